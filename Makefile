@@ -1,0 +1,31 @@
+# Two commands for a fresh machine (Python 3.11 + make):
+#   make app    serve the explorer on http://127.0.0.1:8866/
+#   make test   install everything and run every test (unit, notebooks, browser)
+.PHONY: app test bench sync lock
+
+export UV_PYTHON_DOWNLOADS := never
+export BOKEH_RESOURCES := inline
+UV := .tools/bin/uv
+PORT ?= 8866
+
+$(UV):
+	python3 -m venv .tools
+	.tools/bin/pip install --quiet uv
+
+sync: $(UV)
+	$(UV) sync --locked --all-extras --python python3
+
+app: sync
+	@echo "machina_nb explorer: http://127.0.0.1:$(PORT)/"
+	$(UV) run --no-sync voila notebooks/explorer.ipynb --no-browser \
+	    --port=$(PORT) --Voila.ip=127.0.0.1
+
+test: sync
+	scripts/ensure-chromium
+	$(UV) run --no-sync pytest
+
+bench: sync
+	$(UV) run --no-sync python -m benchmarks
+
+lock: $(UV)
+	$(UV) lock --python python3

@@ -1,0 +1,330 @@
+"""Loading ``content/``: tiles, units, examples and rulings, validated.
+
+Every content file is TOML with a top-level ``kind`` (``tile``, ``units``,
+``example`` or ``rulings``). Loaders return complete immutable values or raise
+:class:`~machina_nb.rules.errors.ContentError` naming the file, line and
+column; nothing half-loads. content/README.md documents each format.
+
+Rules: content formats (content/README.md); tiles per manual p11.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from machina_nb.rules.errors import ContentError
+from machina_nb.rules.maptext import BorderKind, Layout, SpaceKind, parse_map
+from machina_nb.rules.rulings import SWITCHES
+
+__all__ = [
+    "content_root", "TomlFile", "read_toml", "Tile", "TileSide", "load_tile", "load_tiles",
+    "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS",
+]
+
+TILE_SIZE = 10
+MAX_EDGES_PER_SIDE = 4
+
+
+def content_root() -> Path:
+    """The ``content/`` folder: shipped inside the installed package, or the checkout's."""
+    packaged = Path(str(resources.files("machina_nb"))) / "content"
+    if packaged.is_dir():
+        return packaged
+    checkout = Path(__file__).resolve().parents[2] / "content"
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError("machina_nb content/ folder not found (neither packaged nor in a checkout)")
+
+
+@dataclass(frozen=True)
+class TomlFile:
+    """A parsed TOML file that can point at the line and column of its keys."""
+
+    path: str
+    raw: str
+    data: Mapping[str, Any]
+
+    def where(self, table: str | None, key: str | None = None) -> tuple[int, int]:
+        """1-based (line, column) of ``[table]`` (or ``[[table]]``) and of ``key`` inside it.
+
+        ``table`` may be dotted (``side.a``). Falls back to the table header, then
+        to the file's first line, when the exact spot cannot be found.
+        """
+        lines = self.raw.split("\n")
+        start = 0
+        if table:
+            header = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
+            for i, line in enumerate(lines):
+                if header.match(line):
+                    start = i
+                    break
+        if key is None:
+            return start + 1, 1
+        pattern = re.compile(r"^(\s*)(" + re.escape(key) + r'|"' + re.escape(key) + r'")\s*=\s*')
+        for i in range(start, len(lines)):
+            if i > start and table and lines[i].lstrip().startswith("["):
+                break
+            m = pattern.match(lines[i])
+            if m:
+                return i + 1, m.end() + 1
+        return start + 1, 1
+
+    def error(self, table: str | None, key: str | None, message: str) -> ContentError:
+        line, col = self.where(table, key)
+        return ContentError(self.path, line, col, message)
+
+
+_TOML_POS = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
+
+
+def read_toml(path: str | Path) -> TomlFile:
+    """Read a TOML file (stdlib ``tomllib``: no code runs); errors carry file:line:col."""
+    path = Path(path)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(str(path), 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        m = _TOML_POS.match(str(exc))
+        if m:
+            raise ContentError(str(path), int(m[2]), int(m[3]), f"bad TOML: {m[1]}") from None
+        raise ContentError(str(path), 1, 1, f"bad TOML: {exc}") from None
+    return TomlFile(str(path), raw, data)
+
+
+def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str,
+            kind: type | tuple[type, ...], what: str) -> Any:
+    """``table[key]``, checked to be of ``kind``; otherwise an error at that key."""
+    if key not in table:
+        raise toml.error(name, None, f"missing key {key!r} ({what})")
+    value = table[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise toml.error(name, key, f"{key!r} must be {what}, got {value!r}")
+    return value
+
+
+def map_in_toml(toml: TomlFile, table: str | None, key: str, text: str,
+                legend: Mapping[str, SpaceKind] | None = None) -> Layout:
+    """Parse map text stored under ``key`` in TOML; errors point into the TOML file."""
+    line, _ = toml.where(table, key)
+    # A ''' multi-line string starts on the next line (TOML trims the first newline).
+    first = toml.raw.split("\n")[line - 1]
+    offset = line if re.search(r"=\s*('''|\"\"\")\s*$", first) else line - 1
+    return parse_map(text, toml.path, legend, line_offset=offset)
+
+
+# --- tiles ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TileSide:
+    """One printed side of a map tile: a 10x10 layout with edges and one direction symbol (manual p11)."""
+
+    tile: str
+    side: str
+    name: str
+    layout: Layout
+
+    @property
+    def key(self) -> str:
+        """``t01a``-style identifier of this side."""
+        return f"{self.tile}{self.side}"
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A double-sided map tile (manual p11); the set in content/tiles is original, not printed."""
+
+    id: str
+    name: str
+    sides: tuple[TileSide, ...]
+
+    def side(self, name: str) -> TileSide:
+        for side in self.sides:
+            if side.side == name:
+                return side
+        raise KeyError(f"tile {self.id} has no side {name!r}")
+
+
+def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> None:
+    """A tile side is 10x10, with <= 4 edges a side and exactly one direction symbol (manual p11)."""
+    def fail(message: str, row: int | None = None, col: int | None = None):
+        line, _ = toml.where(table, key)
+        if row is None:
+            raise toml.error(table, key, message)
+        raise ContentError(toml.path, line + 1 + row, col + 1, message)
+
+    if (layout.width, layout.height) != (TILE_SIZE, TILE_SIZE):
+        fail(f"a tile side is {TILE_SIZE}x{TILE_SIZE} spaces, got {layout.width}x{layout.height}")
+    directions = []
+    runs: dict[str, int] = {}
+    previous: dict[str, int] = {}
+    for side, index, kind in layout.ring():
+        if kind in (BorderKind.EDGE, BorderKind.DIRECTION):
+            if previous.get(side) != index - 1:
+                runs[side] = runs.get(side, 0) + 1
+            previous[side] = index
+        if kind is BorderKind.DIRECTION:
+            directions.append((side, index))
+    for side, count in runs.items():
+        if count > MAX_EDGES_PER_SIDE:
+            row, col = _ring_position(layout, side, previous[side])
+            fail(f"side {side} has {count} edges; a tile side has at most {MAX_EDGES_PER_SIDE} "
+                 "(manual p11)", row, col)
+    if not directions:
+        fail("no direction symbol: exactly one 'E' edge per tile side (manual p11)")
+    if len(directions) > 1:
+        row, col = _ring_position(layout, *directions[1])
+        fail("a second direction symbol 'E': exactly one per tile side (manual p11)", row, col)
+
+
+def _ring_position(layout: Layout, side: str, index: int) -> tuple[int, int]:
+    """0-based (row, col) in the map text of a ring border."""
+    return {
+        "N": (0, 2 * index + 1),
+        "S": (2 * layout.height, 2 * index + 1),
+        "W": (2 * index + 1, 0),
+        "E": (2 * index + 1, 2 * layout.width),
+    }[side]
+
+
+def load_tile(path: str | Path) -> Tile:
+    """Load one ``kind = "tile"`` file with sides ``a`` and ``b`` (manual p11)."""
+    toml = read_toml(path)
+    _expect_kind(toml, "tile")
+    data = toml.data
+    tile_id = require(toml, data, None, "id", str, "a tile id such as 't01'")
+    name = require(toml, data, None, "name", str, "the tile's name")
+    sides_table = require(toml, data, None, "side", dict, "a table of sides [side.a] and [side.b]")
+    if set(sides_table) != {"a", "b"}:
+        raise toml.error("side", None, f"a tile has exactly sides 'a' and 'b', got {sorted(sides_table)}")
+    sides = []
+    for side_name in ("a", "b"):
+        table = f"side.{side_name}"
+        side = sides_table[side_name]
+        side_title = require(toml, side, table, "name", str, "the side's name")
+        text = require(toml, side, table, "map", str, "the side's map text")
+        layout = map_in_toml(toml, table, "map", text)
+        check_tile_layout(layout, toml, table, "map")
+        sides.append(TileSide(tile_id, side_name, side_title, layout))
+    return Tile(tile_id, name, tuple(sides))
+
+
+def load_tiles(folder: str | Path | None = None) -> dict[str, Tile]:
+    """Every tile in ``content/tiles`` (or ``folder``), by id (manual p11)."""
+    folder = Path(folder) if folder else content_root() / "tiles"
+    tiles: dict[str, Tile] = {}
+    for path in sorted(folder.glob("*.toml")):
+        tile = load_tile(path)
+        if tile.id in tiles:
+            raise ContentError(str(path), *read_toml(path).where(None, "id"),
+                               f"duplicate tile id {tile.id!r}")
+        tiles[tile.id] = tile
+    return tiles
+
+
+# --- rulings --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The human-readable side of one switch: question, readings, sources, example (spec §C/§D)."""
+
+    name: str
+    question: str
+    readings: Mapping[str, str]
+    sources: tuple[str, ...]
+    example: str
+
+
+def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
+    """Every ruling in ``content/rulings``, checked against the code's switch declarations.
+
+    A switch declared in code but missing here, or present here but unknown to
+    the code, or with readings that differ, is an error (spec appendix).
+    """
+    folder = Path(folder) if folder else content_root() / "rulings"
+    rulings: dict[str, Ruling] = {}
+    for path in sorted(folder.glob("*.toml")):
+        rulings_in_file(read_toml(path), rulings)
+    missing = [name for name in SWITCHES if name not in rulings]
+    if missing:
+        raise ContentError(str(folder), 1, 1, "switches declared in code but not written in "
+                           f"content/rulings: {', '.join(missing)}")
+    return rulings
+
+
+def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) -> dict[str, Ruling]:
+    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D)."""
+    rulings = {} if rulings is None else rulings
+    _expect_kind(toml, "rulings")
+    for name, entry in toml.data.items():
+        if name == "kind":
+            continue
+        table = _quoted_table(name)
+        if not isinstance(entry, dict):
+            raise toml.error(None, name, f"{name!r} must be a table [\"{name}\"]")
+        if name not in SWITCHES:
+            raise toml.error(table, None, f"ruling {name!r} is not a switch the code declares")
+        if name in rulings:
+            raise toml.error(table, None, f"ruling {name!r} is written twice")
+        question = require(toml, entry, table, "question", str, "a one-line question")
+        readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
+        declared = SWITCHES[name].readings
+        for reading in readings:
+            if reading not in declared:
+                raise toml.error(f"{table}.readings", reading,
+                                 f"unknown reading {reading!r} for {name}; the code declares "
+                                 f"{', '.join(declared)}")
+        for reading in declared:
+            if reading not in readings:
+                raise toml.error(f"{table}.readings", None,
+                                 f"reading {reading!r} of {name} is not explained")
+        sources = require(toml, entry, table, "sources", list, "a list of citations")
+        example = require(toml, entry, table, "example", str, "a situation where readings differ")
+        default = entry.get("default")
+        if default is not None and default != SWITCHES[name].default:
+            raise toml.error(table, "default", f"default {default!r} differs from the code's "
+                             f"default {SWITCHES[name].default!r}")
+        rulings[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+    return rulings
+
+
+def _quoted_table(name: str) -> str:
+    return f'"{name}"' if "." in name else name
+
+
+# --- dispatch -------------------------------------------------------------------------------
+
+
+def _expect_kind(toml: TomlFile, kind: str) -> None:
+    found = toml.data.get("kind")
+    if found != kind:
+        raise toml.error(None, "kind", f"expected kind = {kind!r}, got {found!r}")
+
+
+LOADERS: dict[str, Callable[[Path], Any]] = {"tile": load_tile}
+"""Loader per ``kind``; other modules register theirs (units, examples)."""
+
+
+def validate(path: str | Path) -> Any:
+    """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad."""
+    path = Path(path)
+    if path.suffix == ".map":
+        return parse_map(path.read_text(encoding="utf-8"), str(path), legend={})
+    toml = read_toml(path)
+    kind = toml.data.get("kind")
+    if kind == "rulings":
+        return rulings_in_file(toml)
+    if kind not in LOADERS:
+        raise toml.error(None, "kind" if "kind" in toml.data else None,
+                         f"unknown content kind {kind!r}; expected one of: "
+                         f"{', '.join(sorted([*LOADERS, 'rulings']))}")
+    return LOADERS[kind](path)

@@ -1,0 +1,33 @@
+"""Errors the rules core raises for bad content and bad arguments.
+
+Bad content names the file, line and column (1-based) and what was expected;
+bad API arguments name the argument. Loading never half-succeeds: a loader
+either returns a complete value or raises one of these.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ContentError", "RulesError"]
+
+
+class ContentError(ValueError):
+    """Malformed content: ``path:line:col: message`` (spec: content formats, content/README.md)."""
+
+    def __init__(self, path: str, line: int, col: int, message: str):
+        self.path = str(path)
+        self.line = line
+        self.col = col
+        self.message = message
+        super().__init__(f"{self.path}:{line}:{col}: {message}")
+
+    def shifted(self, path: str, line_offset: int, col_offset: int = 0) -> "ContentError":
+        """The same error placed inside a larger file (e.g. a map inside TOML)."""
+        return ContentError(path, self.line + line_offset, self.col + col_offset, self.message)
+
+
+class RulesError(ValueError):
+    """A rules call with a bad argument; the message names the argument (spec: API errors)."""
+
+    def __init__(self, argument: str, message: str):
+        self.argument = argument
+        super().__init__(f"{argument}: {message}")

@@ -1,0 +1,259 @@
+"""The rules object: every ruling the explorer makes where the sources disagree.
+
+A ruling is a named *switch* (``los.vertex``, ``spawn.procedure`` ...) with a
+fixed set of *readings*. The manual 1.0 reading (or, where the manual itself is
+unclear, the catalogue's suggested default) is the default. Presets bundle the
+readings of one source: ``manual`` (1.0), ``v3_5`` (the 3.5 update applied) and
+``player_aid`` (the aid's readings where it differs).
+
+Code here says *which* readings exist and which each preset picks; the prose
+(question, what each reading means, sources with pages, an example) lives in
+``content/rulings/*.toml`` and is checked against these declarations by
+:func:`machina_nb.rules.content.load_rulings`.
+
+>>> rules = Rules()
+>>> rules["los.vertex"]
+'separating'
+>>> rules.replace({"los.vertex": "touch_ok"})["los.vertex"]
+'touch_ok'
+>>> Rules.preset("v3_5")["spawn.procedure"]
+'v3_5'
+
+Rules: spec appendix (switch summary), §C (contradictions), §D (ambiguities).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+from machina_nb.rules.errors import RulesError
+
+__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules"]
+
+
+@dataclass(frozen=True)
+class Switch:
+    """One ruling: its name, readings and the reading each preset takes.
+
+    ``readings[0]`` is the default (the manual's reading, spec §C/§D).
+    """
+
+    name: str
+    readings: tuple[str, ...]
+    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"
+    presets: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def default(self) -> str:
+        """The manual 1.0 reading (spec: suggested default)."""
+        return self.readings[0]
+
+
+def _s(name: str, readings: str, spec: str, **presets: str) -> Switch:
+    return Switch(name, tuple(readings.split()), spec, presets)
+
+
+# The default reading comes first. Keyword arguments give other presets' readings.
+_DECLARED = (
+    # Board geometry (spec §D1-D21, D36, D44, D46).
+    _s("los.vertex", "separating touch_ok any_two", "D1"),
+    _s("los.space_squeeze", "blocked visible", "D2"),
+    _s("ranged.obstacle_vertex", "separating corner_ok any_touch", "D3"),
+    _s("move.diagonal", "follow_los no_corner_cut one_L_open", "D4"),
+    _s("move.squeeze", "allowed blocked_if_both blocked_if_either", "D5"),
+    _s("range.metric", "chebyshev path_around_barriers euclidean", "D6"),
+    _s("range.count", "steps spaces_between", "D6"),
+    _s("nearest.metric", "chebyshev euclidean manhattan", "D7"),
+    _s("closest.pits", "count_through avoid", "D8"),
+    _s("closest.immobile_units", "obstacle ignore rubble", "C-6 D9", player_aid="rubble"),
+    _s("push.off_axis", "diagonal_otherwise strict_none dominant_axis", "D15"),
+    _s("push.corners", "as_move destination_only block_on_any_corner", "D16"),
+    _s("push.blocked", "stop slide", "D17"),
+    _s("fallback.passable", "required not_required", "D18"),
+    _s("fallback.pits", "excluded allowed", "D18"),
+    _s("fallback.walls", "ignored same_side", "D18"),
+    _s("fallback.tile", "any same_tile", "D18"),
+    _s("explore.offset", "grid_snap orthogonal any_adjacent", "D19 C-25"),
+    _s("scroll.destroy", "minimal_opposite players_choose all_explorer_free", "D20"),
+    _s("join.other_edges", "auto_connect_if_aligned only_explored_edge_connects", "D21"),
+    _s("adjacency.across_tiles", "joined_edges_only any_touching_spaces", "D21"),
+    _s("ethereal.blocks_ranged", "yes no", "C-19"),
+    _s("pit.voluntary_entry", "move_through_survives always_destroy", "C-18 D37"),
+    _s("teleport.destroyed_kind", "excluded allowed", "C-21", player_aid="allowed"),
+    # Dice and attacks (spec §A11, §E, D30-D32, D36).
+    _s("roll.floor", "none clamp0", "D31"),
+    _s("essence.multi_blocker", "shared_total per_blocker", "D32"),
+    _s("essence.kill_credit", "killer_on_own_turn turn_owner killer_any_time", "D33"),
+    _s("essence.max", "9 card_value", "D47"),
+    _s("barrel.chain", "yes_new_roll yes_same_roll no", "D36"),
+    _s("barrel.adjacency", "with_los raw_8_neighbours", "D36"),
+    _s("traps.secondary", "per_explorer_own_tile once_activating_tile once_all_tiles none",
+       "C-10 D35", v3_5="once_activating_tile", player_aid="none"),
+    _s("traps.secondary_levers", "other_nondestroyed any_including_activated", "D35"),
+    _s("traps.push_activation", "mandatory optional", "C-10 D34", v3_5="optional"),
+    _s("traps.push_activator", "pusher pushed_unit none", "D34"),
+    # Spawn, horror, threat (spec §A12-A13, §E8-E12, C-3, C-7, C-8, D22-D29, D48).
+    _s("spawn.procedure", "v1_0 v3_5", "C-3", v3_5="v3_5"),
+    _s("spawn.limit_scope", "all_spawns phase_only none", "C-7", v3_5="phase_only",
+       player_aid="none"),
+    _s("spawn10.roll_order", "players_choose turn_order seating", "D22"),
+    _s("spawn10.reset_on_limit", "yes no", "D48"),
+    _s("rating.floor", "none one", "D23"),
+    _s("adjust35.when", "every_reset rating1_only every_phase_start", "D24"),
+    _s("threat35.amount", "default_printed current_slider", "D25"),
+    _s("n35", "alive_explorers starting_explorers explorers_in_play", "D26"),
+    _s("spawn35.reset_on_success", "no yes", "D27"),
+    _s("timer35.exit_chapter", "remove_exit_token full_exit_procedure keep_token", "D28"),
+    _s("threat.levelup", "on_reach on_increase_from_last", "C-8 D29",
+       v3_5="on_increase_from_last"),
+    _s("threat.floor", "clamp_one seal_only", "C-29"),
+    _s("level.halve", "yes no", "C-8", player_aid="no"),
+    _s("level5_rule", "yes no", "C-8", v3_5="no"),
+    _s("half.rounding", "floor ceil players_choose", "D30"),
+    _s("spawn.card_origin", "nearest_to_activating_explorer players_choose_tile all_tiles_each",
+       "D41"),
+    _s("spawn.no_spawn_spaces", "skip roll_anyway", "D42"),
+    _s("horror.invoke_order", "place_then_resolve resolve_then_place", "C-16",
+       player_aid="resolve_then_place"),
+    _s("setup.event_decks", "full_core balanced_3_5", "C-12", v3_5="balanced_3_5"),
+    # Engine: costs, monsters, chapters, markers (spec §A14-A20, C, D10-D14, D33-D45).
+    _s("cost.event_space", "2 1 3", "C-1", v3_5="1", player_aid="3"),
+    _s("cost.chapter_lit", "1 0", "C-2", player_aid="0"),
+    _s("stamina.reset", "modified printed", "C-15", player_aid="printed"),
+    _s("consumables_in_play", "no yes", "C-17"),
+    _s("refresh.removes", "all_tokens destroyed_tokens", "C-20"),
+    _s("chapter_space.when_blocked", "pay_and_consume illegal pay_no_consume", "C-22 D38",
+       player_aid="pay_no_consume"),
+    _s("light_chapter.choice", "nearest any_on_tile", "C-23", player_aid="any_on_tile"),
+    _s("light_chapter.no_target", "nothing nearest_any_tile", "D39"),
+    _s("monster.ability_sources", "event_and_card bound_event_and_card", "C-14",
+       player_aid="bound_event_and_card"),
+    _s("mindless.movement", "plan_full_budget greedy_step", "C-27", player_aid="greedy_step"),
+    _s("mindless.reevaluate", "every_action after_moves_only", "C-24 D12"),
+    _s("replan.budget", "remaining_stamina max_stamina", "D12"),
+    _s("path.door_cost", "free budgeted unaffordable_replan", "D10"),
+    _s("retarget.on_tie", "keep_current apply_tiebreak", "D11"),
+    _s("facing.orthogonal", "tiebreak_only prefer_if_reachable", "D13"),
+    _s("path.units", "obstacles ignored", "D14"),
+    _s("mindless.blocked", "strict replan_first", "D14"),
+    _s("closer.metric", "closest_distance true_path_length", "D46"),
+    _s("move_effect.mindless_doors", "avoid_doors stop_at_closed_door "
+       "path_ignoring_doors_but_cannot_cross", "D44"),
+    _s("targetable.for_monsters", "monster_tile explorer_tile", "D40"),
+    _s("queue.mid_phase_spawn", "acts_this_phase next_round", "D43"),
+    _s("markers.skipped_horror_phase", "return_anyway stay", "D45"),
+)
+
+SWITCHES: Mapping[str, Switch] = {s.name: s for s in _DECLARED}
+"""Every switch, by name, in declaration order."""
+
+PRESETS: Mapping[str, str] = {
+    "manual": "Machina Arcana manual 1.0 (the primary source; the default)",
+    "v3_5": "manual 1.0 with the 3.5 rules update applied",
+    "player_aid": "manual 1.0 with the player aid's readings where it differs",
+}
+"""Preset names and what each means."""
+
+
+def _check(name: str, reading: str) -> None:
+    if name not in SWITCHES:
+        raise RulesError("switch", f"unknown switch {name!r}; known: {', '.join(SWITCHES)}")
+    readings = SWITCHES[name].readings
+    if reading not in readings:
+        raise RulesError(
+            name, f"unknown reading {reading!r}; expected one of: {', '.join(readings)}"
+        )
+
+
+class Rules(Mapping[str, str]):
+    """A frozen choice of one reading per switch (spec appendix; manual 1.0 by default).
+
+    Read a switch with ``rules["los.vertex"]``; derive a variant with
+    :meth:`replace`; compare two with :meth:`differences`.
+    """
+
+    __slots__ = ("_choices", "_name")
+
+    def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual"):
+        merged = {s.name: s.default for s in _DECLARED}
+        for key, reading in (choices or {}).items():
+            _check(key, reading)
+            merged[key] = reading
+        object.__setattr__(self, "_choices", merged)
+        object.__setattr__(self, "_name", name)
+
+    def __setattr__(self, key, value):
+        raise AttributeError("Rules is immutable; use rules.replace({...})")
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` (spec §C)."""
+        if name not in PRESETS:
+            raise RulesError("preset", f"unknown preset {name!r}; expected one of: "
+                             f"{', '.join(PRESETS)}")
+        return cls({s.name: s.presets[name] for s in _DECLARED if name in s.presets}, name)
+
+    @property
+    def name(self) -> str:
+        """The preset this came from, with ``+`` when switches were flipped after."""
+        return self._name
+
+    def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":
+        """A copy with some switches flipped (spec §D readings); unknown names or readings raise.
+
+        Keyword form replaces dots with underscores: ``replace(los_vertex="any_two")``.
+        """
+        updates = dict(changes or {})
+        for key, reading in kw.items():
+            updates[_keyword_switch(key)] = reading
+        choices = {**self._choices, **updates}
+        changed = any(self._choices.get(k) != v for k, v in updates.items())
+        name = self._name if not changed or self._name.endswith("+") else self._name + "+"
+        return Rules(choices, name)
+
+    def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
+        """``(switch, self's reading, other's reading)`` for every switch that differs (spec §C)."""
+        return tuple(
+            (s.name, self[s.name], other[s.name])
+            for s in _DECLARED
+            if self[s.name] != other[s.name]
+        )
+
+    def summary(self) -> str:
+        """A readable table of every switch's reading, marking those off the default."""
+        width = max(len(name) for name in SWITCHES)
+        lines = [f"Rules preset: {self._name}"]
+        for s in _DECLARED:
+            mark = "" if self[s.name] == s.default else f"   (default {s.default})"
+            lines.append(f"  {s.name:<{width}}  {self[s.name]}{mark}")
+        return "\n".join(lines)
+
+    def __getitem__(self, key: str) -> str:
+        try:
+            return self._choices[key]
+        except KeyError:
+            raise RulesError("switch", f"unknown switch {key!r}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._choices)
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._choices == other._choices
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._choices.items())))
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self._choices.items() if v != SWITCHES[k].default}
+        return f"Rules(name={self._name!r}, changed={changed!r})"
+
+
+def _keyword_switch(key: str) -> str:
+    for name in SWITCHES:
+        if name.replace(".", "_") == key:
+            return name
+    raise RulesError("switch", f"unknown switch keyword {key!r}")

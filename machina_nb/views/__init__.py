@@ -1,0 +1,1 @@
+"""Notebook views: ipywidgets + bokeh over the rules core; no rule logic here."""
