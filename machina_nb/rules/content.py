@@ -269,8 +269,12 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
 
 
 def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) -> dict[str, Ruling]:
-    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D)."""
+    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D).
+
+    ``rulings`` changes only when the whole file is good: nothing half-loads.
+    """
     rulings = {} if rulings is None else rulings
+    found: dict[str, Ruling] = {}
     _expect_kind(toml, "rulings")
     for name, entry in toml.data.items():
         if name == "kind":
@@ -280,16 +284,19 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
             raise toml.error(None, name, f"{name!r} must be a table [\"{name}\"]")
         if name not in SWITCHES:
             raise toml.error(table, None, f"ruling {name!r} is not a switch the code declares")
-        if name in rulings:
+        if name in rulings or name in found:
             raise toml.error(table, None, f"ruling {name!r} is written twice")
         question = require(toml, entry, table, "question", str, "a one-line question")
         readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
         declared = SWITCHES[name].readings
-        for reading in readings:
+        for reading, explanation in readings.items():
             if reading not in declared:
                 raise toml.error(f"{table}.readings", reading,
                                  f"unknown reading {reading!r} for {name}; the code declares "
                                  f"{', '.join(declared)}")
+            if not isinstance(explanation, str) or not explanation.strip():
+                raise toml.error(f"{table}.readings", reading,
+                                 f"reading {reading!r} of {name} needs an explanation (text)")
         for reading in declared:
             if reading not in readings:
                 raise toml.error(f"{table}.readings", None,
@@ -300,7 +307,8 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
         if default is not None and default != SWITCHES[name].default:
             raise toml.error(table, "default", f"default {default!r} differs from the code's "
                              f"default {SWITCHES[name].default!r}")
-        rulings[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+    rulings.update(found)
     return rulings
 
 
