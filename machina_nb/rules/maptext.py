@@ -173,7 +173,9 @@ class Layout:
                            for ny in range(w + 1))
         corners = tuple(tuple(self.corners[h - nx][ny] for nx in range(h + 1))
                         for ny in range(w + 1))
-        units = tuple((letter, (h - 1 - y, x)) for letter, (x, y) in self.units)
+        # Units stay in reading order (north to south, west to east), as parse_map lists them.
+        units = tuple(sorted(((letter, (h - 1 - y, x)) for letter, (x, y) in self.units),
+                             key=lambda unit: (unit[1][1], unit[1][0])))
         return Layout(h, w, spaces, vertical, horizontal, corners, units)
 
 
