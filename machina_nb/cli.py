@@ -29,12 +29,14 @@ def _show(args) -> int:
     target = args.what
     if Path(target).exists():
         loaded = content.validate(target)
-        layout = getattr(loaded, "layout", loaded)
         if hasattr(loaded, "sides"):
             for side in loaded.sides:
                 print(f"{side.key}: {side.name}")
                 print(side.layout.to_text())
             return 0
+        layout = getattr(loaded, "board", loaded)  # an example's board, or a bare map
+        if not hasattr(layout, "to_text"):
+            raise RulesError("what", f"{target} holds no map (a units or rulings file)")
         print(layout.to_text(), end="")
         return 0
     tiles = content.load_tiles()

@@ -88,3 +88,12 @@ def test_rules_diff_lists_what_the_3_5_update_changes(machina):
     assert result.returncode == 0
     assert "spawn.procedure" in result.stdout and "v3_5: v3_5" in result.stdout
     assert "los.vertex" not in result.stdout
+
+
+def test_show_prints_an_example_board_and_refuses_a_file_without_a_map(machina):
+    result = run(machina, "show", "content/examples/p22_door_adjacency.toml")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[5] == "|LdH|"
+    result = run(machina, "show", "content/units/core.toml")
+    assert result.returncode != 0
+    assert "holds no map" in result.stderr
