@@ -1,0 +1,329 @@
+"""Attack odds: hit chance, essence after the roll, several blockers, kills, barrels, traps.
+
+An attack rolls a pool, adds the present modifier ``m`` (boosts minus
+reductions) and any essence ``e`` spent *after seeing the roll*, and hits a
+blocker when the final total reaches its armor (physical) or will (arcane).
+Every function takes the :class:`~machina_nb.rules.rulings.Rules` and reads the
+switches it depends on: ``roll.floor`` (D31), ``essence.multi_blocker`` (D32),
+``barrel.chain`` (D36) and ``traps.secondary`` (C-10, D35).
+
+Essence policy (stated, spec E2): after seeing the roll the attacker spends the
+least essence that makes the attack hit (with several blockers: that hits as
+many blockers as possible), and nothing when even all of it would not help.
+
+>>> from machina_nb.rules.dice import Pool
+>>> from machina_nb.rules.rulings import Rules
+>>> hit_chance(Pool.attack(1, 1), 3, Rules(), essence=1)  # the Mi-Go, manual p24
+Fraction(5, 6)
+
+Rules: manual p24 (attack), manual p18-19 (essence, contributors), spec A11, §E2-E7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from machina_nb.rules.dice import Distribution, Pool
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
+
+__all__ = [
+    "MAX_ATTRIBUTE", "AttackOdds", "final_total", "hit_chance", "attack_odds",
+    "barrel_hit_chance", "blockers_outcome", "expected_hits", "kill_chance",
+    "effect_roll_chance", "barrel_explosion", "barrel_chain_hit_chance", "trap_damage",
+    "TRAP_PRIMARY", "TRAP_SECONDARY",
+]
+
+MAX_ATTRIBUTE = 9
+"""Armor and will lie in 0..9 (manual p18: attributes cannot exceed 9)."""
+
+TRAP_PRIMARY = Pool.attack(high=3)
+"""The trap lever's attack: 3 high dice (manual p37 index, 3.5; spec C-10)."""
+
+TRAP_SECONDARY = Pool.attack(low=3)
+"""The trap lever's secondary attack: 3 low dice (manual p37 index, 3.5; spec C-10)."""
+
+BARREL_EXPLOSION = Pool.attack(high=3)
+"""An exploding barrel attacks every adjacent unit with 3 high dice (manual p36, spec E5)."""
+
+
+def _check_int(name: str, value, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(name, f"expected an integer, got {value!r}")
+    if low is not None and value < low or high is not None and value > high:
+        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise RulesError(name, f"must be {bounds}, got {value}")
+    return value
+
+
+def _check_defense(defense, name: str = "defense") -> int:
+    return _check_int(name, defense, 0, MAX_ATTRIBUTE)
+
+
+def _check_pool(pool) -> Pool:
+    if not isinstance(pool, Pool):
+        raise RulesError("pool", f"expected a Pool, got {type(pool).__name__}")
+    return pool
+
+
+def _cost(defense: int, total: int, floor: str) -> int:
+    """The essence needed to lift ``total`` (before essence) to ``defense``; 0 when already there."""
+    if floor == "clamp0" and defense <= 0:
+        return 0
+    return max(0, defense - total)
+
+
+def _rolled(pool: Pool, modifier: int) -> Distribution:
+    """``S + m``, not floored: essence is added before any floor applies (manual p24 order)."""
+    return _check_pool(pool).distribution() + _check_int("modifier", modifier, -99, 99)
+
+
+def final_total(pool: Pool, rules: Rules, modifier: int = 0) -> Distribution:
+    """The distribution of the final total with no essence: ``S + m``, floored at 0 under ``clamp0``.
+
+    Rules: manual p24 (sum, add, subtract), spec D31 (``roll.floor``).
+    """
+    dist = _rolled(pool, modifier)
+    return dist.clamped(0) if rules["roll.floor"] == "clamp0" else dist
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """One attack against one blocker: hit chance, the essence spent and its distribution.
+
+    ``spent[e]`` is the chance that exactly ``e`` essence is spent under the
+    least-needed policy (spec E2).
+    """
+
+    hit: Fraction
+    expected_spent: Fraction
+    spent: dict[int, Fraction]
+
+
+def attack_odds(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
+                essence: int = 0) -> AttackOdds:
+    """Hit chance and essence spent for one attack against armor or will ``defense``.
+
+    ``essence`` is what may be spent after the roll: the attacker's plus
+    that of contributing explorers (manual p19). P(hit) = P(S >= A - m - E) and
+    the expected spend is the sum over the rolls that need it (spec E2).
+
+    Rules: manual p24 (attack), manual p18 (essence after the roll), spec E2, D31.
+    """
+    defense = _check_defense(defense)
+    essence = _check_int("essence", essence, 0, 99)
+    dist = _rolled(pool, modifier)
+    floor = rules["roll.floor"]
+    hit = 0
+    spent = [0] * (essence + 1)
+    for i, count in enumerate(dist.counts):
+        need = _cost(defense, dist.offset + i, floor)
+        if need <= essence:
+            hit += count
+            spent[need] += count
+        else:
+            spent[0] += count
+    d = dist.denominator
+    return AttackOdds(
+        Fraction(hit, d),
+        Fraction(sum(e * c for e, c in enumerate(spent)), d),
+        {e: Fraction(c, d) for e, c in enumerate(spent) if c},
+    )
+
+
+def hit_chance(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
+               essence: int = 0) -> Fraction:
+    """P(hit) of one attack against armor or will ``defense`` (0-9), spending up to ``essence``.
+
+    Rules: manual p24 (T >= attribute hits), spec E2, D31 (``roll.floor``).
+    """
+    defense = _check_defense(defense)
+    essence = _check_int("essence", essence, 0, 99)
+    if rules["roll.floor"] == "clamp0" and defense == 0:
+        _check_pool(pool)
+        return Fraction(1)
+    dist = _check_pool(pool).distribution()
+    return dist.at_least(defense - _check_int("modifier", modifier, -99, 99) - essence)
+
+
+def barrel_hit_chance(pool: Pool, rules: Rules, modifier: int = 0, essence: int = 0) -> Fraction:
+    """P(hit) against an exploding barrel: a final total of at least 1 (under every ``roll.floor``).
+
+    Rules: manual p36 (exploding barrel), spec A3.7, E2, E5, D31.
+    """
+    essence = _check_int("essence", essence, 0, 99)
+    return _rolled(pool, modifier).at_least(1 - essence)
+
+
+def _hits_after_spend(total: int, defenses: Sequence[int], essence: int, reading: str,
+                      floor: str) -> frozenset[int]:
+    costs = [_cost(a, total, floor) for a in defenses]
+    if reading == "shared_total":
+        best = max((c for c in costs if c <= essence), default=0)
+        return frozenset(i for i, c in enumerate(costs) if c <= best)
+    hit, left = set(), essence
+    for cost, i in sorted((c, i) for i, c in enumerate(costs)):
+        if cost <= left:
+            hit.add(i)
+            left -= cost
+    return frozenset(hit)
+
+
+def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier: int = 0,
+                     essence: int = 0) -> dict[frozenset[int], Fraction]:
+    """The joint outcome of **one** roll against several blockers: ``{indices hit: chance}``.
+
+    The blockers are hit together by threshold, not independently (spec E3).
+    Essence is spent after the roll to hit as many blockers as possible at the
+    least cost: under ``essence.multi_blocker = shared_total`` the spend
+    raises the one total every blocker is compared with; under
+    ``per_blocker`` each essence point lifts the total for one chosen blocker.
+
+    Rules: manual p24 (several blockers, one roll), spec A11.5, E3, D32.
+    """
+    defenses = tuple(_check_defense(a, "defenses") for a in defenses)
+    if not defenses:
+        raise RulesError("defenses", "at least one blocker is needed")
+    essence = _check_int("essence", essence, 0, 99)
+    reading, floor = rules["essence.multi_blocker"], rules["roll.floor"]
+    dist = _rolled(pool, modifier)
+    counts: dict[frozenset[int], int] = {}
+    for i, count in enumerate(dist.counts):
+        if count:
+            hit = _hits_after_spend(dist.offset + i, defenses, essence, reading, floor)
+            counts[hit] = counts.get(hit, 0) + count
+    return {hit: Fraction(c, dist.denominator)
+            for hit, c in sorted(counts.items(), key=lambda kv: (len(kv[0]), sorted(kv[0])))}
+
+
+def expected_hits(outcome: dict[frozenset[int], Fraction]) -> Fraction:
+    """E[#blockers hit] of a joint outcome (spec E3: the sum of the marginal chances)."""
+    return sum((len(hit) * p for hit, p in outcome.items()), Fraction(0))
+
+
+def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rules,
+                modifier: int = 0, essence: int = 0) -> Fraction:
+    """P(a blocker with ``health`` left dies within ``attacks`` attacks), essence shared across them.
+
+    Each hit costs 1 health. The essence budget is spent after each roll,
+    optimally for the kill (the dynamic programme of spec E4). With no essence
+    this is P(Bin(attacks, p) >= health).
+
+    Rules: manual p24 (a hit costs 1 health), manual p18 (essence), spec E4, D31.
+    """
+    defense = _check_defense(defense)
+    health = _check_int("health", health, 1, 99)
+    attacks = _check_int("attacks", attacks, 1, 99)
+    essence = _check_int("essence", essence, 0, 99)
+    dist = _rolled(pool, modifier)
+    floor = rules["roll.floor"]
+    costs: dict[int, int] = {}
+    for i, count in enumerate(dist.counts):
+        if count:
+            cost = _cost(defense, dist.offset + i, floor)
+            costs[cost] = costs.get(cost, 0) + count
+    free = costs.pop(0, 0)
+    paid = sorted(costs.items())
+    d = dist.denominator
+    # value[need][e]: ways (over d**k) to kill with k attacks left; integer DP.
+    value = [[d ** 0 if need == 0 else 0 for _ in range(essence + 1)] for need in range(health + 1)]
+    for k in range(1, attacks + 1):
+        scale = d ** k
+        new = [[scale] * (essence + 1)]
+        for need in range(1, health + 1):
+            row = []
+            for e in range(essence + 1):
+                miss = value[need][e]
+                total = free * value[need - 1][e] + (d - free) * miss
+                for cost, count in paid:
+                    if cost <= e:
+                        spend = value[need - 1][e - cost]
+                        if spend > miss:
+                            total += count * (spend - miss)
+                row.append(total)
+            new.append(row)
+        value = new
+    return Fraction(value[health][essence], d ** attacks)
+
+
+def effect_roll_chance(threshold: int) -> Fraction:
+    """P(d10 >= x): the effect resolves; ``1 -`` this is the "otherwise" branch. No essence.
+
+    Rules: manual p26 (effect roll), spec A11.6, E7.
+    """
+    threshold = _check_int("threshold", threshold, 0, 10)
+    return Fraction(10 - threshold, 10)
+
+
+def barrel_explosion(defenses: Sequence[int], rules: Rules, modifier: int = 0,
+                     essence: int = 0) -> dict[frozenset[int], Fraction]:
+    """The joint outcome of a barrel's 3H explosion against every adjacent unit (spec E5).
+
+    Arcane when the triggering attack was: pass will values then. The
+    explorer whose turn it is may spend essence on it (it is an attack roll).
+
+    Rules: manual p36 (exploding barrel), spec E5, D32, D36.
+    """
+    return blockers_outcome(BARREL_EXPLOSION, defenses, rules, modifier, essence)
+
+
+def barrel_chain_hit_chance(defense: int, barrels: int, rules: Rules) -> Fraction:
+    """P(a unit next to only the last of ``barrels`` barrels in a row is hit) once the first explodes.
+
+    ``barrel.chain``: ``yes_new_roll`` (each barrel hit with a total >= 1
+    explodes with its own fresh 3H roll), ``yes_same_roll`` (one total runs
+    down the chain) or ``no`` (a barrel's explosion does not set off others).
+
+    Rules: manual p36 (exploding barrel), spec E5, D36.
+    """
+    defense = _check_defense(defense)
+    barrels = _check_int("barrels", barrels, 1, 50)
+    reading = rules["barrel.chain"]
+    dist = BARREL_EXPLOSION.distribution()
+    unit = hit_chance(BARREL_EXPLOSION, defense, rules)
+    if barrels == 1:
+        return unit
+    if reading == "no":
+        return Fraction(0)
+    if reading == "yes_same_roll":
+        return dist.at_least(max(defense, 1))
+    return dist.at_least(1) ** (barrels - 1) * unit
+
+
+def trap_damage(defense: int, rules: Rules, qualifying_on_tile: int = 0,
+                qualifying_elsewhere: int = 0, on_activating_tile: bool = True,
+                modifier: int = 0) -> dict[int, Fraction]:
+    """The health lost by one unit on a trapped space when a trap lever fires: ``{loss: chance}``.
+
+    The primary attack is 3H. The secondary 3L attacks depend on
+    ``traps.secondary``: ``per_explorer_own_tile`` (1.0: one independent roll
+    per other explorer next to another lever on the unit's tile),
+    ``once_activating_tile`` / ``once_all_tiles`` (3.5: one roll if any such
+    explorer exists; the first only reaches the activating tile) or ``none`` (aid).
+
+    Rules: manual p37 (trap lever), 3.5 (trap lever), spec C-10, D35, E6.
+    """
+    defense = _check_defense(defense)
+    on_tile = _check_int("qualifying_on_tile", qualifying_on_tile, 0, 8)
+    elsewhere = _check_int("qualifying_elsewhere", qualifying_elsewhere, 0, 8)
+    reading = rules["traps.secondary"]
+    if reading == "per_explorer_own_tile":
+        secondary = on_tile
+    elif reading == "once_all_tiles":
+        secondary = 1 if on_tile + elsewhere else 0
+    elif reading == "once_activating_tile":
+        secondary = 1 if on_tile + elsewhere and on_activating_tile else 0
+    else:
+        secondary = 0
+    p1 = hit_chance(TRAP_PRIMARY, defense, rules, modifier)
+    p2 = hit_chance(TRAP_SECONDARY, defense, rules, modifier)
+    loss = {0: 1 - p1, 1: p1}
+    for _ in range(secondary):
+        nxt: dict[int, Fraction] = {}
+        for lost, p in loss.items():
+            nxt[lost] = nxt.get(lost, 0) + p * (1 - p2)
+            nxt[lost + 1] = nxt.get(lost + 1, 0) + p * p2
+        loss = nxt
+    return {k: Fraction(v) for k, v in sorted(loss.items()) if v}
