@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 from typing import Sequence
 
 from machina_nb.rules.dice import Distribution, Pool
@@ -225,8 +226,13 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
             cost = _cost(defense, dist.offset + i, floor)
             costs[cost] = costs.get(cost, 0) + count
     free = costs.pop(0, 0)
-    paid = sorted(costs.items())
     d = dist.denominator
+    if essence == 0:  # spec E4: P(Bin(k, p) >= H), in integer counts over d**k
+        miss = d - free
+        ways = sum(comb(attacks, j) * free ** j * miss ** (attacks - j)
+                   for j in range(health, attacks + 1))
+        return Fraction(ways, d ** attacks)
+    paid = sorted(costs.items())
     # value[need][e]: ways (over d**k) to kill with k attacks left; integer DP.
     value = [[d ** 0 if need == 0 else 0 for _ in range(essence + 1)] for need in range(health + 1)]
     for k in range(1, attacks + 1):

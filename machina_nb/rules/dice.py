@@ -35,6 +35,8 @@ MAX_DICE = 40
 MAX_MODIFIER = 99
 """The largest constant a dice expression may add or subtract."""
 
+_ONE, _ZERO = Fraction(1), Fraction(0)
+
 
 @dataclass(frozen=True)
 class Die:
@@ -150,9 +152,16 @@ class Distribution:
         """``P(S = total)``."""
         return Fraction(self.count(total), self.denominator)
 
+    @cached_property
+    def _tail_chances(self) -> tuple[Fraction, ...]:
+        return tuple(Fraction(t, self.denominator) for t in self._tails)
+
     def at_least(self, total: int) -> Fraction:
         """``P(S >= total)``: the chance to reach a threshold (spec E1.1)."""
-        return Fraction(self.count_at_least(total), self.denominator)
+        i = total - self.offset
+        if i <= 0:
+            return _ONE
+        return self._tail_chances[i] if i < len(self.counts) else _ZERO
 
     def pmf(self) -> dict[int, Fraction]:
         """Every total with a non-zero chance and that chance."""
@@ -266,7 +275,11 @@ class Pool:
 
     def distribution(self) -> Distribution:
         """The exact distribution of the pool's sum (spec §E1: convolve the pmfs)."""
-        return _pool_distribution(self)
+        try:
+            return self.__dict__["_distribution"]
+        except KeyError:
+            dist = self.__dict__["_distribution"] = _pool_distribution(self)
+            return dist
 
     def __str__(self) -> str:
         letters = {HIGH: "H", LOW: "L"}

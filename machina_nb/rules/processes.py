@@ -434,33 +434,41 @@ class _Chain:
             s[_R] = self.adj(s[_R])
         return tuple(s)
 
-    def spawn_roll(self, state: tuple, full: bool, round_no: int) -> list[tuple[tuple, int]]:
-        r = state[_R]
-        if r is None or state[_CH] >= len(self.chapters):
-            return [(state, _SIDES)]
-        wins = _succeeding_faces(r)
-        out = []
-        if wins:
-            s = list(state)
-            at_limit = full and self.limit
-            if at_limit:
-                s[_LIM] += 1
-                self.threat_up(s, 1, round_no)
-            else:
-                s[_SP] += 1
-            if self.v35:
-                if self.reset_on_success:
-                    s[_R] = self.reset(s[_CH], timer=False)
-            elif self.reset_on_limit or not at_limit:
-                s[_R] = self.chapters[s[_CH]].spawn_rating
-            out.append((tuple(s), wins))
-        if wins < _SIDES:
-            if self.v35:
-                out.append((state, _SIDES - wins))
-            else:
-                s = list(state)
-                s[_R] = max(1, r - 1) if self.floor_one else r - 1
-                out.append((tuple(s), _SIDES - wins))
+    def spawn_step(self, dist: dict, full: bool, round_no: int) -> dict:
+        """One explorer's spawn roll applied to every state (weights x10: the d10's faces)."""
+        out: dict = {}
+        n_chapters = len(self.chapters)
+        at_limit = full and self.limit
+        for state, weight in dist.items():
+            r = state[_R]
+            if r is None or state[_CH] >= n_chapters:
+                out[state] = out.get(state, 0) + weight * _SIDES
+                continue
+            wins = _SIDES if r <= 0 else 0 if r >= _SIDES else _SIDES - r
+            if wins:
+                if not at_limit and not self.v35:  # 1.0 spawn: reset and count (the hot path)
+                    nxt = (state[0], self.chapters[state[_CH]].spawn_rating) + state[2:_SP] + \
+                        (state[_SP] + 1,) + state[_SP + 1:]
+                else:
+                    s = list(state)
+                    if at_limit:
+                        s[_LIM] += 1
+                        self.threat_up(s, 1, round_no)
+                    else:
+                        s[_SP] += 1
+                    if self.v35:
+                        if self.reset_on_success:
+                            s[_R] = self.reset(s[_CH], timer=False)
+                    elif self.reset_on_limit:
+                        s[_R] = self.chapters[s[_CH]].spawn_rating
+                    nxt = tuple(s)
+                out[nxt] = out.get(nxt, 0) + weight * wins
+            if wins < _SIDES:
+                if self.v35:
+                    nxt = state
+                else:
+                    nxt = (state[0], max(1, r - 1) if self.floor_one else r - 1) + state[2:]
+                out[nxt] = out.get(nxt, 0) + weight * (_SIDES - wins)
         return out
 
     def phase_end(self, state: tuple) -> tuple:
@@ -517,16 +525,21 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
     """
     rounds = _int("rounds", rounds, 1, MAX_ROUNDS)
     chain = _Chain(setup, rules)
+    horror = setup.horror is not None or any(c.horror_rating is not None
+                                             for c in setup.chapters)
     dist = {chain.start(): 1}
     for round_no in range(1, rounds + 1):
-        dist = _step(dist, lambda s: [(chain.phase_start(s, round_no), 1)])
+        if chain.v35:
+            dist = _step(dist, lambda s: [(chain.phase_start(s, round_no), 1)])
         for full in chain.full:
-            dist = _step(dist, lambda s, full=full: chain.spawn_roll(s, full, round_no))
-        dist = _step(dist, lambda s: [(chain.phase_end(s), 1)])
-        dist = _step(dist, lambda s: chain.horror_roll(s, round_no))
+            dist = chain.spawn_step(dist, full, round_no)
+        if chain.v35:
+            dist = _step(dist, lambda s: [(chain.phase_end(s), 1)])
+        if horror:
+            dist = _step(dist, lambda s: chain.horror_roll(s, round_no))
         if progress is not None:
             progress(round_no, rounds)
-    denominator = _SIDES ** ((len(chain.full) + 1) * rounds)
+    denominator = _SIDES ** ((len(chain.full) + horror) * rounds)
     return {RoundSummary(*state): Fraction(weight, denominator)
             for state, weight in sorted(dist.items(), key=lambda kv: _sort_key(kv[0]))}
 
