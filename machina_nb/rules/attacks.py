@@ -27,6 +27,7 @@ from math import comb
 from typing import Sequence
 
 from machina_nb.rules.dice import Distribution, Pool
+from machina_nb.rules._checks import integer as _integer
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -50,17 +51,8 @@ BARREL_EXPLOSION = Pool.attack(high=3)
 """An exploding barrel attacks every adjacent unit with 3 high dice (manual p36, spec E5)."""
 
 
-def _check_int(name: str, value, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(name, f"expected an integer, got {value!r}")
-    if low is not None and value < low or high is not None and value > high:
-        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise RulesError(name, f"must be {bounds}, got {value}")
-    return value
-
-
 def _check_defense(defense, name: str = "defense") -> int:
-    return _check_int(name, defense, 0, MAX_ATTRIBUTE)
+    return _integer(name, defense, 0, MAX_ATTRIBUTE)
 
 
 def _check_pool(pool) -> Pool:
@@ -78,7 +70,7 @@ def _cost(defense: int, total: int, floor: str) -> int:
 
 def _rolled(pool: Pool, modifier: int) -> Distribution:
     """``S + m``, not floored: essence is added before any floor applies (manual p24 order)."""
-    return _check_pool(pool).distribution() + _check_int("modifier", modifier, -99, 99)
+    return _check_pool(pool).distribution() + _integer("modifier", modifier, -99, 99)
 
 
 def final_total(pool: Pool, rules: Rules, modifier: int = 0) -> Distribution:
@@ -95,7 +87,9 @@ class AttackOdds:
     """One attack against one blocker: hit chance, the essence spent and its distribution.
 
     ``spent[e]`` is the chance that exactly ``e`` essence is spent under the
-    least-needed policy (spec E2).
+    least-needed policy.
+
+    Rules: manual p24 (attack), manual p18 (essence), spec E2.
     """
 
     hit: Fraction
@@ -114,7 +108,7 @@ def attack_odds(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
     Rules: manual p24 (attack), manual p18 (essence after the roll), spec E2, D31.
     """
     defense = _check_defense(defense)
-    essence = _check_int("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, 99)
     dist = _rolled(pool, modifier)
     floor = rules["roll.floor"]
     hit = 0
@@ -141,12 +135,12 @@ def hit_chance(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
     Rules: manual p24 (T >= attribute hits), spec E2, D31 (``roll.floor``).
     """
     defense = _check_defense(defense)
-    essence = _check_int("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, 99)
     if rules["roll.floor"] == "clamp0" and defense == 0:
         _check_pool(pool)
         return Fraction(1)
     dist = _check_pool(pool).distribution()
-    return dist.at_least(defense - _check_int("modifier", modifier, -99, 99) - essence)
+    return dist.at_least(defense - _integer("modifier", modifier, -99, 99) - essence)
 
 
 def barrel_hit_chance(pool: Pool, rules: Rules, modifier: int = 0, essence: int = 0) -> Fraction:
@@ -154,7 +148,7 @@ def barrel_hit_chance(pool: Pool, rules: Rules, modifier: int = 0, essence: int 
 
     Rules: manual p36 (exploding barrel), spec A3.7, E2, E5, D31.
     """
-    essence = _check_int("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, 99)
     return _rolled(pool, modifier).at_least(1 - essence)
 
 
@@ -187,7 +181,7 @@ def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier
     defenses = tuple(_check_defense(a, "defenses") for a in defenses)
     if not defenses:
         raise RulesError("defenses", "at least one blocker is needed")
-    essence = _check_int("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, 99)
     reading, floor = rules["essence.multi_blocker"], rules["roll.floor"]
     dist = _rolled(pool, modifier)
     counts: dict[frozenset[int], int] = {}
@@ -200,7 +194,10 @@ def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier
 
 
 def expected_hits(outcome: dict[frozenset[int], Fraction]) -> Fraction:
-    """E[#blockers hit] of a joint outcome (spec E3: the sum of the marginal chances)."""
+    """E[#blockers hit] of a joint outcome: the sum of the marginal chances, not binomial.
+
+    Rules: manual p24 (several blockers), spec E3.
+    """
     return sum((len(hit) * p for hit, p in outcome.items()), Fraction(0))
 
 
@@ -215,9 +212,9 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
     Rules: manual p24 (a hit costs 1 health), manual p18 (essence), spec E4, D31.
     """
     defense = _check_defense(defense)
-    health = _check_int("health", health, 1, 99)
-    attacks = _check_int("attacks", attacks, 1, 99)
-    essence = _check_int("essence", essence, 0, 99)
+    health = _integer("health", health, 1, 99)
+    attacks = _integer("attacks", attacks, 1, 99)
+    essence = _integer("essence", essence, 0, 99)
     dist = _rolled(pool, modifier)
     floor = rules["roll.floor"]
     costs: dict[int, int] = {}
@@ -259,7 +256,7 @@ def effect_roll_chance(threshold: int) -> Fraction:
 
     Rules: manual p26 (effect roll), spec A11.6, E7.
     """
-    threshold = _check_int("threshold", threshold, 0, 10)
+    threshold = _integer("threshold", threshold, 0, 10)
     return Fraction(10 - threshold, 10)
 
 
@@ -285,7 +282,7 @@ def barrel_chain_hit_chance(defense: int, barrels: int, rules: Rules) -> Fractio
     Rules: manual p36 (exploding barrel), spec E5, D36.
     """
     defense = _check_defense(defense)
-    barrels = _check_int("barrels", barrels, 1, 50)
+    barrels = _integer("barrels", barrels, 1, 50)
     reading = rules["barrel.chain"]
     dist = BARREL_EXPLOSION.distribution()
     unit = hit_chance(BARREL_EXPLOSION, defense, rules)
@@ -312,8 +309,8 @@ def trap_damage(defense: int, rules: Rules, qualifying_on_tile: int = 0,
     Rules: manual p37 (trap lever), 3.5 (trap lever), spec C-10, D35, E6.
     """
     defense = _check_defense(defense)
-    on_tile = _check_int("qualifying_on_tile", qualifying_on_tile, 0, 8)
-    elsewhere = _check_int("qualifying_elsewhere", qualifying_elsewhere, 0, 8)
+    on_tile = _integer("qualifying_on_tile", qualifying_on_tile, 0, 8)
+    elsewhere = _integer("qualifying_elsewhere", qualifying_elsewhere, 0, 8)
     reading = rules["traps.secondary"]
     if reading == "per_explorer_own_tile":
         secondary = on_tile

@@ -65,7 +65,10 @@ def generating_function(pool: Pool, z: "sympy.Symbol | None" = None,
 
 
 def expanded_generating_function(pool: Pool) -> "sympy.Poly":
-    """The expanded generating function as a polynomial in ``z`` with rational coefficients."""
+    """The expanded generating function as a polynomial in ``z`` with rational coefficients.
+
+    Rules: spec E1 (the pool's pmf is its coefficients).
+    """
     import sympy
     z = _z()
     return sympy.Poly(generating_function(pool, z), z)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Callable, Mapping
 
+from machina_nb.rules._checks import integer as _integer
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -46,15 +47,6 @@ MAX_ROUNDS = 200
 _SIDES = 10  # the game die (manual p4-5)
 
 
-def _int(name: str, value, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(name, f"expected an integer, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise RulesError(name, f"must be {bounds}, got {value}")
-    return value
-
-
 def _succeeding_faces(rating: int) -> int:
     """How many of the d10's faces are ``>= rating``."""
     return min(_SIDES, max(0, _SIDES - rating))
@@ -65,7 +57,7 @@ def roll_chance(rating: int) -> Fraction:
 
     Rules: manual p13-14 (roll equal or higher), spec §E notation.
     """
-    return Fraction(_succeeding_faces(_int("rating", rating)), _SIDES)
+    return Fraction(_succeeding_faces(_integer("rating", rating)), _SIDES)
 
 
 def adjusted_spawn_rating(default: int, explorers: int) -> int:
@@ -76,8 +68,8 @@ def adjusted_spawn_rating(default: int, explorers: int) -> int:
 
     Rules: 3.5 §Spawn Phase and FAQ, spec A12.2, B11.
     """
-    default = _int("default", default, 1, 9)
-    explorers = _int("explorers", explorers, 1, 8)
+    default = _integer("default", default, 1, 9)
+    explorers = _integer("explorers", explorers, 1, 8)
     return default if default <= 3 else max(3, default - (explorers - 1))
 
 
@@ -97,7 +89,7 @@ class Chapter:
     def __post_init__(self):
         for name in ("spawn_rating", "horror_rating"):
             if getattr(self, name) is not None:
-                _int(name, getattr(self, name), 1, 9)
+                _integer(name, getattr(self, name), 1, 9)
 
 
 @dataclass(frozen=True)
@@ -119,10 +111,10 @@ class Party:
     full_tiles: tuple[bool, ...] | None = None
 
     def __post_init__(self):
-        _int("starting", self.starting, 1, 8)
-        alive = self.starting if self.alive is None else _int("alive", self.alive, 0,
+        _integer("starting", self.starting, 1, 8)
+        alive = self.starting if self.alive is None else _integer("alive", self.alive, 0,
                                                                self.starting)
-        in_play = alive if self.in_play is None else _int("in_play", self.in_play, 0, alive)
+        in_play = alive if self.in_play is None else _integer("in_play", self.in_play, 0, alive)
         full = (False,) * in_play if self.full_tiles is None else tuple(self.full_tiles)
         if len(full) > in_play:
             raise RulesError("full_tiles", f"{len(full)} rollers but only {in_play} in play")
@@ -161,8 +153,8 @@ def renewal_pmf(default: int, rules: Rules, terms: int | None = None) -> dict[in
 
     Rules: manual p13-14 (success resets, failure lowers), spec E10, D23.
     """
-    default = _int("default", default, 1, 9)
-    terms = default + 10 if terms is None else _int("terms", terms, 1, 1000)
+    default = _integer("default", default, 1, 9)
+    terms = default + 10 if terms is None else _integer("terms", terms, 1, 1000)
     result, alive, rating = {}, Fraction(1), default
     for t in range(1, terms + 1):
         q = roll_chance(rating)
@@ -180,7 +172,7 @@ def renewal_mean(default: int, rules: Rules) -> Fraction:
 
     Rules: manual p13-14, spec E8, E10, D23.
     """
-    default = _int("default", default, 1, 9)
+    default = _integer("default", default, 1, 9)
     mean, alive, rating = Fraction(0), Fraction(1), default
     while True:
         q = roll_chance(rating)
@@ -195,7 +187,10 @@ def renewal_mean(default: int, rules: Rules) -> Fraction:
 
 @dataclass(frozen=True)
 class CountdownCycle:
-    """One 3.5 countdown from a reset (spec E9): the reset rating, rounds and spawn attempts."""
+    """One 3.5 countdown from a reset: the reset rating, rounds and expected spawn attempts.
+
+    Rules: 3.5 §Spawn Phase, spec E9.
+    """
 
     reset: int
     rounds: int
@@ -213,7 +208,7 @@ def countdown_cycle(default: int, explorers: int, rollers: int | None = None) ->
     Rules: 3.5 §Spawn Phase, spec E9.
     """
     reset = adjusted_spawn_rating(default, explorers)
-    rollers = explorers if rollers is None else _int("rollers", rollers, 0, 8)
+    rollers = explorers if rollers is None else _integer("rollers", rollers, 0, 8)
     if reset == 1:
         raise RulesError("default", "a countdown reset at 1 fires every phase and never "
                                     "completes a cycle (spec E9 edge case)")
@@ -231,7 +226,7 @@ def long_run_spawn_attempts(default: int, rollers: int, rules: Rules,
 
     Rules: manual p13, 3.5 §Spawn Phase, spec C-3, E8, E9.
     """
-    rollers = _int("rollers", rollers, 0, 8)
+    rollers = _integer("rollers", rollers, 0, 8)
     if rules["spawn.procedure"] == "v3_5":
         n = rollers if explorers is None else explorers
         return countdown_cycle(default, max(1, n), rollers).per_round
@@ -278,8 +273,8 @@ def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -
 
     Rules: manual p36 (seal spawn space), manual p37 (event space), spec C-29, E12.
     """
-    threat = _int("threat", threat, 1)
-    amount = _int("amount", amount, 0)
+    threat = _integer("threat", threat, 1)
+    amount = _integer("amount", amount, 0)
     if source not in ("seal", "event_space", "card"):
         raise RulesError("source", f"expected seal, event_space or card, got {source!r}")
     if rules["threat.floor"] == "clamp_one" or source == "seal":
@@ -289,7 +284,10 @@ def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -
 
 @dataclass(frozen=True)
 class EventSpaceRoll:
-    """The event space's roll option: stamina cost and the two outcomes' chances (spec E11)."""
+    """The event space's roll option: stamina cost and the two outcomes' chances.
+
+    Rules: manual p37 (event space), spec C-1, E11.
+    """
 
     cost: int
     lower_threat: Fraction
@@ -302,7 +300,7 @@ def event_space_roll(horror: int, rules: Rules) -> EventSpaceRoll:
 
     Rules: manual p37 (event space), 3.5 (event space cost), spec C-1, E11.
     """
-    q = roll_chance(_int("horror", horror, -9, 9))
+    q = roll_chance(_integer("horror", horror, -9, 9))
     return EventSpaceRoll(int(rules["cost.event_space"]), q, 1 - q)
 
 
@@ -334,12 +332,12 @@ class Setup:
         object.__setattr__(self, "chapters", chapters)
         if not isinstance(self.party, Party):
             raise RulesError("party", "expected a Party")
-        _int("threat_positions", self.threat_positions, 2, 20)
-        _int("threat", self.threat, 1, self.threat_positions)
-        _int("level", self.level, 1, 5)
+        _integer("threat_positions", self.threat_positions, 2, 20)
+        _integer("threat", self.threat, 1, self.threat_positions)
+        _integer("level", self.level, 1, 5)
         for name in ("spawn", "horror"):
             if getattr(self, name) is not None:
-                _int(name, getattr(self, name), -9, 9)
+                _integer(name, getattr(self, name), -9, 9)
 
 
 @dataclass(frozen=True)
@@ -350,6 +348,8 @@ class RoundSummary:
     the last one). ``first_level_up`` is the round the monster level first
     rose, or ``None``. ``level5_events`` counts increases replaced by the
     level-5 rule.
+
+    Rules: manual p13-14, 3.5 §Spawn Phase, spec E12.
     """
 
     chapter: int
@@ -523,7 +523,7 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
     Rules: manual p13 (spawn phase), manual p14 (horror phase, threat),
     3.5 §Spawn Phase, 3.5 FAQ, spec A12-A13, §E8-E12.
     """
-    rounds = _int("rounds", rounds, 1, MAX_ROUNDS)
+    rounds = _integer("rounds", rounds, 1, MAX_ROUNDS)
     chain = _Chain(setup, rules)
     horror = setup.horror is not None or any(c.horror_rating is not None
                                              for c in setup.chapters)
@@ -552,7 +552,10 @@ _FIELDS = tuple(f.name for f in fields(RoundSummary))
 
 
 def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
-    """The distribution of one :class:`RoundSummary` field (e.g. ``"spawned"``, ``"first_level_up"``)."""
+    """The distribution of one :class:`RoundSummary` field (e.g. ``"spawned"``, ``"first_level_up"``).
+
+    Rules: spec §E8-E12 (distributions over N rounds).
+    """
     if field not in _FIELDS:
         raise RulesError("field", f"unknown field {field!r}; expected one of {', '.join(_FIELDS)}")
     out: dict = {}
@@ -568,7 +571,7 @@ def spawn_chain(default: int, rollers: int, rounds: int, rules: Rules) -> dict[i
 
     Rules: manual p13 (1.0), 3.5 §Spawn Phase (a blocking chapter), spec E8, E9.
     """
-    default = _int("default", default, 1, 9)
-    rollers = _int("rollers", rollers, 1, 8)
+    default = _integer("default", default, 1, 9)
+    rollers = _integer("rollers", rollers, 1, 8)
     setup = Setup((Chapter(spawn_rating=default, blocking=True),), Party(rollers))
     return marginal(play_rounds(setup, rules, rounds), "spawned")
