@@ -246,3 +246,10 @@ def test_icepool_agrees_on_the_whole_hit_table():
                     assert hit_chance(pool, defense, RULES, modifier) == theirs
                     checked += 1
     assert checked == 4800
+
+
+def test_spec_e4_explorer_survival_counts_essence_as_health():
+    from machina_nb.rules.attacks import survival_chance
+    monster = Pool.attack(2, 0)
+    assert survival_chance(monster, 3, 2, 1, 4, RULES) == 1 - kill_chance(monster, 3, 3, 4, RULES)
+    assert survival_chance(monster, 3, 1, 0, 1, RULES) == 1 - hit_chance(monster, 3, RULES)

@@ -33,7 +33,7 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "MAX_ATTRIBUTE", "AttackOdds", "final_total", "hit_chance", "attack_odds",
-    "barrel_hit_chance", "blockers_outcome", "expected_hits", "kill_chance",
+    "barrel_hit_chance", "blockers_outcome", "expected_hits", "kill_chance", "survival_chance",
     "effect_roll_chance", "barrel_explosion", "barrel_chain_hit_chance", "trap_damage",
     "TRAP_PRIMARY", "TRAP_SECONDARY",
 ]
@@ -249,6 +249,21 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
             new.append(row)
         value = new
     return Fraction(value[health][essence], d ** attacks)
+
+
+def survival_chance(pool: Pool, armor: int, health: int, essence: int, attacks: int,
+                    rules: Rules, modifier: int = 0) -> Fraction:
+    """P(an explorer survives ``attacks`` monster attacks): each hit costs 1 of health + essence.
+
+    The explorer may lose essence instead of health, so death needs
+    ``health + essence`` hits. Explorers cannot raise a monster's roll, so
+    there is no essence spending on these rolls.
+
+    Rules: manual p18 (essence instead of health), manual p19 (death), spec E4.
+    """
+    health = _integer("health", health, 1, 99)
+    essence = _integer("essence", essence, 0, 99)
+    return 1 - kill_chance(pool, armor, health + essence, attacks, rules, modifier)
 
 
 def effect_roll_chance(threshold: int) -> Fraction:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from math import comb
 from typing import Callable, Mapping
 
 from machina_nb.rules._checks import integer as _integer
@@ -38,7 +39,7 @@ __all__ = [
     "counted_explorers", "renewal_pmf", "renewal_mean", "long_run_spawn_attempts",
     "long_run_invokes", "CountdownCycle", "countdown_cycle", "raise_threat", "lower_threat",
     "EventSpaceRoll", "event_space_roll", "play_rounds", "marginal", "spawn_chain",
-    "MAX_ROUNDS",
+    "rounds_per_level_up", "cards_removed", "surviving_copies", "MAX_ROUNDS",
 ]
 
 MAX_ROUNDS = 200
@@ -262,6 +263,54 @@ def raise_threat(threat: int, level: int, rules: Rules, positions: int) -> tuple
     if threat >= positions:
         return (1, level + 1, False) if level < 5 else (positions, level, False)
     return threat + 1, level, False
+
+
+def rounds_per_level_up(horror_default: int, positions: int, rules: Rules) -> Fraction:
+    """Expected rounds between level-ups when horror invokes are the only threat source.
+
+    ``threat.levelup = on_reach`` (1.0): ``(T - 1) * E[T_h]``;
+    ``on_increase_from_last`` (3.5): ``T * E[T_h]`` (without the 3.5 timer's
+    contributions), where ``T`` is the number of threat positions.
+
+    Rules: manual p14 (threat), 3.5 §Increasing Monster Level, spec E12 (simple closed form), D29.
+    """
+    positions = _integer("positions", positions, 2, 20)
+    steps = positions - 1 if rules["threat.levelup"] == "on_reach" else positions
+    return steps * renewal_mean(horror_default, rules)
+
+
+def cards_removed(deck_size: int, rules: Rules) -> tuple[int, ...]:
+    """How many cards "remove half" takes from a deck, per ``half.rounding``.
+
+    ``floor`` and ``ceil`` give one number; ``players_choose`` gives both
+    choices when the deck is odd (9 cards: ``(4, 5)``).
+
+    Rules: manual p14 (level up: remove half), manual p33 (item levels), spec D30, E14.
+    """
+    deck_size = _integer("deck_size", deck_size, 0, 500)
+    low, high = deck_size // 2, (deck_size + 1) // 2
+    reading = rules["half.rounding"]
+    if reading == "floor":
+        return (low,)
+    if reading == "ceil":
+        return (high,)
+    return (low,) if low == high else (low, high)
+
+
+def surviving_copies(deck_size: int, copies: int, removed: int) -> dict[int, Fraction]:
+    """P(``k`` of ``copies`` given cards stay) when ``removed`` random cards leave a shuffled deck.
+
+    Hypergeometric; one given card survives with ``(N - removed) / N``.
+
+    Rules: manual p14 (remove half after shuffling), spec E14.
+    """
+    deck_size = _integer("deck_size", deck_size, 1, 500)
+    copies = _integer("copies", copies, 0, deck_size)
+    removed = _integer("removed", removed, 0, deck_size)
+    kept = deck_size - removed
+    total = comb(deck_size, kept)
+    return {k: Fraction(comb(copies, k) * comb(deck_size - copies, kept - k), total)
+            for k in range(max(0, kept - (deck_size - copies)), min(copies, kept) + 1)}
 
 
 def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -> int:
