@@ -92,6 +92,17 @@ def _int_list(text: str, argument: str) -> list[int]:
         raise RulesError(argument, f"expected comma-separated integers, got {text!r}") from None
 
 
+def _chosen_rules(args) -> Rules:
+    """The preset with any ``--set switch=reading`` flips (spec §C/§D readings)."""
+    changes = {}
+    for item in args.set or ():
+        name, sep, reading = item.partition("=")
+        if not sep:
+            raise RulesError("set", f"expected SWITCH=READING, got {item!r}")
+        changes[name.strip()] = reading.strip()
+    return Rules.preset(args.rules).replace(changes)
+
+
 def _odds(args) -> int:
     words = " ".join(args.expression).split()
     defense = None
@@ -105,7 +116,7 @@ def _odds(args) -> int:
         except ValueError:
             raise RulesError("defense", f"expected a number 0-9, got {defense!r}") from None
     expression = parse_dice(" ".join(words))
-    rules = Rules.preset(args.rules)
+    rules = _chosen_rules(args)
     arcane = expression.arcane or args.arcane
     modifier = expression.modifier + args.mod
     pool = expression.pool
@@ -157,7 +168,7 @@ def _odds(args) -> int:
 
 
 def _spawn(args) -> int:
-    rules = Rules.preset(args.rules)
+    rules = _chosen_rules(args)
     full = tuple(i < args.full for i in range(args.explorers))
     setup = processes.Setup(
         (processes.Chapter(args.rating, args.horror, not args.non_blocking),),
@@ -220,6 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--health", type=int, default=1, help="the target's health (with --attacks)")
     odds.add_argument("--derive", action="store_true", help="show the generating function")
     odds.add_argument("--rules", default="manual", choices=list(PRESETS))
+    odds.add_argument("--set", action="append", metavar="SWITCH=READING",
+                      help="flip a ruling, e.g. --set roll.floor=clamp0")
     odds.set_defaults(run=_odds)
     spawn = sub.add_parser("spawn", help="exact spawn / horror / threat over rounds")
     spawn.add_argument("--rating", type=int, required=True, help="the chapter's spawn rating")
@@ -232,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="3.5: the timer advances the chapter (then nothing follows it here)")
     spawn.add_argument("--threat-positions", type=int, default=5)
     spawn.add_argument("--rules", default="manual", choices=list(PRESETS))
+    spawn.add_argument("--set", action="append", metavar="SWITCH=READING",
+                       help="flip a ruling, e.g. --set rating.floor=one")
     spawn.set_defaults(run=_spawn)
     return parser
 

@@ -58,3 +58,13 @@ def test_spawn_3_5_shows_distribution_progress_and_long_run(capsys):
 def test_spawn_1_0_with_horror(capsys):
     _, out, _ = run(capsys, "spawn", "--rating", "6", "--horror", "4", "--rounds", "1")
     assert "invoked:" in out and "2/5" in out
+
+
+def test_a_ruling_can_be_flipped_from_the_command_line_spec_d31(capsys):
+    _, default, _ = run(capsys, "odds", "1H-1", "vs", "0")
+    _, clamped, _ = run(capsys, "odds", "1H-1", "vs", "0", "--set", "roll.floor=clamp0")
+    assert "P(hit) = 5/6" in default and "P(hit) = 1\n" in clamped and "manual+" in clamped
+    status, _, err = run(capsys, "odds", "1H", "vs", "0", "--set", "roll.floor")
+    assert status == 2 and "set:" in err
+    status, _, err = run(capsys, "odds", "1H", "vs", "0", "--set", "roll.floor=maybe")
+    assert status == 2 and "roll.floor:" in err

@@ -166,3 +166,15 @@ def test_importing_the_dice_does_not_import_sympy():
             "print('sympy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_generating_functions_agree_with_the_fast_path_on_the_whole_hit_table():
+    from machina_nb.rules.attacks import hit_chance
+    from machina_nb.rules.rulings import Rules
+    for high, low in [(h, l) for h in range(7) for l in range(7) if h + l]:
+        pool = Pool.attack(high, low)
+        pmf = probabilities_from_generating_function(pool)
+        for defense in range(10):
+            for modifier in range(-3, 7):
+                from_sympy = sum((p for s, p in pmf.items() if s + modifier >= defense), F(0))
+                assert from_sympy == hit_chance(pool, defense, Rules(), modifier)
