@@ -115,6 +115,8 @@ def _odds(args) -> int:
             defense = int(defense)
         except ValueError:
             raise RulesError("defense", f"expected a number 0-9, got {defense!r}") from None
+    if defense is not None and args.blockers:
+        raise RulesError("blockers", "give either 'vs DEFENSE' or --blockers, not both")
     expression = parse_dice(" ".join(words))
     rules = _chosen_rules(args)
     arcane = expression.arcane or args.arcane

@@ -24,7 +24,9 @@ def test_odds_kill_within_attacks_spec_e4(capsys):
 
 
 def test_odds_several_blockers_and_arcane(capsys):
-    _, out, _ = run(capsys, "odds", "3H", "vs", "0", "--arcane", "--blockers", "2,3,4")
+    _, out, _ = run(capsys, "odds", "3H", "--arcane", "--blockers", "2,3,4")
+    status, _, err = run(capsys, "odds", "3H", "vs", "2", "--blockers", "2,3")
+    assert status == 2 and "blockers:" in err
     assert "arcane" in out and "will 2, 3, 4" in out and "13/18" in out
 
 
