@@ -253,3 +253,50 @@ def test_spec_e4_explorer_survival_counts_essence_as_health():
     monster = Pool.attack(2, 0)
     assert survival_chance(monster, 3, 2, 1, 4, RULES) == 1 - kill_chance(monster, 3, 3, 4, RULES)
     assert survival_chance(monster, 3, 1, 0, 1, RULES) == 1 - hit_chance(monster, 3, RULES)
+
+
+def test_spec_e4_stacking_lasting_boost():
+    from machina_nb.rules.attacks import LastingBoost
+    one_low = Pool.attack(low=1)
+    # Hit armor 2 with 1L (1/3); the stack then makes the second roll need only 1 (5/6).
+    boost = LastingBoost(max_stacks=1)
+    assert kill_chance(one_low, 2, 2, 2, RULES, boost=boost) == F(1, 3) * F(5, 6)
+    assert kill_chance(one_low, 2, 2, 2, RULES) == F(1, 9)
+    # No free marker, or no room for a stack: the plain binomial.
+    assert kill_chance(one_low, 2, 2, 2, RULES, boost=LastingBoost(1, free_markers=0)) == F(1, 9)
+    assert kill_chance(MI_GO, 3, 2, 3, RULES, essence=2, boost=LastingBoost(0)) == F(11275, 11664)
+    # A stack already on from an earlier attack this round counts from the first roll.
+    assert kill_chance(one_low, 2, 1, 1, RULES, boost=LastingBoost(2, stacks=1)) == F(5, 6)
+
+
+def reference_kill_with_stacks(pool, defense, health, attacks, essence, max_stacks, markers):
+    """Spec E4's extended recursion, literally, with Fractions."""
+    pmf = pool.distribution().pmf()
+
+    @lru_cache(maxsize=None)
+    def value(k, need, e, stacks, free):
+        if need <= 0:
+            return F(1)
+        if k == 0:
+            return F(0)
+        grow = free > 0 and stacks < max_stacks
+        nxt = (stacks + 1, free - 1) if grow else (stacks, free)
+        total = F(0)
+        for s, p in pmf.items():
+            best = value(k - 1, need, e, stacks, free)
+            cost = max(0, defense - s - stacks)
+            if cost <= e:
+                best = max(best, value(k - 1, need - 1, e - cost, *nxt))
+            total += p * best
+        return total
+
+    return value(attacks, health, essence, 0, markers)
+
+
+def test_stacking_dynamic_programme_matches_the_literal_recursion():
+    from machina_nb.rules.attacks import LastingBoost
+    for max_stacks, markers, essence in itertools.product(range(3), range(3), range(3)):
+        for health, attacks in [(2, 3), (3, 4), (1, 2)]:
+            boost = LastingBoost(max_stacks, free_markers=markers)
+            assert kill_chance(MI_GO, 4, health, attacks, RULES, essence=essence, boost=boost) == \
+                reference_kill_with_stacks(MI_GO, 4, health, attacks, essence, max_stacks, markers)

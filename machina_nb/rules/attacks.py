@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Sequence
 
@@ -33,7 +34,8 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "MAX_ATTRIBUTE", "AttackOdds", "final_total", "hit_chance", "attack_odds",
-    "barrel_hit_chance", "blockers_outcome", "expected_hits", "kill_chance", "survival_chance",
+    "barrel_hit_chance", "blockers_outcome", "expected_hits", "LastingBoost", "kill_chance",
+    "survival_chance",
     "effect_roll_chance", "barrel_explosion", "barrel_chain_hit_chance", "trap_damage",
     "TRAP_PRIMARY", "TRAP_SECONDARY",
 ]
@@ -201,54 +203,84 @@ def expected_hits(outcome: dict[frozenset[int], Fraction]) -> Fraction:
     return sum((len(hit) * p for hit, p in outcome.items()), Fraction(0))
 
 
+@dataclass(frozen=True)
+class LastingBoost:
+    """A lasting boost that stacks after each hit, such as the Blood-boost gun ("stacks up to 2").
+
+    After a hit a stack is added if a marker is free and fewer than
+    ``max_stacks`` are on; each stack adds ``bonus`` to later rolls. The
+    bonus per stack is not printed in the text (probably +1), so it is a
+    parameter. Stacks last until the next Explorer phase, so they carry across
+    the attacks of one turn.
+
+    Rules: manual p27 (lasting effects, markers), spec E4 (stacking lasting boosts).
+    """
+
+    max_stacks: int
+    bonus: int = 1
+    free_markers: int = 3
+    stacks: int = 0
+
+    def __post_init__(self):
+        _integer("max_stacks", self.max_stacks, 0, 9)
+        _integer("bonus", self.bonus, -9, 9)
+        _integer("free_markers", self.free_markers, 0, 3)
+        _integer("stacks", self.stacks, 0, self.max_stacks)
+
+
 def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rules,
-                modifier: int = 0, essence: int = 0) -> Fraction:
+                modifier: int = 0, essence: int = 0,
+                boost: LastingBoost | None = None) -> Fraction:
     """P(a blocker with ``health`` left dies within ``attacks`` attacks), essence shared across them.
 
     Each hit costs 1 health. The essence budget is spent after each roll,
-    optimally for the kill (the dynamic programme of spec E4). With no essence
-    this is P(Bin(attacks, p) >= health).
+    optimally for the kill (the dynamic programme of spec E4), and a
+    :class:`LastingBoost` may add stacks after hits. With neither, this is
+    P(Bin(attacks, p) >= health).
 
-    Rules: manual p24 (a hit costs 1 health), manual p18 (essence), spec E4, D31.
+    Rules: manual p24 (a hit costs 1 health), manual p18 (essence), manual p27
+    (lasting stacks), spec E4, D31.
     """
     defense = _check_defense(defense)
     health = _integer("health", health, 1, 99)
     attacks = _integer("attacks", attacks, 1, 99)
     essence = _integer("essence", essence, 0, 99)
+    if boost is not None and not isinstance(boost, LastingBoost):
+        raise RulesError("boost", "expected a LastingBoost")
     dist = _rolled(pool, modifier)
     floor = rules["roll.floor"]
-    costs: dict[int, int] = {}
-    for i, count in enumerate(dist.counts):
-        if count:
-            cost = _cost(defense, dist.offset + i, floor)
-            costs[cost] = costs.get(cost, 0) + count
-    free = costs.pop(0, 0)
     d = dist.denominator
-    if essence == 0:  # spec E4: P(Bin(k, p) >= H), in integer counts over d**k
-        miss = d - free
-        ways = sum(comb(attacks, j) * free ** j * miss ** (attacks - j)
-                   for j in range(health, attacks + 1))
+    if essence == 0 and (boost is None or boost.max_stacks == boost.stacks or boost.bonus == 0
+                         or boost.free_markers == 0):
+        bonus = boost.stacks * boost.bonus if boost else 0
+        free = sum(c for i, c in enumerate(dist.counts)
+                   if _cost(defense, dist.offset + i + bonus, floor) == 0)
+        ways = sum(comb(attacks, j) * free ** j * (d - free) ** (attacks - j)
+                   for j in range(health, attacks + 1))  # spec E4: P(Bin(k, p) >= H)
         return Fraction(ways, d ** attacks)
-    paid = sorted(costs.items())
-    # value[need][e]: ways (over d**k) to kill with k attacks left; integer DP.
-    value = [[d ** 0 if need == 0 else 0 for _ in range(essence + 1)] for need in range(health + 1)]
-    for k in range(1, attacks + 1):
-        scale = d ** k
-        new = [[scale] * (essence + 1)]
-        for need in range(1, health + 1):
-            row = []
-            for e in range(essence + 1):
-                miss = value[need][e]
-                total = free * value[need - 1][e] + (d - free) * miss
-                for cost, count in paid:
-                    if cost <= e:
-                        spend = value[need - 1][e - cost]
-                        if spend > miss:
-                            total += count * (spend - miss)
-                row.append(total)
-            new.append(row)
-        value = new
-    return Fraction(value[health][essence], d ** attacks)
+    boost = boost or LastingBoost(0)
+    rolls = [(dist.offset + i, c) for i, c in enumerate(dist.counts) if c]
+
+    @lru_cache(maxsize=None)
+    def ways(k: int, need: int, e: int, stacks: int, markers: int) -> int:
+        """Outcomes (over d**k) that kill with k attacks left: spec E4's V, in integers."""
+        if need == 0:
+            return d ** k
+        if k == 0:
+            return 0
+        miss = ways(k - 1, need, e, stacks, markers)
+        grow = markers > 0 and stacks < boost.max_stacks
+        after = (stacks + 1, markers - 1) if grow else (stacks, markers)
+        total = 0
+        for s, count in rolls:
+            cost = _cost(defense, s + stacks * boost.bonus, floor)
+            best = miss
+            if cost <= e:
+                best = max(best, ways(k - 1, need - 1, e - cost, *after))
+            total += count * best
+        return total
+
+    return Fraction(ways(attacks, health, essence, boost.stacks, boost.free_markers), d ** attacks)
 
 
 def survival_chance(pool: Pool, armor: int, health: int, essence: int, attacks: int,
