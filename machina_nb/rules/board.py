@@ -1,10 +1,13 @@
 """One networkx graph of the map: a node per space, an edge per pair of neighbours.
 
 Nodes are global ``(x, y)`` points (x from the west, y from the north) with
-attributes ``kind`` (:class:`SpaceKind`), ``tile`` (the tile side key, or None
-for a plain example board) and ``unit`` (a unit id, or None). Edges join the 8
-neighbours of every space; an orthogonal edge carries the ``border`` it
-crosses, a diagonal edge ``border=None`` and ``diagonal=True``. Movement,
+attributes ``kind`` (:class:`SpaceKind`, what the space is now), ``printed``
+(the kind printed on the tile, kept when the space is destroyed), ``tokens`` (a
+sorted tuple of token names such as ``"destroyed"`` or ``"light"``), ``tile``
+(the tile side key, or None for a plain example board) and ``unit`` (a unit
+id, or None). Edges join the 8 neighbours of every space, across joined tiles
+too; an orthogonal edge carries the ``border`` it crosses, a diagonal edge
+``border=None`` and ``diagonal=True``. Movement,
 closest and sight are views or filters of this one graph, never copies.
 
 >>> from machina_nb.rules.maptext import parse_map
@@ -30,7 +33,7 @@ from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind
 
 __all__ = [
     "Board", "PASSABLE_SPACES", "OBSTACLE_SPACES", "BARRIER_SPACES", "BARRIER_BORDERS",
-    "NEIGHBOUR_STEPS",
+    "NEIGHBOUR_STEPS", "ring_spaces",
 ]
 
 PASSABLE_SPACES = frozenset({SpaceKind.FLOOR, SpaceKind.TRAPPED, SpaceKind.PIT, SpaceKind.SPAWN})
@@ -90,7 +93,9 @@ class Board:
                 p = (ox + x, oy + y)
                 if p in graph:
                     raise RulesError("origin", f"space {p} is already on the board")
-                graph.add_node(p, kind=layout.space(x, y), tile=tile, unit=units.get((x, y)))
+                kind = layout.space(x, y)
+                graph.add_node(p, kind=kind, printed=kind, tokens=(), tile=tile,
+                               unit=units.get((x, y)))
         for y in range(layout.height):
             for x in range(layout.width):
                 p = (ox + x, oy + y)
@@ -106,7 +111,7 @@ class Board:
                         graph.add_edge(p, q, border=None, diagonal=True)
         self.version += 1
         for side, index, kind in layout.ring():
-            inside, outside = _ring_spaces(layout, side, index, origin)
+            inside, outside = ring_spaces(layout, side, index, origin)
             self._rings[(inside, outside)] = kind
 
     # --- reading ---------------------------------------------------------------------------
@@ -138,6 +143,18 @@ class Board:
     def unit_at(self, point: Point) -> str | None:
         """The unit standing on ``point``, if any."""
         return self.graph.nodes[self.require(point)]["unit"]
+
+    def printed(self, point: Point) -> SpaceKind:
+        """The kind printed on the tile at ``point``, whatever tokens now lie on it (manual p35)."""
+        return self.graph.nodes[self.require(point)]["printed"]
+
+    def tokens(self, point: Point) -> tuple[str, ...]:
+        """The tokens on a space, sorted, e.g. ``("destroyed", "destroyed")`` (manual p35-36)."""
+        return self.graph.nodes[self.require(point)]["tokens"]
+
+    def tiles(self) -> tuple[str, ...]:
+        """The tile sides on the board, sorted (manual p34)."""
+        return tuple(sorted({t for _, t in self.graph.nodes(data="tile") if t is not None}))
 
     def units(self) -> dict[str, Point]:
         """Every unit on the board and where it stands."""
@@ -172,12 +189,78 @@ class Board:
         self.version += 1
 
     def place_unit(self, point: Point, unit: str | None) -> None:
-        """Put ``unit`` on ``point`` (None clears it); the space must be free."""
+        """Put ``unit`` on ``point`` (None clears it); the space must be free and passable (manual p35)."""
         point = self.require(point)
+        kind = self.graph.nodes[point]["kind"]
+        if unit is not None and kind not in PASSABLE_SPACES:
+            raise RulesError("space", f"{point} is {kind.name.lower()}: units stand only on "
+                             "passable spaces (manual p35)")
         if unit is not None and self.graph.nodes[point]["unit"] not in (None, unit):
             raise RulesError("space", f"{point} is occupied by {self.graph.nodes[point]['unit']}")
         self.graph.nodes[point]["unit"] = unit
         self.version += 1
+
+    def add_token(self, point: Point, token: str) -> None:
+        """Put a token on a space, e.g. ``"light"`` on a chapter space (manual p36)."""
+        node = self.graph.nodes[self.require(point)]
+        node["tokens"] = tuple(sorted((*node["tokens"], token)))
+        self.version += 1
+
+    def destroy_space(self, point: Point) -> str | None:
+        """Destroy a space: destroyed tokens on it (two on a spawn space), and it becomes an obstacle.
+
+        Returns the unit destroyed with a spawn space, which is removed from the board
+        (manual p35); a unit on any other destroyed space stays. The printed kind is
+        kept (:meth:`printed`). Rules: manual p35 (destroy map space), p36 (seal spawn space).
+        """
+        point = self.require(point)
+        node = self.graph.nodes[point]
+        spawn = node["printed"] is SpaceKind.SPAWN
+        node["tokens"] = tuple(sorted((*node["tokens"], *("destroyed",) * (2 if spawn else 1))))
+        node["kind"] = SpaceKind.DESTROYED
+        unit = node["unit"] if spawn else None
+        if unit is not None:
+            node["unit"] = None
+        self.version += 1
+        return unit
+
+    def connect(self, a: Point, b: Point, border: BorderKind | None) -> None:
+        """Join two neighbouring spaces of different tiles (manual p34; spec D21).
+
+        ``border`` is the border crossed by an orthogonal pair (JOINED, EDGE or BOUNDARY);
+        a diagonal pair takes None.
+        """
+        a, b = self.require(a, "a"), self.require(b, "b")
+        dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+        if max(dx, dy) != 1:
+            raise RulesError("b", f"{a} and {b} are not neighbours")
+        diagonal = dx == dy == 1
+        if diagonal != (border is None):
+            raise RulesError("border", "an orthogonal pair takes a border, a diagonal pair None")
+        self.graph.add_edge(a, b, border=border, diagonal=diagonal)
+        self.version += 1
+
+    def remove_tile(self, tile: str) -> dict[str, Point]:
+        """Take a tile side's spaces off the board; returns the units that stood on it (manual p34)."""
+        spaces = [p for p, t in self.graph.nodes(data="tile") if t == tile]
+        if not spaces:
+            raise RulesError("tile", f"tile {tile!r} is not on the board")
+        removed = {self.graph.nodes[p]["unit"]: p for p in spaces if self.graph.nodes[p]["unit"]}
+        gone = set(spaces)
+        self.graph.remove_nodes_from(spaces)
+        self._rings = {pair: kind for pair, kind in self._rings.items() if pair[0] not in gone}
+        self.version += 1
+        return removed
+
+    def state(self) -> tuple:
+        """A comparable snapshot of everything on the board (tests: "nothing changed")."""
+        nodes = tuple(sorted((p, tuple(sorted(d.items(), key=lambda kv: kv[0])))
+                             for p, d in self.graph.nodes(data=True)))
+        edges = tuple(sorted(
+            (min(a, b), max(a, b), d["border"].name if d["border"] else "", d["diagonal"])
+            for a, b, d in self.graph.edges(data=True)))
+        rings = tuple(sorted((pair, kind.name) for pair, kind in self._rings.items()))
+        return nodes, edges, rings
 
     def copy(self) -> "Board":
         """An independent copy (for what-if questions)."""
@@ -186,7 +269,15 @@ class Board:
         return clone
 
 
-def _ring_spaces(layout: Layout, side: str, index: int, origin: Point) -> tuple[Point, Point]:
+def ring_spaces(layout: Layout, side: str, index: int, origin: Point) -> tuple[Point, Point]:
+    """The space inside a ring border of ``layout`` placed at ``origin`` and the point outside it.
+
+    >>> from machina_nb.rules.maptext import parse_map
+    >>> ring_spaces(parse_map("+-+-+\\n|. .e\\n+-+-+\\n"), "E", 0, (10, 0))
+    ((11, 0), (12, 0))
+
+    Rules: manual p11 (map tile edges).
+    """
     ox, oy = origin
     w, h = layout.width, layout.height
     inside, outside = {
