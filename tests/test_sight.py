@@ -20,7 +20,7 @@ from machina_nb.rules.sight import (
     units_on_tile, vertex_blocked, visible_from, visible_pairs,
 )
 
-UNIT_LETTERS = "ABCFGHIJKLMNPQRSTUVWXYZ"
+UNIT_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def board_of(text: str) -> Board:
