@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind
 from machina_nb.rules.playarea import (
-    SIDES, PlayArea, across_tiles_adjacent, explore, explore_options, place_tile,
+    SIDES, PlayArea, across_tiles_adjacent, apply_exploration, explore, explore_options, place_tile,
 )
 from machina_nb.rules.rulings import Rules
 
@@ -91,6 +92,19 @@ def test_joining_from_each_edge_of_a_placed_tile_including_the_south():
         assert done.tile.slot == SIDES[side]
 
 
+@pytest.mark.parametrize("symbol", ["n", "e", "s", "w"])
+@pytest.mark.parametrize("space", [(4, 0), (9, 5), (0, 4)])
+def test_manual_p34_the_drawn_tile_turns_so_its_symbol_faces_the_explorer(symbol, space):
+    drawn = tile_side("t01a", **{symbol: "....Ee...."})
+    area = PlayArea.start([start_side(), drawn], ("t01a", "t00a"))
+    board = area.board()
+    board.place_unit(space, "P")
+    done = explore(area, board, space, RULES, explorers={"P"})
+    inside, outside = done.tile.direction_symbol()[1]
+    assert outside in area.tile("t00a") and cheb(inside, space) == 1
+    assert board.border(inside, outside) is BorderKind.JOINED
+
+
 def build_2x2():
     """Slots (0,0) start, (1,0) east, (1,-1) north-east, (0,-1) north: a full 2x2 area."""
     area, board = new_area()
@@ -144,6 +158,7 @@ def test_manual_p34_b13_scroll_north_from_the_top_row_destroys_the_bottom_row():
     assert board.tiles() == ("t02a", "t03a", "t04a")
     assert board.border((4, -10), (4, -11)) is BorderKind.JOINED
     assert board.border((4, -1), (4, 0)) is BorderKind.EDGE   # t03a's south edge is unexplored again
+    assert done.area.entry is None and "entry token leaves" in done.warnings[0]
     assert _same_graph(board, done.area.board())
 
 
@@ -321,3 +336,43 @@ def test_bad_input_a_tile_already_in_play_or_twice_in_the_deck():
     with pytest.raises(RulesError) as err:
         PlayArea.new([start_side(), drawn_side("t00b")], ("t00a", "t00b"))
     assert err.value.argument == "deck"
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+OFFSETS = ("grid_snap", "orthogonal", "any_adjacent")
+SCROLLS = ("minimal_opposite", "players_choose", "all_explorer_free")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3)), max_size=7),
+       st.sampled_from(OFFSETS), st.sampled_from(SCROLLS),
+       st.sampled_from(("auto_connect_if_aligned", "only_explored_edge_connects")))
+def test_property_exploring_keeps_the_board_equal_to_the_rebuilt_area(moves, offset, scroll, join):
+    """After any run of explores: at most 2x2 slots, no overlap, the in-place board equals a rebuild."""
+    rules = RULES.replace({"explore.offset": offset, "scroll.destroy": scroll,
+                           "join.other_edges": join})
+    area, board = new_area()
+    board.place_unit((4, 4), "M")
+    board.place_unit((0, 0), "P")
+    for pick, option in moves:
+        edges = [e for e in area.unexplored_edges() if board.unit_at(e[0]) in (None, "P")]
+        move(board, "P", edges[pick % len(edges)][0])
+        try:
+            options = explore_options(area, board, board.units()["P"], rules, explorers={"P"})
+        except RulesError:
+            continue
+        done = options[option % len(options)]
+        units_before = board.units()
+        apply_exploration(board, done)
+        area = done.area
+        slots = area.slots()
+        assert max(s[0] for s in slots) - min(s[0] for s in slots) <= 1
+        assert max(s[1] for s in slots) - min(s[1] for s in slots) <= 1
+        assert len(board.graph) == 100 * len(area.tiles)
+        assert "P" in board.units()
+        assert set(board.units()) == set(units_before) - {u for u, _ in done.banished}
+        assert _same_graph(board, area.board())
+        for token in (area.entry, area.exit):
+            assert token is None or area.tile_at(token[0]) is not None
+        assert sorted(area.deck + tuple(t.key for t in area.tiles)) == sorted(DRAWN + ("t00a",))

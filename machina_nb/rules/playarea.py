@@ -495,13 +495,19 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
         joined = _new_joins(kept, tile, edge, area, rules)
         kept_joins = frozenset(j for j in area.joined
                                if all(any(p in k for k in kept) for p in j))
+        tokens = {name: token for name, token in (("entry", area.entry), ("exit", area.exit))
+                  if token is not None and not any(token[0] in area.tile(k) for k in doomed)}
+        notes = tuple(f"the {name} token leaves with its scrolled tile (the manual does not say)"
+                      for name in ("entry", "exit")
+                      if getattr(area, name) is not None and name not in tokens)
         new_area = replace(area, tiles=kept + (tile,), deck=area.deck[1:] + tuple(doomed),
-                           joined=kept_joins | frozenset(joined))
+                           joined=kept_joins | frozenset(joined), entry=tokens.get("entry"),
+                           exit=tokens.get("exit"))
         cites = (_CITE_EXPLORE, "spec D19 (explore.offset)", "spec D21 (join.other_edges)")
         if doomed:
             cites += (_CITE_SCROLL, "manual p19 (banish)")
         options.append(Exploration(space, edge, tile, doomed, banished, joined, new_area,
-                                   warnings, cites))
+                                   warnings + notes, cites))
     if not options:
         raise RulesError("space", f"the tile would overlap a placed tile at {tile.origin} (manual p34)")
     return options
