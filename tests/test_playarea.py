@@ -9,9 +9,10 @@ from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind
 from machina_nb.rules.playarea import (
-    SIDES, PlayArea, across_tiles_adjacent, apply_exploration, explore, explore_options, place_tile,
+    SIDES, PlayArea, apply_exploration, explore, explore_options, place_tile,
 )
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import adjacent
 
 from tiles_for_tests import drawn_side, start_side, tile_side
 
@@ -225,15 +226,15 @@ def test_spec_d19_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
     assert option.warnings and "spec D19" in option.warnings[0]
 
 
-def test_spec_d21_adjacency_across_tiles_readings():
+def test_spec_d21_adjacency_across_tiles_readings_on_joined_tiles():
     area, board = build_2x2()
+    touching = RULES.replace({"adjacency.across_tiles": "any_touching_spaces"})
     a, b = (3, -1), (3, 0)                          # touching across a tile boundary wall
     assert board.border(a, b) is BorderKind.BOUNDARY
-    assert across_tiles_adjacent(board, a, b, RULES) is False
-    assert across_tiles_adjacent(
-        board, a, b, RULES.replace({"adjacency.across_tiles": "any_touching_spaces"})) is True
-    assert across_tiles_adjacent(board, (3, 3), (3, 4), RULES.replace(
-        {"adjacency.across_tiles": "any_touching_spaces"})) is False       # same tile
+    assert not adjacent(board, a, b, RULES) and adjacent(board, a, b, touching)
+    assert adjacent(board, (4, -1), (4, 0), RULES)                  # across the joined edge
+    assert adjacent(board, (3, -1), (4, 0), RULES)                  # diagonally into the opening
+    assert not adjacent(board, (2, -1), (3, 0), RULES) and adjacent(board, (2, -1), (3, 0), touching)
 
 
 def test_manual_p28_exit_token_on_any_unexplored_edge_but_the_entrys():

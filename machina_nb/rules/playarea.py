@@ -38,7 +38,7 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
-    "explore", "apply_exploration", "across_tiles_adjacent",
+    "explore", "apply_exploration",
 ]
 
 Edge = tuple[Point, Point]
@@ -284,21 +284,6 @@ def _ring_points(tile: PlacedTile) -> list[Point]:
     w, h = tile.layout.width, tile.layout.height
     return [(ox + x, oy + y) for y in range(h) for x in range(w)
             if x in (0, w - 1) or y in (0, h - 1)]
-
-
-def across_tiles_adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
-    """Whether neighbours on different tiles count as adjacent whatever lies between them.
-
-    Under ``adjacency.across_tiles = joined_edges_only`` (default) only the joined
-    border makes such spaces adjacent, which the border itself says (JOINED is open,
-    BOUNDARY a wall): this returns False and sight decides. Under
-    ``any_touching_spaces`` every pair of touching spaces on different tiles is adjacent.
-    Rules: manual p22 (index: adjacency across map tiles); spec D21.
-    """
-    a, b = board.require(a, "a"), board.require(b, "b")
-    if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1 or board.tile_of(a) == board.tile_of(b):
-        return False
-    return rules["adjacency.across_tiles"] == "any_touching_spaces"
 
 
 # --- explore and scroll ---------------------------------------------------------------------
