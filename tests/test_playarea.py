@@ -9,7 +9,7 @@ from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind
 from machina_nb.rules.playarea import (
-    SIDES, PlayArea, apply_exploration, explore, explore_options, place_tile,
+    SIDES, PlayArea, apply_exploration, entry_spaces, explore, explore_options, place_tile,
 )
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.sight import adjacent
@@ -265,6 +265,33 @@ def test_manual_p28_place_entry_token_draws_the_top_tile_into_an_empty_area():
     with pytest.raises(RulesError) as err:
         area.place_entry_token()
     assert err.value.argument == "area"
+
+
+def test_manual_p28_explorers_start_on_or_next_to_the_entry_token():
+    area, board = new_area()
+    board.place_unit((5, 9), "M")
+    assert entry_spaces(area, board, RULES) == ((3, 8), (3, 9), (4, 8), (4, 9), (5, 8))
+
+
+def test_manual_p34_a_corner_space_on_two_edges_offers_both():
+    sides = [tile_side("t00a", n="ee........", w="ee........", s="....Ee....")] + [
+        drawn_side(k) for k in DRAWN]
+    area = PlayArea.start(sides, DRAWN + ("t00a",))
+    board = area.board()
+    board.place_unit((0, 0), "P")
+    options = explore_options(area, board, (0, 0), RULES, explorers={"P"})
+    assert sorted(o.tile.slot for o in options) == [(-1, 0), (0, -1)]
+    with pytest.raises(RulesError) as err:
+        explore(area, board, (0, 0), RULES, explorers={"P"})
+    assert err.value.argument == "option"
+    (west,) = explore_options(area, board, (0, 0), RULES, explorers={"P"}, side="W")
+    assert west.tile.slot == (-1, 0)
+    for bad, argument in ((dict(side="X"), "side"), (dict(option=7), "option"),
+                          (dict(option=True), "option")):
+        before = board.state()
+        with pytest.raises(RulesError) as err:
+            explore(area, board, (0, 0), RULES, explorers={"P"}, **bad)
+        assert err.value.argument == argument and board.state() == before
 
 
 # --- bad input: a clear error naming the argument, nothing changed ---------------------------

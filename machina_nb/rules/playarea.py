@@ -30,15 +30,16 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterable
 
-from machina_nb.rules.board import Board, ring_spaces
+from machina_nb.rules.board import PASSABLE_SPACES, Board, ring_spaces
 from machina_nb.rules.content import TILE_SIZE, TileSide
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Layout, Point
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import adjacent
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
-    "explore", "apply_exploration",
+    "explore", "apply_exploration", "entry_spaces",
 ]
 
 Edge = tuple[Point, Point]
@@ -284,6 +285,21 @@ def _ring_points(tile: PlacedTile) -> list[Point]:
     w, h = tile.layout.width, tile.layout.height
     return [(ox + x, oy + y) for y in range(h) for x in range(w)
             if x in (0, w - 1) or y in (0, h - 1)]
+
+
+def entry_spaces(area: PlayArea, board: Board, rules: Rules) -> tuple[Point, ...]:
+    """Where explorers may be placed: free passable spaces on or adjacent to the entry token (manual p28).
+
+    "On top of" the token is read as the space inside the direction symbol; "adjacent"
+    as :func:`machina_nb.rules.sight.adjacent` to that space. Sorted; the players choose.
+    Rules: manual p28 (place entry token), p22 (adjacent).
+    """
+    if area.entry is None:
+        raise RulesError("area", "no entry token in the playing area (manual p28)")
+    inside = board.require(area.entry[0], "area")
+    near = [inside] + [q for q in board.graph[inside] if adjacent(board, inside, q, rules)]
+    return tuple(sorted(p for p in near
+                        if board.unit_at(p) is None and board.space(p) in PASSABLE_SPACES))
 
 
 # --- explore and scroll ---------------------------------------------------------------------
