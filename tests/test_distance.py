@@ -306,3 +306,10 @@ def test_spaces_kinds_are_read_from_the_board():
     board = board_of(CORRIDOR)
     board.set_space((1, 0), SpaceKind.RUBBLE)
     assert (1, 0) not in reach(board, (0, 0), 3, Rules(), Mover("M"))
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    from machina_nb.rules import distance
+    assert doctest.testmod(distance).failed == 0

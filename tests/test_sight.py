@@ -335,3 +335,10 @@ def test_bad_input_names_the_argument_and_changes_nothing(call, argument):
         call(board)
     assert error.value.argument == argument
     assert board.state() == before
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    from machina_nb.rules import sight
+    assert doctest.testmod(sight).failed == 0

@@ -37,12 +37,12 @@ from typing import Callable, Collection, Iterable, Iterator, Mapping
 import networkx as nx
 
 from machina_nb.rules.board import (
-    BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board,
+    BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board,
 )
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import adjacent_spaces, vertex_blocked
+from machina_nb.rules.sight import adjacent_spaces, barrier_borders_of, vertex_blocked
 
 __all__ = [
     "Mover", "Paths", "Ranking", "movement_view", "closest_view", "legal_step", "steps",
@@ -196,11 +196,6 @@ def _edge_filter(board: Board, rules: Rules, border_barrier: BorderTest, space_b
     return open_edge
 
 
-def _barriers(board: Board, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
-    blocking = BARRIER_BORDERS - set(open_kinds)
-    return lambda a, b: board.border(a, b) in blocking
-
-
 def _require_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
@@ -254,7 +249,7 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
         return (not units_block or unit is None or unit == mover.unit or mover.ethereal
                 or mover.move_through or unit in ethereal)
 
-    return enterable, _edge_filter(board, rules, _barriers(board), space_barrier, squeezer)
+    return enterable, _edge_filter(board, rules, barrier_borders_of(board), space_barrier, squeezer)
 
 
 def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> nx.Graph:
@@ -296,7 +291,7 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
         return (kind in PASSABLE_SPACES and not (avoid_pits and kind is SpaceKind.PIT)
                 and not plugged(p))
 
-    border_barrier = _barriers(board, open_kinds=(BorderKind.DOOR_CLOSED,))
+    border_barrier = barrier_borders_of(board, open_kinds=(BorderKind.DOOR_CLOSED,))
     return measurable, _edge_filter(board, rules, border_barrier, space_barrier, squeezer)
 
 
@@ -395,9 +390,11 @@ def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
 
 
 def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point, mover: Mover,
-            limit: int | None = None, through_pits: bool = False
-            ) -> tuple[dict[Point, int], dict[Point, list[Point]]]:
+            limit: int | None = None, through_pits: bool = False,
+            goals: Collection[Point] = ()) -> tuple[dict[Point, int], dict[Point, list[Point]]]:
     """Least stamina (then fewest steps) from ``start`` to every space, with every tied predecessor.
+
+    With ``goals``, a breadth-first search stops after the layer that reaches the last of them.
 
     A pit ends a plain mover's movement (it is destroyed there, manual p35), so
     it is never stepped through unless ``through_pits`` (closest counting) or
@@ -425,6 +422,8 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
                     elif dv == d:
                         preds[v].append(u)
             frontier = layer
+            if goals and all(g in dist for g in goals):
+                break
         return dist, preds
     best = {start: (0, 0)}
     heap = [(0, 0, start)]
@@ -570,7 +569,7 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
     start = board.require(start, "start")
     targets = _goals(board, goals)
     dist, _ = _search(board, _closest_index(board, rules, immobile), start, Mover(),
-                      through_pits=True)
+                      through_pits=True, goals=targets)
     scored = [(p, dist[p], dist[p]) for p in targets if p in dist]
     reading = (f"closest.immobile_units={rules['closest.immobile_units']}, "
                f"closest.pits={rules['closest.pits']}, move.diagonal={rules['move.diagonal']}")
@@ -586,7 +585,7 @@ def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
     rules = _require_rules(rules)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
     dist, preds = _search(board, _closest_index(board, rules, immobile), start, Mover(),
-                          through_pits=True)
+                          through_pits=True, goals=(goal,))
     return _paths(start, goal, dist, preds)
 
 

@@ -49,7 +49,7 @@ __all__ = [
     "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
     "visible_pairs", "adjacent", "adjacent_spaces", "adjacent_borders", "door_target_spaces",
     "sight_view", "range_between", "in_range", "can_target", "melee_targets", "units_on_tile",
-    "affected_units", "vertex_blocked",
+    "affected_units", "vertex_blocked", "barrier_borders_of",
 ]
 
 
@@ -181,8 +181,23 @@ BorderTest = Callable[[Point, Point], bool]
 SpaceTest = Callable[[Point], bool]
 
 
-def _barrier_border(board: Board) -> BorderTest:
-    return lambda a, b: board.border(a, b) in BARRIER_BORDERS
+def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
+    """A test ``(a, b) -> bool``: is the border between neighbours ``a`` and ``b`` a barrier?
+
+    Borders of ``open_kinds`` count as open (closed doors, for *closest*).
+    Memoised: build a new test after the board changes.
+
+    Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers); spec §A1.1.
+    """
+    blocking = BARRIER_BORDERS - set(open_kinds)
+    seen: dict[tuple[Point, Point], bool] = {}
+
+    def test(a: Point, b: Point) -> bool:
+        key = (a, b) if a < b else (b, a)
+        if key not in seen:
+            seen[key] = board.border(a, b) in blocking
+        return seen[key]
+    return test
 
 
 def _barrier_space(board: Board) -> SpaceTest:
@@ -206,29 +221,15 @@ def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> Sp
     return test
 
 
-def _vertex_cells(vx: int, vy: int, orientation: int) -> tuple[Point, Point, Point, Point]:
-    """The cells ``c, d`` the segment joins through vertex V(vx, vy) and the two side cells.
+def _side_cells(vx: int, vy: int, orientation: int) -> tuple[Point, Point]:
+    """The two cells whose corners a segment through V(vx, vy) only touches.
 
-    ``orientation`` +1: the segment runs NW<->SE (dx, dy of one sign); -1: NE<->SW.
+    ``orientation`` +1: the segment runs NW<->SE (dx, dy of one sign), touching
+    NE and SW; -1: it runs NE<->SW, touching NW and SE.
     """
     if orientation > 0:
-        return (vx - 1, vy - 1), (vx, vy), (vx, vy - 1), (vx - 1, vy)
-    return (vx, vy - 1), (vx - 1, vy), (vx - 1, vy - 1), (vx, vy)
-
-
-def _rays(vx: int, vy: int) -> dict[str, tuple[Point, Point]]:
-    """The four border half-segments (rays) meeting at vertex V(vx, vy), as pairs of spaces."""
-    return {
-        "N": ((vx - 1, vy - 1), (vx, vy - 1)),
-        "S": ((vx - 1, vy), (vx, vy)),
-        "W": ((vx - 1, vy - 1), (vx - 1, vy)),
-        "E": ((vx, vy - 1), (vx, vy)),
-    }
-
-
-def _side_rays(side: Point, vx: int, vy: int) -> tuple[str, str]:
-    """The two rays bounding the quadrant cell ``side`` at V(vx, vy)."""
-    return ("N" if side[1] == vy - 1 else "S"), ("W" if side[0] == vx - 1 else "E")
+        return (vx, vy - 1), (vx - 1, vy)
+    return (vx - 1, vy - 1), (vx, vy)
 
 
 def vertex_blocked(
@@ -238,51 +239,46 @@ def vertex_blocked(
     """Does a segment through lattice ``vertex`` get blocked there? (spec §A6.2, D1-D3)
 
     Returns ``(blocked, barrier rays, closing side spaces)``. ``orientation`` is
-    +1 when the segment runs NW<->SE and -1 for NE<->SW. Readings: ``los.vertex``
-    ``separating`` (both detours round the vertex cut), ``touch_ok`` (never),
-    ``any_two`` (two or more barrier rays); ``los.space_squeeze`` ``blocked``
-    folds barrier side spaces in (each cuts its own detour, or counts once for
-    ``any_two``); with ``space_obstacle`` given (plain ranged targeting),
-    ``ranged.obstacle_vertex`` adds obstacle side spaces the same way
-    (``separating``), on any touch (``any_touch``) or never (``corner_ok``).
+    +1 when the segment runs NW<->SE and -1 for NE<->SW. A *detour* is the way
+    round the vertex through one side cell, crossing the two rays that bound
+    it. Readings: ``los.vertex`` ``separating`` (both detours cut), ``touch_ok``
+    (never), ``any_two`` (two or more barrier rays); ``los.space_squeeze``
+    ``blocked`` folds barrier side spaces in (each cuts its own detour, or
+    counts once for ``any_two``); with ``space_obstacle`` given (plain ranged
+    targeting), ``ranged.obstacle_vertex`` adds obstacle side spaces the same
+    way (``separating``), on any touch (``any_touch``) or never (``corner_ok``).
 
-    >>> no, wall = (lambda a, b: False), (lambda a, b: {a, b} == {(0, 1), (1, 1)})
+    >>> wall = lambda a, b: {a, b} == {(0, 1), (1, 1)}
     >>> vertex_blocked((1, 1), 1, Rules(), wall, lambda p: False)[0]   # a single wall end
     False
 
     Rules: manual p22 (touching the end of a barrier); spec §A6.2, D1, D2, D3.
     """
     vx, vy = vertex
-    _, _, s1, s2 = _vertex_cells(vx, vy, orientation)
-    rays = _rays(vx, vy)
-    barrier_rays = {name for name, (a, b) in rays.items() if border_barrier(a, b)}
+    nw, ne, sw, se = (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)
+    rays = ((nw, ne), (sw, se), (nw, sw), (ne, se))  # N, S, W, E
+    n, s, w, e = (border_barrier(p, q) for p, q in rays)
+    side1, side2 = _side_cells(vx, vy, orientation)
+    walled1, walled2 = (n or e, s or w) if orientation > 0 else (n or w, s or e)
     squeeze = rules["los.space_squeeze"] == "blocked"
-    barrier_sides = [s for s in (s1, s2) if squeeze and space_barrier(s)]
-
-    def cut(side: Point, extra: Collection[Point]) -> bool:
-        return bool(barrier_rays & set(_side_rays(side, vx, vy))) or side in extra
-
+    closing = [c for c in (side1, side2) if squeeze and space_barrier(c)]
     reading = rules["los.vertex"]
     if reading == "touch_ok":
-        blocked = len(barrier_sides) == 2
+        blocked = len(closing) == 2
     elif reading == "separating":
-        blocked = cut(s1, barrier_sides) and cut(s2, barrier_sides)
+        blocked = (walled1 or side1 in closing) and (walled2 or side2 in closing)
     else:  # any_two
-        blocked = len(barrier_rays) + len(barrier_sides) >= 2
-    closing = list(barrier_sides)
+        blocked = n + s + w + e + len(closing) >= 2
     if not blocked and space_obstacle is not None:
-        obstacles = [s for s in (s1, s2) if space_obstacle(s)]
+        obstacles = [c for c in (side1, side2) if space_obstacle(c)]
         ranged = rules["ranged.obstacle_vertex"]
-        if ranged == "any_touch" and obstacles:
-            blocked, closing = True, closing + obstacles
-        elif ranged == "separating" and obstacles:
-            both = barrier_sides + obstacles
-            if cut(s1, both) and cut(s2, both):
-                blocked, closing = True, both
+        both = closing + obstacles
+        if obstacles and (ranged == "any_touch" or ranged == "separating" and (
+                (walled1 or side1 in both) and (walled2 or side2 in both))):
+            blocked, closing = True, both
     if not blocked:
         return False, (), ()
-    names = sorted(barrier_rays)
-    return True, tuple(rays[n] for n in names), tuple(sorted(set(closing)))
+    return True, tuple(r for r, hit in zip(rays, (n, s, w, e)) if hit), tuple(sorted(set(closing)))
 
 
 # --- the explained verdict ------------------------------------------------------------------------
@@ -297,7 +293,7 @@ def _require_rules(rules: object) -> Rules:
 def _walk(board: Board, a: Point, b: Point, rules: Rules, space_obstacle: SpaceTest | None,
           rule: str) -> Sight:
     dx, dy = b[0] - a[0], b[1] - a[1]
-    border_barrier, space_barrier = _barrier_border(board), _barrier_space(board)
+    border_barrier, space_barrier = barrier_borders_of(board), _barrier_space(board)
     X0, Y0 = 2 * a[0] + 1, 2 * a[1] + 1
     point = None
     for kind, X, Y in _trace(dx, dy):
@@ -431,7 +427,7 @@ class _Tables:
         frame = _Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         self.frame = frame
         self.offsets = _offset_masks(frame.width, frame.height)
-        border_barrier, space_barrier = _barrier_border(board), _barrier_space(board)
+        border_barrier, space_barrier = barrier_borders_of(board), _barrier_space(board)
         obstacle = _obstacle_space(board, rules, ethereal)
         S, P = frame.stride, frame.plane
         sight = ranged = 0
@@ -452,12 +448,13 @@ class _Tables:
                     if border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
                         sight |= bit
                 else:
+                    v = (gx // 2, gy // 2)
                     for orientation, plane in ((1, 0), (-1, P)):
-                        v = (gx // 2, gy // 2)
                         if vertex_blocked(v, orientation, rules, border_barrier, space_barrier)[0]:
                             sight |= bit << plane
-                        if vertex_blocked(v, orientation, rules, border_barrier, space_barrier,
-                                          obstacle)[0]:
+                        elif any(obstacle(c) for c in _side_cells(*v, orientation)) and \
+                                vertex_blocked(v, orientation, rules, border_barrier,
+                                               space_barrier, obstacle)[0]:
                             ranged |= bit << plane
         self.sight = sight
         self.ranged = sight | ranged
@@ -465,16 +462,17 @@ class _Tables:
         # Per space: its offset-table position and the shift aligning its blocked masks.
         self.spaces = sorted(board.graph)
         self.index = {p: (p[0] - frame.x0) + (p[1] - frame.y0) * cols for p in self.spaces}
+        self.slots = [self.index[p] for p in self.spaces]
         self.centre = {p: frame.anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
                        for p in self.spaces}
         self.middle = (frame.width - 1) + (frame.height - 1) * cols
 
-    def from_source(self, a: Point, ranged: bool) -> frozenset[Point]:
+    def clear(self, a: Point, ranged: bool, first: int = 0) -> list[Point]:
+        """The spaces from ``spaces[first]`` on whose line from ``a`` meets no blocked bit."""
         blocked = (self.ranged if ranged else self.sight) << self.centre[a]
-        offsets, index = self.offsets, self.index
-        base = self.middle - index[a]
-        return frozenset(t for t in self.spaces
-                         if t != a and not offsets[base + index[t]] & blocked)
+        offsets, base = self.offsets, self.middle - self.index[a]
+        return [t for t, slot in zip(self.spaces[first:], self.slots[first:])
+                if not offsets[base + slot] & blocked]
 
 
 _CACHE: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
@@ -500,7 +498,7 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
     """
     rules = _require_rules(rules)
     a = board.require(a, "a")
-    return _tables(board, rules).from_source(a, ranged=False)
+    return frozenset(_tables(board, rules).clear(a, ranged=False)) - {a}
 
 
 def ranged_visible_from(board: Board, a: Point, rules: Rules,
@@ -511,7 +509,7 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
     """
     rules = _require_rules(rules)
     a = board.require(a, "a")
-    return _tables(board, rules, ethereal).from_source(a, ranged=True)
+    return frozenset(_tables(board, rules, ethereal).clear(a, ranged=True)) - {a}
 
 
 def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
@@ -523,13 +521,8 @@ def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
     """
     rules = _require_rules(rules)
     tables = _tables(board, rules)
-    offsets, index, spaces = tables.offsets, tables.index, tables.spaces
-    pairs = []
-    for i, a in enumerate(spaces):
-        blocked = tables.sight << tables.centre[a]
-        base = tables.middle - index[a]
-        pairs.extend((a, t) for t in spaces[i + 1:] if not offsets[base + index[t]] & blocked)
-    return frozenset(pairs)
+    return frozenset((a, t) for i, a in enumerate(tables.spaces)
+                     for t in tables.clear(a, ranged=False, first=i + 1))
 
 
 # --- adjacency ---------------------------------------------------------------------------------------
@@ -539,7 +532,7 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
     """Line of sight between neighbours, with tile boundaries open per ``adjacency.across_tiles``."""
     if rules["adjacency.across_tiles"] == "any_touching_spaces":
         nodes = board.graph.nodes
-        barrier = _barrier_border(board)
+        barrier = barrier_borders_of(board)
 
         def border_barrier(p: Point, q: Point) -> bool:
             if p in nodes and q in nodes and nodes[p]["tile"] != nodes[q]["tile"]:
