@@ -294,6 +294,18 @@ def test_manual_p34_a_corner_space_on_two_edges_offers_both():
         assert err.value.argument == argument and board.state() == before
 
 
+def test_manual_p28_the_last_exit_sends_every_placed_tile_under_the_deck():
+    area, board = build_2x2()
+    before = area
+    with pytest.raises(RulesError) as err:
+        area.clear(("t00a",))
+    assert err.value.argument == "order" and area == before
+    cleared = area.clear(("t02a", "t00a", "t03a", "t01a"))
+    assert cleared.tiles == () and cleared.entry is None
+    assert cleared.deck == ("t04a", "t05a", "t06a", "t02a", "t00a", "t03a", "t01a")
+    assert cleared.place_entry_token().tiles[0].key == "t04a"
+
+
 # --- bad input: a clear error naming the argument, nothing changed ---------------------------
 
 

@@ -44,6 +44,8 @@ class Trigger:
     ``activator`` is the activating unit of a trap lever per ``traps.push_activator``
     (None: no activating unit, every tile's traps); ``optional`` is True when the
     players may decline it (``traps.push_activation = optional``, 3.5).
+
+    Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); spec D34.
     """
 
     what: str
@@ -63,6 +65,8 @@ class Displacement:
     enter), ``pit``, ``trap_lever``, ``barrel``, ``activator`` (a pull reached the
     activating space), ``immobile``, ``off_axis`` (``push.off_axis = strict_none``)
     or ``no_direction`` (the unit stands on the reference point).
+
+    Rules: manual p25 (push and pull, teleport, switch positions); spec §A9, D15-D17.
     """
 
     unit: str
@@ -89,6 +93,8 @@ class Placement:
     ``targets`` are the intended destinations (e.g. the tied nearest spawn spaces);
     ``fallback`` is True when some candidates replace a taken or impassable target;
     ``lethal`` lists candidates that are pits (the unit is destroyed there).
+
+    Rules: manual p13 (spawn monster), p22 (occupied destination), p25 (teleport), p35 (pit); spec D18.
     """
 
     candidates: tuple[Point, ...]

@@ -123,6 +123,8 @@ class PlayArea:
 
     ``library`` holds every tile side that may be drawn; ``deck`` the keys still to
     draw, top first. ``joined`` holds each pair of spaces joined across tile edges.
+
+    Rules: manual p8 (map-tile deck, starting tile), p28 (entry/exit tokens), p34 (playing area).
     """
 
     library: tuple[TileSide, ...]
@@ -179,20 +181,42 @@ class PlayArea:
         return replace(self, deck=self.deck[1:], tiles=(tile,), entry=tile.direction_symbol()[1],
                        exit=None, joined=frozenset())
 
+    def clear(self, order: Iterable[str]) -> "PlayArea":
+        """The last explorer has exited: every placed tile goes under the deck in ``order``.
+
+        ``order`` is the shuffle of the placed tile sides (randomness is the caller's).
+        Every monster is banished; apply with ``board.remove_tile`` per tile.
+        Rules: manual p28 (place exit token: when the last surviving explorer exits), p34 (exit map tile).
+        """
+        order = tuple(order)
+        if sorted(order) != sorted(t.key for t in self.tiles):
+            raise RulesError("order", f"expected the placed tile sides in some order, got {order!r}")
+        return replace(self, tiles=(), deck=self.deck + order, joined=frozenset(), entry=None,
+                       exit=None)
+
     def exit_options(self) -> tuple[Edge, ...]:
-        """Where the exit token may go: any unexplored edge except the entry token's edge (manual p28)."""
+        """Where the exit token may go: any unexplored edge except the entry token's edge.
+
+        Rules: manual p28 (place exit token).
+        """
         barred = set(self.edge_run(self.entry)) if self.entry else set()
         return tuple(e for e in self.unexplored_edges() if e not in barred)
 
     def place_exit_token(self, edge: Edge) -> "PlayArea":
-        """The activating explorer puts the exit token on an unexplored edge, pointing out (manual p28)."""
+        """The activating explorer puts the exit token on an unexplored edge, pointing out.
+
+        Rules: manual p28 (place exit token).
+        """
         if edge not in self.exit_options():
             raise RulesError("edge", f"{edge!r} is not an unexplored edge free of the entry token "
                              "(manual p28)")
         return replace(self, exit=edge)
 
     def board(self) -> Board:
-        """The one graph of every placed tile, joined (manual p11, p34; spec D21)."""
+        """The one graph of every placed tile, joined across their edges.
+
+        Rules: manual p11 (map tiles), p34 (joining); spec D21.
+        """
         board = Board()
         placed: list[PlacedTile] = []
         for tile in self.tiles:
@@ -233,12 +257,18 @@ class PlayArea:
         return {edge: kind for tile in self.tiles for _, edge, kind in tile.ring()}
 
     def unexplored_edges(self) -> tuple[Edge, ...]:
-        """Ring edges not joined to another tile, sorted (manual p34-35: unexplored edges are barriers)."""
+        """Ring edges not joined to another tile, sorted.
+
+        Rules: manual p34 (unexplored edge), p35 (an unexplored edge is a barrier).
+        """
         return tuple(sorted(edge for edge, kind in self.ring().items()
                             if kind in _EDGE_KINDS and frozenset(edge) not in self.joined))
 
     def edge_run(self, edge: Edge) -> tuple[Edge, ...]:
-        """The whole edge (the run of edge borders on one side) that ``edge`` belongs to (manual p11)."""
+        """The whole edge (the run of edge borders on one side) that ``edge`` belongs to.
+
+        Rules: manual p11 (up to 4 edges a side).
+        """
         ring = self.ring()
         if ring.get(edge) not in _EDGE_KINDS:
             raise RulesError("edge", f"{edge!r} is not an edge of a placed tile")
@@ -313,6 +343,8 @@ class Exploration:
     tiles (banished, not killed: manual p19) with where they stood; ``joined`` the
     pairs of spaces joined across the new tile's edges; ``warnings`` notes such as a
     direction symbol that is not next to the explorer under ``grid_snap``.
+
+    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec D19-D21.
     """
 
     space: Point
@@ -401,7 +433,10 @@ def explore(area: PlayArea, board: Board, space: Point, rules: Rules, *,
 
 
 def apply_exploration(board: Board, exploration: Exploration) -> None:
-    """Update the board in place: scrolled tiles (and their monsters) go, the new tile joins (manual p34)."""
+    """Update the board in place: scrolled tiles (and their monsters) go, the new tile joins.
+
+    Rules: manual p34 (explore map tile, scroll map tile).
+    """
     for key in exploration.destroyed:
         board.remove_tile(key)
     tile = exploration.tile
