@@ -92,3 +92,14 @@ def test_copy_is_independent():
     c = b.copy()
     c.place_unit((0, 0), "P")
     assert b.unit_at((0, 0)) is None and c.state() != b.state()
+
+
+def test_bad_input_a_unit_drawn_on_rubble_or_a_layout_on_top_of_another():
+    with pytest.raises(RulesError, match="rubble") as err:
+        Board.from_layout(parse_map("+-+-+\n|. K|\n+-+-+\n", legend={"K": SpaceKind.RUBBLE}))
+    assert err.value.argument == "layout"
+    b = board()
+    before = b.state()
+    with pytest.raises(RulesError) as err:
+        b.add_layout(parse_map("+-+-+\n|. .|\n+-+-+\n"), "t2", (2, 1))
+    assert err.value.argument == "origin" and b.state() == before

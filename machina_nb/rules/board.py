@@ -84,15 +84,25 @@ class Board:
         return board
 
     def add_layout(self, layout: Layout, tile: str | None, origin: Point) -> None:
-        """Add a layout's spaces and inner borders at ``origin`` (manual p11, p34)."""
+        """Add a layout's spaces and inner borders at ``origin``; nothing changes on bad input.
+
+        Rules: manual p11 (map tiles), p34 (joining), p35 (units stand on passable spaces).
+        """
         ox, oy = origin
         graph = self.graph
         units = {point: letter for letter, point in layout.units}
+        taken = [(ox + x, oy + y) for y in range(layout.height) for x in range(layout.width)
+                 if (ox + x, oy + y) in graph]
+        if taken:
+            raise RulesError("origin", f"space {taken[0]} is already on the board")
+        for (x, y), letter in sorted(units.items()):
+            if layout.space(x, y) not in PASSABLE_SPACES:
+                raise RulesError("layout", f"unit {letter} stands on {layout.space(x, y).name.lower()}"
+                                 f" at {(ox + x, oy + y)}: units stand only on passable spaces "
+                                 "(manual p35)")
         for y in range(layout.height):
             for x in range(layout.width):
                 p = (ox + x, oy + y)
-                if p in graph:
-                    raise RulesError("origin", f"space {p} is already on the board")
                 kind = layout.space(x, y)
                 graph.add_node(p, kind=kind, printed=kind, tokens=(), tile=tile,
                                unit=units.get((x, y)))
