@@ -404,7 +404,7 @@ def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
             try:
                 options.extend(_scrolls(area, board, space, edge, tile, warnings, explorers, rules))
             except RulesError as exc:
-                problems.append(str(exc))
+                problems.append(str(exc)[len(exc.argument) + 2:])
     if not options:
         raise RulesError("space", "cannot explore from here: " + "; ".join(dict.fromkeys(problems)))
     return tuple(options)
