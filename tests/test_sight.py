@@ -329,7 +329,11 @@ def test_vertex_blocked_names_the_rays():
     (lambda b: adjacent(b, None, (1, 0), Rules()), "a"),
 ])
 def test_bad_input_names_the_argument_and_changes_nothing(call, argument):
-    board = board_of(DOORS)
+    assert_rejected(board_of(DOORS), call, argument)
+
+
+def assert_rejected(board: Board, call, argument: str) -> None:
+    """``call(board)`` raises a RulesError naming ``argument`` and leaves the board as it was."""
     before = board.state()
     with pytest.raises(RulesError) as error:
         call(board)

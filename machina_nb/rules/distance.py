@@ -42,7 +42,9 @@ from machina_nb.rules.board import (
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import adjacent_spaces, barrier_borders_of, vertex_blocked
+from machina_nb.rules.sight import (
+    adjacent_spaces, barrier_borders_of, require_rules, vertex_blocked,
+)
 
 __all__ = [
     "Mover", "Paths", "Ranking", "movement_view", "closest_view", "legal_step", "steps",
@@ -59,7 +61,7 @@ class Mover:
     plans its path per ``path.units`` (spec D14); ``ethereal``: moves through
     units (manual p25); ``move_through``: a move-through effect passes
     obstacles and impassable spaces, pit to pit costs 0 and it may not end on a
-    pit (manual p34).
+    pit (manual p34; per ``pit.voluntary_entry``, spec C-18).
     """
 
     unit: str | None = None
@@ -196,12 +198,6 @@ def _edge_filter(board: Board, rules: Rules, border_barrier: BorderTest, space_b
     return open_edge
 
 
-def _require_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
-    return rules
-
-
 def _require_mover(mover: object) -> Mover:
     if not isinstance(mover, Mover):
         raise RulesError("mover", f"expected a Mover, got {type(mover).__name__}")
@@ -221,7 +217,7 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
 
     Rules: manual p34 (move: adjacent, passable, unoccupied), p22 (adjacent), p25 (ethereal), p35 (pits); spec §A2.1, D4, D5.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     node_ok, edge_ok = _movement_filters(board, rules, mover, ethereal, units_block)
     return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
@@ -264,7 +260,7 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
 
     Rules: manual p22 (closest), p15-16 (non-immobile units ignored); aid (immobile as rubble); spec §A8.2, C-6, D8, D9.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     node_ok, edge_ok = _closest_filters(board, rules, immobile)
     return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
@@ -312,8 +308,8 @@ def _index(board: Board, key: tuple, build: Callable[[], tuple[SpaceTest, Border
     cache = _INDEX.setdefault(board, {})
     full_key = (board.version,) + key
     if full_key not in cache:
-        if any(k[0] != board.version for k in cache):
-            cache.clear()
+        for stale in [k for k in cache if k[0] != board.version]:
+            del cache[stale]  # an older version's index
         node_ok, edge_ok = build()
         graph = board.graph
         keep = {n for n in graph if node_ok(n)}
@@ -337,12 +333,19 @@ def _closest_index(board, rules, immobile):
 # --- steps, costs, searches -----------------------------------------------------------------------
 
 
-def _can_end(board: Board, p: Point, mover: Mover) -> bool:
+def _survives_pits(rules: Rules, mover: Mover) -> bool:
+    """Does the mover's own movement cross pits unharmed? Only under a move-through effect (spec C-18)."""
+    return mover.move_through and rules["pit.voluntary_entry"] == "move_through_survives"
+
+
+def _can_end(board: Board, p: Point, mover: Mover, rules: Rules) -> bool:
     data = board.graph.nodes[p]
     if data["unit"] not in (None, mover.unit):
         return False  # nobody ends on an occupied space, ethereal or not (manual p25)
     if mover.move_through:
-        return data["kind"] in PASSABLE_SPACES and data["kind"] is not SpaceKind.PIT
+        if data["kind"] not in PASSABLE_SPACES:
+            return False
+        return data["kind"] is not SpaceKind.PIT or not _survives_pits(rules, mover)
     return True
 
 
@@ -360,9 +363,9 @@ def legal_step(board: Board, a: Point, b: Point, rules: Rules, mover: Mover = Mo
 
     Rules: manual p34 (move action), p22 (adjacent); spec §A2.1, D4, D5.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     a, b = board.require(a, "a"), board.require(b, "b")
-    return b in _movement_index(board, rules, mover, ethereal).get(a, ()) and _can_end(board, b, mover)
+    return b in _movement_index(board, rules, mover, ethereal).get(a, ()) and _can_end(board, b, mover, rules)
 
 
 def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
@@ -371,10 +374,10 @@ def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
 
     Rules: manual p34 (move action); spec §A2.1.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     a = board.require(a, "a")
     return tuple(b for b in _movement_index(board, rules, mover, ethereal).get(a, ())
-                 if _can_end(board, b, mover))
+                 if _can_end(board, b, mover, rules))
 
 
 def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
@@ -396,13 +399,12 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
 
     With ``goals``, a breadth-first search stops after the layer that reaches the last of them.
 
-    A pit ends a plain mover's movement (it is destroyed there, manual p35), so
-    it is never stepped through unless ``through_pits`` (closest counting) or
-    the mover has a move-through effect.
+    A pit ends a unit's movement (it is destroyed there, manual p35), so it is
+    never stepped through unless ``through_pits`` (closest counting, or a
+    move-through effect per ``pit.voluntary_entry``).
     """
     nodes = board.graph.nodes
     pit = SpaceKind.PIT
-    through = through_pits or mover.move_through
     preds: dict[Point, list[Point]] = {start: []}
     if not mover.move_through:  # every step costs 1: breadth first, layer by layer
         dist = {start: 0}
@@ -411,7 +413,7 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
             d += 1
             layer = []
             for u in frontier:
-                if u != start and not through and nodes[u]["kind"] is pit:
+                if u != start and not through_pits and nodes[u]["kind"] is pit:
                     continue
                 for v in index.get(u, ()):
                     dv = dist.get(v)
@@ -433,6 +435,8 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
         if u in done:
             continue
         done.add(u)
+        if u != start and not through_pits and nodes[u]["kind"] is pit:
+            continue
         for v in index.get(u, ()):
             key = (cost + step_cost(board, u, v, mover), hops + 1)
             if limit is not None and key[0] > limit:
@@ -462,11 +466,12 @@ def reach(board: Board, start: Point, stamina: int, rules: Rules, mover: Mover =
 
     Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits); spec §A2.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     start, stamina = board.require(start, "start"), _require_stamina(stamina)
-    dist, _ = _search(board, _movement_index(board, rules, mover, ethereal), start, mover, stamina)
+    dist, _ = _search(board, _movement_index(board, rules, mover, ethereal), start, mover, stamina,
+                      _survives_pits(rules, mover))
     return types.MappingProxyType({p: dist[p] for p in sorted(dist)
-                                   if p == start or _can_end(board, p, mover)})
+                                   if p == start or _can_end(board, p, mover, rules)})
 
 
 def _paths(start: Point, goal: Point, dist: Mapping[Point, int],
@@ -493,12 +498,12 @@ def shortest_paths(board: Board, start: Point, goal: Point, rules: Rules, mover:
 
     Rules: manual p34 (move), p16 (shortest path), p17 (Example C: the long route round units); spec §A2, D14.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
     units_block = not (mover.mindless and rules["path.units"] == "ignored")
     index = _movement_index(board, rules, mover, ethereal, units_block)
-    dist, preds = _search(board, index, start, mover)
-    if goal != start and not _can_end(board, goal, mover):
+    dist, preds = _search(board, index, start, mover, through_pits=_survives_pits(rules, mover))
+    if goal != start and not _can_end(board, goal, mover, rules):
         dist = {}
     return _paths(start, goal, dist, preds)
 
@@ -538,7 +543,7 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
 
     Rules: manual p22 (nearest: count directly), p23 (ignoring walls, pits, units); spec §A8.1, D7.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     start = board.require(start, "start")
     metric = rules["nearest.metric"]
     scored = []
@@ -565,7 +570,7 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
 
     Rules: manual p22 (closest), p15-16 (monster targeting); spec §A8.2, C-5, C-6, D8, D9.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     start = board.require(start, "start")
     targets = _goals(board, goals)
     dist, _ = _search(board, _closest_index(board, rules, immobile), start, Mover(),
@@ -582,7 +587,7 @@ def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
 
     Rules: manual p16 (the path to the closest explorer ignores closed doors and non-immobile units); spec §A8.2.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
     dist, preds = _search(board, _closest_index(board, rules, immobile), start, Mover(),
                           through_pits=True, goals=(goal,))
@@ -601,7 +606,7 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
 
     Rules: manual p16 (a monster does not move unless it gets closer); spec D46.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     start, end = board.require(start, "start"), board.require(end, "end")
     target = board.require(target, "target")
     if rules["closer.metric"] == "closest_distance":
@@ -614,8 +619,8 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
         def measure(p: Point) -> int | None:
             if p in beside or p == target:
                 return 1 if p != target else 0
-            dist, _ = _search(board, index, p, mover)
-            costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover)]
+            dist, _ = _search(board, index, p, mover, through_pits=_survives_pits(rules, mover))
+            costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover, rules)]
             return 1 + min(costs) if costs else None
     before, after = measure(start), measure(end)
     if after is None:

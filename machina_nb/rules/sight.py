@@ -49,7 +49,7 @@ __all__ = [
     "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
     "visible_pairs", "adjacent", "adjacent_spaces", "adjacent_borders", "door_target_spaces",
     "sight_view", "range_between", "in_range", "can_target", "melee_targets", "units_on_tile",
-    "affected_units", "vertex_blocked", "barrier_borders_of",
+    "affected_units", "vertex_blocked", "barrier_borders_of", "require_rules",
 ]
 
 
@@ -284,7 +284,8 @@ def vertex_blocked(
 # --- the explained verdict ------------------------------------------------------------------------
 
 
-def _require_rules(rules: object) -> Rules:
+def require_rules(rules: object) -> Rules:
+    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``."""
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
     return rules
@@ -347,7 +348,7 @@ def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
 
     Rules: manual p22 (line of sight); spec §A6, D1, D2.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     return _walk(board, a, b, rules, None, LOS_RULE)
 
@@ -362,7 +363,7 @@ def ranged_line(board: Board, a: Point, b: Point, rules: Rules,
 
     Rules: manual p23 (ranged), p25 (ethereal); spec §A7.3, D3, C-19.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     return _walk(board, a, b, rules, _obstacle_space(board, rules, ethereal), RANGED_RULE)
 
@@ -484,7 +485,8 @@ def _tables(board: Board, rules: Rules, ethereal: Collection[str] = ()) -> _Tabl
     key = (board.version, tuple(rules[name] for name in _READINGS), ethereal)
     cache = _CACHE.setdefault(board, {})
     if key not in cache:
-        cache.clear()  # an older version's tables are stale
+        for stale in [k for k in cache if k[0] != board.version]:
+            del cache[stale]  # an older version's tables
         cache[key] = _Tables(board, rules, ethereal)
     return cache[key]
 
@@ -496,7 +498,7 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
 
     Rules: manual p22 (line of sight); spec §A6.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a = board.require(a, "a")
     return frozenset(_tables(board, rules).clear(a, ranged=False)) - {a}
 
@@ -507,7 +509,7 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
 
     Rules: manual p23 (ranged); spec §A7.3, D3, C-19.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a = board.require(a, "a")
     return frozenset(_tables(board, rules, ethereal).clear(a, ranged=True)) - {a}
 
@@ -519,7 +521,7 @@ def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
 
     Rules: manual p22 (line of sight); spec §A6.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     tables = _tables(board, rules)
     return frozenset((a, t) for i, a in enumerate(tables.spaces)
                      for t in tables.clear(a, ranged=False, first=i + 1))
@@ -566,7 +568,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
 
     Rules: manual p22 (adjacent; index: adjacency across map tiles); spec §A7.1, D21.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     if a == b or max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
         return False
@@ -620,7 +622,7 @@ def sight_view(board: Board, rules: Rules) -> nx.Graph:
 
     Rules: manual p22 (adjacent); spec §A7.1.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     nodes = board.graph.nodes
 
     def edge(p: Point, q: Point) -> bool:
@@ -649,7 +651,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
 
     Rules: manual p23 (range X: the spaces between); spec §A7.3, D6.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     metric = rules["range.metric"]
@@ -693,7 +695,7 @@ def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: s
 
     Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25 (ethereal); spec §A7, A10.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     source, target = board.require(source, "source"), board.require(target, "target")
     if icon not in ("melee", "ranged", "ranged_through"):
         raise RulesError("icon", f"expected melee, ranged or ranged_through, got {icon!r}")
