@@ -416,3 +416,34 @@ def test_property_exploring_keeps_the_board_equal_to_the_rebuilt_area(moves, off
         for token in (area.entry, area.exit):
             assert token is None or area.tile_at(token[0]) is not None
         assert sorted(area.deck + tuple(t.key for t in area.tiles)) == sorted(DRAWN + ("t00a",))
+
+
+def test_shipped_tiles_join_and_scroll_with_the_board_equal_to_a_rebuild():
+    """The content tiles (when present): explores in deck order keep the in-place board exact."""
+    from machina_nb.rules.content import load_tiles
+    try:
+        tiles = load_tiles()
+    except FileNotFoundError:
+        tiles = {}
+    if len(tiles) < 5:
+        pytest.skip("fewer than 5 shipped tiles in content/tiles")
+    sides = [s for t in tiles.values() for s in t.sides]
+    deck = tuple(f"{tile_id}a" for tile_id in sorted(tiles))
+    area = PlayArea.start(sides, deck)
+    board = area.board()
+    explored = 0
+    for _ in range(12):
+        edges = [e for e in area.unexplored_edges()
+                 if board.unit_at(e[0]) in (None, "P") and board.space(e[0]).name == "FLOOR"]
+        if not edges:
+            break
+        move(board, "P", edges[0][0])
+        try:
+            options = explore_options(area, board, edges[0][0], RULES, explorers={"P"})
+        except RulesError:
+            continue
+        apply_exploration(board, options[0])
+        area = options[0].area
+        explored += 1
+        assert _same_graph(board, area.board())
+    assert explored >= 3
