@@ -273,6 +273,9 @@ def test_manual_p25_switch_positions():
     (lambda b: teleport_to(b, (2, 0), "event", RULES), "kind"),
     (lambda b: switch_positions(b, (0, 0), (1, 0)), "b"),
     (lambda b: spawn_placement(b, (0, 5), RULES), "explorer"),
+    (lambda b: teleport_to(b, (2, 0), SpaceKind.EVENT, {"nearest.metric": "chebyshev"}), "rules"),
+    (lambda b: push(b, (2, 0), (0, 0), 1, None), "rules"),
+    (lambda b: nearest_unoccupied(b, (2, 0), "manual"), "rules"),
 ])
 def test_bad_input_names_the_argument_and_changes_nothing(call, argument):
     board = room(3, 1, {"A": (0, 0), "T": (2, 0)})

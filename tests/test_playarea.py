@@ -287,10 +287,10 @@ def test_manual_p34_a_corner_space_on_two_edges_offers_both():
     (west,) = explore_options(area, board, (0, 0), RULES, explorers={"P"}, side="W")
     assert west.tile.slot == (-1, 0)
     for bad, argument in ((dict(side="X"), "side"), (dict(option=7), "option"),
-                          (dict(option=True), "option")):
+                          (dict(option=True), "option"), (dict(rules={}), "rules")):
         before = board.state()
         with pytest.raises(RulesError) as err:
-            explore(area, board, (0, 0), RULES, explorers={"P"}, **bad)
+            explore(area, board, (0, 0), **{"rules": RULES, **bad}, explorers={"P"})
         assert err.value.argument == argument and board.state() == before
 
 

@@ -8,6 +8,7 @@ candidate is returned in sorted order, never one picked by iteration order.
 >>> from machina_nb.rules.board import Board
 >>> from machina_nb.rules.maptext import parse_map
 >>> from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import require_rules
 >>> board = Board.from_layout(parse_map("+-+-+-+-+-+\\n|A . B . o|\\n+-+-+-+-+-+\\n",
 ...                                     legend={"A": SpaceKind.FLOOR, "B": SpaceKind.FLOOR}))
 >>> (done,) = push(board, (2, 0), (0, 0), 3, Rules(), by="A")
@@ -27,6 +28,7 @@ from machina_nb.rules.distance import Mover, closest, movement_view, nearest
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import require_rules
 
 __all__ = [
     "Trigger", "Displacement", "Placement", "push", "pull", "apply_displacement",
@@ -136,6 +138,12 @@ def pull(board: Board, target: Point, source: Point, distance: int, rules: Rules
     return _displace(board, target, source, distance, rules, by, immobile, pull=True)
 
 
+def _require_distance(distance: object) -> int:
+    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
+        raise RulesError("distance", f"expected a whole number >= 0, got {distance!r}")
+    return distance
+
+
 def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
@@ -177,11 +185,9 @@ def _crossable(board: Board, a: Point, b: Point, rules: Rules, unit: str) -> boo
 
 def _displace(board: Board, target: Point, source: Point, distance: int, rules: Rules,
               by: str | None, immobile: Collection[str], pull: bool) -> tuple[Displacement, ...]:
-    if not isinstance(rules, Rules):
-        raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
+    rules = require_rules(rules)
     target, source = board.require(target, "target"), board.require(source, "source")
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise RulesError("distance", f"expected a whole number >= 0, got {distance!r}")
+    distance = _require_distance(distance)
     unit = board.unit_at(target)
     if unit is None:
         raise RulesError("target", f"no unit stands on {target}")
@@ -301,7 +307,7 @@ def nearest_unoccupied(board: Board, origin: Point, rules: Rules, *,
 
     Rules: manual p22 (occupied destination: nearest), p13 (spawn), p25 (teleport); spec A8.3, D18.
     """
-    origin = board.require(origin, "origin")
+    origin, rules = board.require(origin, "origin"), require_rules(rules)
     need_passable = (rules["fallback.passable"] == "required") if passable is None else passable
     pits = rules["fallback.pits"] == "allowed"
     room = _room(board, origin) if rules["fallback.walls"] == "same_side" else None
@@ -341,9 +347,7 @@ def teleport_within(board: Board, space: Point, distance: int, rules: Rules) -> 
     Counted directly (``nearest.metric``); pits are listed in ``lethal``.
     Rules: manual p25 (teleport within X); spec §A9.2, D7.
     """
-    space = board.require(space, "space")
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise RulesError("distance", f"expected a whole number >= 0, got {distance!r}")
+    space, distance = board.require(space, "space"), _require_distance(distance)
     goals = [p for p, data in board.graph.nodes(data=True)
              if p != space and data["unit"] is None and data["kind"] in PASSABLE_SPACES]
     ranking = nearest(board, space, goals, rules)
@@ -363,7 +367,7 @@ def teleport_to(board: Board, space: Point, kind: SpaceKind, rules: Rules) -> Pl
 
     Rules: manual p25 (teleport to a type of space), p22 (nearest); aid §Teleport; spec §A9.2, C-21, D18.
     """
-    space = board.require(space, "space")
+    space, rules = board.require(space, "space"), require_rules(rules)
     if not isinstance(kind, SpaceKind):
         raise RulesError("kind", f"expected a SpaceKind, got {kind!r}")
     tile = board.tile_of(space)

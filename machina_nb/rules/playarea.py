@@ -35,7 +35,7 @@ from machina_nb.rules.content import TILE_SIZE, TileSide
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Layout, Point
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import adjacent
+from machina_nb.rules.sight import adjacent, require_rules
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
@@ -374,7 +374,7 @@ def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
 
     Rules: manual p34 (explore map tile, scroll map tile), p11 (direction symbol); spec D19-D21.
     """
-    space = board.require(space)
+    space, rules = board.require(space), require_rules(rules)
     explorers = frozenset(explorers)
     unit = board.unit_at(space)
     if unit is None or unit not in explorers:
