@@ -72,6 +72,8 @@ def test_spec_b12_5_push_into_a_pit_destroys_and_counts_as_a_kill():
     done = one(push(board, (1, 0), (0, 0), 4, RULES, by="A"))
     assert done.path == ((1, 0), (2, 0), (3, 0)) and done.destroyed and done.kill_by == "A"
     assert done.triggers[0].what == "pit" and "manual p35 (pit)" in done.rules
+    assert done.explain().startswith("push T: (1, 0) -> (2, 0) -> (3, 0); stopped: pit; "
+                                     "destroyed (a kill by A); pit at (3, 0) [push.off_axis=")
     apply_displacement(board, done)
     assert "T" not in board.units()
 

@@ -160,6 +160,8 @@ def test_manual_p34_b13_scroll_north_from_the_top_row_destroys_the_bottom_row():
     assert board.border((4, -10), (4, -11)) is BorderKind.JOINED
     assert board.border((4, -1), (4, 0)) is BorderKind.EDGE   # t03a's south edge is unexplored again
     assert done.area.entry is None and "entry token leaves" in done.warnings[0]
+    assert done.explain().startswith("explore from (4, -10): t04a turned 2 at (0, -20) (slot (0, -2)); "
+                                     "scrolled away t00a, t01a; banished M1 at (15, 5), M3 at (3, 3)")
     assert _same_graph(board, done.area.board())
 
 

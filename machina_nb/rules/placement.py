@@ -8,7 +8,6 @@ candidate is returned in sorted order, never one picked by iteration order.
 >>> from machina_nb.rules.board import Board
 >>> from machina_nb.rules.maptext import parse_map
 >>> from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import require_rules
 >>> board = Board.from_layout(parse_map("+-+-+-+-+-+\\n|A . B . o|\\n+-+-+-+-+-+\\n",
 ...                                     legend={"A": SpaceKind.FLOOR, "B": SpaceKind.FLOOR}))
 >>> (done,) = push(board, (2, 0), (0, 0), 3, Rules(), by="A")
@@ -86,6 +85,25 @@ class Displacement:
     def end(self) -> Point:
         """The space the unit ends on."""
         return self.path[-1]
+
+    def explain(self) -> str:
+        """One line for people: the path, why it stopped, what it set off, readings and rules.
+
+        Rules: manual p25 (push and pull).
+        """
+        text = f"{self.effect} {self.unit}: " + " -> ".join(map(str, self.path))
+        text += f"; stopped: {self.stopped}"
+        if self.blocker is not None:
+            text += f" at {self.blocker}"
+        if self.destroyed:
+            text += f"; destroyed (a kill by {self.kill_by})" if self.kill_by else "; destroyed"
+        for t in self.triggers:
+            text += f"; {t.what.replace('_', ' ')} at {t.space}"
+            if t.what == "trap_lever":
+                text += f" (activator {t.activator}{', optional' if t.optional else ''})"
+        if self.reading:
+            text += f" [{self.reading}]"
+        return text + f" ({'; '.join(self.rules)})"
 
 
 @dataclass(frozen=True)
@@ -177,7 +195,7 @@ def _crossable(board: Board, a: Point, b: Point, rules: Rules, unit: str) -> boo
     vx, vy = max(a[0], b[0]), max(a[1], b[1])  # block_on_any_corner
     rays = (((vx - 1, vy - 1), (vx, vy - 1)), ((vx - 1, vy), (vx, vy)),
             ((vx - 1, vy - 1), (vx - 1, vy)), ((vx, vy - 1), (vx, vy)))
-    if any(p in board and q in board and board.border(p, q) in BARRIER_BORDERS for p, q in rays):
+    if any(board.border(p, q) in BARRIER_BORDERS for p, q in rays):  # off the map: its ring
         return False
     return all(s in board and board.space(s) in PASSABLE_SPACES and board.unit_at(s) is None
                for s in ((b[0], a[1]), (a[0], b[1])))

@@ -357,6 +357,21 @@ class Exploration:
     warnings: tuple[str, ...] = ()
     rules: tuple[str, ...] = (_CITE_EXPLORE,)
 
+    def explain(self) -> str:
+        """One line for people: the tile placed, tiles scrolled, monsters banished, warnings, rules.
+
+        Rules: manual p34 (explore map tile, scroll map tile).
+        """
+        text = (f"explore from {self.space}: {self.tile.key} turned {self.tile.rotation} "
+                f"at {self.tile.origin} (slot {self.tile.slot})")
+        if self.destroyed:
+            text += f"; scrolled away {', '.join(self.destroyed)}"
+        if self.banished:
+            text += "; banished " + ", ".join(f"{u} at {p}" for u, p in self.banished)
+        for warning in self.warnings:
+            text += f"; note: {warning}"
+        return text + f" ({'; '.join(self.rules)})"
+
 
 def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
                     explorers: Collection[str], side: str | None = None) -> tuple[Exploration, ...]:
@@ -423,7 +438,7 @@ def explore(area: PlayArea, board: Board, space: Point, rules: Rules, *,
     if option is None:
         if len(options) > 1:
             raise RulesError("option", f"the players choose one of {len(options)} ways: "
-                             + "; ".join(f"{i}: {_describe(o)}" for i, o in enumerate(options)))
+                             + "; ".join(f"{i}: {o.explain()}" for i, o in enumerate(options)))
         option = 0
     if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option < len(options):
         raise RulesError("option", f"expected an index below {len(options)}, got {option!r}")
@@ -443,11 +458,6 @@ def apply_exploration(board: Board, exploration: Exploration) -> None:
     board.add_layout(tile.layout, tile.key, tile.origin)
     _stitch(board, tile, [t for t in exploration.area.tiles if t.key != tile.key],
             exploration.area.joined)
-
-
-def _describe(option: Exploration) -> str:
-    scrolled = f", scrolling away {', '.join(option.destroyed)}" if option.destroyed else ""
-    return f"{option.tile.key} at {option.tile.origin}{scrolled}"
 
 
 def _side_of(edge: Edge) -> str:
