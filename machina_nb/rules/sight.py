@@ -117,7 +117,7 @@ class Targeting:
     icon: str
     legal: bool
     reason: str
-    distance: int
+    distance: int | None
     sight: Sight | None = None
 
     def __bool__(self) -> bool:
@@ -418,7 +418,12 @@ def _offset_masks(width: int, height: int) -> tuple[int, ...]:
 
 
 class _Tables:
-    """Per board version and rulings: the blocked masks for sight and for plain ranged."""
+    """Per board version and rulings: the blocked masks for sight and for plain ranged.
+
+    Spaces and borders are read every time (one pass); the vertex bits depend
+    only on the barriers, so they are shared by every board state with the
+    same barriers (a unit moving does not recompute them).
+    """
 
     def __init__(self, board: Board, rules: Rules, ethereal: frozenset[str]):
         xs = [p[0] for p in board.graph]
@@ -431,33 +436,47 @@ class _Tables:
         border_barrier, space_barrier = barrier_borders_of(board), _barrier_space(board)
         obstacle = _obstacle_space(board, rules, ethereal)
         S, P = frame.stride, frame.plane
-        sight = ranged = 0
-        for Y in range(2 * frame.height + 1):
-            for X in range(2 * frame.width + 1):
-                gx, gy = frame.x0 * 2 + X, frame.y0 * 2 + Y
-                bit = 1 << (X + Y * S)
+
+        def bit(gx: int, gy: int) -> int:  # absolute doubled position -> its bit
+            return 1 << (gx - 2 * frame.x0 + (gy - 2 * frame.y0) * S)
+
+        terrain, obstacles = 0, []
+        for gy in range(2 * frame.y0, 2 * (frame.y0 + frame.height) + 1):
+            for gx in range(2 * frame.x0 + 1 - gy % 2, 2 * (frame.x0 + frame.width) + 1, 2 - gy % 2):
                 if gx % 2 and gy % 2:
                     cell = ((gx - 1) // 2, (gy - 1) // 2)
                     if space_barrier(cell):
-                        sight |= bit
-                    if obstacle(cell):
-                        ranged |= bit
+                        terrain |= bit(gx, gy)
+                    elif obstacle(cell):
+                        obstacles.append(cell)
                 elif gx % 2 == 0 and gy % 2:
                     if border_barrier(((gx - 2) // 2, (gy - 1) // 2), (gx // 2, (gy - 1) // 2)):
-                        sight |= bit
-                elif gy % 2 == 0 and gx % 2:
-                    if border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
-                        sight |= bit
-                else:
-                    v = (gx // 2, gy // 2)
+                        terrain |= bit(gx, gy)
+                elif border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
+                    terrain |= bit(gx, gy)
+        key = (frame, terrain, rules["los.vertex"], rules["los.space_squeeze"])
+        if key not in _VERTICES:
+            vertices = 0
+            for vy in range(frame.y0, frame.y0 + frame.height + 1):
+                for vx in range(frame.x0, frame.x0 + frame.width + 1):
                     for orientation, plane in ((1, 0), (-1, P)):
-                        if vertex_blocked(v, orientation, rules, border_barrier, space_barrier)[0]:
-                            sight |= bit << plane
-                        elif any(obstacle(c) for c in _side_cells(*v, orientation)) and \
-                                vertex_blocked(v, orientation, rules, border_barrier,
-                                               space_barrier, obstacle)[0]:
-                            ranged |= bit << plane
-        self.sight = sight
+                        if vertex_blocked((vx, vy), orientation, rules, border_barrier,
+                                          space_barrier)[0]:
+                            vertices |= bit(2 * vx, 2 * vy) << plane
+            while len(_VERTICES) >= 16:
+                del _VERTICES[next(iter(_VERTICES))]
+            _VERTICES[key] = vertices
+        self.sight = sight = terrain | _VERTICES[key]
+        ranged = 0
+        for cx, cy in obstacles:  # the space itself, and the corners it may close (spec D3)
+            ranged |= bit(2 * cx + 1, 2 * cy + 1)
+            for v in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
+                for orientation, plane in ((1, 0), (-1, P)):
+                    corner = bit(2 * v[0], 2 * v[1]) << plane
+                    if (cx, cy) in _side_cells(*v, orientation) and not sight & corner and \
+                            vertex_blocked(v, orientation, rules, border_barrier, space_barrier,
+                                           obstacle)[0]:
+                        ranged |= corner
         self.ranged = sight | ranged
         cols = 2 * frame.width - 1
         # Per space: its offset-table position and the shift aligning its blocked masks.
@@ -477,6 +496,7 @@ class _Tables:
 
 
 _CACHE: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+_VERTICES: dict[tuple, int] = {}  # vertex bits by (frame, barrier bits, vertex readings)
 _READINGS = ("los.vertex", "los.space_squeeze", "ranged.obstacle_vertex", "ethereal.blocks_ranged")
 
 
