@@ -113,6 +113,15 @@ def test_manual_p25_the_direction_is_rechecked_each_step():
     assert done.path == ((1, 1), (2, 2), (3, 3)) and done.stopped == "blocked"
 
 
+def test_spec_d17_push_up_to_x_offers_every_length():
+    board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(4, 0): "o"})
+    outcomes = push(board, (1, 0), (0, 0), 5, RULES, by="A", up_to=True)
+    assert [(d.end, d.stopped) for d in outcomes] == [
+        ((1, 0), "chosen"), ((2, 0), "chosen"), ((3, 0), "chosen"), ((4, 0), "pit")]
+    blocked = room(3, 1, {"A": (0, 0), "T": (2, 0)})
+    assert [d.stopped for d in push(blocked, (2, 0), (0, 0), 2, RULES, up_to=True)] == ["blocked"]
+
+
 # --- switches ---------------------------------------------------------------------------------
 
 

@@ -129,7 +129,8 @@ class Placement:
 
 
 def push(board: Board, target: Point, source: Point, distance: int, rules: Rules, *,
-         by: str | None = None, immobile: Collection[str] = ()) -> tuple[Displacement, ...]:
+         by: str | None = None, immobile: Collection[str] = (),
+         up_to: bool = False) -> tuple[Displacement, ...]:
     """Push the unit on ``target`` ``distance`` spaces away from ``source`` (manual p25).
 
     ``source`` is the activating space, or the activating unit's own space; ``by``
@@ -140,20 +141,22 @@ def push(board: Board, target: Point, source: Point, distance: int, rules: Rules
     a blocked step per ``push.blocked`` (D17). A pit destroys the unit; a trap
     lever activates; a barrel counts as hit (the unit stays before both).
     Immobile units (named in ``immobile``) do not move. Usually one result; two
-    when a slide has two open sides (the players choose).
+    when a slide has two open sides (the players choose). ``up_to`` (an effect
+    reading "up to X") adds every shorter stop, ``stopped="chosen"`` (spec D17).
 
     Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); spec §A9.1, D15-D17, D34.
     """
-    return _displace(board, target, source, distance, rules, by, immobile, pull=False)
+    return _displace(board, target, source, distance, rules, by, immobile, up_to, pull=False)
 
 
 def pull(board: Board, target: Point, source: Point, distance: int, rules: Rules, *,
-         by: str | None = None, immobile: Collection[str] = ()) -> tuple[Displacement, ...]:
+         by: str | None = None, immobile: Collection[str] = (),
+         up_to: bool = False) -> tuple[Displacement, ...]:
     """Pull the unit on ``target`` ``distance`` spaces toward ``source``; never into ``source`` (manual p25).
 
     Otherwise as :func:`push`. Rules: manual p25 (push and pull); spec §A9.1, D15-D17.
     """
-    return _displace(board, target, source, distance, rules, by, immobile, pull=True)
+    return _displace(board, target, source, distance, rules, by, immobile, up_to, pull=True)
 
 
 def _require_distance(distance: object) -> int:
@@ -202,7 +205,8 @@ def _crossable(board: Board, a: Point, b: Point, rules: Rules, unit: str) -> boo
 
 
 def _displace(board: Board, target: Point, source: Point, distance: int, rules: Rules,
-              by: str | None, immobile: Collection[str], pull: bool) -> tuple[Displacement, ...]:
+              by: str | None, immobile: Collection[str], up_to: bool,
+              pull: bool) -> tuple[Displacement, ...]:
     rules = require_rules(rules)
     target, source = board.require(target, "target"), board.require(source, "source")
     distance = _require_distance(distance)
@@ -241,9 +245,14 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
         return walk(path + [nxt], left - 1)
 
     def walk(path, left):
-        at = path[-1]
         if left == 0:
             return [outcome(path, "distance")]
+        if up_to:
+            return [outcome(path, "chosen")] + go(path, left)
+        return go(path, left)
+
+    def go(path, left):
+        at = path[-1]
         step = _direction(at, source, rules, pull)
         if step is None:
             return [outcome(path, "no_direction")]
@@ -266,7 +275,10 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
                 return slides
         return [outcome(path, "blocked", nxt)]
 
-    return tuple(sorted(walk([target], distance), key=lambda d: d.path))
+    results = walk([target], distance)
+    final = {(d.path, d.triggers) for d in results if d.stopped != "chosen"}
+    results = [d for d in results if d.stopped != "chosen" or (d.path, ()) not in final]
+    return tuple(sorted(results, key=lambda d: d.path))
 
 
 def apply_displacement(board: Board, *displacements: Displacement) -> None:
