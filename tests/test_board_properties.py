@@ -20,7 +20,7 @@ from machina_nb.rules.board import Board
 from machina_nb.rules.distance import (
     Mover, closest, legal_step, movement_view, nearest, reach, shortest_paths,
 )
-from machina_nb.rules.maptext import BorderKind, SpaceKind
+from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.sight import (
     adjacent, line_of_sight, ranged_line, ranged_visible_from, visible_from, visible_pairs,
@@ -127,7 +127,7 @@ rulings = st.builds(
 
 
 @st.composite
-def boards(draw, max_side: int = 6) -> Board:
+def map_texts(draw, max_side: int = 6) -> str:
     w, h = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
     cells = draw(st.lists(st.sampled_from(SPACES), min_size=w * h, max_size=w * h))
     vertical = draw(st.lists(st.sampled_from(VERTICAL), min_size=w * h, max_size=w * h))
@@ -141,7 +141,10 @@ def boards(draw, max_side: int = 6) -> Board:
         if y < h - 1:
             lines.append("+" + "".join(horizontal[y * w + x] + "+" for x in range(w)))
     lines.append("+" + "-+" * w)
-    board = board_of("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+def with_units(draw, board: Board) -> Board:
     free = sorted(p for p in board if board.space(p) in (SpaceKind.FLOOR, SpaceKind.TRAPPED))
     for i, p in enumerate(draw(st.lists(st.sampled_from(free), max_size=4, unique=True))
                           if free else []):
@@ -149,11 +152,27 @@ def boards(draw, max_side: int = 6) -> Board:
     return board
 
 
+@st.composite
+def boards(draw, max_side: int = 6) -> Board:
+    return with_units(draw, board_of(draw(map_texts(max_side))))
+
+
+@st.composite
+def l_shaped_boards(draw) -> Board:
+    """Three small tiles in an L (no tile in the south-east): lines may pass off the map."""
+    board = Board()
+    west = parse_map(draw(map_texts(4)))
+    board.add_layout(west, "west", (0, 0))
+    board.add_layout(parse_map(draw(map_texts(4))), "east", (west.width, 0))
+    board.add_layout(parse_map(draw(map_texts(4))), "south", (0, west.height))
+    return with_units(draw, board)
+
+
 # --- sight ---------------------------------------------------------------------------------------------------
 
 
 @settings(max_examples=150, deadline=None)
-@given(boards(), rulings)
+@given(st.one_of(boards(), l_shaped_boards()), rulings)
 def test_fast_sight_agrees_with_the_slow_oracle_on_every_pair(board, rules):
     pairs = visible_pairs(board, rules)
     ethereal = {"U0"}

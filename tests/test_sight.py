@@ -312,6 +312,16 @@ def test_visible_pairs_agrees_with_visible_from_and_follows_changes():
     assert HANK not in visible_from(board, LORRAI, Rules())
 
 
+def test_ranged_tables_follow_a_unit_moving():
+    board = board_of("+-+-+-+\n|A U .|\n+ + + +\n|. . .|\n+-+-+-+\n")
+    assert (2, 0) not in ranged_visible_from(board, (0, 0), Rules())
+    board.place_unit((1, 0), None)
+    board.place_unit((1, 1), "U")
+    assert (2, 0) in ranged_visible_from(board, (0, 0), Rules())
+    assert (2, 1) not in ranged_visible_from(board, (0, 0), Rules())  # the line enters (1,1)
+    assert (1, 0) in visible_from(board, (0, 0), Rules())
+
+
 def test_vertex_blocked_names_the_rays():
     walls = {((0, 0), (1, 0)), ((0, 1), (1, 1))}
     blocked, rays, sides = vertex_blocked((1, 1), -1, Rules(), lambda a, b: (a, b) in walls,
