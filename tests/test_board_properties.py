@@ -162,9 +162,10 @@ def l_shaped_boards(draw) -> Board:
     """Three small tiles in an L (no tile in the south-east): lines may pass off the map."""
     board = Board()
     west = parse_map(draw(map_texts(4)))
+    east = parse_map(draw(map_texts(4)))
     board.add_layout(west, "west", (0, 0))
-    board.add_layout(parse_map(draw(map_texts(4))), "east", (west.width, 0))
-    board.add_layout(parse_map(draw(map_texts(4))), "south", (0, west.height))
+    board.add_layout(east, "east", (west.width, 0))
+    board.add_layout(parse_map(draw(map_texts(4))), "south", (0, max(west.height, east.height)))
     return with_units(draw, board)
 
 
@@ -263,3 +264,48 @@ def test_closest_is_never_less_than_nearest(board, immobile, pits, data):
         assert distance >= near[goal]
     assert all(dict(ranking.distances)[c] == ranking.distance for c in ranking.candidates)
     assert len(ranking.candidates) == sum(1 for _, d in ranking.distances if d == ranking.distance)
+
+
+# --- caches follow every change ----------------------------------------------------------------------------
+
+changes = st.lists(st.tuples(st.sampled_from(["unit", "border", "space"]), st.integers(0, 10**6),
+                             st.integers(0, 10**6)), min_size=1, max_size=5)
+
+
+def change(board: Board, what: str, i: int, j: int) -> None:
+    spaces = sorted(board)
+    p = spaces[i % len(spaces)]
+    if what == "unit":
+        free = [q for q in spaces if board.space(q) is SpaceKind.FLOOR and not board.unit_at(q)]
+        units = sorted(board.units())
+        if units and free:
+            board.place_unit(board.units()[units[i % len(units)]], None)
+            board.place_unit(free[j % len(free)], units[i % len(units)])
+    elif what == "border":
+        q = (p[0] + 1, p[1]) if j % 2 else (p[0], p[1] + 1)
+        if q in board:
+            kinds = [BorderKind.OPEN, BorderKind.WALL, BorderKind.DOOR_CLOSED, BorderKind.DOOR_OPEN]
+            board.set_border(p, q, kinds[j % 4])
+    elif not board.unit_at(p):
+        board.set_space(p, [SpaceKind.FLOOR, SpaceKind.RUBBLE, SpaceKind.CHEST, SpaceKind.PIT][j % 4])
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(max_side=5), changes, rulings, movement_rulings)
+def test_cached_answers_follow_every_change(board, steps_of_change, sight_rules, move_rules):
+    rules = move_rules.replace({k: sight_rules[k] for k in ("los.space_squeeze",
+                                                             "ranged.obstacle_vertex")})
+    for what, i, j in steps_of_change:
+        for p in board:  # fill the caches before the change
+            visible_from(board, p, rules), reach(board, p, 3, rules)
+        change(board, what, i, j)
+        fresh = board.copy()  # its own caches; sight is checked against the uncached walk
+        for p in board:
+            seen, shot = visible_from(board, p, rules), ranged_visible_from(board, p, rules)
+            for q in board:
+                if q != p:
+                    assert (q in seen) is line_of_sight(board, p, q, rules).visible
+                    assert (q in shot) is ranged_line(board, p, q, rules).visible
+            assert dict(reach(board, p, 3, rules)) == dict(reach(fresh, p, 3, rules))
+            goals = sorted(board)
+            assert closest(board, p, goals, rules, {"U0"}) == closest(fresh, p, goals, rules, {"U0"})

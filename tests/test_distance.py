@@ -14,7 +14,7 @@ from machina_nb.rules.distance import (
     Mover, closer, closest, closest_paths, closest_view, legal_step, movement_view, nearest,
     reach, shortest_paths, step_cost, steps,
 )
-from machina_nb.rules.maptext import SpaceKind
+from machina_nb.rules.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
 
 from test_sight import NE, SW, assert_rejected, board_of, rays_board
@@ -54,6 +54,17 @@ def test_spec_d5_move_squeeze_between_units(cells, allowed, if_both, if_either):
         rules = Rules().replace({"move.squeeze": reading})
         assert legal_step(board, SW, NE, rules) is expected, reading
     assert Rules()["move.squeeze"] == "allowed"
+
+
+def test_steps_follow_units_and_doors_changing():
+    board = rays_board(cells="U..V")
+    both = Rules().replace({"move.squeeze": "blocked_if_both"})
+    assert not legal_step(board, SW, NE, both)
+    board.place_unit((1, 1), None)
+    assert legal_step(board, SW, NE, both)
+    board.set_border(SW, (1, 1), BorderKind.WALL)
+    board.set_border((0, 0), NE, BorderKind.WALL)
+    assert not legal_step(board, SW, NE, Rules())  # the walls now cross the corner
 
 
 def test_spec_d5_two_rubble_spaces_squeeze_shut_by_default():

@@ -62,6 +62,8 @@ class Mover:
     units (manual p25); ``move_through``: a move-through effect passes
     obstacles and impassable spaces, pit to pit costs 0 and it may not end on a
     pit (manual p34; per ``pit.voluntary_entry``, spec C-18).
+
+    Rules: manual p25 (ethereal), p34 (move, move-through), p35 (pits); spec §A2, C-18.
     """
 
     unit: str | None = None
@@ -294,16 +296,27 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
 # --- cached neighbour index of a view ------------------------------------------------------------
 
 _INDEX: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+_STEPS: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 _STEP_READINGS = ("move.diagonal", "move.squeeze", "los.vertex", "los.space_squeeze",
                   "closest.immobile_units", "closest.pits")
 
 
-def _index(board: Board, key: tuple, build: Callable[[], tuple[SpaceTest, BorderTest]]
-           ) -> dict[Point, tuple[Point, ...]]:
+def _terrain(board: Board) -> tuple:
+    """Everything a step test reads apart from units: every space's kind and every border."""
+    graph = board.graph
+    return (tuple(sorted(graph.nodes(data="kind"))),
+            tuple(sorted((a, b, kind) for a, b, kind in graph.edges(data="border") if kind)))
+
+
+def _index(board: Board, key: tuple, edge_key: tuple,
+           build: Callable[[], tuple[SpaceTest, BorderTest]]) -> dict[Point, tuple[Point, ...]]:
     """A view's sorted neighbour lists, read once per board version and key.
 
     Every space gets its list, even one the view leaves out: a search may start
-    there (an immobile monster measuring its own closest explorer).
+    there (an immobile monster measuring its own closest explorer). The open
+    steps themselves (``edge_key`` names what they read besides the terrain)
+    are kept across versions while the terrain is the same, so a unit moving
+    only re-reads which spaces may be entered.
     """
     cache = _INDEX.setdefault(board, {})
     full_key = (board.version,) + key
@@ -312,22 +325,43 @@ def _index(board: Board, key: tuple, build: Callable[[], tuple[SpaceTest, Border
             del cache[stale]  # an older version's index
         node_ok, edge_ok = build()
         graph = board.graph
+        shared = _STEPS.setdefault(board, {})
+        terrain = shared.get("version") == board.version and shared["terrain"] or _terrain(board)
+        if shared.get("terrain") != terrain:
+            shared.clear()
+        shared.update(version=board.version, terrain=terrain)
+        if edge_key not in shared:
+            shared[edge_key] = {n: tuple(sorted(v for v in graph[n] if edge_ok(n, v)))
+                                for n in graph}
         keep = {n for n in graph if node_ok(n)}
-        cache[full_key] = {n: tuple(sorted(v for v in graph[n] if v in keep and edge_ok(n, v)))
-                           for n in graph}
+        cache[full_key] = {n: tuple(v for v in steps if v in keep)
+                           for n, steps in shared[edge_key].items()}
     return cache[full_key]
+
+
+def _unit_spaces(board: Board, units: Collection[str] | None) -> tuple[Point, ...]:
+    """Where the named units stand (all units when ``units`` is None), sorted."""
+    return tuple(sorted(p for u, p in board.units().items() if units is None or u in units))
 
 
 def _movement_index(board, rules, mover, ethereal, units_block=True):
     ethereal = frozenset(ethereal)
-    key = ("move", tuple(rules[r] for r in _STEP_READINGS), mover, ethereal, units_block)
-    return _index(board, key, lambda: _movement_filters(board, rules, mover, ethereal, units_block))
+    readings = tuple(rules[r] for r in _STEP_READINGS)
+    key = ("move", readings, mover, ethereal, units_block)
+    # Units squeeze diagonal steps only under move.squeeze blocked_if_* (spec D5).
+    squeezing = () if rules["move.squeeze"] == "allowed" else \
+        tuple(p for p in _unit_spaces(board, None) if board.unit_at(p) != mover.unit)
+    return _index(board, key, ("move", readings, squeezing),
+                  lambda: _movement_filters(board, rules, mover, ethereal, units_block))
 
 
 def _closest_index(board, rules, immobile):
     immobile = frozenset(immobile)
-    key = ("closest", tuple(rules[r] for r in _STEP_READINGS), immobile)
-    return _index(board, key, lambda: _closest_filters(board, rules, immobile))
+    readings = tuple(rules[r] for r in _STEP_READINGS)
+    key = ("closest", readings, immobile)
+    plugs = () if rules["closest.immobile_units"] == "ignore" else _unit_spaces(board, immobile)
+    return _index(board, key, ("closest", readings, plugs),
+                  lambda: _closest_filters(board, rules, immobile))
 
 
 # --- steps, costs, searches -----------------------------------------------------------------------

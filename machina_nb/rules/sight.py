@@ -285,7 +285,10 @@ def vertex_blocked(
 
 
 def require_rules(rules: object) -> Rules:
-    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``."""
+    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``.
+
+    Rules: spec appendix (every query takes the rules object).
+    """
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
     return rules
