@@ -251,6 +251,12 @@ def test_spec_d6_path_around_barriers_goes_round_a_wall():
     assert Rules()["range.metric"] == "chebyshev" and Rules()["range.count"] == "steps"
 
 
+def test_spec_d6_path_around_barriers_may_end_on_rubble():
+    board = board_of("+-+-+-+\n|. . r|\n+-+-+-+\n")
+    rules = Rules().replace({"range.metric": "path_around_barriers"})
+    assert range_between(board, (0, 0), (2, 0), rules) == 2
+
+
 def test_manual_p23_ranged_out_of_range_says_why():
     verdict = can_target(board_of(OPEN4), (0, 0), (3, 3), Rules(), "ranged", reach=2)
     assert not verdict and "range 3" in verdict.reason and verdict.distance == 3

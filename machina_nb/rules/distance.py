@@ -43,7 +43,8 @@ from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.sight import (
-    adjacent_spaces, barrier_borders_of, require_rules, vertex_blocked,
+    adjacent_spaces, barrier_borders_of, barrier_spaces_of, corner_rays, require_rules,
+    vertex_blocked,
 )
 
 __all__ = [
@@ -174,10 +175,8 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
         if vertex_blocked(vertex, orientation, rules, border_barrier, space_barrier)[0]:
             return False
     elif reading == "no_corner_cut":
-        vx, vy = vertex
-        rays = (((vx - 1, vy - 1), (vx, vy - 1)), ((vx - 1, vy), (vx, vy)),
-                ((vx - 1, vy - 1), (vx - 1, vy)), ((vx, vy - 1), (vx, vy)))
-        if any(border_barrier(p, q) for p, q in rays) or any(space_barrier(s) for s in sides):
+        if any(border_barrier(p, q) for p, q in corner_rays(vertex)) or \
+                any(space_barrier(s) for s in sides):
             return False
     elif not any(not border_barrier(a, s) and not border_barrier(s, b) and not space_barrier(s)
                  for s in sides):  # one_L_open
@@ -228,7 +227,7 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
                       units_block: bool) -> tuple[SpaceTest, BorderTest]:
     ethereal = frozenset(ethereal)
     nodes = board.graph.nodes
-    space_barrier = lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES  # noqa: E731
+    space_barrier = barrier_spaces_of(board)
 
     def squeezer(p: Point) -> bool:
         if p not in nodes:
@@ -278,8 +277,10 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
     def plugged(p: Point) -> bool:
         return avoid_immobile and nodes[p]["unit"] in immobile
 
+    barrier = barrier_spaces_of(board)
+
     def space_barrier(p: Point) -> bool:
-        return p not in nodes or nodes[p]["kind"] in BARRIER_SPACES or (rubble and plugged(p))
+        return barrier(p) or (rubble and plugged(p))
 
     def squeezer(p: Point) -> bool:
         return space_barrier(p) or nodes[p]["kind"] in OBSTACLE_SPACES or plugged(p)

@@ -38,9 +38,7 @@ from typing import Callable, Collection
 
 import networkx as nx
 
-from machina_nb.rules.board import (
-    BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board,
-)
+from machina_nb.rules.board import BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point
 from machina_nb.rules.rulings import Rules
@@ -49,7 +47,8 @@ __all__ = [
     "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
     "visible_pairs", "adjacent", "adjacent_spaces", "adjacent_borders", "door_target_spaces",
     "sight_view", "range_between", "in_range", "can_target", "melee_targets", "units_on_tile",
-    "affected_units", "vertex_blocked", "barrier_borders_of", "require_rules",
+    "affected_units", "vertex_blocked", "barrier_borders_of", "barrier_spaces_of", "corner_rays",
+    "require_rules",
 ]
 
 
@@ -200,9 +199,26 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
     return test
 
 
-def _barrier_space(board: Board) -> SpaceTest:
+def barrier_spaces_of(board: Board) -> SpaceTest:
+    """A test ``p -> bool``: is ``p`` a barrier space (rubble, unidentifiable, or off the map)?
+
+    Rules: manual p35 (rubble), p11 (unidentifiable areas); spec §A1.1.
+    """
     nodes = board.graph.nodes
     return lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES
+
+
+def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
+    """The four border half-segments meeting at lattice ``vertex``, as pairs of spaces: N, S, W, E.
+
+    >>> corner_rays((1, 1))[0]     # the N ray: between the two spaces north of the vertex
+    ((0, 0), (1, 0))
+
+    Rules: spec §0.1 (rays at a vertex), §A6.2.
+    """
+    vx, vy = vertex
+    nw, ne, sw, se = (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)
+    return (nw, ne), (sw, se), (nw, sw), (ne, se)
 
 
 def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> SpaceTest:
@@ -254,11 +270,9 @@ def vertex_blocked(
 
     Rules: manual p22 (touching the end of a barrier); spec §A6.2, D1, D2, D3.
     """
-    vx, vy = vertex
-    nw, ne, sw, se = (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)
-    rays = ((nw, ne), (sw, se), (nw, sw), (ne, se))  # N, S, W, E
+    rays = corner_rays(vertex)
     n, s, w, e = (border_barrier(p, q) for p, q in rays)
-    side1, side2 = _side_cells(vx, vy, orientation)
+    side1, side2 = _side_cells(*vertex, orientation)
     walled1, walled2 = (n or e, s or w) if orientation > 0 else (n or w, s or e)
     squeeze = rules["los.space_squeeze"] == "blocked"
     closing = [c for c in (side1, side2) if squeeze and space_barrier(c)]
@@ -297,7 +311,7 @@ def require_rules(rules: object) -> Rules:
 def _walk(board: Board, a: Point, b: Point, rules: Rules, space_obstacle: SpaceTest | None,
           rule: str) -> Sight:
     dx, dy = b[0] - a[0], b[1] - a[1]
-    border_barrier, space_barrier = barrier_borders_of(board), _barrier_space(board)
+    border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
     X0, Y0 = 2 * a[0] + 1, 2 * a[1] + 1
     point = None
     for kind, X, Y in _trace(dx, dy):
@@ -436,7 +450,7 @@ class _Tables:
         frame = _Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         self.frame = frame
         self.offsets = _offset_masks(frame.width, frame.height)
-        border_barrier, space_barrier = barrier_borders_of(board), _barrier_space(board)
+        border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
         obstacle = _obstacle_space(board, rules, ethereal)
         S, P = frame.stride, frame.plane
 
@@ -567,7 +581,7 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
         if dx and dy:
             v = (max(a[0], b[0]), max(a[1], b[1]))
             blocked, rays, sides = vertex_blocked(v, 1 if dx * dy > 0 else -1, rules,
-                                                  border_barrier, _barrier_space(board))
+                                                  border_barrier, barrier_spaces_of(board))
             return Sight(a, b, not blocked, "vertex" if blocked else None, rays, sides,
                          (Fraction(v[0]), Fraction(v[1])) if blocked else None,
                          "adjacency.across_tiles=any_touching_spaces")
@@ -640,18 +654,21 @@ def door_target_spaces(board: Board, door: tuple[Point, Point]) -> tuple[Point, 
     return (p, q)
 
 
-def sight_view(board: Board, rules: Rules) -> nx.Graph:
-    """The board's graph restricted to adjacent neighbours (no barrier spaces): a view, not a copy.
+def sight_view(board: Board, rules: Rules, ends: Collection[Point] = ()) -> nx.Graph:
+    """The board's graph restricted to adjacent neighbours: a view, not a copy (manual p22).
 
-    Rules: manual p22 (adjacent); spec §A7.1.
+    Barrier spaces are left out, except those named in ``ends`` (a range may
+    end on rubble). Steps across two tiles follow ``adjacency.across_tiles``.
+
+    Rules: manual p22 (adjacent); spec §A7.1, D6.
     """
     rules = require_rules(rules)
-    nodes = board.graph.nodes
+    barrier, ends = barrier_spaces_of(board), frozenset(ends)
 
     def edge(p: Point, q: Point) -> bool:
         return _neighbour_open(board, p, q, rules).visible
 
-    return nx.subgraph_view(board.graph, filter_node=lambda p: nodes[p]["kind"] not in BARRIER_SPACES,
+    return nx.subgraph_view(board.graph, filter_node=lambda p: p in ends or not barrier(p),
                             filter_edge=edge)
 
 
@@ -685,7 +702,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
         root = isqrt(d2)
         steps = root + 1 if d2 > root * root + root else root
     else:
-        view = sight_view(board, rules)
+        view = sight_view(board, rules, ends=(a, b))
         try:
             steps = nx.shortest_path_length(view, a, b) if a != b else 0
         except (nx.NetworkXNoPath, nx.NodeNotFound):
