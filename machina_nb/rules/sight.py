@@ -98,8 +98,9 @@ class Sight:
         elif self.blocker == "space":
             what = f"the space {self.spaces[0]}"
         else:
-            parts = [f"{a}|{b}" for a, b in self.borders] + [str(p) for p in self.spaces]
-            what = "the vertex closed by " + ", ".join(parts)
+            parts = [f"the {_border_name(kind)} {a}|{b}" for (a, b), kind in
+                     zip(self.borders, self.kinds)] + [f"the space {p}" for p in self.spaces]
+            what = " and ".join(parts) + " meeting"
         reading = f"; {self.reading}" if self.reading else ""
         return head + f"blocked by {what}{where} ({self.rule}{reading})"
 
