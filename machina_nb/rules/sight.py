@@ -54,8 +54,8 @@ __all__ = [
 
 LOS_RULE = "manual p22 (line of sight)"
 RANGED_RULE = "manual p23 (ranged: obstacles block too)"
-DOOR_KINDS = frozenset({BorderKind.WALL, BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED,
-                        BorderKind.DOOR_DESTROYED})
+DOORS = frozenset({BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED, BorderKind.DOOR_DESTROYED})
+WALLS_AND_DOORS = DOORS | {BorderKind.WALL, BorderKind.BOUNDARY}  # a tile's boundary is drawn as wall
 
 
 @dataclass(frozen=True)
@@ -626,7 +626,8 @@ def adjacent_spaces(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
 def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point], BorderKind], ...]:
     """The walls and doors adjacent to a unit on ``a``: only those on its own 4 borders (manual p22).
 
-    Each entry is ``((a, neighbour), kind)``; a door touching only a corner of ``a`` is not adjacent.
+    Each entry is ``((a, neighbour), kind)``: walls (a tile's boundary counts as
+    its drawn wall) and doors; a door touching only a corner of ``a`` is not adjacent.
 
     Rules: manual p22 (adjacent: walls and doors), p36 (doors); spec §A4.2.
     """
@@ -635,7 +636,7 @@ def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point],
     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
         n = (a[0] + dx, a[1] + dy)
         kind = board.border(a, n)
-        if kind in DOOR_KINDS:
+        if kind in WALLS_AND_DOORS:
             out.append(((a, n), kind))
     return tuple(out)
 
@@ -650,7 +651,7 @@ def door_target_spaces(board: Board, door: tuple[Point, Point]) -> tuple[Point, 
     except (TypeError, ValueError):
         raise RulesError("door", f"expected a pair of spaces, got {door!r}") from None
     p, q = board.require(p, "door"), board.require(q, "door")
-    if board.border(p, q) not in DOOR_KINDS - {BorderKind.WALL}:
+    if board.border(p, q) not in DOORS:
         raise RulesError("door", f"there is no door between {p} and {q}")
     return (p, q)
 
