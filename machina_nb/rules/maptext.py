@@ -72,6 +72,7 @@ class BorderKind(enum.Enum):
     BOUNDARY = "boundary"
     EDGE = "e"
     DIRECTION = "E"
+    JOINED = "joined"  # two tiles' edges joined on the board (manual p34); never in map text
 
 
 _SPACE_CHARS = {k.value: k for k in SpaceKind}
