@@ -1,23 +1,71 @@
-"""The explorer app composed of every view (served by Voila from notebooks/explorer.ipynb)."""
+"""The explorer app composed of every view (served by Voila from notebooks/explorer.ipynb).
+
+Until the joined board graph lands, the board tab shows ``demo_board.txt``, a
+small original map using every space and border kind, with two explorers (A, B)
+and two monsters (M, N).
+"""
 
 from __future__ import annotations
 
+import html
+from importlib import resources
+
 import ipywidgets as widgets
-from bokeh.io import output_notebook
-from bokeh.resources import INLINE
 
+from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.views import setup_notebook
+from machina_nb.views.board import BoardView
+
+__all__ = ["DEMO_LEGEND", "demo_layout", "Explorer", "explorer"]
+
+#: The demo board's units: explorers A and B, monsters M and N, all standing on floor.
+DEMO_LEGEND = {"A": SpaceKind.FLOOR, "B": SpaceKind.FLOOR, "M": SpaceKind.FLOOR,
+               "N": SpaceKind.FLOOR}
 
 
-def explorer() -> widgets.Widget:
-    """The whole explorer as one widget."""
-    output_notebook(resources=INLINE, hide_banner=True)
-    preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
-    summary = widgets.HTML()
+def demo_layout() -> Layout:
+    """The demo board shipped with the package (``machina_nb/views/demo_board.txt``)."""
+    name = "demo_board.txt"
+    text = resources.files("machina_nb.views").joinpath(name).read_text(encoding="utf-8")
+    return parse_map(text, path=name, legend=DEMO_LEGEND)
 
-    def show(_=None):
-        summary.value = f"<pre>{Rules.preset(preset.value).summary()}</pre>"
 
-    preset.observe(show, "value")
-    show()
-    return widgets.VBox([widgets.HTML("<h2>Machina Arcana rules explorer</h2>"), preset, summary])
+def _placeholder(what: str) -> widgets.HTML:
+    return widgets.HTML(f"<p><i>{what} will appear here.</i></p>")
+
+
+class Explorer(widgets.VBox):
+    """Every view in one widget: a rules preset picker over tabs (board, odds, round, rulings).
+
+    Picking a preset hands the new :class:`Rules` to every view. Attributes:
+    ``preset`` (the picker), ``board`` (:class:`BoardView`), ``summary`` (the
+    preset's switches), ``tabs``.
+    """
+
+    def __init__(self, layout: Layout | None = None):
+        setup_notebook()
+        self.preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
+        self.preset.add_class("rules-preset")
+        self.board = BoardView(layout or demo_layout())
+        self.summary = widgets.HTML()
+        self.tabs = widgets.Tab([
+            self.board,
+            _placeholder("The odds (pools, defense, exact fractions)"),
+            _placeholder("The round stepper (phases, monster turns, the log)"),
+            self.summary,
+        ], titles=("Board", "Odds", "Round", "Rulings"))
+        self.preset.observe(self._apply_preset, "value")
+        self._apply_preset()
+        super().__init__([widgets.HTML("<h2>Machina Arcana rules explorer</h2>"),
+                          self.preset, self.tabs])
+
+    def _apply_preset(self, _change=None) -> None:
+        rules = Rules.preset(self.preset.value)
+        self.board.rules = rules
+        self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
+
+
+def explorer(layout: Layout | None = None) -> Explorer:
+    """The whole explorer as one widget, on ``layout`` (default: the demo board)."""
+    return Explorer(layout)
