@@ -1,0 +1,687 @@
+"""Resolving effects: attacks, damage and death, spawn, threat, chapters, events, markers.
+
+These are the engine's shared state changes. Each works on a :class:`Resolution`
+(the state being built, the events so far, the rules, the dice and the
+players' choices) and emits an :class:`Event` citing its rule. The public
+engine API (:mod:`machina_nb.rules.actions`) stays pure: it builds a
+Resolution from a frozen state and returns the final state and events.
+
+Rules: manual p13 (spawn monster), p14 (horror event, threat), p18-19 (attributes,
+essence, death, banish), p24-27 (attacks, effects, markers), p28-29 (chapters),
+p35-37 (map spaces); spec §A11-A20.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from machina_nb.rules.abilities import Effect
+from machina_nb.rules.board import PASSABLE_SPACES
+from machina_nb.rules.chance import Dice
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.maptext import Point, SpaceKind
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
+                                    Unit, UnitCard)
+from machina_nb.rules.terrain import adjacent, chebyshev, nearest
+
+__all__ = [
+    "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
+    "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
+    "invoke_explorer_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
+    "return_markers", "units_in_scope", "SPAWN_LIMIT",
+]
+
+SPAWN_LIMIT = 4
+"""Monsters on a tile at which a spawn becomes a threat increase (manual p13)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, and the rule that made it happen (pokerkit-style record)."""
+
+    kind: str
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.text} [{self.rule}]"
+
+
+class NeedChoice(RulesError):
+    """The players must choose: ``options`` for ``what`` (manual p16: explorers resolve ties)."""
+
+    def __init__(self, what: str, options: Sequence, rule: str):
+        self.what = what
+        self.options = tuple(options)
+        self.rule = rule
+        super().__init__("choices", f"choose {what} from {list(self.options)} ({rule})")
+
+
+class Resolution:
+    """A state being changed by one action: the state so far, its events, dice and choices."""
+
+    def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
+                 actor: str | None = None):
+        self.state = state
+        self.rules = rules
+        self.dice = dice
+        self.choices = list(choices)
+        self.events: list[Event] = []
+        self.actor = actor
+
+    def emit(self, kind: str, text: str, rule: str) -> None:
+        """Record an event with its citation."""
+        self.events.append(Event(kind, text, rule))
+
+    def choose(self, options: Sequence, what: str, rule: str) -> Any:
+        """One option: the only one, or the next of the players' choices, else :class:`NeedChoice`."""
+        options = tuple(options)
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise RulesError("choices", f"no option for {what} ({rule})")
+        if self.choices and self.choices[0] in options:
+            picked = self.choices.pop(0)
+            self.emit("choice", f"the explorers choose {picked!r} for {what}", rule)
+            return picked
+        raise NeedChoice(what, options, rule)
+
+    def set(self, **changes) -> None:
+        """Replace fields of the state."""
+        self.state = replace(self.state, **changes)
+
+    def roll(self, die: str, reason: str) -> int:
+        """A die result from the dice source (scripted, seeded or open)."""
+        return self.dice.roll(die, reason)
+
+
+# --- threat and level ---------------------------------------------------------------------
+
+def threat_up(r: Resolution, amount: int, why: str) -> None:
+    """Increase monster threat one position at a time, levelling up at the top (manual p14).
+
+    ``threat.levelup``: ``on_reach`` levels up when the slider reaches the last
+    position (1.0); ``on_increase_from_last`` when it increases while on it
+    (3.5; spec C-8, D29). At level 5 under ``level5_rule = yes`` each increase
+    is replaced by the explorers' item-or-death rule (manual p14).
+    Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level.
+    """
+    for _ in range(amount):
+        s = r.state
+        if s.level >= 5 and r.rules["level5_rule"] == "yes":
+            r.emit("level5", f"{why}: at level 5 each explorer destroys an equipped item or is "
+                   "destroyed instead (items are not modelled: the players apply it)",
+                   "manual p14 (level 5)")
+            continue
+        top = s.threat_positions
+        if r.rules["threat.levelup"] == "on_reach":
+            if s.threat + 1 >= top:
+                _level_up(r, why)
+            else:
+                r.set(threat=s.threat + 1)
+                r.emit("threat", f"{why}: monster threat {s.threat} -> {s.threat + 1}",
+                       "manual p14 (increase monster threat)")
+        elif s.threat == top:
+            _level_up(r, why)
+        else:
+            r.set(threat=s.threat + 1)
+            r.emit("threat", f"{why}: monster threat {s.threat} -> {s.threat + 1}",
+                   "3.5 §Increasing Monster Level")
+
+
+def threat_down(r: Resolution, amount: int, why: str) -> None:
+    """Decrease monster threat, never below the first position (manual p36; spec C-29)."""
+    s = r.state
+    new = max(1, s.threat - amount)
+    r.set(threat=new)
+    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}", "manual p36; spec C-29")
+
+
+def _level_up(r: Resolution, why: str) -> None:
+    s = r.state
+    cards = s.monsters.cards + s.monsters.destroyed
+    cards = r.dice.shuffle(cards, "monster deck at level-up")
+    removed = 0
+    if r.rules["level.halve"] == "yes":
+        removed = len(cards) // 2 if r.rules["half.rounding"] != "ceil" else -(-len(cards) // 2)
+        cards = cards[removed:]
+    level = s.level + 1
+    new = tuple(c for c in s.reserve if c.level == level)
+    cards = r.dice.shuffle(cards + new, "new-level monsters")
+    r.set(threat=1, level=level, monsters=Deck(cards, ()),
+          reserve=tuple(c for c in s.reserve if c.level != level))
+    r.emit("level", f"{why}: threat resets to 1, monster level {s.level} -> {level}; "
+           f"{removed} cards removed, {len(new)} level-{level} cards added",
+           "manual p14 (monster level); spec C-8, D30")
+
+
+# --- units: damage, death, banish ---------------------------------------------------------
+
+def lose_health(r: Resolution, unit_id: str, amount: int, killer: str | None, why: str) -> None:
+    """A unit loses health; at 0 it is destroyed (manual p18-19)."""
+    u = r.state.unit(unit_id)
+    health = max(0, u.health - amount)
+    r.state = r.state.update_unit(unit_id, health=health)
+    r.emit("health", f"{why}: {unit_id} loses {amount} health ({u.health} -> {health})",
+           "manual p18 (health)")
+    if health == 0:
+        destroy_unit(r, unit_id, killer, why)
+
+
+def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
+                 banish: bool = False) -> None:
+    """Remove a destroyed (or banished) unit, with death's consequences (manual p19).
+
+    A monster's card goes to the destroyed pile, or out of the game when its
+    level is below the monster level and it is not level 4. A kill on an
+    explorer's turn restores 1 essence by ``essence.kill_credit`` (spec D33);
+    banish gives nothing. A destroyed explorer makes monsters scheming; the
+    last one loses the game.
+    Rules: manual p19 (death, banish), p18 (essence), p25 (kill); spec A15, D33.
+    """
+    s = r.state
+    u = s.unit(unit_id)
+    units = tuple(x for x in s.units if x.id != unit_id)
+    lasting = tuple(e for e in s.lasting if e.target != unit_id and e.holder != unit_id)
+    if u.side == "monster":
+        origin = u.origin
+        destroyed = s.monsters.destroyed
+        if origin is not None and not (origin.level < s.level and origin.level != 4):
+            destroyed = (origin,) + destroyed
+        r.set(units=units, queue=tuple(q for q in s.queue if q != unit_id), lasting=lasting,
+              monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
+                                                                    if d != unit_id))
+        verb = "banished" if banish else "destroyed"
+        r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
+               else "manual p19 (destroyed monsters)")
+        if not banish:
+            _kill_credit(r, killer, unit_id)
+        return
+    r.set(units=units, lasting=lasting, dead=s.dead + (unit_id,),
+          done=tuple(d for d in s.done if d != unit_id),
+          active=None if s.active == unit_id else s.active)
+    r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
+           "manual p19 (death), p15 (scheming)")
+    if not r.state.explorers:
+        r.set(over="lost")
+        r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
+
+
+def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
+    s = r.state
+    reading = r.rules["essence.kill_credit"]
+    if reading == "turn_owner":
+        who = s.active if s.phase == "explorer" else None
+    elif reading == "killer_on_own_turn":
+        who = killer if killer is not None and killer == s.active and s.phase == "explorer" \
+            else None
+    else:
+        who = killer if killer is not None and s.has_unit(killer) and \
+            s.unit(killer).side == "explorer" else None
+    if who is None or not s.has_unit(who):
+        return
+    e = s.unit(who)
+    if e.side != "explorer":
+        return
+    new = min(e.max_essence, e.essence + 1)
+    r.state = s.update_unit(who, essence=new)
+    r.emit("essence", f"{who} restores 1 essence for destroying {victim} ({e.essence} -> {new})",
+           f"manual p18-19; spec D33 ({reading})")
+
+
+# --- attacks ------------------------------------------------------------------------------
+
+def roll_modifier(state: GameState, unit_id: str) -> int:
+    """The sum of lasting effects changing a unit's attack rolls (manual p21, p27)."""
+    return sum(e.amount for e in state.lasting if e.op == "roll_modifier" and e.target == unit_id)
+
+
+def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: int, low: int,
+           arcane: bool, essence_budget: int = 0, why: str = "attack") -> tuple[str, ...]:
+    """One attack roll against every blocker; each hit costs 1 health (manual p24).
+
+    The dice are summed, roll modifiers added, and essence spent after the
+    roll: an explorer attacker with a budget spends the least that makes a
+    single blocker a hit (manual p18). Returns the blockers hit.
+    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers).
+    """
+    faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
+    total = sum(faces)
+    if attacker is not None and r.state.has_unit(attacker):
+        total += roll_modifier(r.state, attacker)
+    attribute = "will" if arcane else "armor"
+    hit = []
+    live = [b for b in blockers if r.state.has_unit(b)]
+    if len(live) == 1 and attacker is not None and essence_budget and \
+            r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
+        need = getattr(r.state.unit(live[0]), attribute) - total
+        me = r.state.unit(attacker)
+        if 0 < need <= min(essence_budget, me.essence):
+            r.state = r.state.update_unit(attacker, essence=me.essence - need)
+            total += need
+            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll",
+                   "manual p18 (spend essence on attack rolls)")
+    r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
+           f"({'arcane, against will' if arcane else 'physical, against armor'})",
+           "manual p24 (attack)")
+    for b in live:
+        if not r.state.has_unit(b):
+            continue
+        value = getattr(r.state.unit(b), attribute)
+        if total >= value:
+            hit.append(b)
+            r.emit("hit", f"{total} >= {attribute} {value}: {b} is hit", "manual p24")
+            lose_health(r, b, 1, attacker, f"hit by {why}")
+        else:
+            r.emit("miss", f"{total} < {attribute} {value}: {b} is missed", "manual p24")
+    return tuple(hit)
+
+
+# --- spawn --------------------------------------------------------------------------------
+
+def monsters_on_tile(state: GameState, tile) -> int:
+    """How many monsters stand on a map tile (manual p13: spawn limit)."""
+    return sum(1 for u in state.monsters_in_play if state.tile_of(u.position) == tile)
+
+
+def spawn_spaces(state: GameState, tile) -> tuple[Point, ...]:
+    """Non-destroyed spawn spaces of a map tile (manual p13, p36)."""
+    layout = state.map.layout
+    return tuple(p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
+                 if layout.space(*p) is SpaceKind.SPAWN and p not in state.destroyed
+                 and state.tile_of(p) == tile)
+
+
+def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | None:
+    """Spawn a monster on ``origin``'s tile at the nearest spawn space (manual p13).
+
+    With ``limit`` a tile already holding 4 monsters gives threat +1 instead.
+    An empty deck reshuffles the destroyed monsters; with none, threat +1.
+    The card joins the end of the queue; an occupied spawn space falls back
+    to the nearest free passable space, the explorers choosing ties.
+    Rules: manual p13 (spawn monster); spec A12.3, C-7, D18.
+    """
+    s = r.state
+    tile = s.tile_of(origin)
+    if limit and monsters_on_tile(s, tile) >= SPAWN_LIMIT:
+        threat_up(r, 1, f"{why}: {SPAWN_LIMIT} monsters already on the tile")
+        return None
+    deck = s.monsters
+    if not deck.cards:
+        if not deck.destroyed:
+            threat_up(r, 1, f"{why}: no monster cards left")
+            return None
+        deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed monsters into a new deck"), ())
+        r.emit("deck", "the monster deck is empty: the destroyed monsters become the deck",
+               "manual p13")
+    spaces = spawn_spaces(s, tile)
+    if not spaces:
+        r.emit("spawn", f"{why}: no spawn space on the tile, no monster placed",
+               "spec D42")
+        return None
+    space = r.choose(nearest(origin, spaces), "the spawn space", "manual p13 (nearest)")
+    if s.unit_at(space) is not None:
+        free = [p for p in s.static_board() if s.unit_at(p) is None
+                and s.space_kind(p) in PASSABLE_SPACES and s.space_kind(p) is not SpaceKind.PIT]
+        space = r.choose(nearest(space, free), "the free space nearest the spawn space",
+                         "manual p22 (occupied destination); spec D18")
+    card: UnitCard = deck.cards[0]
+    uid = f"{card.id}-{s.next_id}"
+    monster = replace(Unit.from_card(card, uid, space), origin=card)
+    done = s.done + ((uid,) if s.phase == "monster"
+                     and r.rules["queue.mid_phase_spawn"] == "next_round" else ())
+    r.set(units=s.units + (monster,), queue=s.queue + (uid,), next_id=s.next_id + 1,
+          monsters=Deck(deck.cards[1:], deck.destroyed), done=done)
+    r.emit("spawn", f"{why}: {card.name} ({uid}) spawns on {space} and joins the end of the "
+           "queue", "manual p13 (spawn monster), p15 (queue)")
+    return uid
+
+
+# --- markers and lasting effects ----------------------------------------------------------
+
+def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
+    """Return explorer or horror markers; their lasting effects end (manual p27).
+
+    Rules: manual p12 (explorer phase), p14 (horror phase), p27 (markers).
+    """
+    keep = tuple(e for e in r.state.lasting
+                 if (e.holder == "horror") != (holder_kind == "horror"))
+    ended = len(r.state.lasting) - len(keep)
+    r.set(lasting=keep)
+    if ended:
+        r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
+               "effects end", "manual p27 (markers)")
+
+
+def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
+    holder = user.id if user is not None and user.side == "explorer" else "horror"
+    limit = EXPLORER_MARKERS if holder != "horror" else HORROR_MARKERS
+    s = r.state
+    stacks = sum(1 for e in s.lasting if e.name == name and e.target == target)
+    if s.markers_used(holder) >= limit or stacks >= effect.stacks:
+        r.emit("lasting", f"{name}: no free marker or {effect.stacks} stack(s) reached: skipped",
+               "manual p27 (lasting effects)")
+        return
+    r.set(lasting=s.lasting + (Lasting(name, effect.op, target, holder, effect.amount, name),))
+    r.emit("lasting", f"{name} on {target} ({effect.op} {effect.amount:+d}), held by a "
+           f"{'horror' if holder == 'horror' else holder + ' explorer'} marker",
+           "manual p27 (lasting effects)")
+
+
+# --- chapters, events ---------------------------------------------------------------------
+
+def adjusted_spawn_rating(default: int, n: int) -> int:
+    """The 3.5 player-count adjustment: -1 per explorer beyond the first, never below 3.
+
+    >>> [adjusted_spawn_rating(8, n) for n in (1, 2, 3, 4)]
+    [8, 7, 6, 5]
+
+    Rules: 3.5 §Spawn Phase and FAQ; spec A12.2, B11.
+    """
+    return default if default <= 3 else max(3, default - (n - 1))
+
+
+def _n35(state: GameState, rules: Rules) -> int:
+    reading = rules["n35"]
+    if reading == "starting_explorers":
+        return max(1, state.starting_explorers)
+    if reading == "explorers_in_play":
+        return max(1, len(state.explorers_on_map))
+    return max(1, len(state.explorers))
+
+
+def reset_ratings(r: Resolution, spawn: bool = True, horror: bool = True,
+                  adjust: bool = False) -> None:
+    """Return the sliders to the chapter's defaults (3.5: with the player-count adjustment).
+
+    ``adjust`` marks the 3.5 rating-1 reset; ``adjust35.when = every_reset``
+    adjusts at every reset (spec D24).
+    Rules: manual p28 (reset ratings); 3.5 §Spawn Phase; spec D24, D26.
+    """
+    s = r.state
+    changes = {}
+    if spawn:
+        value = s.chapter.spawn_rating
+        if value is not None and r.rules["spawn.procedure"] == "v3_5" and (
+                adjust or r.rules["adjust35.when"] == "every_reset"):
+            value = adjusted_spawn_rating(value, _n35(s, r.rules))
+        changes["spawn_rating"] = value
+    if horror:
+        changes["horror_rating"] = s.chapter.horror_rating
+    r.set(**changes)
+    r.emit("ratings", "ratings reset: " + ", ".join(f"{k.replace('_', ' ')} {v}"
+                                                   for k, v in changes.items()),
+           "manual p28 (reset ratings)" + ("; 3.5 §Spawn Phase" if r.rules["spawn.procedure"]
+                                           == "v3_5" else ""))
+
+
+def next_chapter(r: Resolution, why: str) -> None:
+    """Flip the next chapter: resolve its «enters play», reset its ratings (manual p28).
+
+    Rules: manual p28 (go to next chapter), p29 (progress).
+    """
+    s = r.state
+    if not s.chapters.cards:
+        r.set(over="won")
+        r.emit("game", f"{why}: no chapter left: the explorers win", "manual p28 (The End)")
+        return
+    chapter = s.chapters.cards[0]
+    r.set(chapter=chapter, chapters=Deck(s.chapters.cards[1:], (s.chapter,) +
+                                         s.chapters.destroyed), exit_token=None)
+    r.emit("chapter", f"{why}: chapter {chapter.name!r} is played", "manual p28")
+    resolve(r, chapter.enters_play, None, None, f"{chapter.name} enters play")
+    reset_ratings(r)
+
+
+def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
+    """Put a light token on an untokened chapter space on the explorer's tile (manual p36).
+
+    ``light_chapter.choice``: the nearest (1.0) or any on the tile (aid; spec
+    C-23); with none on the tile, ``light_chapter.no_target`` (spec D39).
+    Rules: manual p36 (light chapter).
+    """
+    s = r.state
+    layout = s.map.layout
+    unlit = [p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
+             if layout.space(*p) is SpaceKind.CHAPTER and p not in s.lit
+             and p not in s.destroyed]
+    origin = explorer.position if explorer is not None and explorer.position else None
+    here = [p for p in unlit if origin is None or s.tile_of(p) == s.tile_of(origin)]
+    if not here and r.rules["light_chapter.no_target"] == "nearest_any_tile":
+        here = unlit
+    if not here:
+        r.emit("light", f"{why}: no unlit chapter space on the tile: nothing happens",
+               "manual p36; spec D39")
+        return
+    options = here if origin is None or r.rules["light_chapter.choice"] == "any_on_tile" \
+        else nearest(origin, here)
+    space = r.choose(sorted(options), "the chapter space to light", "manual p36; spec C-23")
+    r.set(lit=s.lit + (space,))
+    r.emit("light", f"{why}: the chapter space at {space} is lit", "manual p36 (light chapter)")
+
+
+def invoke_horror_event(r: Resolution, why: str) -> None:
+    """Threat +1, draw a horror event, make it current and resolve «enters play» (manual p14).
+
+    ``horror.invoke_order``: place then resolve (1.0) or resolve then place
+    (aid; spec C-16).
+    Rules: manual p14 (invoke horror event).
+    """
+    threat_up(r, 1, why)
+    deck = r.state.horror_events
+    if not deck.cards:
+        if not deck.destroyed:
+            r.emit("horror", "no horror events at all: nothing drawn", "manual p14")
+            return
+        deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed horror events"), ())
+    card = deck.cards[0]
+    placed = Deck(deck.cards[1:], (card,) + deck.destroyed)
+    if r.rules["horror.invoke_order"] == "place_then_resolve":
+        r.set(horror_events=placed)
+        r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
+               "manual p14")
+        resolve(r, card.enters_play, None, None, f"{card.name} enters play")
+    else:
+        r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
+        resolve(r, card.enters_play, None, None, f"{card.name} enters play")
+        r.set(horror_events=Deck(r.state.horror_events.cards,
+                                 (card,) + r.state.horror_events.destroyed))
+        r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
+               "aid (resolve, then place); spec C-16")
+
+
+def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
+    """Draw an explorer event: binding ones stay with the explorer, others become current (p37).
+
+    Rules: manual p37 (invoke explorer event), p26 (binding events).
+    """
+    deck = r.state.explorer_events
+    if not deck.cards:
+        if not deck.destroyed:
+            r.emit("event", "no explorer events at all: nothing drawn", "manual p37")
+            return
+        deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed explorer events"), ())
+    card = deck.cards[0]
+    if card.binding:
+        r.set(explorer_events=Deck(deck.cards[1:], deck.destroyed),
+              bound=r.state.bound + ((explorer.id, card),))
+        r.emit("event", f"{why}: {explorer.id} binds explorer event {card.name!r}",
+               "manual p37 (binding events)")
+    else:
+        r.set(explorer_events=Deck(deck.cards[1:], (card,) + deck.destroyed))
+        r.emit("event", f"{why}: explorer event {card.name!r} becomes current", "manual p37")
+    resolve(r, card.enters_play, r.state.unit(explorer.id), None, f"{card.name} enters play")
+
+
+# --- the effect vocabulary ----------------------------------------------------------------
+
+def units_in_scope(state: GameState, scope: str, user: Unit | None,
+                   target: Point | None) -> tuple[str, ...]:
+    """Who an effect lands on (manual p21-23: map-tile scope and the table of affected units).
+
+    With no owner and no activating unit, a tile scope covers every tile (manual p22).
+    """
+    if scope == "target":
+        u = state.unit_at(target) if target is not None else None
+        return (u.id,) if u else ()
+    if scope == "self":
+        return (user.id,) if user is not None and state.has_unit(user.id) else ()
+    if scope == "units_adjacent":
+        if user is None or user.position is None:
+            return ()
+        board = state.static_board()
+        return tuple(u.id for u in state.units if u.position is not None and u.id != user.id
+                     and adjacent(board, user.position, u.position))
+    side = "explorer" if scope.startswith("explorers") else "monster"
+    units = [u for u in state.units if u.side == side and u.position is not None]
+    if scope.endswith("on_tile") and user is not None and user.position is not None:
+        tile = state.tile_of(user.position)
+        units = [u for u in units if state.tile_of(u.position) == tile]
+    return tuple(u.id for u in units)
+
+
+def _condition(state: GameState, effect: Effect, user: Unit | None, target: Point | None,
+               hits: tuple) -> bool:
+    if effect.condition == "any_monster_wounded_on_tile":
+        scope = units_in_scope(state, "monsters_on_tile", user, target)
+        return any(state.unit(m).wounded for m in scope)
+    if effect.condition == "target_wounded":
+        u = state.unit_at(target) if target is not None else None
+        return bool(u and u.wounded)
+    return bool(hits)
+
+
+def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target: Point | None,
+            why: str, essence_budget: int = 0) -> None:
+    """Resolve effects in printed order (manual p26: multiple effects) on the right units.
+
+    Rules: manual p24-28 (effects), p21-23 (scope and affected units); spec A20.
+    """
+    hits: tuple = ()
+    uid = user.id if user is not None else None
+    for e in effects:
+        if r.state.over:
+            return
+        if uid is not None and not r.state.has_unit(uid):
+            return  # the user died mid-ability: the rest fizzles
+        user = r.state.unit(uid) if uid is not None else None
+        scope = units_in_scope(r.state, e.scope, user, target)
+        label = f"{why}: {e.op}"
+        if e.op == "attack":
+            hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why)
+        elif e.op == "destroy_target":
+            if target is not None and r.state.unit_at(target) is not None:
+                destroy_unit(r, r.state.unit_at(target).id, uid, label)
+            elif target is not None:
+                r.set(destroyed=r.state.destroyed + (target,))
+                r.emit("destroy", f"{label}: a destroyed token on {target}", "manual p35")
+        elif e.op in ("restore_health", "restore_essence", "restore_stamina"):
+            attr = e.op.split("_")[1]
+            for u in scope:
+                unit = r.state.unit(u)
+                new = min(getattr(unit, "max_" + attr), getattr(unit, attr) + e.amount)
+                r.state = r.state.update_unit(u, **{attr: new})
+                r.emit(attr, f"{label}: {u} {attr} {getattr(unit, attr)} -> {new}",
+                       "manual p18 (restore, up to the maximum)")
+        elif e.op == "lose_health":
+            for u in scope:
+                lose_health(r, u, e.amount, uid, label)
+        elif e.op in ("push", "pull"):
+            for u in scope:
+                _push(r, u, user, e.amount, e.op, label)
+        elif e.op == "banish":
+            for u in scope:
+                if r.state.unit(u).side == "monster":
+                    destroy_unit(r, u, None, label, banish=True)
+        elif e.op == "threat":
+            if e.amount >= 0:
+                threat_up(r, e.amount, label)
+            else:
+                threat_down(r, -e.amount, label)
+        elif e.op == "light_chapter":
+            light_chapter(r, user if user is not None and user.side == "explorer" else None,
+                          label)
+        elif e.op == "spawn":
+            origin = user.position if user is not None and user.position else \
+                r.choose([x.position for x in r.state.explorers_on_map],
+                         "the explorer whose tile gets the monster", "spec D41")
+            spawn_monster(r, origin, r.rules["spawn.limit_scope"] == "all_spawns", label)
+        elif e.op in ("incapacitate", "roll_modifier"):
+            for u in scope:
+                _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
+        elif e.op == "conditional":
+            branch = e.then if _condition(r.state, e, user, target, hits) else e.otherwise
+            r.emit("condition", f"{label}: {e.condition} is "
+                   f"{'true' if branch is e.then else 'false'}", "manual p26 (conditionals)")
+            resolve(r, branch, user, target, why, essence_budget)
+        elif e.op == "effect_roll":
+            value = r.roll("d10", f"{why}: effect roll {e.amount}")
+            ok = value >= e.amount
+            r.emit("effect_roll", f"{label}: d10 {value} {'>=' if ok else '<'} {e.amount}",
+                   "manual p26 (effect roll)")
+            resolve(r, e.then if ok else e.otherwise, user, target, why, essence_budget)
+        elif e.op == "invoke_explorer_event" and user is not None and user.side == "explorer":
+            invoke_explorer_event(r, user, label)
+        elif e.op == "reinvoke_horror_event":
+            current = r.state.horror_events.destroyed[:1]
+            r.emit("horror", f"{label}: the current horror event's «enters play» resolves again"
+                   if current else f"{label}: no current horror event", "manual p14")
+            for card in current:
+                resolve(r, card.enters_play, None, None, f"{card.name} reinvoked")
+        elif e.op == "count":
+            key = e.key or why
+            n = r.state.count(key) + 1
+            counts = dict(r.state.counts)
+            counts[key] = 0 if n >= e.amount else n
+            r.set(counts=tuple(sorted(counts.items())))
+            r.emit("count", f"{label}: {key} count {n}/{e.amount}", "manual p26 (counted "
+                   "condition)")
+            if n >= e.amount:
+                resolve(r, e.then, user, target, why, essence_budget)
+        elif e.op == "next_chapter":
+            next_chapter(r, label)
+
+
+def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str):
+    """Push (away) or pull (toward) a unit step by step, re-aiming before each (manual p25).
+
+    Off-axis targets follow ``push.off_axis`` (spec D15); a blocked step ends
+    the push (spec D17: stop); a pit destroys the unit, a kill for an explorer.
+    Rules: manual p25 (push, pull), p35 (pits).
+    """
+    if user is None or user.position is None:
+        return
+    ref = user.position
+    for _ in range(amount):
+        u = r.state.unit(unit_id)
+        if u.immobile:
+            r.emit(op, f"{why}: {unit_id} is immobile and cannot be moved", "manual p25")
+            return
+        dx, dy = u.position[0] - ref[0], u.position[1] - ref[1]
+        if op == "pull":
+            dx, dy = -dx, -dy
+        if (dx, dy) == (0, 0):
+            return
+        if dx and dy and abs(dx) != abs(dy):
+            reading = r.rules["push.off_axis"]
+            if reading == "strict_none":
+                r.emit(op, f"{why}: neither orthogonal nor diagonal: no movement", "spec D15")
+                return
+            if reading == "dominant_axis":
+                dx, dy = (dx, 0) if abs(dx) > abs(dy) else (0, dy)
+        step = (u.position[0] + (dx > 0) - (dx < 0), u.position[1] + (dy > 0) - (dy < 0))
+        if op == "pull" and chebyshev(u.position, ref) <= 1:
+            return
+        board = r.state.static_board()
+        if step not in board or not adjacent(board, u.position, step) or \
+                r.state.unit_at(step) is not None or \
+                r.state.space_kind(step) not in PASSABLE_SPACES:
+            r.emit(op, f"{why}: {unit_id} is blocked at {u.position}", "manual p25; spec D17")
+            return
+        r.state = r.state.update_unit(unit_id, position=step)
+        r.emit(op, f"{why}: {unit_id} moves to {step}", "manual p25 (push, pull)")
+        if r.state.space_kind(step) is SpaceKind.PIT:
+            destroy_unit(r, unit_id, user.id, f"{why}: moved into a pit")
+            return

@@ -1,0 +1,145 @@
+"""Setting up a game, and its history: undo, redo, and a log that replays to the same state.
+
+:func:`new_game` lays out a seeded game (decks shuffled by a seeded
+:class:`random.Random`, ratings from the first chapter). A :class:`History` is
+a frozen record of the initial state, each action with the dice results it
+used and the events it caused; :meth:`History.undo` and :meth:`History.redo`
+move through it, and :func:`replay` rebuilds the state from the log alone.
+
+>>> from machina_nb.rules.maptext import parse_map
+>>> from machina_nb.rules.state import UnitCard
+>>> phillip = UnitCard("phillip", "Phillip", "explorer", armor=2, will=2, health=5, stamina=4)
+>>> game = History.start(new_game(parse_map("+-+-+\\n|. .|\\n+-+-+\\n"), [(phillip, (0, 0))]))
+>>> from machina_nb.rules.actions import StartTurn, Move
+>>> game = game.apply(StartTurn("phillip")).apply(Move("phillip", (1, 0)))
+>>> game.state.unit("phillip").position, game.undo().state.unit("phillip").position
+((1, 0), (0, 0))
+>>> replay(game.initial, game.log(), game.rules) == game.state
+True
+
+Rules: manual p8 (setup), p10 (round); spec §A18.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+from machina_nb.rules.actions import Action, apply
+from machina_nb.rules.chance import Dice, ScriptedDice, SeededDice
+from machina_nb.rules.effects import Event, Resolution, reset_ratings
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.maptext import Layout, Point
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import (Chapter, Deck, EventCard, GameState, MapSpec, Unit,
+                                    UnitCard)
+
+__all__ = ["new_game", "Step", "History", "replay"]
+
+
+def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
+             chapters: Sequence[Chapter] = (Chapter("chapter-1", "Default chapter"),),
+             monsters: Sequence[UnitCard] = (), horror_events: Sequence[EventCard] = (),
+             explorer_events: Sequence[EventCard] = (), rules: Rules | None = None,
+             seed: int = 0, tile_size: int = 10, threat_positions: int = 5) -> GameState:
+    """A game at the start of round 1, decks shuffled with ``seed`` (manual p8: setup).
+
+    Level-1 monster cards form the monster deck; the others wait in the reserve
+    for their level (manual p14). The first chapter sets the ratings, adjusted
+    for the player count under 3.5 (spec D24).
+    Rules: manual p8 (setup), p28 (chapter ratings); 3.5 §Spawn Phase.
+    """
+    rules = rules if rules is not None else Rules()
+    if not chapters:
+        raise RulesError("chapters", "a game needs at least one chapter (manual p8)")
+    rng = random.Random(seed)
+
+    def shuffled(cards):
+        cards = list(cards)
+        rng.shuffle(cards)
+        return tuple(cards)
+
+    units = tuple(Unit.from_card(card, card.id, pos) for card, pos in explorers)
+    state = GameState(
+        MapSpec(layout, tile_size), units=units, starting_explorers=len(units),
+        chapter=chapters[0], chapters=Deck(tuple(chapters[1:])),
+        monsters=Deck(shuffled(c for c in monsters if c.level == 1)),
+        reserve=tuple(c for c in monsters if c.level != 1),
+        horror_events=Deck(shuffled(horror_events)),
+        explorer_events=Deck(shuffled(explorer_events)), threat_positions=threat_positions)
+    r = Resolution(state, rules, SeededDice(rng))
+    reset_ratings(r)
+    return r.state
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: the dice results it used, its events, the state after it."""
+
+    action: Action
+    rolls: tuple
+    events: tuple[Event, ...]
+    state: GameState
+
+
+@dataclass(frozen=True)
+class History:
+    """A game's initial state, its steps and the current position (undo/redo).
+
+    Rules: boardgame.io-style log; spec §A18 (the round as a sequence of actions).
+    """
+
+    initial: GameState
+    rules: Rules
+    steps: tuple[Step, ...] = ()
+    position: int = 0
+
+    @classmethod
+    def start(cls, state: GameState, rules: Rules | None = None) -> "History":
+        """A history with no steps yet."""
+        return cls(state, rules if rules is not None else Rules())
+
+    @property
+    def state(self) -> GameState:
+        """The state at the current position."""
+        return self.steps[self.position - 1].state if self.position else self.initial
+
+    def apply(self, action: Action, dice: Dice | None = None) -> "History":
+        """Apply an action (dropping any redo steps); ``dice`` defaults to open dice."""
+        dice = dice if dice is not None else ScriptedDice()
+        state, events = apply(self.state, action, self.rules, dice)
+        step = Step(action, tuple(dice.record), events, state)
+        return replace(self, steps=self.steps[:self.position] + (step,),
+                       position=self.position + 1)
+
+    def undo(self) -> "History":
+        """One step back; the state is exactly the one before the last action."""
+        if not self.position:
+            raise RulesError("history", "nothing to undo")
+        return replace(self, position=self.position - 1)
+
+    def redo(self) -> "History":
+        """One step forward again."""
+        if self.position == len(self.steps):
+            raise RulesError("history", "nothing to redo")
+        return replace(self, position=self.position + 1)
+
+    def log(self) -> tuple[tuple[Action, tuple], ...]:
+        """The actions up to the current position, with the dice results each used."""
+        return tuple((s.action, s.rolls) for s in self.steps[:self.position])
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event up to the current position."""
+        return tuple(e for s in self.steps[:self.position] for e in s.events)
+
+
+def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules) -> GameState:
+    """Rebuild a state from its initial state and a log of (action, dice results).
+
+    Rules: boardgame.io-style replay; the dice results make every chance point scripted.
+    """
+    state = initial
+    for action, rolls in log:
+        state, _ = apply(state, action, rules, ScriptedDice(rolls))
+    return state
