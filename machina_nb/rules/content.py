@@ -10,6 +10,7 @@ Rules: content formats (content/README.md); tiles per manual p11.
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -49,20 +50,22 @@ class TomlFile:
     raw: str
     data: Mapping[str, Any]
 
-    def where(self, table: str | None, key: str | None = None) -> tuple[int, int]:
+    def where(self, table: str | None, key: str | None = None,
+              occurrence: int = 0) -> tuple[int, int]:
         """1-based (line, column) of ``[table]`` (or ``[[table]]``) and of ``key`` inside it.
 
-        ``table`` may be dotted (``side.a``). Falls back to the table header, then
-        to the file's first line, when the exact spot cannot be found.
+        ``table`` may be dotted (``side.a``); ``occurrence`` picks the n-th
+        (0-based) header of an array of tables ``[[step]]``. Falls back to the
+        table header, then to the file's first line, when the exact spot cannot
+        be found.
         """
         lines = self.raw.split("\n")
         start = 0
         if table:
             header = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
-            for i, line in enumerate(lines):
-                if header.match(line):
-                    start = i
-                    break
+            found = [i for i, line in enumerate(lines) if header.match(line)]
+            if found:
+                start = found[min(occurrence, len(found) - 1)]
         if key is None:
             return start + 1, 1
         pattern = re.compile(r"^(\s*)(" + re.escape(key) + r'|"' + re.escape(key) + r'")\s*=\s*')
@@ -74,8 +77,9 @@ class TomlFile:
                 return i + 1, m.end() + 1
         return start + 1, 1
 
-    def error(self, table: str | None, key: str | None, message: str) -> ContentError:
-        line, col = self.where(table, key)
+    def error(self, table: str | None, key: str | None, message: str,
+              occurrence: int = 0) -> ContentError:
+        line, col = self.where(table, key, occurrence)
         return ContentError(self.path, line, col, message)
 
 
@@ -100,13 +104,16 @@ def read_toml(path: str | Path) -> TomlFile:
 
 
 def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str,
-            kind: type | tuple[type, ...], what: str) -> Any:
-    """``table[key]``, checked to be of ``kind``; otherwise an error at that key."""
+            kind: type | tuple[type, ...], what: str, occurrence: int = 0) -> Any:
+    """``table[key]``, checked to be of ``kind``; otherwise an error at that key.
+
+    ``occurrence`` picks the entry of an array of tables (see :meth:`TomlFile.where`).
+    """
     if key not in table:
-        raise toml.error(name, None, f"missing key {key!r} ({what})")
+        raise toml.error(name, None, f"missing key {key!r} ({what})", occurrence)
     value = table[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise toml.error(name, key, f"{key!r} must be {what}, got {value!r}")
+        raise toml.error(name, key, f"{key!r} must be {what}, got {value!r}", occurrence)
     return value
 
 
@@ -262,8 +269,12 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
 
 
 def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) -> dict[str, Ruling]:
-    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D)."""
+    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D).
+
+    ``rulings`` changes only when the whole file is good: nothing half-loads.
+    """
     rulings = {} if rulings is None else rulings
+    found: dict[str, Ruling] = {}
     _expect_kind(toml, "rulings")
     for name, entry in toml.data.items():
         if name == "kind":
@@ -273,16 +284,19 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
             raise toml.error(None, name, f"{name!r} must be a table [\"{name}\"]")
         if name not in SWITCHES:
             raise toml.error(table, None, f"ruling {name!r} is not a switch the code declares")
-        if name in rulings:
+        if name in rulings or name in found:
             raise toml.error(table, None, f"ruling {name!r} is written twice")
         question = require(toml, entry, table, "question", str, "a one-line question")
         readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
         declared = SWITCHES[name].readings
-        for reading in readings:
+        for reading, explanation in readings.items():
             if reading not in declared:
                 raise toml.error(f"{table}.readings", reading,
                                  f"unknown reading {reading!r} for {name}; the code declares "
                                  f"{', '.join(declared)}")
+            if not isinstance(explanation, str) or not explanation.strip():
+                raise toml.error(f"{table}.readings", reading,
+                                 f"reading {reading!r} of {name} needs an explanation (text)")
         for reading in declared:
             if reading not in readings:
                 raise toml.error(f"{table}.readings", None,
@@ -293,7 +307,8 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
         if default is not None and default != SWITCHES[name].default:
             raise toml.error(table, "default", f"default {default!r} differs from the code's "
                              f"default {SWITCHES[name].default!r}")
-        rulings[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+    rulings.update(found)
     return rulings
 
 
@@ -310,8 +325,20 @@ def _expect_kind(toml: TomlFile, kind: str) -> None:
         raise toml.error(None, "kind", f"expected kind = {kind!r}, got {found!r}")
 
 
-LOADERS: dict[str, Callable[[Path], Any]] = {"tile": load_tile}
-"""Loader per ``kind``; other modules register theirs (units, examples)."""
+def _deferred(module: str, function: str) -> Callable[[Path], Any]:
+    """A loader from a module that imports this one (units, examples): looked up when called."""
+    def load(path: Path) -> Any:
+        return getattr(importlib.import_module(module), function)(path)
+    load.__name__ = function
+    return load
+
+
+LOADERS: dict[str, Callable[[Path], Any]] = {
+    "tile": load_tile,
+    "units": _deferred("machina_nb.rules.units", "load_units"),
+    "example": _deferred("machina_nb.rules.examples", "load_example"),
+}
+"""Loader per ``kind`` (``rulings`` files are checked by :func:`rulings_in_file`)."""
 
 
 def validate(path: str | Path) -> Any:

@@ -174,7 +174,9 @@ class Layout:
                            for ny in range(w + 1))
         corners = tuple(tuple(self.corners[h - nx][ny] for nx in range(h + 1))
                         for ny in range(w + 1))
-        units = tuple((letter, (h - 1 - y, x)) for letter, (x, y) in self.units)
+        # Units stay in reading order (north to south, west to east), as parse_map lists them.
+        units = tuple(sorted(((letter, (h - 1 - y, x)) for letter, (x, y) in self.units),
+                             key=lambda unit: (unit[1][1], unit[1][0])))
         return Layout(h, w, spaces, vertical, horizontal, corners, units)
 
 
@@ -223,7 +225,7 @@ def parse_map(
     horizontal = [[BorderKind.OPEN] * w for _ in range(h + 1)]
     corners = [[" "] * (w + 1) for _ in range(h + 1)]
     units: list[tuple[str, Point]] = []
-    seen_letters: dict[str, tuple[int, int]] = {}
+    seen_letters: dict[str, tuple[int, int]] = {}  # letter -> 1-based file (line, column)
 
     for row, line in enumerate(lines):
         for col, ch in enumerate(line):
@@ -233,7 +235,8 @@ def parse_map(
                     fail(row, col, f"corner positions take '+' or a blank, got {ch!r}")
                 corners[y][x] = ch
             elif row % 2 == 1 and col % 2 == 1:
-                spaces[y][x] = _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y)
+                spaces[y][x] = _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y,
+                                            line_offset)
             else:
                 is_vertical = row % 2 == 1
                 on_ring = (col in (0, width_chars - 1)) if is_vertical else (row in (0, len(lines) - 1))
@@ -253,7 +256,8 @@ def parse_map(
     )
 
 
-def _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y) -> SpaceKind:
+def _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y,
+                 line_offset) -> SpaceKind:
     if ch in _SPACE_CHARS:
         return _SPACE_CHARS[ch]
     if "A" <= ch <= "Z":
@@ -262,9 +266,9 @@ def _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y) -> Space
         if ch not in legend:
             fail(row, col, f"unit letter {ch!r} has no entry in the board's legend")
         if ch in seen_letters:
-            r0, c0 = seen_letters[ch]
-            fail(row, col, f"unit letter {ch!r} appears twice (first at line {r0 + 1}, column {c0 + 1})")
-        seen_letters[ch] = (row, col)
+            line, column = seen_letters[ch]
+            fail(row, col, f"unit letter {ch!r} appears twice (first at line {line}, column {column})")
+        seen_letters[ch] = (row + 1 + line_offset, col + 1)
         units.append((ch, (x, y)))
         return legend[ch]
     if ch in "|-":

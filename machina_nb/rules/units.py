@@ -1,0 +1,231 @@
+"""Units: explorers and monsters with their attributes, read from ``content/units``.
+
+A units file is TOML with ``kind = "units"`` and one table per unit,
+``[unit.<id>]``; content/README.md documents every key. The ability model is
+the engine's business: for now each ability is kept as a frozen raw record.
+
+>>> from machina_nb.rules.content import content_root
+>>> mi_go = load_units(content_root() / "units" / "core.toml")["mi_go"]
+>>> mi_go.kind, mi_go.armor, mi_go.health
+('monster', 3, 2)
+
+Rules: manual p18 (units and attributes), p19 (class), p6 (unit cards).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from machina_nb.rules.content import TomlFile, _expect_kind, content_root, read_toml, require
+from machina_nb.rules.errors import ContentError
+
+__all__ = [
+    "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
+    "Record", "Ability", "Unit", "load_units", "load_all_units",
+]
+
+ATTRIBUTES = ("armor", "will", "stamina", "health", "essence")
+"""The five attributes, each 0-9 (manual p18)."""
+
+UNIT_KINDS = ("explorer", "monster")
+"""The two kinds of unit (manual p18)."""
+
+EXPLORER_CLASSES = ("gunman", "bruiser", "mystic", "crafter")
+"""Explorer classes and (in that order) their main item types apparel, weapon, artifact, any (manual p33)."""
+
+MONSTER_LEVELS = (1, 2, 3, 4)
+"""Levels printed on monster cards (manual p8: level 1 at start, 2-4 added later)."""
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_STATED_NAMES = ("class", "level") + ATTRIBUTES
+_UNIT_KEYS = {"name", "kind", "class", "level", *ATTRIBUTES, "immobile", "ethereal",
+              "invented", "stated", "source", "abilities"}
+
+
+@dataclass(frozen=True)
+class Record:
+    """A TOML table kept as-is but frozen: items in file order, lists as tuples, tables as Records."""
+
+    items: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, table: Mapping[str, Any]) -> "Record":
+        """Freeze a parsed TOML table."""
+        return cls(tuple((key, _freeze(value)) for key, value in table.items()))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value under ``key``, or ``default``."""
+        return dict(self.items).get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        return dict(self.items)[key]
+
+    def __contains__(self, key: object) -> bool:
+        return any(k == key for k, _ in self.items)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self.items)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Record.of(value)
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability as written on the unit card, in our words; ``record`` holds its raw keys (manual p20-21)."""
+
+    name: str
+    text: str
+    record: Record
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An explorer or a monster card: class, level, attributes, flags and abilities (manual p18).
+
+    ``invented`` is true when some numbers are ours, not the sources'; then
+    ``stated`` names the ones the sources do give (``source`` cites them).
+    """
+
+    id: str
+    name: str
+    kind: str
+    unit_class: str | None
+    level: int | None
+    armor: int
+    will: int
+    stamina: int
+    health: int
+    essence: int
+    immobile: bool
+    ethereal: bool
+    abilities: tuple[Ability, ...]
+    invented: bool
+    stated: tuple[str, ...]
+    source: str
+
+    def attribute(self, name: str) -> int:
+        """The starting value of attribute ``name`` (one of :data:`ATTRIBUTES`; manual p18)."""
+        if name not in ATTRIBUTES:
+            raise KeyError(f"unknown attribute {name!r}; expected one of {', '.join(ATTRIBUTES)}")
+        return getattr(self, name)
+
+
+def load_units(path: str | Path) -> dict[str, Unit]:
+    """Every unit of one ``kind = "units"`` file, by id, or a :class:`ContentError` at file:line:col.
+
+    Rules: manual p18 (attributes 0-9, essence only for explorers), p33 (classes).
+    """
+    toml = read_toml(path)
+    _expect_kind(toml, "units")
+    for key in toml.data:
+        if key not in ("kind", "unit"):
+            raise toml.error(None, key, f"unknown key {key!r}; a units file has 'kind' and "
+                             "[unit.<id>] tables")
+    tables = require(toml, toml.data, None, "unit", dict, "tables [unit.<id>], one per unit")
+    units = {}
+    for unit_id, table in tables.items():
+        units[unit_id] = _unit(toml, unit_id, table)
+    return units
+
+
+def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
+    name = f"unit.{unit_id}"
+    if not _ID.match(unit_id):
+        raise toml.error(name, None, f"unit id {unit_id!r} must be lower-case letters, digits "
+                         "and '_', starting with a letter")
+    if not isinstance(table, dict):
+        raise toml.error(None, None, f"'unit.{unit_id}' must be a table [unit.{unit_id}]")
+    for key in table:
+        if key not in _UNIT_KEYS:
+            raise toml.error(name, key, f"unknown key {key!r} in a unit; expected "
+                             f"{', '.join(sorted(_UNIT_KEYS))}")
+    title = require(toml, table, name, "name", str, "the name printed on the card")
+    kind = require(toml, table, name, "kind", str, "'explorer' or 'monster'")
+    if kind not in UNIT_KINDS:
+        raise toml.error(name, "kind", f"unknown unit kind {kind!r}; expected 'explorer' or "
+                         "'monster' (manual p18)")
+    unit_class, level = None, None
+    if kind == "explorer":
+        unit_class = require(toml, table, name, "class", str, "the explorer's class")
+        if unit_class not in EXPLORER_CLASSES:
+            raise toml.error(name, "class", f"unknown class {unit_class!r}; expected one of "
+                             f"{', '.join(EXPLORER_CLASSES)} (manual p33)")
+        if "level" in table:
+            raise toml.error(name, "level", "explorers have no level; only monster cards do "
+                             "(manual p6)")
+    else:
+        level = require(toml, table, name, "level", int, "the monster's level 1-4")
+        if level not in MONSTER_LEVELS:
+            raise toml.error(name, "level", f"monster level {level} out of range 1-4 (manual p8)")
+        if "class" in table:
+            raise toml.error(name, "class", "monsters have no class; only explorers do (manual p6)")
+    values = {}
+    for attribute in ATTRIBUTES:
+        if attribute == "essence" and attribute not in table:
+            values[attribute] = 0
+            continue
+        value = require(toml, table, name, attribute, int, f"the {attribute} value, an integer 0-9")
+        if not 0 <= value <= 9:
+            raise toml.error(name, attribute, f"{attribute} {value} out of range: attributes are "
+                             "0-9 (manual p18)")
+        values[attribute] = value
+    if kind == "monster" and values["essence"]:
+        raise toml.error(name, "essence", "only explorers have essence (manual p18)")
+    flags = {}
+    for flag in ("immobile", "ethereal"):
+        flags[flag] = table.get(flag, False)
+        if not isinstance(flags[flag], bool):
+            raise toml.error(name, flag, f"{flag!r} must be true or false, got {flags[flag]!r}")
+    invented = require(toml, table, name, "invented", bool,
+                       "true when some numbers are ours, false when all come from the sources")
+    stated = require(toml, table, name, "stated", list,
+                     "the list of numbers the sources give") if "stated" in table else []
+    for entry in stated:
+        if entry not in _STATED_NAMES:
+            raise toml.error(name, "stated", f"'stated' names {entry!r}; expected some of "
+                             f"{', '.join(_STATED_NAMES)}")
+    if not invented and stated:
+        raise toml.error(name, "stated", "'stated' lists the sourced numbers of an invented "
+                         "unit; with invented = false every number is sourced")
+    source = require(toml, table, name, "source", str, "the citation, e.g. 'manual p24'")
+    abilities = _abilities(toml, name, table.get("abilities", {}))
+    return Unit(unit_id, title, kind, unit_class, level, immobile=flags["immobile"],
+                ethereal=flags["ethereal"], abilities=abilities, invented=invented,
+                stated=tuple(stated), source=source, **values)
+
+
+def _abilities(toml: TomlFile, unit: str, tables: Any) -> tuple[Ability, ...]:
+    if not isinstance(tables, dict):
+        raise toml.error(unit, "abilities", "'abilities' must be tables "
+                         f"[{unit}.abilities.<name>]")
+    abilities = []
+    for ability_id, table in tables.items():
+        name = f"{unit}.abilities.{ability_id}"
+        if not isinstance(table, dict):
+            raise toml.error(f"{unit}.abilities", ability_id, f"ability {ability_id!r} must be "
+                             f"a table [{name}]")
+        text = require(toml, table, name, "text", str, "what the ability does, in our words")
+        abilities.append(Ability(ability_id, text, Record.of(table)))
+    return tuple(abilities)
+
+
+def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
+    """Every unit in ``content/units`` (or ``folder``), by id; ids are unique across files (manual p18)."""
+    folder = Path(folder) if folder else content_root() / "units"
+    units: dict[str, Unit] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for unit_id, unit in load_units(path).items():
+            if unit_id in units:
+                raise ContentError(str(path), *read_toml(path).where(f"unit.{unit_id}"),
+                                   f"duplicate unit id {unit_id!r}")
+            units[unit_id] = unit
+    return units

@@ -1,0 +1,149 @@
+"""The bad-content corpus: every malformed file is refused at its exact file:line:col.
+
+Each case in ``tests/bad_content/`` breaks one rule of the formats in
+content/README.md; the table says where the error must point and what it
+must say. Loaders raise and return nothing: no content half-loads.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from machina_nb.rules import content
+from machina_nb.rules.errors import ContentError
+from machina_nb.rules.examples import load_example
+from machina_nb.rules.units import load_units
+
+CORPUS = Path(__file__).parent / "bad_content"
+
+# file -> (line, column, a fragment of the message)
+EXPECTED = {
+    # map text (content/README.md "Map text"; manual p11)
+    "ragged.map": (3, 4, "ragged line: expected 5 characters"),
+    "unknown_space_char.map": (4, 4, "unknown space character '@'"),
+    "wall_on_space.map": (2, 4, "wall character '|' on a space position"),
+    "dash_on_vertical.map": (2, 3, "'-' is not a wall on a vertical border"),
+    "pipe_on_horizontal.map": (3, 2, "'|' is not a wall on a horizontal border"),
+    "edge_off_ring.map": (3, 4, "edge 'e' off the outer ring"),
+    "bad_corner.map": (3, 3, "corner positions take '+' or a blank"),
+    "unknown_border.map": (4, 3, "unknown border character 'q'"),
+    "door_on_ring.map": (4, 5, "the outer ring takes '|' (boundary)"),
+    "even_width.map": (1, 3, "odd length 2W+1"),
+    "even_line_count.map": (4, 1, "odd number 2H+1"),
+    "unit_without_legend.map": (4, 4, "unit letter 'K' has no entry in the board's legend"),
+    "empty.map": (1, 1, "empty map"),
+    # tiles (manual p11: 10x10, at most 4 edges a side, one direction symbol)
+    "tile_two_directions.toml": (28, 12, "a second direction symbol 'E'"),
+    "tile_no_direction.toml": (7, 7, "no direction symbol"),
+    "tile_five_edges.toml": (8, 20, "side N has 5 edges"),
+    "tile_9x10.toml": (7, 7, "a tile side is 10x10 spaces, got 10x9"),
+    "tile_unit_letter.toml": (11, 6, "tiles hold no units"),
+    "tile_ragged_line.toml": (13, 21, "ragged line: expected 21 characters"),
+    "tile_one_side.toml": (1, 1, "exactly sides 'a' and 'b'"),
+    "tile_missing_name.toml": (1, 1, "missing key 'name'"),
+    "tile_id_not_text.toml": (2, 6, "'id' must be a tile id"),
+    "tile_side_name_missing.toml": (31, 1, "missing key 'name' (the side's name)"),
+    # any TOML file
+    "bad_toml_syntax.toml": (2, 10, "bad TOML"),
+    "duplicate_key.toml": (5, 13, "bad TOML: Cannot overwrite a value"),
+    "wrong_kind.toml": (1, 8, "unknown content kind 'spaceship'"),
+    "no_kind.toml": (1, 1, "unknown content kind None"),
+    # units (manual p18: attributes 0-9, two kinds of unit; p33 classes)
+    "units_attribute_12.toml": (21, 11, "stamina 12 out of range"),
+    "units_negative_health.toml": (10, 10, "health -1 out of range"),
+    "units_unknown_kind.toml": (17, 8, "unknown unit kind 'villager'"),
+    "units_missing_invented.toml": (15, 1, "missing key 'invented'"),
+    "units_bad_class.toml": (18, 9, "unknown class 'wizard'"),
+    "units_monster_essence.toml": (11, 11, "only explorers have essence"),
+    "units_armor_text.toml": (8, 8, "'will' must be the will value"),
+    "units_unknown_key.toml": (19, 10, "unknown key 'armour'"),
+    "units_level_5.toml": (6, 9, "monster level 5 out of range 1-4"),
+    "units_explorer_level.toml": (19, 9, "explorers have no level"),
+    "units_bad_stated.toml": (24, 10, "'stated' names 'luck'"),
+    "units_ability_no_text.toml": (27, 1, "missing key 'text'"),
+    "units_bad_id.toml": (15, 1, "unit id 'Kim' must be lower-case"),
+    # examples
+    "example_unknown_preset.toml": (5, 9, "unknown rules preset 'v4'"),
+    "example_missing_legend_entry.toml": (10, 2, "unit letter 'Q' has no entry in the board's legend"),
+    "example_duplicate_letter.toml": (10, 2, "'L' appears twice (first at line 8, column 2)"),
+    "example_unknown_unit.toml": (17, 5, "unknown unit 'cthulhu'"),
+    "example_unused_legend.toml": (18, 5, "legend letter 'H' is not on the board"),
+    "example_unknown_ruling.toml": (16, 15, "unknown ruling 'los.vertx'"),
+    "example_unknown_ruling_reading.toml": (16, 16, "unknown reading 'sometimes' for los.vertex"),
+    "example_bad_step_actor.toml": (25, 9, "actor 'Z' is not a unit letter"),
+    "example_step_off_board.toml": (26, 10, "target [2, 0] must be [x, y] on the 2x2 board"),
+    "example_step_missing_do.toml": (28, 1, "missing key 'do'"),
+    "example_bad_page.toml": (4, 8, "page 'page 22' must cite a source"),
+    "example_missing_outcome.toml": (1, 1, "missing key 'outcome'"),
+    "example_wall_on_space.toml": (10, 2, "wall character '-' on a space position"),
+    "example_dash_on_vertical.toml": (8, 3, "'-' is not a wall on a vertical border"),
+    # rulings (checked against the code's switch declarations)
+    "rulings_unknown_name.toml": (12, 1, "ruling 'los.vertexx' is not a switch the code declares"),
+    "rulings_unknown_reading.toml": (20, 13, "unknown reading 'sometimes' for los.vertex"),
+    "rulings_reading_not_explained.toml": (18, 1, "reading 'any_two' of los.vertex is not explained"),
+    "rulings_empty_explanation.toml": (21, 11, "needs an explanation"),
+    "rulings_missing_question.toml": (12, 1, "missing key 'question'"),
+    "rulings_default_differs.toml": (16, 11, "default 'any_two' differs from the code's default"),
+    "rulings_sources_not_list.toml": (14, 11, "'sources' must be a list of citations"),
+}
+
+
+def test_the_corpus_and_the_table_agree():
+    assert sorted(p.name for p in CORPUS.iterdir()) == sorted(EXPECTED)
+    assert len(EXPECTED) >= 30
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_content_is_refused_at_its_exact_position(name):
+    line, col, fragment = EXPECTED[name]
+    path = CORPUS / name
+    loaded = None
+    with pytest.raises(ContentError) as info:
+        loaded = content.validate(path)
+    error = info.value
+    assert loaded is None
+    assert (error.path, error.line, error.col) == (str(path), line, col)
+    assert fragment in error.message
+    assert str(error).startswith(f"{path}:{line}:{col}: ")
+
+
+def test_rulings_files_are_checked_by_rulings_in_file_too():
+    toml = content.read_toml(CORPUS / "rulings_unknown_reading.toml")
+    with pytest.raises(ContentError) as info:
+        content.rulings_in_file(toml)
+    assert (info.value.line, info.value.col) == (20, 13)
+
+
+def test_a_bad_rulings_file_adds_nothing_to_the_rulings_already_loaded():
+    """The file's first ruling is good, its second bad: the caller's dict stays as it was."""
+    rulings = {}
+    with pytest.raises(ContentError):
+        content.rulings_in_file(content.read_toml(CORPUS / "rulings_unknown_reading.toml"), rulings)
+    assert rulings == {}
+
+
+def test_a_bad_tile_among_good_ones_fails_the_whole_folder(tmp_path):
+    shutil.copy(content.content_root() / "tiles" / "t01.toml", tmp_path / "t01.toml")
+    shutil.copy(CORPUS / "tile_five_edges.toml", tmp_path / "t02.toml")
+    assert content.load_tile(tmp_path / "t01.toml").id == "t01"
+    with pytest.raises(ContentError) as info:
+        content.load_tiles(tmp_path)
+    assert info.value.path == str(tmp_path / "t02.toml")
+
+
+def test_a_units_file_with_one_bad_unit_loads_no_unit():
+    """Sarall (first) is good, Kim (second) is not: nothing comes back."""
+    with pytest.raises(ContentError) as info:
+        load_units(CORPUS / "units_attribute_12.toml")
+    assert info.value.line == 21
+
+
+def test_the_loaders_refuse_a_file_of_another_kind():
+    tile = content.content_root() / "tiles" / "t01.toml"
+    with pytest.raises(ContentError, match="expected kind = 'units', got 'tile'"):
+        load_units(tile)
+    with pytest.raises(ContentError, match="expected kind = 'example', got 'tile'"):
+        load_example(tile)
+    with pytest.raises(ContentError, match="expected kind = 'tile', got 'units'"):
+        content.load_tile(content.content_root() / "units" / "core.toml")
