@@ -30,7 +30,6 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
-from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, attack, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
@@ -41,7 +40,8 @@ from machina_nb.rules.monsters import DOOR_DESTROY_COST, mindless_step, monster_
 from machina_nb.rules.phases import advance, current_monster, horror_roll, spawn_roll, spawn_rollers
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
-from machina_nb.rules.terrain import adjacent, chebyshev, neighbours
+from machina_nb.rules import sight
+from machina_nb.rules.terrain import adjacent, move_steps, neighbours
 
 __all__ = [
     "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
@@ -188,22 +188,22 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
                     ability: Ability) -> tuple[Point, ...] | None:
     """Legal target spaces of an ability, sorted; None when it takes no target (manual p20, p23).
 
-    Melee: the unit's own space and adjacent spaces. Ranged X: within X
-    (Chebyshev steps, spec D6) and adjacent when X is 1; longer ranged lines
-    are not yet checked for sight (see the report). Ethereal units need a lit
-    chapter space on the user's tile (manual p25, p36).
+    Melee: the unit's own space and adjacent spaces. Ranged X: within range X
+    with a clear line (:func:`machina_nb.rules.sight.can_target`). Ethereal
+    units need a lit chapter space on the user's tile (manual p25, p36).
     Rules: manual p20 (legal target), p22-23 (targeting), p25 (ethereal).
     """
     t = ability.targeting
     if t.kind == "none" or unit.position is None:
         return None
-    board = state.static_board()
     here = unit.position
     if t.kind == "melee":
-        spaces = (here,) + neighbours(board, here)
+        spaces = (here,) + neighbours(state.static_board(), here, rules)
     else:
-        spaces = tuple(p for p in board if chebyshev(here, p) <= t.range
-                       and (chebyshev(here, p) != 1 or adjacent(board, here, p)))
+        board = state.unit_board()
+        ethereal = tuple(u.id for u in state.units if u.ethereal)
+        spaces = tuple(p for p in board if sight.can_target(
+            board, here, p, rules, t.kind, t.range, ethereal, True).legal)
     out = []
     for p in spaces:
         u = state.unit_at(p)
@@ -222,7 +222,8 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
     return tuple(sorted(out))
 
 
-def contributors(state: GameState, actor: str, target: Point | None) -> tuple[str, ...]:
+def contributors(state: GameState, rules: Rules, actor: str,
+                 target: Point | None) -> tuple[str, ...]:
     """Explorers who may pay part of an essence cost, in seating order (manual p19).
 
     A breadth-first search over explorer-explorer adjacency, seeded by the
@@ -233,12 +234,12 @@ def contributors(state: GameState, actor: str, target: Point | None) -> tuple[st
     explorers = state.explorers_on_map
     me = state.unit(actor)
     seeds = {me.id} | {e.id for e in explorers if target is not None and e.id != me.id and
-                       adjacent(board, e.position, target)}
+                       adjacent(board, e.position, target, rules)}
     seen, frontier = set(seeds), deque(seeds)
     while frontier:
         a = state.unit(frontier.popleft())
         for e in explorers:
-            if e.id not in seen and adjacent(board, a.position, e.position):
+            if e.id not in seen and adjacent(board, a.position, e.position, rules):
                 seen.add(e.id)
                 frontier.append(e.id)
     return tuple(e.id for e in explorers if e.id in seen and e.id != actor)
@@ -271,7 +272,7 @@ def _require_turn(state: GameState, action: Action) -> Unit:
     return u
 
 
-def _pay_check(state: GameState, u: Unit, stamina: int, essence: int,
+def _pay_check(state: GameState, rules: Rules, u: Unit, stamina: int, essence: int,
                contributions: Sequence[tuple[str, int]], target: Point | None,
                rule: str) -> None:
     if u.stamina < stamina:
@@ -280,7 +281,7 @@ def _pay_check(state: GameState, u: Unit, stamina: int, essence: int,
         _fail("contributions", "nothing to contribute to", "manual p19")
     given = 0
     if contributions:
-        allowed = contributors(state, u.id, target)
+        allowed = contributors(state, rules, u.id, target)
         for who, amount in contributions:
             if who not in allowed:
                 _fail("contributions", f"{who} is not adjacent to the target space, to "
@@ -312,10 +313,8 @@ def _pay(r: Resolution, u: Unit, stamina: int, essence: int,
     r.emit("pay", f"{u.id} pays {cost} for {why}", rule)
 
 
-def _step_ok(state: GameState, a: Point, b: Point) -> bool:
-    board = state.static_board()
-    return b in board and adjacent(board, a, b) and state.unit_at(b) is None and \
-        state.space_kind(b) in PASSABLE_SPACES
+def _step_ok(state: GameState, rules: Rules, a: Point, b: Point) -> bool:
+    return b in move_steps(state.static_board(), a, rules) and state.unit_at(b) is None
 
 
 def _event_cost(rules: Rules) -> int:
@@ -372,7 +371,7 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
             _fail("actor", f"{u.id} is immobile", "manual p17")
         if u.stamina < 1:
             _fail("actor", f"{u.id} has no stamina left", "manual p34 (1 per step)")
-        if not _step_ok(state, u.position, tuple(action.to)):
+        if not _step_ok(state, rules, u.position, tuple(action.to)):
             _fail("to", f"{action.to} is not an adjacent, passable, unoccupied space",
                   "manual p22, p34 (move)")
         return
@@ -389,31 +388,31 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
             _fail("op", f"expected open, close or destroy, got {action.op!r}", "manual p36")
         if kind not in wanted[action.op]:
             _fail("op", f"cannot {action.op} a border that is {kind.name}", "manual p36 (doors)")
-        _pay_check(state, u, DOOR_COSTS[(_mode(state, u), action.op)], 0, (), None,
+        _pay_check(state, rules, u, DOOR_COSTS[(_mode(state, u), action.op)], 0, (), None,
                    "manual p12, p15, p36")
         return
     if isinstance(action, Activate):
         space = tuple(action.space)
-        _adjacent_space(state, u, space)
+        _adjacent_space(state, rules, u, space)
         kind = state.space_kind(space)
         if u.side != "explorer":
             if kind is not SpaceKind.LEVER:
                 _fail("space", "scheming monsters activate only trap levers", "manual p15")
-            _pay_check(state, u, SCHEMING_LEVER_COST, 0, (), None, "manual p15, p37")
+            _pay_check(state, rules, u, SCHEMING_LEVER_COST, 0, (), None, "manual p15, p37")
             return
         if kind is SpaceKind.EVENT:
             if action.option not in ("essence", "roll"):
                 _fail("option", "the event space needs option 'essence' or 'roll'", "manual p37")
-            _pay_check(state, u, _event_cost(rules), 0, (), None, "manual p37; spec C-1")
+            _pay_check(state, rules, u, _event_cost(rules), 0, (), None, "manual p37; spec C-1")
             return
         if kind not in ACTION_SPACE_COSTS:
             _fail("space", f"{space} is not an action space that can be activated ({kind.name})",
                   "manual p37 (destroyed action spaces cannot be used)")
-        _pay_check(state, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
+        _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
         return
     if isinstance(action, ChapterSpace):
         space = tuple(action.space)
-        _adjacent_space(state, u, space)
+        _adjacent_space(state, rules, u, space)
         if u.side != "explorer" or state.space_kind(space) is not SpaceKind.CHAPTER:
             _fail("space", f"{space} is not a chapter space an explorer can activate",
                   "manual p36")
@@ -422,17 +421,17 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
             _fail("space", "the chapter cannot advance (blocking chapter or exit token)",
                   "manual p29, p36; spec C-22")
         if space in state.lit:
-            _pay_check(state, u, int(rules["cost.chapter_lit"]), 0, (), space,
+            _pay_check(state, rules, u, int(rules["cost.chapter_lit"]), 0, (), space,
                        "manual p36; spec C-2")
         else:
-            _pay_check(state, u, *UNLIT_CHAPTER_COST, action.contributions, space, "manual p36")
+            _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, action.contributions, space, "manual p36")
         return
     if isinstance(action, SealSpawn):
         space = tuple(action.space)
-        _adjacent_space(state, u, space)
+        _adjacent_space(state, rules, u, space)
         if u.side != "explorer" or state.space_kind(space) is not SpaceKind.SPAWN:
             _fail("space", f"{space} is not an unsealed spawn space", "manual p36")
-        _pay_check(state, u, *SEAL_COST, action.contributions, space,
+        _pay_check(state, rules, u, *SEAL_COST, action.contributions, space,
                    "manual p36 (seal spawn space)")
         return
     if isinstance(action, PlayAbility):
@@ -441,9 +440,9 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
     raise RulesError("action", f"unknown action {type(action).__name__}")
 
 
-def _adjacent_space(state: GameState, u: Unit, space: Point) -> None:
+def _adjacent_space(state: GameState, rules: Rules, u: Unit, space: Point) -> None:
     board = state.static_board()
-    if space not in board or not adjacent(board, u.position, space):
+    if space not in board or not adjacent(board, u.position, space, rules):
         _fail("space", f"{space} is not adjacent to {u.id}", "manual p22 (adjacent), p37")
 
 
@@ -464,7 +463,7 @@ def _check_ability(state: GameState, u: Unit, action: PlayAbility, rules: Rules)
         _fail("index", "abilities whose cost destroys a space are not yet supported",
               "manual p23")
     target = tuple(action.target) if action.target is not None else None
-    _pay_check(state, u, ability.cost.stamina, ability.cost.essence, action.contributions,
+    _pay_check(state, rules, u, ability.cost.stamina, ability.cost.essence, action.contributions,
                target, "manual p20 (cost)")
 
 
@@ -642,7 +641,7 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
         levers = [p for p in levers if p != lever and p not in r.state.destroyed]
     board = r.state.static_board()
     helpers = [e for e in r.state.explorers_on_map if e.id != who and
-               any(adjacent(board, e.position, p) for p in levers)]
+               any(adjacent(board, e.position, p, r.rules) for p in levers)]
     if not helpers:
         return
     if reading == "per_explorer_own_tile":
@@ -767,15 +766,15 @@ def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     out: list[Action] = []
     board = state.static_board()
     if not u.immobile and u.stamina >= 1:
-        out += [Move(u.id, q) for q in sorted(neighbours(board, u.position))
-                if state.unit_at(q) is None and state.space_kind(q) in PASSABLE_SPACES]
+        out += [Move(u.id, q) for q in move_steps(board, u.position, rules)
+                if state.unit_at(q) is None]
     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
         q = (u.position[0] + dx, u.position[1] + dy)
         if q not in board:
             continue
         for op in ("open", "close", "destroy"):
             out += _if_legal(state, rules, Door(u.id, u.position, q, op))
-    for q in sorted(neighbours(board, u.position)):
+    for q in neighbours(board, u.position, rules):
         kind = state.space_kind(q)
         if kind is SpaceKind.EVENT:
             for option in ("essence", "roll"):

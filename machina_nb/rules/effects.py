@@ -24,7 +24,7 @@ from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
                                     Unit, UnitCard)
-from machina_nb.rules.terrain import adjacent, chebyshev, nearest
+from machina_nb.rules.terrain import adjacent, chebyshev, move_steps, nearest_spaces
 
 __all__ = [
     "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
@@ -321,11 +321,14 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
         r.emit("spawn", f"{why}: no spawn space on the tile, no monster placed",
                "spec D42")
         return None
-    space = r.choose(nearest(origin, spaces), "the spawn space", "manual p13 (nearest)")
+    board = s.static_board()
+    space = r.choose(nearest_spaces(board, origin, spaces, r.rules), "the spawn space",
+                     "manual p13 (nearest)")
     if s.unit_at(space) is not None:
         free = [p for p in s.static_board() if s.unit_at(p) is None
                 and s.space_kind(p) in PASSABLE_SPACES and s.space_kind(p) is not SpaceKind.PIT]
-        space = r.choose(nearest(space, free), "the free space nearest the spawn space",
+        space = r.choose(nearest_spaces(board, space, free, r.rules),
+                         "the free space nearest the spawn space",
                          "manual p22 (occupied destination); spec D18")
     card: UnitCard = deck.cards[0]
     uid = f"{card.id}-{s.next_id}"
@@ -456,7 +459,7 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
                "manual p36; spec D39")
         return
     options = here if origin is None or r.rules["light_chapter.choice"] == "any_on_tile" \
-        else nearest(origin, here)
+        else nearest_spaces(s.static_board(), origin, here, r.rules)
     space = r.choose(sorted(options), "the chapter space to light", "manual p36; spec C-23")
     r.set(lit=s.lit + (space,))
     r.emit("light", f"{why}: the chapter space at {space} is lit", "manual p36 (light chapter)")
@@ -517,7 +520,7 @@ def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
 
 # --- the effect vocabulary ----------------------------------------------------------------
 
-def units_in_scope(state: GameState, scope: str, user: Unit | None,
+def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None,
                    target: Point | None) -> tuple[str, ...]:
     """Who an effect lands on (manual p21-23: map-tile scope and the table of affected units).
 
@@ -533,7 +536,7 @@ def units_in_scope(state: GameState, scope: str, user: Unit | None,
             return ()
         board = state.static_board()
         return tuple(u.id for u in state.units if u.position is not None and u.id != user.id
-                     and adjacent(board, user.position, u.position))
+                     and adjacent(board, user.position, u.position, rules))
     side = "explorer" if scope.startswith("explorers") else "monster"
     units = [u for u in state.units if u.side == side and u.position is not None]
     if scope.endswith("on_tile") and user is not None and user.position is not None:
@@ -542,10 +545,10 @@ def units_in_scope(state: GameState, scope: str, user: Unit | None,
     return tuple(u.id for u in units)
 
 
-def _condition(state: GameState, effect: Effect, user: Unit | None, target: Point | None,
-               hits: tuple) -> bool:
+def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None,
+               target: Point | None, hits: tuple) -> bool:
     if effect.condition == "any_monster_wounded_on_tile":
-        scope = units_in_scope(state, "monsters_on_tile", user, target)
+        scope = units_in_scope(state, rules, "monsters_on_tile", user, target)
         return any(state.unit(m).wounded for m in scope)
     if effect.condition == "target_wounded":
         u = state.unit_at(target) if target is not None else None
@@ -567,7 +570,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         if uid is not None and not r.state.has_unit(uid):
             return  # the user died mid-ability: the rest fizzles
         user = r.state.unit(uid) if uid is not None else None
-        scope = units_in_scope(r.state, e.scope, user, target)
+        scope = units_in_scope(r.state, r.rules, e.scope, user, target)
         label = f"{why}: {e.op}"
         if e.op == "attack":
             hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why)
@@ -612,7 +615,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
             for u in scope:
                 _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
         elif e.op == "conditional":
-            branch = e.then if _condition(r.state, e, user, target, hits) else e.otherwise
+            branch = e.then if _condition(r.state, r.rules, e, user, target, hits) else e.otherwise
             r.emit("condition", f"{label}: {e.condition} is "
                    f"{'true' if branch is e.then else 'false'}", "manual p26 (conditionals)")
             resolve(r, branch, user, target, why, essence_budget)
@@ -675,7 +678,7 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
         if op == "pull" and chebyshev(u.position, ref) <= 1:
             return
         board = r.state.static_board()
-        if step not in board or not adjacent(board, u.position, step) or \
+        if step not in board or step not in move_steps(board, u.position, r.rules) or \
                 r.state.unit_at(step) is not None or \
                 r.state.space_kind(step) not in PASSABLE_SPACES:
             r.emit(op, f"{why}: {unit_id} is blocked at {u.position}", "manual p25; spec D17")

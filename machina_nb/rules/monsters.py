@@ -19,11 +19,10 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
-from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
-from machina_nb.rules.terrain import adjacent, closest_distances, neighbours
+from machina_nb.rules.terrain import closest_distances, closest_steps, move_steps
 
 __all__ = ["MonsterPlan", "mindless_step", "targetable_explorers", "explorer_distances",
            "monster_abilities", "DOOR_DESTROY_COST"]
@@ -90,17 +89,10 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
     return tuple(out)
 
 
-def _immobile_blocks(state: GameState, rules: Rules) -> frozenset[Point]:
-    if rules["closest.immobile_units"] == "ignore":
-        return frozenset()
-    return frozenset(u.position for u in state.units if u.immobile and u.position is not None)
-
-
 def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
     """Closest distance from every space to ``explorer`` (manual p22; spec C-6, D8, D9)."""
-    board = state.static_board()
-    blocked = _immobile_blocks(state, rules) - {explorer.position}
-    return closest_distances(board, explorer.position, rules, blocked)
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    return closest_distances(state.closest_board(), explorer.position, rules, immobile)
 
 
 def _incapacitated(state: GameState, unit_id: str) -> bool:
@@ -168,7 +160,7 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) 
 
     board = state.static_board()
     step = path[0]
-    if not adjacent(board, m.position, step):
+    if step not in move_steps(board, m.position, rules, mindless=True):
         door = _blocking_door(state, m.position, step)
         if door is not None and m.stamina >= DOOR_DESTROY_COST:
             reasons.append(f"a closed door on its border blocks the path: destroy it for "
@@ -277,13 +269,11 @@ def _establish_path(state, rules, m, target, dist, reasons, choice):
         c, p = heapq.heappop(heap)
         if c > cost[p]:
             continue
-        for q in neighbours(board, p, doors_open=True):
-            kind = board.space(q)
-            if kind not in PASSABLE_SPACES or kind is SpaceKind.PIT:
+        walk = move_steps(board, p, rules, mindless=True)
+        for q in closest_steps(board, p, rules):
+            if board.space(q) is SpaceKind.PIT or (q in occupied and not ignore_units):
                 continue
-            if q in occupied and not ignore_units:
-                continue
-            step = door_cost if not adjacent(board, p, q) else 1
+            step = 1 if q in walk else door_cost
             nc = c + step
             if nc > budget or nc >= cost.get(q, nc + 1):
                 continue

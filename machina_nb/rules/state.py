@@ -422,13 +422,26 @@ class GameState:
         """
         return _static_board(self.map, self.borders, self.destroyed)
 
+    def closest_board(self) -> Board:
+        """The static board with the immobile units placed: the board *closest* is measured on.
+
+        Rules: manual p16 (immobile units in the closest count); spec C-6, D9.
+        """
+        placed = tuple(sorted((u.position, u.id) for u in self.units
+                              if u.immobile and u.position is not None))
+        return _placed_board(self.map, self.borders, self.destroyed, placed)
+
+    def unit_board(self) -> Board:
+        """The static board with every unit placed (cached; never mutate).
+
+        Rules: manual p23 (units are obstacles for ranged targeting), p34.
+        """
+        placed = tuple(sorted((u.position, u.id) for u in self.units if u.position is not None))
+        return _placed_board(self.map, self.borders, self.destroyed, placed)
+
     def board(self) -> Board:
         """A fresh :class:`Board` with tokens, doors and units applied (a copy you may change)."""
-        board = self.static_board().copy()
-        for u in self.units:
-            if u.position is not None:
-                board.place_unit(u.position, u.id)
-        return board
+        return self.unit_board().copy()
 
     # --- changing (returns new states) -------------------------------------------------------
 
@@ -448,6 +461,17 @@ def _static_board(spec: MapSpec, borders, destroyed) -> Board:
         board.set_border(a, b, kind)
     for p in destroyed:
         board.set_space(p, SpaceKind.DESTROYED)
+    return board
+
+
+@lru_cache(maxsize=256)
+def _placed_board(spec: MapSpec, borders, destroyed, placed) -> Board:
+    board = _static_board(spec, borders, destroyed)
+    if not placed:
+        return board
+    board = board.copy()
+    for p, unit in placed:
+        board.place_unit(p, unit)
     return board
 
 

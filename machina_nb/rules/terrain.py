@@ -1,130 +1,114 @@
-"""The engine's questions to the map: adjacency, legal steps, closest distances, nearest.
+"""The engine's questions to the map, answered by :mod:`sight` and :mod:`distance`, cached.
 
-The engine asks these on a :class:`~machina_nb.rules.board.Board` built by
-:meth:`GameState.static_board` (tokens and doors applied, no units) plus the
-units' positions. Neighbour tables are cached per board, so a monster phase
-asks the same map many questions cheaply.
+The engine asks the same map many questions during a phase. These adapters
+read the board helpers' answers once per board (the board of a state's tokens
+and doors, :meth:`GameState.static_board`) and per reading of the switches
+they depend on, and hand back plain tables: the adjacent spaces, the legal
+steps of a mindless mover, the steps along the *closest* view.
 
 >>> from machina_nb.rules.maptext import parse_map
->>> board = Board.from_layout(parse_map("+-+-+-+\\n|. . .|\\n+ +-+ +\\n|. r .|\\n+-+-+-+\\n"))
 >>> from machina_nb.rules.rulings import Rules
->>> closest_distances(board, (0, 1), Rules(), blocked=frozenset())[(2, 1)]
+>>> board = Board.from_layout(parse_map("+-+-+-+\\n|. . .|\\n+ +-+ +\\n|. r .|\\n+-+-+-+\\n"))
+>>> closest_distances(board, (0, 1), Rules())[(2, 1)]
 4
->>> nearest((0, 0), [(2, 1), (1, 0)])
+>>> nearest_spaces(board, (0, 0), [(2, 1), (1, 0)], Rules())
 ((1, 0),)
 
 Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements);
-spec §A2, §A6-A8.
+spec §A2, §A6-A8 (the board helpers implement them).
 """
 
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
-from typing import Iterable
+import weakref
+from typing import Collection, Iterable
 
-from machina_nb.rules.board import (BARRIER_BORDERS, BARRIER_SPACES, NEIGHBOUR_STEPS,
-                                    PASSABLE_SPACES, Board)
-from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
+from machina_nb.rules import distance, sight
+from machina_nb.rules.board import Board
+from machina_nb.rules.maptext import Point
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["adjacent", "neighbours", "closest_distances", "nearest", "chebyshev", "passable"]
+__all__ = ["adjacent", "neighbours", "move_steps", "closest_steps", "closest_distances",
+           "nearest_spaces", "chebyshev"]
+
+_READINGS = ("los.vertex", "los.space_squeeze", "move.diagonal", "move.squeeze",
+             "closest.pits", "closest.immobile_units", "adjacency.across_tiles")
+_TABLES: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 
 
 def chebyshev(a: Point, b: Point) -> int:
-    """The king-move count between two spaces (spec §0.1; default nearest metric, D7)."""
+    """The king-move count between two spaces (spec §0.1; the default metric, D6-D7)."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def passable(kind: SpaceKind) -> bool:
-    """Whether a unit may enter a space of this kind (manual p35; spec §A1.1)."""
-    return kind in PASSABLE_SPACES
+def _cached(board: Board, rules: Rules, name: str, extra, build):
+    cache = _TABLES.setdefault(board, {})
+    key = (board.version, name, tuple(rules[r] for r in _READINGS), extra)
+    if key not in cache:
+        if any(k[0] != board.version for k in cache):
+            cache.clear()
+        cache[key] = build()
+    return cache[key]
 
 
-def _blocks(board: Board, a: Point, b: Point, doors_open: bool) -> bool:
-    kind = board.border(a, b)
-    if doors_open and kind is BorderKind.DOOR_CLOSED:
-        return False
-    return kind in BARRIER_BORDERS
+def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
+    """Whether ``b`` is adjacent to ``a``: a neighbour in line of sight (manual p22).
 
-
-def adjacent(board: Board, a: Point, b: Point, doors_open: bool = False) -> bool:
-    """Whether ``b`` is one of ``a``'s 8 neighbours and in line of sight (manual p22).
-
-    A diagonal neighbour is out of sight when the barrier borders at the shared
-    corner cut both ways around it, or both side spaces are barriers
-    (``los.vertex = separating``, ``los.space_squeeze = blocked``, spec D1-D2).
-    ``doors_open`` treats closed doors as open (manual p16: closest and paths).
-    Rules: manual p22 (adjacent, line of sight).
+    Rules: manual p22 (adjacent); spec A7.1, D1, D2, D21.
     """
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if max(abs(dx), abs(dy)) != 1 or b not in board:
-        return False
-    if dx == 0 or dy == 0:
-        return not _blocks(board, a, b, doors_open)
-    c1, c2 = (b[0], a[1]), (a[0], b[1])
-    if c1 in board and c2 in board and board.space(c1) in BARRIER_SPACES \
-            and board.space(c2) in BARRIER_SPACES:
-        return False
-    side1 = _blocks(board, a, c1, doors_open) or _blocks(board, c1, b, doors_open)
-    side2 = _blocks(board, a, c2, doors_open) or _blocks(board, c2, b, doors_open)
-    return not (side1 and side2)
+    return b in neighbours(board, a, rules)
 
 
-@lru_cache(maxsize=64)
-def _table(board: Board, version: int, doors_open: bool) -> dict[Point, tuple[Point, ...]]:
-    table = {}
-    for p in board:
-        table[p] = tuple(q for q in ((p[0] + dx, p[1] + dy) for dx, dy in NEIGHBOUR_STEPS)
-                         if q in board and adjacent(board, p, q, doors_open))
-    return table
+def neighbours(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
+    """The spaces adjacent to ``point``, sorted (manual p22), from a cached table."""
+    table = _cached(board, rules, "adjacent", None,
+                    lambda: {p: sight.adjacent_spaces(board, p, rules) for p in board})
+    return table[point]
 
 
-def neighbours(board: Board, point: Point, doors_open: bool = False) -> tuple[Point, ...]:
-    """The adjacent spaces of ``point`` (manual p22), from a table cached per board version."""
-    return _table(board, board.version, doors_open)[point]
+def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
+               ) -> tuple[Point, ...]:
+    """Legal steps from ``point`` on a board without units; ``mindless`` movers shun pits.
+
+    Callers treat the units' spaces as occupied. Rules: manual p34 (move), p35
+    (mindless monsters never enter pits); spec A2.1, D4, D5.
+    """
+    table = _cached(board, rules, "move", mindless, lambda: {
+        p: distance.steps(board, p, rules, distance.Mover(mindless=mindless)) for p in board})
+    return table[point]
+
+
+def closest_steps(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
+    """Steps along the *closest* view (closed doors open, units ignored) (manual p16, p22)."""
+    def build():
+        view = distance.closest_view(board, rules)
+        return {p: tuple(sorted(view[p])) if p in view else () for p in board}
+    return _cached(board, rules, "closest", None, build)[point]
 
 
 def closest_distances(board: Board, source: Point, rules: Rules,
-                      blocked: frozenset[Point]) -> dict[Point, int]:
-    """Steps along a movement path from ``source`` to every space it reaches (manual p22: closest).
+                      immobile: Collection[str] = ()) -> dict[Point, int]:
+    """Closest distance from ``source`` to every space it reaches (manual p22: closest).
 
-    Closed doors count as open and units are ignored except those in ``blocked``
-    (immobile units under ``closest.immobile_units``, spec C-6/D9). Impassable
-    spaces are avoided; pits count as passable under ``closest.pits =
-    count_through`` (spec D8). The source itself may be any space.
-    Rules: manual p22 (closest), p16 (closed doors and non-immobile units ignored).
+    ``board`` carries the immobile units named in ``immobile`` (they block per
+    ``closest.immobile_units``, spec C-6/D9); other units are ignored.
+    Rules: manual p22 (closest), p16; spec A8.2, D8, D9.
     """
-    return dict(_closest(board, board.version, source, rules["closest.pits"], blocked))
+    immobile = frozenset(immobile)
+
+    def build():
+        ranking = distance.closest(board, source, board, rules, immobile)
+        return dict(ranking.distances)
+    return _cached(board, rules, "distances", (source, immobile), build)
 
 
-@lru_cache(maxsize=4096)
-def _closest(board: Board, version: int, source: Point, pits: str, blocked: frozenset):
-    table = _table(board, version, True)
-    dist = {source: 0}
-    frontier = deque([source])
-    while frontier:
-        p = frontier.popleft()
-        for q in table[p]:
-            if q in dist or q in blocked:
-                continue
-            kind = board.space(q)
-            if kind not in PASSABLE_SPACES or (pits == "avoid" and kind is SpaceKind.PIT):
-                continue
-            dist[q] = dist[p] + 1
-            frontier.append(q)
-    return tuple(dist.items())
+def nearest_spaces(board: Board, origin: Point, candidates: Iterable[Point],
+                   rules: Rules) -> tuple[Point, ...]:
+    """Every candidate at the smallest straight count from ``origin`` (manual p22: nearest).
 
-
-def nearest(origin: Point, candidates: Iterable[Point]) -> tuple[Point, ...]:
-    """The candidates at the smallest straight count from ``origin``, all ties, sorted.
-
-    A direct count ignoring barriers, obstacles, pits and units (manual p22:
-    nearest; ``nearest.metric = chebyshev``, spec D7). Ties go to the explorers.
-    Rules: manual p22 (nearest), p13 (spawn space).
+    Ties go to the explorers. Rules: manual p22 (nearest), p13 (spawn space); spec D7.
     """
-    candidates = sorted(set(candidates))
+    candidates = tuple(candidates)
     if not candidates:
         return ()
-    best = min(chebyshev(origin, c) for c in candidates)
-    return tuple(c for c in candidates if chebyshev(origin, c) == best)
+    return distance.nearest(board, origin, candidates, rules).candidates
