@@ -227,8 +227,8 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
     Rules: manual p34 (move: adjacent, passable, unoccupied), p22 (adjacent), p25 (ethereal), p35 (pits); spec §A2.1, D4, D5.
     """
     rules, mover = _require_rules(rules), _require_mover(mover)
-    return nx.subgraph_view(board.graph, *_movement_filters(board, rules, mover, ethereal,
-                                                            units_block))
+    node_ok, edge_ok = _movement_filters(board, rules, mover, ethereal, units_block)
+    return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
 
 def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collection[str],
@@ -270,7 +270,8 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
     Rules: manual p22 (closest), p15-16 (non-immobile units ignored); aid (immobile as rubble); spec §A8.2, C-6, D8, D9.
     """
     rules = _require_rules(rules)
-    return nx.subgraph_view(board.graph, *_closest_filters(board, rules, immobile))
+    node_ok, edge_ok = _closest_filters(board, rules, immobile)
+    return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
 
 def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
