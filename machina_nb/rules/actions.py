@@ -26,14 +26,14 @@ actions, action spaces); 3.5 §Updated Action Spaces; spec §A2-A5, §A12-A20.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
-from machina_nb.rules.effects import (Event, NeedChoice, Resolution, attack, destroy_unit,
+from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
-                                      resolve, threat_down)
+                                      resolve, threat_down, trigger_traps)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
@@ -611,47 +611,7 @@ def _restore_essence(r: Resolution, who: str, why: str) -> None:
     new = min(e.max_essence, e.essence + 1)
     r.state = r.state.update_unit(who, essence=new)
     r.emit("essence", f"{why}: {who} restores 1 essence ({e.essence} -> {new})",
-           f"manual p18, p37; spec D47")
-
-
-def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
-    """3 high dice at every unit on a trapped space of the activator's tile, then the
-    secondary attacks by ``traps.secondary`` / ``traps.secondary_levers`` (spec C-10, D35).
-
-    Rules: manual p37 (trigger traps), 3.5 §Trigger Traps.
-    """
-    s = r.state
-    layout = s.map.layout
-    trapped = [p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
-               if layout.space(*p) is SpaceKind.TRAPPED]
-
-    def victims(tile):
-        return tuple(u.id for u in r.state.units if u.position in trapped and
-                     (tile is None or r.state.tile_of(u.position) == tile))
-
-    tile = s.tile_of(activator.position) if activator is not None else None
-    who = activator.id if activator is not None else None
-    attack(r, who, victims(tile), 3, 0, False, why="trigger traps (primary)")
-    reading = r.rules["traps.secondary"]
-    if reading == "none":
-        return
-    levers = [p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
-              if layout.space(*p) is SpaceKind.LEVER]
-    if r.rules["traps.secondary_levers"] == "other_nondestroyed":
-        levers = [p for p in levers if p != lever and p not in r.state.destroyed]
-    board = r.state.static_board()
-    helpers = [e for e in r.state.explorers_on_map if e.id != who and
-               any(adjacent(board, e.position, p, r.rules) for p in levers)]
-    if not helpers:
-        return
-    if reading == "per_explorer_own_tile":
-        for e in helpers:
-            if r.state.has_unit(e.id):
-                attack(r, e.id, victims(r.state.tile_of(e.position)), 0, 3, False,
-                       why=f"trigger traps (secondary, {e.id})")
-    else:
-        attack(r, None, victims(tile if reading == "once_activating_tile" else None), 0, 3,
-               False, why="trigger traps (secondary)")
+           "manual p18, p37; spec D47")
 
 
 def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:

@@ -17,20 +17,20 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from machina_nb.rules.abilities import Effect
-from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
                                     Unit, UnitCard)
-from machina_nb.rules.terrain import adjacent, chebyshev, move_steps, nearest_spaces
+from machina_nb.rules import placement
+from machina_nb.rules.terrain import adjacent, nearest_spaces
 
 __all__ = [
     "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
     "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
     "invoke_explorer_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
-    "return_markers", "units_in_scope", "SPAWN_LIMIT",
+    "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "SPAWN_LIMIT",
 ]
 
 SPAWN_LIMIT = 4
@@ -316,20 +316,13 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
         deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed monsters into a new deck"), ())
         r.emit("deck", "the monster deck is empty: the destroyed monsters become the deck",
                "manual p13")
-    spaces = spawn_spaces(s, tile)
-    if not spaces:
-        r.emit("spawn", f"{why}: no spawn space on the tile, no monster placed",
-               "spec D42")
+    where = placement.spawn_placement(s.unit_board(), origin, r.rules)
+    if not where.candidates:
+        r.emit("spawn", f"{why}: no free spawn space on the tile, no monster placed",
+               "manual p13; spec D18, D42")
         return None
-    board = s.static_board()
-    space = r.choose(nearest_spaces(board, origin, spaces, r.rules), "the spawn space",
-                     "manual p13 (nearest)")
-    if s.unit_at(space) is not None:
-        free = [p for p in s.static_board() if s.unit_at(p) is None
-                and s.space_kind(p) in PASSABLE_SPACES and s.space_kind(p) is not SpaceKind.PIT]
-        space = r.choose(nearest_spaces(board, space, free, r.rules),
-                         "the free space nearest the spawn space",
-                         "manual p22 (occupied destination); spec D18")
+    space = r.choose(where.candidates, "the spawn space" + (" (fallback)" if where.fallback
+                                                            else ""), "; ".join(where.rules))
     card: UnitCard = deck.cards[0]
     uid = f"{card.id}-{s.next_id}"
     monster = replace(Unit.from_card(card, uid, space), origin=card)
@@ -648,43 +641,86 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
 
 
 def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str):
-    """Push (away) or pull (toward) a unit step by step, re-aiming before each (manual p25).
+    """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
 
-    Off-axis targets follow ``push.off_axis`` (spec D15); a blocked step ends
-    the push (spec D17: stop); a pit destroys the unit, a kill for an explorer.
-    Rules: manual p25 (push, pull), p35 (pits).
+    A pit destroys the unit (a kill for the pusher), a trap lever triggers the
+    traps, a barrel counts as hit (manual p25, p35, p37).
+    Rules: manual p25 (push, pull); spec A9.1, D15-D17, D34.
     """
     if user is None or user.position is None:
         return
-    ref = user.position
-    for _ in range(amount):
-        u = r.state.unit(unit_id)
-        if u.immobile:
-            r.emit(op, f"{why}: {unit_id} is immobile and cannot be moved", "manual p25")
-            return
-        dx, dy = u.position[0] - ref[0], u.position[1] - ref[1]
-        if op == "pull":
-            dx, dy = -dx, -dy
-        if (dx, dy) == (0, 0):
-            return
-        if dx and dy and abs(dx) != abs(dy):
-            reading = r.rules["push.off_axis"]
-            if reading == "strict_none":
-                r.emit(op, f"{why}: neither orthogonal nor diagonal: no movement", "spec D15")
-                return
-            if reading == "dominant_axis":
-                dx, dy = (dx, 0) if abs(dx) > abs(dy) else (0, dy)
-        step = (u.position[0] + (dx > 0) - (dx < 0), u.position[1] + (dy > 0) - (dy < 0))
-        if op == "pull" and chebyshev(u.position, ref) <= 1:
-            return
-        board = r.state.static_board()
-        if step not in board or step not in move_steps(board, u.position, r.rules) or \
-                r.state.unit_at(step) is not None or \
-                r.state.space_kind(step) not in PASSABLE_SPACES:
-            r.emit(op, f"{why}: {unit_id} is blocked at {u.position}", "manual p25; spec D17")
-            return
-        r.state = r.state.update_unit(unit_id, position=step)
-        r.emit(op, f"{why}: {unit_id} moves to {step}", "manual p25 (push, pull)")
-        if r.state.space_kind(step) is SpaceKind.PIT:
-            destroy_unit(r, unit_id, user.id, f"{why}: moved into a pit")
-            return
+    s = r.state
+    move = placement.push if op == "push" else placement.pull
+    immobile = tuple(u.id for u in s.units if u.immobile)
+    options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
+                   by=user.id, immobile=immobile)
+    done = r.choose(options, f"where the {op} slides", "spec D17") if len(options) > 1 \
+        else options[0]
+    if done.end != s.unit(unit_id).position:
+        r.state = s.update_unit(unit_id, position=done.end)
+    r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",
+           "; ".join(done.rules))
+    if done.destroyed and r.state.has_unit(unit_id):
+        destroy_unit(r, unit_id, done.kill_by, f"{why}: moved into a pit")
+    for trigger in done.triggers:
+        if trigger.what == "trap_lever" and not trigger.optional:
+            activator = r.state.unit(trigger.activator) if trigger.activator and \
+                r.state.has_unit(trigger.activator) else None
+            r.set(destroyed=r.state.destroyed + (trigger.space,))
+            trigger_traps(r, activator, trigger.space)
+        elif trigger.what == "barrel":
+            explode_barrel(r, trigger.space, user.id, False)
+
+
+def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: bool) -> None:
+    """A hit barrel attacks every adjacent unit with 3 high dice, then is destroyed (manual p35).
+
+    Chains follow ``barrel.chain`` only as far as the engine goes: a barrel in
+    range is not attacked again (spec D36; see the report).
+    Rules: manual p35 (exploding barrel); spec A3.7.
+    """
+    board = r.state.static_board()
+    r.set(destroyed=r.state.destroyed + (barrel,))
+    r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
+    near = tuple(u.id for u in r.state.units if u.position is not None
+                 and adjacent(board, barrel, u.position, r.rules))
+    attack(r, attacker, near, 3, 0, arcane, why="exploding barrel")
+
+
+def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
+    """3 high dice at every unit on a trapped space of the activator's tile, then the
+    secondary attacks by ``traps.secondary`` / ``traps.secondary_levers`` (spec C-10, D35).
+
+    Rules: manual p37 (trigger traps), 3.5 §Trigger Traps.
+    """
+    s = r.state
+    layout = s.map.layout
+    every = [(x, y) for y in range(layout.height) for x in range(layout.width)]
+    trapped = [p for p in every if layout.space(*p) is SpaceKind.TRAPPED]
+
+    def victims(tile):
+        return tuple(u.id for u in r.state.units if u.position in trapped and
+                     (tile is None or r.state.tile_of(u.position) == tile))
+
+    tile = s.tile_of(activator.position) if activator is not None else None
+    who = activator.id if activator is not None else None
+    attack(r, who, victims(tile), 3, 0, False, why="trigger traps (primary)")
+    reading = r.rules["traps.secondary"]
+    if reading == "none":
+        return
+    levers = [p for p in every if layout.space(*p) is SpaceKind.LEVER]
+    if r.rules["traps.secondary_levers"] == "other_nondestroyed":
+        levers = [p for p in levers if p != lever and p not in r.state.destroyed]
+    board = r.state.static_board()
+    helpers = [e for e in r.state.explorers_on_map if e.id != who and
+               any(adjacent(board, e.position, p, r.rules) for p in levers)]
+    if not helpers:
+        return
+    if reading == "per_explorer_own_tile":
+        for e in helpers:
+            if r.state.has_unit(e.id):
+                attack(r, e.id, victims(r.state.tile_of(e.position)), 0, 3, False,
+                       why=f"trigger traps (secondary, {e.id})")
+    else:
+        attack(r, None, victims(tile if reading == "once_activating_tile" else None), 0, 3,
+               False, why="trigger traps (secondary)")

@@ -124,20 +124,20 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) 
                                    for i, d in distances))
     plan = dict(monster=m.id, distances=distances)
 
-    # Abilities first: horror event, then the card, in order (manual p16).
+    # Re-evaluate the target (manual p15-16), then abilities first: horror event, then the
+    # card, in order (manual p16); a tie for the target waits until no ability is playable.
+    target, options = (None, ()) if m.immobile else \
+        _choose_target(state, rules, m, dist_maps, reasons, choice)
     ability = _try_abilities(state, rules, m, explorers, reasons, choice)
     if isinstance(ability, MonsterPlan):
-        return MonsterPlan(**{**ability.__dict__, **plan, "reasons": tuple(reasons)})
+        return MonsterPlan(**{**ability.__dict__, **plan, "target": target,
+                              "reasons": tuple(reasons)})
     if ability is not None:
-        return MonsterPlan(**plan, target=turn.target if turn else None,
-                           action=ability, reasons=tuple(reasons))
+        return MonsterPlan(**plan, target=target, action=ability, reasons=tuple(reasons))
     if m.immobile:
         reasons.append("immobile: no target, no path; no playable ability, so its turn ends "
                        "(manual p17, Example E)")
         return MonsterPlan(**plan, reasons=tuple(reasons))
-
-    # Target: the closest targetable explorer (manual p15-16).
-    target, options = _choose_target(state, rules, m, dist_maps, reasons, choice)
     if options:
         return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
                            choice_of="target (manual p16: ties go to lowest health, then the "

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -457,6 +457,8 @@ class GameState:
 @lru_cache(maxsize=256)
 def _static_board(spec: MapSpec, borders, destroyed) -> Board:
     board = Board.from_layout(spec.layout)
+    for p in board:
+        board.graph.nodes[p]["tile"] = "{},{}".format(*spec.tile_of(p))
     for (a, b), kind in borders:
         board.set_border(a, b, kind)
     for p in destroyed:
