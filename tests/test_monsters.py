@@ -84,7 +84,6 @@ def example_b(with_phillip=True, rows=None, stamina=5):
     rows = rows or {3: ".X..", 4: "MXL.", 5: ".X.."}
     if with_phillip:
         rows = {**rows, 1: "..P."}
-    blocker = monster("blocker", stamina=0, abilities=())
     legend = {"L": explorer("lorrain", health=4)}
     if with_phillip:
         legend["P"] = explorer("phillip", health=2)

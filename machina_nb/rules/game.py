@@ -47,7 +47,8 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
 
     Level-1 monster cards form the monster deck; the others wait in the reserve
     for their level (manual p14). The first chapter sets the ratings, adjusted
-    for the player count under 3.5 (spec D24).
+    for the player count under 3.5 (spec D24). The essence maximum is 9 or the
+    card's printed value (``essence.max``, spec D47).
     Rules: manual p8 (setup), p28 (chapter ratings); 3.5 §Spawn Phase.
     """
     rules = rules if rules is not None else Rules()
@@ -61,6 +62,8 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
         return tuple(cards)
 
     units = tuple(Unit.from_card(card, card.id, pos) for card, pos in explorers)
+    if rules["essence.max"] == "9":
+        units = tuple(replace(u, max_essence=9) for u in units)
     state = GameState(
         MapSpec(layout, tile_size), units=units, starting_explorers=len(units),
         chapter=chapters[0], chapters=Deck(tuple(chapters[1:])),
