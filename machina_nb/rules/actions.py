@@ -33,7 +33,8 @@ from machina_nb.rules.abilities import Ability
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
-                                      resolve, threat_down, trigger_traps)
+                                      reinvoke_horror_event, resolve, threat_down,
+                                      trigger_traps)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
@@ -587,9 +588,7 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
             else:
                 r.emit("event_roll", f"{value} < current horror rating {rating}: reinvoke the "
                        "horror event", "manual p37")
-                current = r.state.horror_events.destroyed[:1]
-                for card in current:
-                    resolve(r, card.enters_play, None, None, f"{card.name} reinvoked")
+                reinvoke_horror_event(r, "the event space roll")
         return
     _pay(r, u, ACTION_SPACE_COSTS[kind], 0, (), f"the {kind.name.lower()} at {space}",
          "manual p37")

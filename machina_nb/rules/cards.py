@@ -121,9 +121,9 @@ def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapp
     chapter = fields["chapter"]
     fields.setdefault("spawn_rating", chapter.spawn_rating)
     fields.setdefault("horror_rating", chapter.horror_rating)
+    fields.setdefault("starting_explorers", len(explorers))
     return GameState(MapSpec(layout, tile_size), units=tuple(explorers + monsters),
-                     queue=tuple(m.id for m in monsters), starting_explorers=len(explorers),
-                     **fields)
+                     queue=tuple(m.id for m in monsters), **fields)
 
 
 def _replace(unit: Unit, changes: Mapping) -> Unit:

@@ -29,7 +29,7 @@ from machina_nb.rules.terrain import adjacent, nearest_spaces
 __all__ = [
     "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
     "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
-    "invoke_explorer_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
+    "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "SPAWN_LIMIT",
 ]
 
@@ -70,6 +70,7 @@ class Resolution:
         self.choices = list(choices)
         self.events: list[Event] = []
         self.actor = actor
+        self.resolving: set[str] = set()
 
     def emit(self, kind: str, text: str, rule: str) -> None:
         """Record an event with its citation."""
@@ -425,7 +426,7 @@ def next_chapter(r: Resolution, why: str) -> None:
         return
     chapter = s.chapters.cards[0]
     r.set(chapter=chapter, chapters=Deck(s.chapters.cards[1:], (s.chapter,) +
-                                         s.chapters.destroyed), exit_token=None)
+                                         s.chapters.destroyed))
     r.emit("chapter", f"{why}: chapter {chapter.name!r} is played", "manual p28")
     resolve(r, chapter.enters_play, None, None, f"{chapter.name} enters play")
     reset_ratings(r)
@@ -478,14 +479,42 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
         r.set(horror_events=placed)
         r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
                "manual p14")
-        resolve(r, card.enters_play, None, None, f"{card.name} enters play")
+        _resolve_card(r, card, f"{card.name} enters play")
     else:
         r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
-        resolve(r, card.enters_play, None, None, f"{card.name} enters play")
+        _resolve_card(r, card, f"{card.name} enters play")
         r.set(horror_events=Deck(r.state.horror_events.cards,
                                  (card,) + r.state.horror_events.destroyed))
         r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
                "aid (resolve, then place); spec C-16")
+
+
+def reinvoke_horror_event(r: Resolution, why: str) -> None:
+    """Resolve the current horror event's «enters play» again (manual p14).
+
+    An event already resolving is not reinvoked from inside itself (that would
+    never end; the text is silent).
+    Rules: manual p14 (reinvoke horror event), p37 (event space roll).
+    """
+    current = r.state.horror_events.destroyed[:1]
+    if not current:
+        r.emit("horror", f"{why}: no current horror event: nothing happens", "manual p14")
+        return
+    card = current[0]
+    if card.id in r.resolving:
+        r.emit("horror", f"{why}: {card.name} is already resolving; it is not reinvoked from "
+               "inside itself", "manual p14")
+        return
+    r.emit("horror", f"{why}: {card.name}'s «enters play» resolves again", "manual p14")
+    _resolve_card(r, card, f"{card.name} reinvoked")
+
+
+def _resolve_card(r: Resolution, card, why: str) -> None:
+    r.resolving.add(card.id)
+    try:
+        resolve(r, card.enters_play, None, None, why)
+    finally:
+        r.resolving.discard(card.id)
 
 
 def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
@@ -621,11 +650,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         elif e.op == "invoke_explorer_event" and user is not None and user.side == "explorer":
             invoke_explorer_event(r, user, label)
         elif e.op == "reinvoke_horror_event":
-            current = r.state.horror_events.destroyed[:1]
-            r.emit("horror", f"{label}: the current horror event's «enters play» resolves again"
-                   if current else f"{label}: no current horror event", "manual p14")
-            for card in current:
-                resolve(r, card.enters_play, None, None, f"{card.name} reinvoked")
+            reinvoke_horror_event(r, label)
         elif e.op == "count":
             key = e.key or why
             n = r.state.count(key) + 1

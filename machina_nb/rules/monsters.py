@@ -102,14 +102,14 @@ def _incapacitated(state: GameState, unit_id: str) -> bool:
 def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) -> MonsterPlan:
     """The next action of a mindless monster's turn, with its reasons (manual p15-17).
 
-    Order each time (manual p16): abilities (current horror event, then card
-    order) on a legal target; destroy a closed door on the monster's border
+    Order each time (manual p16): re-evaluate the target (the closest
+    targetable explorer); abilities (current horror event, then card order) on
+    a legal target; destroy a closed door on the monster's border
     that blocks its path (4 stamina); one step along the established path;
     otherwise end the turn. Immobile monsters only play abilities (Example E).
     Rules: manual p15-17; spec §A14.3.
     """
     m = state.unit(monster_id)
-    turn = state.monster_turn
     reasons: list[str] = []
     explorers = targetable_explorers(state, m, rules)
     ignored = [e.id for e in state.explorers_on_map if e not in explorers]
