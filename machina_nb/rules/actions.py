@@ -709,8 +709,12 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
         m = current_monster(state)
         if m is not None:
             plan = mindless_step(state, rules, m)
-            out += [MonsterAct(m, o) for o in plan.options] if plan.options else \
-                _expand(state, rules, [MonsterAct(m)])
+            if plan.options:
+                out += [MonsterAct(m, o) for o in plan.options]
+            elif plan.action[0] == "ability":   # only effects can raise further choices
+                out += _expand(state, rules, [MonsterAct(m)])
+            else:
+                out.append(MonsterAct(m))
     actor = state.active if state.phase == "explorer" else \
         (current_monster(state) if state.phase == "monster" and state.scheming else None)
     if actor is not None:

@@ -262,6 +262,7 @@ def _establish_path(state, rules, m, target, dist, reasons, choice):
         budget = min(budget, 1)
 
     # Dijkstra over legal movement (closed doors as open), never into a pit (manual p16, p35).
+    nodes = board.graph.nodes
     cost = {m.position: 0}
     parent: dict[Point, Point] = {}
     heap = [(0, m.position)]
@@ -271,7 +272,7 @@ def _establish_path(state, rules, m, target, dist, reasons, choice):
             continue
         walk = move_steps(board, p, rules, mindless=True)
         for q in closest_steps(board, p, rules):
-            if board.space(q) is SpaceKind.PIT or (q in occupied and not ignore_units):
+            if nodes[q]["kind"] is SpaceKind.PIT or (q in occupied and not ignore_units):
                 continue
             step = 1 if q in walk else door_cost
             nc = c + step

@@ -252,6 +252,11 @@ class MapSpec:
         object.__setattr__(self, "layout", replace(self.layout, units=()))
         if not isinstance(self.tile_size, int) or self.tile_size < 1:
             raise RulesError("tile_size", f"expected a positive whole number, got {self.tile_size!r}")
+        object.__setattr__(self, "_hash", hash((self.layout, self.tile_size)))
+
+    def __hash__(self) -> int:
+        # The layout is large and states are looked up often: hash it once.
+        return self._hash
 
     def tile_of(self, point: Point) -> tuple[int, int]:
         """The map tile a space lies on (manual p21-22: map-tile scope)."""
