@@ -39,7 +39,7 @@ def run_turn(state, rules=RULES, dice=(), choices=()):
     while state.phase == "monster" and monster_id not in state.done and state.has_unit(monster_id):
         actions = legal_actions(state, rules)
         acts = [a for a in actions if isinstance(a, MonsterAct)]
-        action = acts[0] if len(acts) == 1 else next(a for a in acts if a.choice == choices[0])
+        action = acts[0] if len(acts) == 1 else next(a for a in acts if a.choices[0] == choices[0])
         if len(acts) > 1:
             choices.pop(0)
         state, new = apply(state, action, rules, dice)
@@ -243,7 +243,7 @@ def test_manual_p16_ties_go_to_lowest_health_then_the_players():
                                           "M": monster("m")}), "m")
     plan = mindless_step(state, RULES, "m")
     assert plan.options == ("a", "b") and "explorers choose" in plan.choice_of
-    assert {a.choice for a in legal_actions(state, RULES)} == {"a", "b"}
+    assert {a.choices for a in legal_actions(state, RULES)} == {("a",), ("b",)}
     with pytest.raises(NeedChoice):
         apply(state, MonsterAct("m"), RULES)
     weaker = state.update_unit("b", health=2)
@@ -336,7 +336,7 @@ def test_monster_abilities_target_any_adjacent_explorer_the_players_choose():
     state = monster_phase(scenario(text, {"A": explorer("a"), "B": explorer("b"),
                                           "M": monster("m", abilities=(CLAW,))}), "m")
     acts = legal_actions(state, RULES)
-    assert {a.choice for a in acts} == {(0, 0), (2, 0)}
+    assert {a.choices for a in acts} == {((0, 0),), ((2, 0),)}
 
 
 def test_monster_phase_spawned_monster_uses_spawn_space_kind():

@@ -154,9 +154,8 @@ class RollHorror(Action):
 
 @dataclass(frozen=True)
 class MonsterAct(Action):
-    """The mindless monster's next action (manual p15-17); ``choice`` answers a tie."""
+    """The mindless monster's next action (manual p15-17); ``choices`` answer its ties."""
 
-    choice: object = None
     choices: tuple = ()
 
 
@@ -203,7 +202,11 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
     else:
         board = state.unit_board()
         ethereal = tuple(u.id for u in state.units if u.ethereal)
-        spaces = tuple(p for p in board if sight.can_target(
+        if t.target in ("explorer", "monster", "unit"):
+            candidates = [u.position for u in state.units if u.position is not None]
+        else:
+            candidates = list(board)
+        spaces = tuple(p for p in candidates if sight.can_target(
             board, here, p, rules, t.kind, t.range, ethereal, True).legal)
     out = []
     for p in spaces:
@@ -659,7 +662,7 @@ def _finish_monster(r: Resolution, monster: str, why: str) -> None:
 
 
 def _monster_act(r: Resolution, action: MonsterAct) -> None:
-    plan = mindless_step(r.state, r.rules, action.actor, action.choice)
+    plan = mindless_step(r.state, r.rules, action.actor, action.choices)
     if plan.options:
         raise NeedChoice(plan.choice_of, plan.options, "manual p16")
     for reason in plan.reasons:
@@ -708,13 +711,7 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
     elif state.phase == "monster" and not state.scheming:
         m = current_monster(state)
         if m is not None:
-            plan = mindless_step(state, rules, m)
-            if plan.options:
-                out += [MonsterAct(m, o) for o in plan.options]
-            elif plan.action[0] == "ability":   # only effects can raise further choices
-                out += _expand(state, rules, [MonsterAct(m)])
-            else:
-                out.append(MonsterAct(m))
+            out += _monster_acts(state, rules, m, ())
     actor = state.active if state.phase == "explorer" else \
         (current_monster(state) if state.phase == "monster" and state.scheming else None)
     if actor is not None:
@@ -723,6 +720,16 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
         if e.id != state.active:
             out += _abilities_for(state, rules, e, free_only=True)
     return tuple(out)
+
+
+def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple) -> list[Action]:
+    """One MonsterAct per way the players may answer the plan's ties (manual p16)."""
+    plan = mindless_step(state, rules, m, choices)
+    if plan.options and len(choices) < 3:
+        return [a for o in plan.options for a in _monster_acts(state, rules, m, choices + (o,))]
+    if plan.action[0] == "ability":     # only effects can raise further choices
+        return _expand(state, rules, [MonsterAct(m, choices)])
+    return [MonsterAct(m, choices)]
 
 
 def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:

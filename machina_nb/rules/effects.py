@@ -77,14 +77,16 @@ class Resolution:
         self.events.append(Event(kind, text, rule))
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
-        """One option: the only one, or the next of the players' choices, else :class:`NeedChoice`."""
+        """One option: the only one, or the first of the players' choices that fits, else
+        :class:`NeedChoice`."""
         options = tuple(options)
         if len(options) == 1:
             return options[0]
         if not options:
             raise RulesError("choices", f"no option for {what} ({rule})")
-        if self.choices and self.choices[0] in options:
-            picked = self.choices.pop(0)
+        picked = next((c for c in self.choices if c in options), None)
+        if picked is not None:
+            self.choices.remove(picked)
             self.emit("choice", f"the explorers choose {picked!r} for {what}", rule)
             return picked
         raise NeedChoice(what, options, rule)

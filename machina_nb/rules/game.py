@@ -111,8 +111,9 @@ class History:
     def apply(self, action: Action, dice: Dice | None = None) -> "History":
         """Apply an action (dropping any redo steps); ``dice`` defaults to open dice."""
         dice = dice if dice is not None else ScriptedDice()
+        start = len(dice.record)
         state, events = apply(self.state, action, self.rules, dice)
-        step = Step(action, tuple(dice.record), events, state)
+        step = Step(action, tuple(dice.record[start:]), events, state)
         return replace(self, steps=self.steps[:self.position] + (step,),
                        position=self.position + 1)
 

@@ -37,7 +37,7 @@ class MonsterPlan:
 
     ``action`` is ``("ability", index, target)``, ``("door", a, b)``,
     ``("move", to)`` or ``("end",)``. ``options`` is non-empty when the players
-    must choose (``choice_of`` says what); pass the choice back to
+    must choose (``choice_of`` says what); pass the choices back to
     :func:`mindless_step`.
     """
 
@@ -99,10 +99,17 @@ def _incapacitated(state: GameState, unit_id: str) -> bool:
     return any(e.op == "incapacitate" and e.target == unit_id for e in state.lasting)
 
 
-def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) -> MonsterPlan:
+def _picked(choices, options):
+    """The first of the players' choices that answers this tie, if any."""
+    return next((c for c in choices if c in options), None)
+
+
+def mindless_step(state: GameState, rules: Rules, monster_id: str,
+                  choices: tuple = ()) -> MonsterPlan:
     """The next action of a mindless monster's turn, with its reasons (manual p15-17).
 
-    Order each time (manual p16): re-evaluate the target (the closest
+    ``choices`` answer ties (a target explorer, an end point, an ability's
+    target), each used where it fits. Order each time (manual p16): re-evaluate the target (the closest
     targetable explorer); abilities (current horror event, then card order) on
     a legal target; destroy a closed door on the monster's border
     that blocks its path (4 stamina); one step along the established path;
@@ -127,8 +134,8 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) 
     # Re-evaluate the target (manual p15-16), then abilities first: horror event, then the
     # card, in order (manual p16); a tie for the target waits until no ability is playable.
     target, options = (None, ()) if m.immobile else \
-        _choose_target(state, rules, m, dist_maps, reasons, choice)
-    ability = _try_abilities(state, rules, m, explorers, reasons, choice)
+        _choose_target(state, rules, m, dist_maps, reasons, choices)
+    ability = _try_abilities(state, rules, m, explorers, reasons, choices)
     if isinstance(ability, MonsterPlan):
         return MonsterPlan(**{**ability.__dict__, **plan, "target": target,
                               "reasons": tuple(reasons)})
@@ -149,7 +156,7 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) 
     dist = dist_maps[target]
 
     # Path: best reachable end point on the stamina budget (manual p16).
-    goal, path, ends, options = _establish_path(state, rules, m, target, dist, reasons, choice)
+    goal, path, ends, options = _establish_path(state, rules, m, target, dist, reasons, choices)
     plan.update(goal=goal, path=path, ends=ends)
     if options:
         return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
@@ -177,7 +184,7 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str, choice=None) 
     return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
 
 
-def _try_abilities(state, rules, m, explorers, reasons, choice):
+def _try_abilities(state, rules, m, explorers, reasons, choices):
     from machina_nb.rules.actions import ability_targets  # the engine owns target legality
 
     turn = state.monster_turn
@@ -206,7 +213,8 @@ def _try_abilities(state, rules, m, explorers, reasons, choice):
             reasons.append(f"plays {label}" + (f" on {target}" if target else "")
                            + " (manual p16: abilities first)")
             return ("ability", index, target)
-        if choice in targets:
+        choice = _picked(choices, targets)
+        if choice is not None:
             reasons.append(f"plays {label} on {choice}, the explorers' choice (manual p16)")
             return ("ability", index, choice)
         reasons.append(f"{label}: several legal targets, the explorers choose (manual p16)")
@@ -215,7 +223,7 @@ def _try_abilities(state, rules, m, explorers, reasons, choice):
     return None
 
 
-def _choose_target(state, rules, m, dist_maps, reasons, choice):
+def _choose_target(state, rules, m, dist_maps, reasons, choices):
     here = {i: d.get(m.position) for i, d in dist_maps.items()}
     reachable = {i: d for i, d in here.items() if d is not None}
     if not reachable:
@@ -243,7 +251,8 @@ def _choose_target(state, rules, m, dist_maps, reasons, choice):
                        f"{', '.join(lowest)} (manual p16)")
         closest = lowest
         if len(closest) > 1:
-            if choice in closest:
+            choice = _picked(choices, closest)
+            if choice is not None:
                 reasons.append(f"the explorers choose {choice} (manual p16)")
                 return choice, ()
             return None, tuple(closest)
@@ -251,7 +260,7 @@ def _choose_target(state, rules, m, dist_maps, reasons, choice):
     return closest[0], ()
 
 
-def _establish_path(state, rules, m, target, dist, reasons, choice):
+def _establish_path(state, rules, m, target, dist, reasons, choices):
     board = state.static_board()
     budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
     start_score = dist[m.position]
@@ -307,8 +316,8 @@ def _establish_path(state, rules, m, target, dist, reasons, choice):
         goal = None
     if goal is None and len(goals) == 1:
         goal = goals[0]
-    if goal is None and choice in goals:
-        goal = choice
+    if goal is None:
+        goal = _picked(choices, goals)
     if goal is None:
         reasons.append(f"{len(goals)} equally good end points at distance {best_score} in "
                        f"{shortest} steps: {goals}; the explorers choose (manual p16)")

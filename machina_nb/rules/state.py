@@ -509,19 +509,34 @@ def from_json(text: str) -> GameState:
     return state
 
 
+_CARDS = (UnitCard, EventCard, Chapter, Ability)
+_ENCODED: dict[int, tuple[Any, Any]] = {}
+
+
 def _encode(value: Any) -> Any:
+    if isinstance(value, _CARDS):  # cards never change: encode each object once
+        hit = _ENCODED.get(id(value))
+        if hit is None or hit[0] is not value:
+            if len(_ENCODED) > 4096:
+                _ENCODED.clear()
+            hit = _ENCODED[id(value)] = (value, _encode_fields(value))
+        return hit[1]
     if isinstance(value, MapSpec):
         return {"$": "MapSpec", "map": value.layout.to_text(), "tile_size": value.tile_size}
     if dataclasses.is_dataclass(value):
-        out = {"$": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = _encode(getattr(value, f.name))
-        return out
+        return _encode_fields(value)
     if isinstance(value, enum.Enum):
         return {"$enum": type(value).__name__, "value": value.value}
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value
+
+
+def _encode_fields(value: Any) -> dict:
+    out = {"$": type(value).__name__}
+    for f in dataclasses.fields(value):
+        out[f.name] = _encode(getattr(value, f.name))
+    return out
 
 
 def _decode(value: Any) -> Any:
