@@ -35,7 +35,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (Chapter, Deck, EventCard, GameState, MapSpec, Unit,
                                     UnitCard)
 
-__all__ = ["new_game", "Step", "History", "replay"]
+__all__ = ["new_game", "Step", "History", "replay", "transcript", "describe"]
 
 
 def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
@@ -147,3 +147,24 @@ def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules
     for action, rolls in log:
         state, _ = apply(state, action, rules, ScriptedDice(rolls))
     return state
+
+
+def describe(action: Action) -> str:
+    """An action in one line: its kind and its fields (OpenSpiel-style action string)."""
+    fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items() if v not in ((), None, ""))
+    return f"{type(action).__name__}({fields})"
+
+
+def transcript(history: History) -> str:
+    """The game so far as text: each action, the dice it used, and its events with their rules.
+
+    Golden playthroughs are such texts, diffed line by line in tests.
+    """
+    lines = []
+    state = history.initial
+    for step in history.steps[:history.position]:
+        lines.append(f"[round {state.round}, {state.phase}] {describe(step.action)}"
+                     + (f"  dice {list(step.rolls)}" if step.rolls else ""))
+        lines += [f"    {e.kind}: {e.text}  [{e.rule}]" for e in step.events]
+        state = step.state
+    return "\n".join(lines) + "\n"
