@@ -73,12 +73,17 @@ CHAPTERS = (Chapter("c1", "One", 5, 4), Chapter("c2", "Two", 4, 3, blocking=True
 COUNT = {"actions": 0}
 
 
+# fallback.passable = not_required lets a spawned monster land on an obstacle space (spec
+# D18, the literal "unoccupied"): it breaks the "no unit on an impassable space" invariant by
+# design, so it stays at its default here.
+FLIPPABLE = sorted(set(SWITCHES) - {"fallback.passable"})
+
+
 @st.composite
 def rulesets(draw):
     """A preset with some switches flipped at random."""
     rules = Rules.preset(draw(st.sampled_from(sorted(PRESETS))))
-    flips = draw(st.dictionaries(st.sampled_from(sorted(SWITCHES)), st.integers(0, 2),
-                                 max_size=12))
+    flips = draw(st.dictionaries(st.sampled_from(FLIPPABLE), st.integers(0, 2), max_size=12))
     return rules.replace({name: SWITCHES[name].readings[i % len(SWITCHES[name].readings)]
                           for name, i in flips.items()})
 
