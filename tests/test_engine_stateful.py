@@ -156,7 +156,7 @@ class RandomPlay(RuleBasedStateMachine):
 
 TestRandomPlay = RandomPlay.TestCase
 # No shrinking: a failing run prints its steps at once instead of minutes of shrinking.
-TestRandomPlay.settings = settings(max_examples=100, stateful_step_count=100, deadline=None,
+TestRandomPlay.settings = settings(max_examples=125, stateful_step_count=100, deadline=None,
                                    suppress_health_check=list(HealthCheck),
                                    phases=(Phase.explicit, Phase.reuse, Phase.generate))
 
