@@ -491,15 +491,21 @@ _ENUMS = {cls.__name__: cls for cls in (BorderKind, SpaceKind)}
 
 
 def to_json(state: GameState, indent: int | None = None) -> str:
-    """The state as JSON text; :func:`from_json` gives back an equal state (save/load)."""
-    return json.dumps(_encode(state), indent=indent, sort_keys=True)
+    """The state as JSON text; :func:`from_json` gives back an equal state (save/load).
+
+    Cards (units' cards, events, chapters, abilities) are written once in a
+    ``cards`` table and referred to by key wherever they appear.
+    """
+    codec = _Codec()
+    body = codec.encode(state)
+    return json.dumps({"cards": codec.table, "state": body}, indent=indent, sort_keys=True)
 
 
 def from_json(text: str) -> GameState:
     """A state from :func:`to_json` text; bad input raises :class:`RulesError` naming ``text``."""
     try:
         data = json.loads(text)
-        state = _decode(data)
+        state = _Codec(data["cards"]).decode(data["state"])
     except (ValueError, KeyError, TypeError) as exc:
         if isinstance(exc, RulesError):
             raise
@@ -510,44 +516,55 @@ def from_json(text: str) -> GameState:
 
 
 _CARDS = (UnitCard, EventCard, Chapter, Ability)
-_ENCODED: dict[int, tuple[Any, Any]] = {}
 
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, _CARDS):  # cards never change: encode each object once
-        hit = _ENCODED.get(id(value))
-        if hit is None or hit[0] is not value:
-            if len(_ENCODED) > 4096:
-                _ENCODED.clear()
-            hit = _ENCODED[id(value)] = (value, _encode_fields(value))
-        return hit[1]
-    if isinstance(value, MapSpec):
-        return {"$": "MapSpec", "map": value.layout.to_text(), "tile_size": value.tile_size}
-    if dataclasses.is_dataclass(value):
-        return _encode_fields(value)
-    if isinstance(value, enum.Enum):
-        return {"$enum": type(value).__name__, "value": value.value}
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
+class _Codec:
+    """JSON for states: dataclasses tagged with ``$``, enums with ``$enum``, cards by ``$ref``."""
 
+    def __init__(self, table: dict | None = None):
+        self.table = table if table is not None else {}
+        self._keys: dict[int, str] = {}
+        self._alive: list = []
+        self._decoded: dict[str, Any] = {}
 
-def _encode_fields(value: Any) -> dict:
-    out = {"$": type(value).__name__}
-    for f in dataclasses.fields(value):
-        out[f.name] = _encode(getattr(value, f.name))
-    return out
+    def encode(self, value: Any) -> Any:
+        if isinstance(value, _CARDS):
+            key = self._keys.get(id(value))
+            if key is None:
+                key = f"{type(value).__name__}:{len(self._keys)}"
+                self._keys[id(value)] = key
+                self._alive.append(value)
+                self.table[key] = self._fields(value)
+            return {"$ref": key}
+        if isinstance(value, MapSpec):
+            return {"$": "MapSpec", "map": value.layout.to_text(), "tile_size": value.tile_size}
+        if dataclasses.is_dataclass(value):
+            return self._fields(value)
+        if isinstance(value, enum.Enum):
+            return {"$enum": type(value).__name__, "value": value.value}
+        if isinstance(value, tuple):
+            return [self.encode(v) for v in value]
+        return value
 
+    def _fields(self, value: Any) -> dict:
+        out = {"$": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = self.encode(getattr(value, f.name))
+        return out
 
-def _decode(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_decode(v) for v in value)
-    if isinstance(value, dict):
+    def decode(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return tuple(self.decode(v) for v in value)
+        if not isinstance(value, dict):
+            return value
+        if "$ref" in value:
+            key = value["$ref"]
+            if key not in self._decoded:
+                self._decoded[key] = self.decode(self.table[key])
+            return self._decoded[key]
         if "$enum" in value:
             return _ENUMS[value["$enum"]](value["value"])
         name = value["$"]
         if name == "MapSpec":
             return MapSpec(parse_map(value["map"]), value["tile_size"])
-        cls = _CLASSES[name]
-        return cls(**{k: _decode(v) for k, v in value.items() if k != "$"})
-    return value
+        return _CLASSES[name](**{k: self.decode(v) for k, v in value.items() if k != "$"})
