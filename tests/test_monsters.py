@@ -341,3 +341,34 @@ def test_monster_abilities_target_any_adjacent_explorer_the_players_choose():
 
 def test_monster_phase_spawned_monster_uses_spawn_space_kind():
     assert SpaceKind.SPAWN.value == "s"
+
+
+# --- Example F (manual p17; spec B6) --------------------------------------------------------
+
+def test_manual_p17_example_f_envoy_heads_for_the_rubble_and_stays():
+    text = open_map(10, 1, {0: "r....M...E"})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
+                          "envoy_of_dagon")
+    plan = mindless_step(state, RULES, "envoy_of_dagon")
+    assert plan.target is None and plan.goal == (1, 0)
+    assert any("Example F" in r for r in plan.reasons)
+    state, _, taken = run_turn(state)
+    assert state.unit("envoy_of_dagon").position == (1, 0) and len(taken) == 4
+    stay = replace(state, done=(), monster_turn=MonsterTurn("envoy_of_dagon"))
+    stay = stay.update_unit("envoy_of_dagon", stamina=4)
+    assert mindless_step(stay, RULES, "envoy_of_dagon").action == ("end",)
+
+
+def test_manual_p17_example_f_envoy_attacks_an_explorer_within_3():
+    text = open_map(10, 1, {0: "r....M..E."})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
+                          "envoy_of_dagon")
+    plan = mindless_step(state, RULES, "envoy_of_dagon")
+    assert plan.action == ("ability", 0, (8, 0))
+
+
+def test_without_rubble_the_envoy_is_an_ordinary_mindless_monster():
+    text = open_map(10, 1, {0: ".....M...E"})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
+                          "envoy_of_dagon")
+    assert mindless_step(state, RULES, "envoy_of_dagon").target == "e"

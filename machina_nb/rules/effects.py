@@ -631,10 +631,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
             light_chapter(r, user if user is not None and user.side == "explorer" else None,
                           label)
         elif e.op == "spawn":
-            origin = user.position if user is not None and user.position else \
-                r.choose([x.position for x in r.state.explorers_on_map],
-                         "the explorer whose tile gets the monster", "spec D41")
-            spawn_monster(r, origin, r.rules["spawn.limit_scope"] == "all_spawns", label)
+            _spawn_effect(r, user, label)
         elif e.op in ("incapacitate", "roll_modifier"):
             for u in scope:
                 _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
@@ -665,6 +662,32 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                 resolve(r, e.then, user, target, why, essence_budget)
         elif e.op == "next_chapter":
             next_chapter(r, label)
+
+
+def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
+    """A card's "spawn a monster": where, per ``spawn.card_origin`` (spec D41; manual p13).
+
+    ``nearest_to_activating_explorer``: near the activating unit, or on a tile
+    the explorers choose (by one of its explorers) when there is none;
+    ``players_choose_tile``: always the explorers' choice; ``all_tiles_each``:
+    with no activating unit, one monster on every tile with an explorer.
+    Rules: manual p13 (spawn monster), p21-22 (map-tile scope); spec D41.
+    """
+    limit = r.rules["spawn.limit_scope"] == "all_spawns"
+    reading = r.rules["spawn.card_origin"]
+    explorers = [x.position for x in r.state.explorers_on_map]
+    if user is not None and user.position is not None and reading != "players_choose_tile":
+        spawn_monster(r, user.position, limit, why)
+    elif reading == "all_tiles_each" and user is None:
+        by_tile = {}
+        for p in explorers:
+            by_tile.setdefault(r.state.tile_of(p), p)
+        for tile in sorted(by_tile):
+            spawn_monster(r, by_tile[tile], limit, why)
+    elif explorers:
+        origin = r.choose(sorted(explorers), "an explorer whose tile gets the monster",
+                          "spec D41")
+        spawn_monster(r, origin, limit, why)
 
 
 def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str):

@@ -133,7 +133,8 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
 
     # Re-evaluate the target (manual p15-16), then abilities first: horror event, then the
     # card, in order (manual p16); a tie for the target waits until no ability is playable.
-    target, options = (None, ()) if m.immobile else \
+    rubble = _guarded_rubble(state, rules, m)
+    target, options = (None, ()) if m.immobile or rubble else \
         _choose_target(state, rules, m, dist_maps, reasons, choices)
     ability = _try_abilities(state, rules, m, explorers, reasons, choices)
     if isinstance(ability, MonsterPlan):
@@ -149,14 +150,20 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
         return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
                            choice_of="target (manual p16: ties go to lowest health, then the "
                                      "explorers choose)")
-    if target is None:
+    if rubble:
+        dist, tpos, label = rubble, None, "the rubble"
+        reasons.append("rubble on its tile: it heads for the rubble instead of the closest "
+                       "explorer and stays once adjacent (manual p17, Example F)")
+    elif target is None:
         reasons.append("no reachable targetable explorer: its turn ends (manual p16)")
         return MonsterPlan(**plan, reasons=tuple(reasons))
-    plan["target"] = target
-    dist = dist_maps[target]
+    else:
+        plan["target"] = target
+        dist, tpos, label = dist_maps[target], state.unit(target).position, target
 
     # Path: best reachable end point on the stamina budget (manual p16).
-    goal, path, ends, options = _establish_path(state, rules, m, target, dist, reasons, choices)
+    goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
+                                                choices)
     plan.update(goal=goal, path=path, ends=ends)
     if options:
         return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
@@ -260,10 +267,31 @@ def _choose_target(state, rules, m, dist_maps, reasons, choices):
     return closest[0], ()
 
 
-def _establish_path(state, rules, m, target, dist, reasons, choices):
+def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]:
+    """Closest distance to the nearest rubble on the monster's tile, for the Envoy of Dagon's
+    override (manual p17, Example F); empty for other monsters or a tile without rubble."""
+    if m.behaviour != "guard_the_rubble":
+        return {}
+    layout = state.map.layout
+    tile = state.tile_of(m.position)
+    rubble = [(x, y) for y in range(layout.height) for x in range(layout.width)
+              if layout.space(x, y) is SpaceKind.RUBBLE and state.tile_of((x, y)) == tile]
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    best: dict[Point, int] = {}
+    for p in rubble:
+        for q, d in closest_distances(state.closest_board(), p, rules, immobile).items():
+            if q != p and d < best.get(q, d + 1):
+                best[q] = d
+    return best
+
+
+def _establish_path(state, rules, m, tpos, label, dist, reasons, choices):
     board = state.static_board()
     budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
-    start_score = dist[m.position]
+    start_score = dist.get(m.position)
+    if start_score is None:
+        reasons.append(f"{label} cannot be reached: it does not move (manual p16)")
+        return None, (), (), ()
     occupied = {u.position for u in state.units if u.position is not None and u.id != m.id}
     ignore_units = rules["path.units"] == "ignored"
     door_cost = DOOR_DESTROY_COST + 1 if rules["path.door_cost"] == "budgeted" else 1
@@ -291,10 +319,8 @@ def _establish_path(state, rules, m, target, dist, reasons, choices):
             parent[q] = p
             heapq.heappush(heap, (nc, q))
 
-    tpos = state.unit(target).position
-
     def orthogonal(q):
-        return abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
+        return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     scored = [(dist[q], cost[q], q) for q in cost if q in dist]
     best_score = min(s for s, _, _ in scored)
@@ -327,7 +353,7 @@ def _establish_path(state, rules, m, target, dist, reasons, choices):
         path.append(parent[path[-1]])
     path = tuple(reversed(path[:-1]))
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, distance {best_score} "
-                   f"from {target} (was {start_score}) (manual p16)")
+                   f"from {label} (was {start_score}) (manual p16)")
     return goal, path, ends, ()
 
 
