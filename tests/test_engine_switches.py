@@ -1,0 +1,120 @@
+"""Engine switches not covered elsewhere: each reading on a situation where they differ."""
+
+from dataclasses import replace
+
+import pytest
+
+from engine_cases import explorer, monster, open_map
+from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.actions import (Door, EndTurn, Move, MonsterAct, PlayAbility, apply,
+                                      legal_actions)
+from machina_nb.rules.cards import scenario
+from machina_nb.rules.chance import ScriptedDice
+from machina_nb.rules.effects import Resolution, resolve
+from machina_nb.rules.game import new_game
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.maptext import BorderKind, parse_map
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import Deck, MonsterTurn, UnitCard
+
+RULES = Rules()
+GHOUL = monster("ghoul")
+SUMMON = Ability("Summon", Cost(stamina=1), Targeting(), (Effect("spawn"),))
+
+
+@pytest.mark.parametrize("reading, acts", [("acts_this_phase", 2), ("next_round", 1)])
+def test_spec_d43_a_monster_spawned_in_the_monster_phase(reading, acts):
+    """The first monster's ability spawns a monster: does it act this phase?"""
+    caller = monster("caller", stamina=1, abilities=(SUMMON,))
+    state = scenario(open_map(4, 3, {0: "s..s", 2: "E.C."}),
+                     {"E": explorer("e"), "C": caller}, monsters=Deck((GHOUL,)))
+    state = replace(state, phase="monster", done=(), monster_turn=MonsterTurn("caller"))
+    rules = RULES.replace({"queue.mid_phase_spawn": reading})
+    turns = set()
+    while state.phase == "monster":
+        action = legal_actions(state, rules)[0]
+        assert isinstance(action, MonsterAct)
+        turns.add(action.actor)
+        state, _ = apply(state, action, rules, ScriptedDice([0] * 6))
+    assert len(turns) == acts and len(state.queue) == 2
+
+
+@pytest.mark.parametrize("reading, top", [("9", 9), ("card_value", 4)])
+def test_spec_d47_essence_maximum(reading, top):
+    card = UnitCard("kim", "Kim", "explorer", armor=2, will=2, health=5, stamina=5,
+                    essence_max=4)
+    game = new_game(parse_map(open_map(2, 1)), [(card, (0, 0))],
+                    rules=RULES.replace({"essence.max": reading}))
+    assert game.unit("kim").max_essence == top
+
+
+@pytest.mark.parametrize("reading, origins", [
+    ("nearest_to_activating_explorer", None), ("players_choose_tile", ((0, 1), (3, 1))),
+    ("all_tiles_each", None)])
+def test_spec_d41_card_spawn_with_no_activating_unit(reading, origins):
+    """A horror event's «enters play» spawns a monster; two explorers on two tiles."""
+    state = scenario(open_map(4, 3, {0: "s..s", 1: "A..B"}), {"A": explorer("a"),
+                                                             "B": explorer("b")},
+                     tile_size=2, monsters=Deck((GHOUL, GHOUL)))
+    r = Resolution(state, RULES.replace({"spawn.card_origin": reading}), ScriptedDice())
+    if reading == "all_tiles_each":
+        resolve(r, (Effect("spawn"),), None, None, "horror event")
+        assert len(r.state.queue) == 2
+        return
+    from machina_nb.rules.effects import NeedChoice
+    with pytest.raises(NeedChoice) as info:
+        resolve(r, (Effect("spawn"),), None, None, "horror event")
+    assert info.value.options == ((0, 1), (3, 1))
+    if origins is not None:   # with an activating explorer the players still choose
+        r = Resolution(state, RULES.replace({"spawn.card_origin": reading}), ScriptedDice())
+        with pytest.raises(NeedChoice):
+            resolve(r, (Effect("spawn"),), state.unit("a"), None, "explorer event")
+
+
+def test_spec_d41_default_spawns_near_the_activating_explorer():
+    state = scenario(open_map(4, 3, {0: "s..s", 1: "A..B"}), {"A": explorer("a"),
+                                                             "B": explorer("b")},
+                     tile_size=2, monsters=Deck((GHOUL,)))
+    r = Resolution(state, RULES, ScriptedDice())
+    resolve(r, (Effect("spawn"),), state.unit("b"), None, "explorer event")
+    assert r.state.monsters_in_play[0].position == (3, 0)
+
+
+# --- scheming monsters (manual p15) ---------------------------------------------------------
+
+def scheming():
+    """A scheming monster (an explorer has died) with an open door on its border."""
+    state = scenario("+-+-+-+\n|MdE l|\n+-+-+-+\n", {"M": monster("m", stamina=5),
+                                                      "E": explorer("e")}, dead=("x",))
+    return replace(state, phase="monster", done=(), monster_turn=MonsterTurn("m"))
+
+
+def test_manual_p15_scheming_monsters_are_moved_by_the_players():
+    state = scheming()
+    actions = legal_actions(state, RULES)
+    assert not any(isinstance(a, MonsterAct) for a in actions)
+    doors = {(a.op) for a in actions if isinstance(a, Door)}
+    assert doors == {"close", "destroy"}          # open doors too (manual p15: 3 and 4)
+    assert EndTurn("m") in actions
+    closed, _ = apply(state, Door("m", (0, 0), (1, 0), "close"), RULES)
+    assert closed.unit("m").stamina == 2 and closed.border((0, 0), (1, 0)) is BorderKind.DOOR_CLOSED
+    with pytest.raises(RulesError) as info:
+        apply(state, MonsterAct("m"), RULES)
+    assert "manual p15 (scheming)" in str(info.value)
+
+
+def test_manual_p15_scheming_monster_turn_ends_and_the_round_goes_on():
+    state = scheming()
+    state, events = apply(state, EndTurn("m"), RULES)
+    assert state.phase == "explorer" and state.round == 2
+
+
+def test_scheming_monster_may_play_abilities_on_explorers():
+    claw = Ability("Claw", Cost(stamina=2), Targeting("melee"), (Effect("attack", high=1),))
+    state = scheming()
+    state = state.update_unit("m", abilities=(claw,))
+    state = state.update_unit("m", position=(0, 0))
+    acts = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)]
+    assert acts and all(a.actor == "m" for a in acts)
+    moves = [a for a in legal_actions(state, RULES) if isinstance(a, Move)]
+    assert moves == []        # the explorer blocks the only step
