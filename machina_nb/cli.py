@@ -1,4 +1,4 @@
-"""The ``machina`` command line: tiles, boards, content validation and rulings.
+"""The ``machina`` command line: tiles, boards, content validation, rulings and exact odds.
 
 Every sub-command prints plain text and exits non-zero on bad input with a
 message that names the file position (content) or the argument.
@@ -10,7 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from machina_nb.rules import content
+from machina_nb.rules import attacks, content, processes
+from machina_nb.rules.dice import parse_dice
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.maptext import parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
@@ -29,12 +30,14 @@ def _show(args) -> int:
     target = args.what
     if Path(target).exists():
         loaded = content.validate(target)
-        layout = getattr(loaded, "layout", loaded)
         if hasattr(loaded, "sides"):
             for side in loaded.sides:
                 print(f"{side.key}: {side.name}")
                 print(side.layout.to_text())
             return 0
+        layout = getattr(loaded, "board", loaded)  # an example's board, or a bare map
+        if not hasattr(layout, "to_text"):
+            raise RulesError("what", f"{target} holds no map (a units or rulings file)")
         print(layout.to_text(), end="")
         return 0
     tiles = content.load_tiles()
@@ -79,6 +82,135 @@ def _rules(args) -> int:
     return 0
 
 
+def _exact(p) -> str:
+    """An exact chance and its decimal, e.g. ``5/6 ≈ 0.8333``."""
+    return f"{p} ≈ {float(p):.4f}" if p.denominator != 1 else f"{p}"
+
+
+def _int_list(text: str, argument: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise RulesError(argument, f"expected comma-separated integers, got {text!r}") from None
+
+
+def _chosen_rules(args) -> Rules:
+    """The preset with any ``--set switch=reading`` flips (spec §C/§D readings)."""
+    changes = {}
+    for item in args.set or ():
+        name, sep, reading = item.partition("=")
+        if not sep:
+            raise RulesError("set", f"expected SWITCH=READING, got {item!r}")
+        changes[name.strip()] = reading.strip()
+    return Rules.preset(args.rules).replace(changes)
+
+
+def _odds(args) -> int:
+    words = " ".join(args.expression).split()
+    defense = None
+    if "vs" in words:
+        at = words.index("vs")
+        if len(words) != at + 2:
+            raise RulesError("defense", "expected one number after 'vs', e.g. '1H2L vs 4'")
+        words, defense = words[:at], words[at + 1]
+        try:
+            defense = int(defense)
+        except ValueError:
+            raise RulesError("defense", f"expected a number 0-9, got {defense!r}") from None
+    if defense is not None and args.blockers:
+        raise RulesError("blockers", "give either 'vs DEFENSE' or --blockers, not both")
+    expression = parse_dice(" ".join(words))
+    rules = _chosen_rules(args)
+    arcane = expression.arcane or args.arcane
+    modifier = expression.modifier + args.mod
+    pool = expression.pool
+    attribute = "will" if arcane else "armor"
+    dist = pool.distribution()
+    if args.derive or defense is None and not args.blockers:
+        from machina_nb.rules.genfunc import generating_function
+        print(f"G(z) = {generating_function(pool, factored=True)}")
+        print(f"     = {generating_function(pool)}")
+    if defense is None and not args.blockers:
+        print(f"{pool}: total {dist.minimum}..{dist.maximum}, mean {dist.mean}")
+        for total, p in dist.pmf().items():
+            print(f"  P(S = {total}) = {_exact(p):<22} P(S >= {total}) = {_exact(dist.at_least(total))}")
+        print("Rules: manual p24 (attack roll), spec E1")
+        return 0
+    heading = (f"{pool} ({'arcane' if arcane else 'physical'}), modifier {modifier:+d}, "
+               f"essence up to {args.essence}, rules: {rules.name}")
+    if args.blockers:
+        defenses = _int_list(args.blockers, "blockers")
+        outcome = attacks.blockers_outcome(pool, defenses, rules, modifier, args.essence)
+        print(f"{heading}; one roll against {attribute} {', '.join(map(str, defenses))}")
+        for hit, p in outcome.items():
+            names = ", ".join(f"#{i + 1} ({defenses[i]})" for i in sorted(hit)) or "none"
+            print(f"  hit {names}: {_exact(p)}")
+        print(f"  expected blockers hit: {_exact(attacks.expected_hits(outcome))}")
+        print("Rules: manual p24 (several blockers, one roll), spec E3, "
+              f"D32 (essence.multi_blocker = {rules['essence.multi_blocker']})")
+        return 0
+    if args.attacks:
+        p = attacks.kill_chance(pool, defense, args.health, args.attacks, rules, modifier,
+                                args.essence)
+        print(f"{heading}; vs {attribute} {defense}")
+        print(f"  P(kill: {args.health} health within {args.attacks} attacks, essence shared) "
+              f"= {_exact(p)}")
+        print("Rules: manual p24 (a hit costs 1 health), manual p18 (essence), spec E4")
+        return 0
+    odds = attacks.attack_odds(pool, defense, rules, modifier, args.essence)
+    print(f"{heading}; vs {attribute} {defense}")
+    print(f"  P(hit) = {_exact(odds.hit)}")
+    if args.essence:
+        print(f"  expected essence spent (least needed) = {_exact(odds.expected_spent)}")
+        for e, p in odds.spent.items():
+            print(f"    spend {e}: {_exact(p)}")
+    barrel = attacks.barrel_hit_chance(pool, rules, modifier, args.essence)
+    print(f"  P(hit an exploding barrel, total >= 1) = {_exact(barrel)}")
+    print(f"Rules: manual p24 (attack), manual p18 (essence after the roll), spec E2, "
+          f"D31 (roll.floor = {rules['roll.floor']})")
+    return 0
+
+
+def _spawn(args) -> int:
+    rules = _chosen_rules(args)
+    full = tuple(i < args.full for i in range(args.explorers))
+    setup = processes.Setup(
+        (processes.Chapter(args.rating, args.horror, not args.non_blocking),),
+        processes.Party(args.explorers, full_tiles=full),
+        threat_positions=args.threat_positions)
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rround {done}/{total}", end="" if done < total else "\n", file=sys.stderr,
+              flush=True)
+
+    result = processes.play_rounds(setup, rules, args.rounds, progress=progress)
+    print(f"spawn rating {args.rating}, horror rating {args.horror or 'none'}, "
+          f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules.name} "
+          f"(spawn.procedure = {rules['spawn.procedure']})")
+    shown = ["spawned", "threat_from_limit", "threat", "level"]
+    if args.horror:
+        shown[1:1] = ["invoked"]
+    shown.append("first_level_up")
+    if rules["spawn.procedure"] == "v3_5":
+        shown.append("chapter")
+    for field in shown:
+        dist = processes.marginal(result, field)
+        if field == "threat_from_limit" and set(dist) == {0}:
+            continue
+        mean = None if None in dist else sum(k * p for k, p in dist.items())
+        print(f"{field}:" + (f"  mean {_exact(mean)}" if mean is not None else ""))
+        for value, p in dist.items():
+            print(f"  {'never' if value is None else value:>5}: {_exact(p)}")
+    rate = processes.long_run_spawn_attempts(args.rating, args.explorers, rules) \
+        if not (rules["spawn.procedure"] == "v3_5" and
+                processes.adjusted_spawn_rating(args.rating, args.explorers) == 1) else None
+    if rate is not None:
+        print(f"long-run spawn attempts per round: {_exact(rate)}")
+    print("Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase, "
+          "spec E8-E12")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="machina", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -93,6 +225,33 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("preset", nargs="?", default="manual", choices=list(PRESETS))
     rules.add_argument("--diff", metavar="OTHER", choices=list(PRESETS))
     rules.set_defaults(run=_rules)
+    odds = sub.add_parser("odds", help="exact attack odds: machina odds 1H2L vs 4 --essence 2")
+    odds.add_argument("expression", nargs="+", help="dice, optionally 'vs DEFENSE'")
+    odds.add_argument("--essence", type=int, default=0, help="essence that may be spent")
+    odds.add_argument("--arcane", action="store_true", help="compare with will, not armor")
+    odds.add_argument("--mod", type=int, default=0, help="net present modifier")
+    odds.add_argument("--blockers", metavar="A,B,...", help="one roll against several blockers")
+    odds.add_argument("--attacks", type=int, help="kill chance within this many attacks")
+    odds.add_argument("--health", type=int, default=1, help="the target's health (with --attacks)")
+    odds.add_argument("--derive", action="store_true", help="show the generating function")
+    odds.add_argument("--rules", default="manual", choices=list(PRESETS))
+    odds.add_argument("--set", action="append", metavar="SWITCH=READING",
+                      help="flip a ruling, e.g. --set roll.floor=clamp0")
+    odds.set_defaults(run=_odds)
+    spawn = sub.add_parser("spawn", help="exact spawn / horror / threat over rounds")
+    spawn.add_argument("--rating", type=int, required=True, help="the chapter's spawn rating")
+    spawn.add_argument("--horror", type=int, help="the chapter's horror rating (none if absent)")
+    spawn.add_argument("--explorers", type=int, default=1)
+    spawn.add_argument("--rounds", type=int, default=1)
+    spawn.add_argument("--full", type=int, default=0, metavar="K",
+                       help="the first K rollers' tiles hold 4+ monsters")
+    spawn.add_argument("--non-blocking", action="store_true",
+                       help="3.5: the timer advances the chapter (then nothing follows it here)")
+    spawn.add_argument("--threat-positions", type=int, default=5)
+    spawn.add_argument("--rules", default="manual", choices=list(PRESETS))
+    spawn.add_argument("--set", action="append", metavar="SWITCH=READING",
+                       help="flip a ruling, e.g. --set rating.floor=one")
+    spawn.set_defaults(run=_spawn)
     return parser
 
 

@@ -9,10 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from machina_nb.rules import content
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.examples import load_example
+from machina_nb.rules.maptext import SpaceKind, parse_map
 from machina_nb.rules.units import load_units
 
 CORPUS = Path(__file__).parent / "bad_content"
@@ -40,7 +43,7 @@ EXPECTED = {
     "tile_9x10.toml": (7, 7, "a tile side is 10x10 spaces, got 10x9"),
     "tile_unit_letter.toml": (11, 6, "tiles hold no units"),
     "tile_ragged_line.toml": (13, 21, "ragged line: expected 21 characters"),
-    "tile_one_side.toml": (1, 1, "exactly sides 'a' and 'b'"),
+    "tile_one_side.toml": (5, 1, "exactly sides 'a' and 'b'"),
     "tile_missing_name.toml": (1, 1, "missing key 'name'"),
     "tile_id_not_text.toml": (2, 6, "'id' must be a tile id"),
     "tile_side_name_missing.toml": (31, 1, "missing key 'name' (the side's name)"),
@@ -147,3 +150,33 @@ def test_the_loaders_refuse_a_file_of_another_kind():
         load_example(tile)
     with pytest.raises(ContentError, match="expected kind = 'tile', got 'units'"):
         content.load_tile(content.content_root() / "units" / "core.toml")
+
+
+def allowed_at(row, col, height, width):
+    """The characters the map text allows at a position of a tile (content/README.md)."""
+    if row % 2 == 0 and col % 2 == 0:
+        return "+ "
+    if row % 2 == 1 and col % 2 == 1:
+        return "".join(kind.value for kind in SpaceKind)
+    if row % 2 == 1:
+        return "|eE" if col in (0, width - 1) else " |dDx"
+    return "-eE" if row in (0, height - 1) else " -dDx"
+
+
+SIDES = [side for tile in content.load_tiles().values() for side in tile.sides]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(SIDES), st.data())
+def test_one_corrupted_character_is_reported_at_its_exact_position(side, data):
+    lines = side.layout.to_text().splitlines()
+    height, width = len(lines), len(lines[0])
+    row = data.draw(st.integers(0, height - 1), label="row")
+    col = data.draw(st.integers(0, width - 1), label="col")
+    allowed = allowed_at(row, col, height, width)
+    char = data.draw(st.characters(min_codepoint=32, max_codepoint=126)
+                     .filter(lambda c: c not in allowed), label="char")
+    lines[row] = lines[row][:col] + char + lines[row][col + 1:]
+    with pytest.raises(ContentError) as info:
+        parse_map("\n".join(lines) + "\n", "side.map")
+    assert (info.value.path, info.value.line, info.value.col) == ("side.map", row + 1, col + 1)

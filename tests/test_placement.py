@@ -72,6 +72,8 @@ def test_spec_b12_5_push_into_a_pit_destroys_and_counts_as_a_kill():
     done = one(push(board, (1, 0), (0, 0), 4, RULES, by="A"))
     assert done.path == ((1, 0), (2, 0), (3, 0)) and done.destroyed and done.kill_by == "A"
     assert done.triggers[0].what == "pit" and "manual p35 (pit)" in done.rules
+    assert done.explain().startswith("push T: (1, 0) -> (2, 0) -> (3, 0); stopped: pit; "
+                                     "destroyed (a kill by A); pit at (3, 0) [push.off_axis=")
     apply_displacement(board, done)
     assert "T" not in board.units()
 
@@ -109,6 +111,15 @@ def test_manual_p25_the_direction_is_rechecked_each_step():
     board = room(4, 4, {"A": (0, 0), "T": (1, 1)})
     done = one(push(board, (1, 1), (0, 0), 5, RULES, by="A"))
     assert done.path == ((1, 1), (2, 2), (3, 3)) and done.stopped == "blocked"
+
+
+def test_spec_d17_push_up_to_x_offers_every_length():
+    board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(4, 0): "o"})
+    outcomes = push(board, (1, 0), (0, 0), 5, RULES, by="A", up_to=True)
+    assert [(d.end, d.stopped) for d in outcomes] == [
+        ((1, 0), "chosen"), ((2, 0), "chosen"), ((3, 0), "chosen"), ((4, 0), "pit")]
+    blocked = room(3, 1, {"A": (0, 0), "T": (2, 0)})
+    assert [d.stopped for d in push(blocked, (2, 0), (0, 0), 2, RULES, up_to=True)] == ["blocked"]
 
 
 # --- switches ---------------------------------------------------------------------------------
@@ -273,6 +284,9 @@ def test_manual_p25_switch_positions():
     (lambda b: teleport_to(b, (2, 0), "event", RULES), "kind"),
     (lambda b: switch_positions(b, (0, 0), (1, 0)), "b"),
     (lambda b: spawn_placement(b, (0, 5), RULES), "explorer"),
+    (lambda b: teleport_to(b, (2, 0), SpaceKind.EVENT, {"nearest.metric": "chebyshev"}), "rules"),
+    (lambda b: push(b, (2, 0), (0, 0), 1, None), "rules"),
+    (lambda b: nearest_unoccupied(b, (2, 0), "manual"), "rules"),
 ])
 def test_bad_input_names_the_argument_and_changes_nothing(call, argument):
     board = room(3, 1, {"A": (0, 0), "T": (2, 0)})

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind
 from machina_nb.rules.playarea import (
-    SIDES, PlayArea, across_tiles_adjacent, explore, explore_options, place_tile,
+    SIDES, PlayArea, apply_exploration, entry_spaces, explore, explore_options, place_tile,
 )
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import adjacent
 
 from tiles_for_tests import drawn_side, start_side, tile_side
 
@@ -91,6 +93,19 @@ def test_joining_from_each_edge_of_a_placed_tile_including_the_south():
         assert done.tile.slot == SIDES[side]
 
 
+@pytest.mark.parametrize("symbol", ["n", "e", "s", "w"])
+@pytest.mark.parametrize("space", [(4, 0), (9, 5), (0, 4)])
+def test_manual_p34_the_drawn_tile_turns_so_its_symbol_faces_the_explorer(symbol, space):
+    drawn = tile_side("t01a", **{symbol: "....Ee...."})
+    area = PlayArea.start([start_side(), drawn], ("t01a", "t00a"))
+    board = area.board()
+    board.place_unit(space, "P")
+    done = explore(area, board, space, RULES, explorers={"P"})
+    inside, outside = done.tile.direction_symbol()[1]
+    assert outside in area.tile("t00a") and cheb(inside, space) == 1
+    assert board.border(inside, outside) is BorderKind.JOINED
+
+
 def build_2x2():
     """Slots (0,0) start, (1,0) east, (1,-1) north-east, (0,-1) north: a full 2x2 area."""
     area, board = new_area()
@@ -144,6 +159,9 @@ def test_manual_p34_b13_scroll_north_from_the_top_row_destroys_the_bottom_row():
     assert board.tiles() == ("t02a", "t03a", "t04a")
     assert board.border((4, -10), (4, -11)) is BorderKind.JOINED
     assert board.border((4, -1), (4, 0)) is BorderKind.EDGE   # t03a's south edge is unexplored again
+    assert done.area.entry is None and "entry token leaves" in done.warnings[0]
+    assert done.explain().startswith("explore from (4, -10): t04a turned 2 at (0, -20) (slot (0, -2)); "
+                                     "scrolled away t00a, t01a; banished M1 at (15, 5), M3 at (3, 3)")
     assert _same_graph(board, done.area.board())
 
 
@@ -210,15 +228,15 @@ def test_spec_d19_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
     assert option.warnings and "spec D19" in option.warnings[0]
 
 
-def test_spec_d21_adjacency_across_tiles_readings():
+def test_spec_d21_adjacency_across_tiles_readings_on_joined_tiles():
     area, board = build_2x2()
+    touching = RULES.replace({"adjacency.across_tiles": "any_touching_spaces"})
     a, b = (3, -1), (3, 0)                          # touching across a tile boundary wall
     assert board.border(a, b) is BorderKind.BOUNDARY
-    assert across_tiles_adjacent(board, a, b, RULES) is False
-    assert across_tiles_adjacent(
-        board, a, b, RULES.replace({"adjacency.across_tiles": "any_touching_spaces"})) is True
-    assert across_tiles_adjacent(board, (3, 3), (3, 4), RULES.replace(
-        {"adjacency.across_tiles": "any_touching_spaces"})) is False       # same tile
+    assert not adjacent(board, a, b, RULES) and adjacent(board, a, b, touching)
+    assert adjacent(board, (4, -1), (4, 0), RULES)                  # across the joined edge
+    assert adjacent(board, (3, -1), (4, 0), RULES)                  # diagonally into the opening
+    assert not adjacent(board, (2, -1), (3, 0), RULES) and adjacent(board, (2, -1), (3, 0), touching)
 
 
 def test_manual_p28_exit_token_on_any_unexplored_edge_but_the_entrys():
@@ -249,6 +267,45 @@ def test_manual_p28_place_entry_token_draws_the_top_tile_into_an_empty_area():
     with pytest.raises(RulesError) as err:
         area.place_entry_token()
     assert err.value.argument == "area"
+
+
+def test_manual_p28_explorers_start_on_or_next_to_the_entry_token():
+    area, board = new_area()
+    board.place_unit((5, 9), "M")
+    assert entry_spaces(area, board, RULES) == ((3, 8), (3, 9), (4, 8), (4, 9), (5, 8))
+
+
+def test_manual_p34_a_corner_space_on_two_edges_offers_both():
+    sides = [tile_side("t00a", n="ee........", w="ee........", s="....Ee....")] + [
+        drawn_side(k) for k in DRAWN]
+    area = PlayArea.start(sides, DRAWN + ("t00a",))
+    board = area.board()
+    board.place_unit((0, 0), "P")
+    options = explore_options(area, board, (0, 0), RULES, explorers={"P"})
+    assert sorted(o.tile.slot for o in options) == [(-1, 0), (0, -1)]
+    with pytest.raises(RulesError) as err:
+        explore(area, board, (0, 0), RULES, explorers={"P"})
+    assert err.value.argument == "option"
+    (west,) = explore_options(area, board, (0, 0), RULES, explorers={"P"}, side="W")
+    assert west.tile.slot == (-1, 0)
+    for bad, argument in ((dict(side="X"), "side"), (dict(option=7), "option"),
+                          (dict(option=True), "option"), (dict(rules={}), "rules")):
+        before = board.state()
+        with pytest.raises(RulesError) as err:
+            explore(area, board, (0, 0), **{"rules": RULES, **bad}, explorers={"P"})
+        assert err.value.argument == argument and board.state() == before
+
+
+def test_manual_p28_the_last_exit_sends_every_placed_tile_under_the_deck():
+    area, board = build_2x2()
+    before = area
+    with pytest.raises(RulesError) as err:
+        area.clear(("t00a",))
+    assert err.value.argument == "order" and area == before
+    cleared = area.clear(("t02a", "t00a", "t03a", "t01a"))
+    assert cleared.tiles == () and cleared.entry is None
+    assert cleared.deck == ("t04a", "t05a", "t06a", "t02a", "t00a", "t03a", "t01a")
+    assert cleared.place_entry_token().tiles[0].key == "t04a"
 
 
 # --- bad input: a clear error naming the argument, nothing changed ---------------------------
@@ -321,3 +378,74 @@ def test_bad_input_a_tile_already_in_play_or_twice_in_the_deck():
     with pytest.raises(RulesError) as err:
         PlayArea.new([start_side(), drawn_side("t00b")], ("t00a", "t00b"))
     assert err.value.argument == "deck"
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+OFFSETS = ("grid_snap", "orthogonal", "any_adjacent")
+SCROLLS = ("minimal_opposite", "players_choose", "all_explorer_free")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3)), max_size=7),
+       st.sampled_from(OFFSETS), st.sampled_from(SCROLLS),
+       st.sampled_from(("auto_connect_if_aligned", "only_explored_edge_connects")))
+def test_property_exploring_keeps_the_board_equal_to_the_rebuilt_area(moves, offset, scroll, join):
+    """After any run of explores: at most 2x2 slots, no overlap, the in-place board equals a rebuild."""
+    rules = RULES.replace({"explore.offset": offset, "scroll.destroy": scroll,
+                           "join.other_edges": join})
+    area, board = new_area()
+    board.place_unit((4, 4), "M")
+    board.place_unit((0, 0), "P")
+    for pick, option in moves:
+        edges = [e for e in area.unexplored_edges() if board.unit_at(e[0]) in (None, "P")]
+        move(board, "P", edges[pick % len(edges)][0])
+        try:
+            options = explore_options(area, board, board.units()["P"], rules, explorers={"P"})
+        except RulesError:
+            continue
+        done = options[option % len(options)]
+        units_before = board.units()
+        apply_exploration(board, done)
+        area = done.area
+        slots = area.slots()
+        assert max(s[0] for s in slots) - min(s[0] for s in slots) <= 1
+        assert max(s[1] for s in slots) - min(s[1] for s in slots) <= 1
+        assert len(board.graph) == 100 * len(area.tiles)
+        assert "P" in board.units()
+        assert set(board.units()) == set(units_before) - {u for u, _ in done.banished}
+        assert _same_graph(board, area.board())
+        for token in (area.entry, area.exit):
+            assert token is None or area.tile_at(token[0]) is not None
+        assert sorted(area.deck + tuple(t.key for t in area.tiles)) == sorted(DRAWN + ("t00a",))
+
+
+def test_shipped_tiles_join_and_scroll_with_the_board_equal_to_a_rebuild():
+    """The content tiles (when present): explores in deck order keep the in-place board exact."""
+    from machina_nb.rules.content import load_tiles
+    try:
+        tiles = load_tiles()
+    except FileNotFoundError:
+        tiles = {}
+    if len(tiles) < 5:
+        pytest.skip("fewer than 5 shipped tiles in content/tiles")
+    sides = [s for t in tiles.values() for s in t.sides]
+    deck = tuple(f"{tile_id}a" for tile_id in sorted(tiles))
+    area = PlayArea.start(sides, deck)
+    board = area.board()
+    explored = 0
+    for _ in range(12):
+        edges = [e for e in area.unexplored_edges()
+                 if board.unit_at(e[0]) in (None, "P") and board.space(e[0]).name == "FLOOR"]
+        if not edges:
+            break
+        move(board, "P", edges[0][0])
+        try:
+            options = explore_options(area, board, edges[0][0], RULES, explorers={"P"})
+        except RulesError:
+            continue
+        apply_exploration(board, options[0])
+        area = options[0].area
+        explored += 1
+        assert _same_graph(board, area.board())
+    assert explored >= 3

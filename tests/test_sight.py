@@ -150,7 +150,8 @@ def test_spec_d1_vertex_far_from_the_units_three_by_one():
 def test_the_verdict_explains_itself_with_reading_and_citation():
     sight = line_of_sight(rays_board("N", "S"), SW, NE, Rules())
     text = sight.explain()
-    assert "los.vertex=separating" in text and "manual p22" in text and "(1, 1)" in text
+    assert text == ("(0, 1) -> (1, 0): blocked by the wall (0, 0)|(1, 0) and the wall (0, 1)|(1, 1) "
+                    "meeting at (1, 1) (manual p22 (line of sight); los.vertex=separating)")
     assert set(sight.kinds) == {BorderKind.WALL}
     assert not sight  # a verdict is truthy only when visible
 
@@ -251,6 +252,12 @@ def test_spec_d6_path_around_barriers_goes_round_a_wall():
     assert Rules()["range.metric"] == "chebyshev" and Rules()["range.count"] == "steps"
 
 
+def test_spec_d6_path_around_barriers_may_end_on_rubble():
+    board = board_of("+-+-+-+\n|. . r|\n+-+-+-+\n")
+    rules = Rules().replace({"range.metric": "path_around_barriers"})
+    assert range_between(board, (0, 0), (2, 0), rules) == 2
+
+
 def test_manual_p23_ranged_out_of_range_says_why():
     verdict = can_target(board_of(OPEN4), (0, 0), (3, 3), Rules(), "ranged", reach=2)
     assert not verdict and "range 3" in verdict.reason and verdict.distance == 3
@@ -312,6 +319,16 @@ def test_visible_pairs_agrees_with_visible_from_and_follows_changes():
     assert HANK not in visible_from(board, LORRAI, Rules())
 
 
+def test_ranged_tables_follow_a_unit_moving():
+    board = board_of("+-+-+-+\n|A U .|\n+ + + +\n|. . .|\n+-+-+-+\n")
+    assert (2, 0) not in ranged_visible_from(board, (0, 0), Rules())
+    board.place_unit((1, 0), None)
+    board.place_unit((1, 1), "U")
+    assert (2, 0) in ranged_visible_from(board, (0, 0), Rules())
+    assert (2, 1) not in ranged_visible_from(board, (0, 0), Rules())  # the line enters (1,1)
+    assert (1, 0) in visible_from(board, (0, 0), Rules())
+
+
 def test_vertex_blocked_names_the_rays():
     walls = {((0, 0), (1, 0)), ((0, 1), (1, 1))}
     blocked, rays, sides = vertex_blocked((1, 1), -1, Rules(), lambda a, b: (a, b) in walls,
@@ -329,9 +346,20 @@ def test_vertex_blocked_names_the_rays():
     (lambda b: adjacent(b, None, (1, 0), Rules()), "a"),
 ])
 def test_bad_input_names_the_argument_and_changes_nothing(call, argument):
-    board = board_of(DOORS)
+    assert_rejected(board_of(DOORS), call, argument)
+
+
+def assert_rejected(board: Board, call, argument: str) -> None:
+    """``call(board)`` raises a RulesError naming ``argument`` and leaves the board as it was."""
     before = board.state()
     with pytest.raises(RulesError) as error:
         call(board)
     assert error.value.argument == argument
     assert board.state() == before
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    from machina_nb.rules import sight
+    assert doctest.testmod(sight).failed == 0

@@ -84,15 +84,25 @@ class Board:
         return board
 
     def add_layout(self, layout: Layout, tile: str | None, origin: Point) -> None:
-        """Add a layout's spaces and inner borders at ``origin`` (manual p11, p34)."""
+        """Add a layout's spaces and inner borders at ``origin``; nothing changes on bad input.
+
+        Rules: manual p11 (map tiles), p34 (joining), p35 (units stand on passable spaces).
+        """
         ox, oy = origin
         graph = self.graph
         units = {point: letter for letter, point in layout.units}
+        taken = [(ox + x, oy + y) for y in range(layout.height) for x in range(layout.width)
+                 if (ox + x, oy + y) in graph]
+        if taken:
+            raise RulesError("origin", f"space {taken[0]} is already on the board")
+        for (x, y), letter in sorted(units.items()):
+            if layout.space(x, y) not in PASSABLE_SPACES:
+                raise RulesError("layout", f"unit {letter} stands on {layout.space(x, y).name.lower()}"
+                                 f" at {(ox + x, oy + y)}: units stand only on passable spaces "
+                                 "(manual p35)")
         for y in range(layout.height):
             for x in range(layout.width):
                 p = (ox + x, oy + y)
-                if p in graph:
-                    raise RulesError("origin", f"space {p} is already on the board")
                 kind = layout.space(x, y)
                 graph.add_node(p, kind=kind, printed=kind, tokens=(), tile=tile,
                                unit=units.get((x, y)))
@@ -145,15 +155,24 @@ class Board:
         return self.graph.nodes[self.require(point)]["unit"]
 
     def printed(self, point: Point) -> SpaceKind:
-        """The kind printed on the tile at ``point``, whatever tokens now lie on it (manual p35)."""
+        """The kind printed on the tile at ``point``, whatever tokens now lie on it.
+
+        Rules: manual p35 (destroyed map space), p25 (teleport: non-destroyed spaces of a kind).
+        """
         return self.graph.nodes[self.require(point)]["printed"]
 
     def tokens(self, point: Point) -> tuple[str, ...]:
-        """The tokens on a space, sorted, e.g. ``("destroyed", "destroyed")`` (manual p35-36)."""
+        """The tokens on a space, sorted, e.g. ``("destroyed", "destroyed")``.
+
+        Rules: manual p35 (destroyed map space), p36 (seal spawn space, light chapter).
+        """
         return self.graph.nodes[self.require(point)]["tokens"]
 
     def tiles(self) -> tuple[str, ...]:
-        """The tile sides on the board, sorted (manual p34)."""
+        """The tile sides on the board, sorted.
+
+        Rules: manual p34 (the playing area).
+        """
         return tuple(sorted({t for _, t in self.graph.nodes(data="tile") if t is not None}))
 
     def units(self) -> dict[str, Point]:
@@ -201,7 +220,10 @@ class Board:
         self.version += 1
 
     def add_token(self, point: Point, token: str) -> None:
-        """Put a token on a space, e.g. ``"light"`` on a chapter space (manual p36)."""
+        """Put a token on a space, e.g. ``"light"`` on a chapter space.
+
+        Rules: manual p36 (light chapter).
+        """
         node = self.graph.nodes[self.require(point)]
         node["tokens"] = tuple(sorted((*node["tokens"], token)))
         self.version += 1
@@ -241,7 +263,10 @@ class Board:
         self.version += 1
 
     def remove_tile(self, tile: str) -> dict[str, Point]:
-        """Take a tile side's spaces off the board; returns the units that stood on it (manual p34)."""
+        """Take a tile side's spaces off the board; returns the units that stood on it.
+
+        Rules: manual p34 (scroll map tile), p28 (exit: placed tiles go under the deck).
+        """
         spaces = [p for p, t in self.graph.nodes(data="tile") if t == tile]
         if not spaces:
             raise RulesError("tile", f"tile {tile!r} is not on the board")

@@ -57,13 +57,17 @@ class TomlFile:
         ``table`` may be dotted (``side.a``); ``occurrence`` picks the n-th
         (0-based) header of an array of tables ``[[step]]``. Falls back to the
         table header, then to the file's first line, when the exact spot cannot
-        be found.
+        be found. A table only made by its sub-tables (``[side]`` through
+        ``[side.a]``) is placed at its first sub-table.
         """
         lines = self.raw.split("\n")
         start = 0
         if table:
             header = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
             found = [i for i, line in enumerate(lines) if header.match(line)]
+            if not found:
+                sub = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\.")
+                found = [i for i, line in enumerate(lines) if sub.match(line)][:1]
             if found:
                 start = found[min(occurrence, len(found) - 1)]
         if key is None:

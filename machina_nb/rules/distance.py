@@ -37,12 +37,15 @@ from typing import Callable, Collection, Iterable, Iterator, Mapping
 import networkx as nx
 
 from machina_nb.rules.board import (
-    BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board,
+    BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board,
 )
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import adjacent_spaces, vertex_blocked
+from machina_nb.rules.sight import (
+    adjacent_spaces, barrier_borders_of, barrier_spaces_of, corner_rays, require_rules,
+    vertex_blocked,
+)
 
 __all__ = [
     "Mover", "Paths", "Ranking", "movement_view", "closest_view", "legal_step", "steps",
@@ -59,7 +62,9 @@ class Mover:
     plans its path per ``path.units`` (spec D14); ``ethereal``: moves through
     units (manual p25); ``move_through``: a move-through effect passes
     obstacles and impassable spaces, pit to pit costs 0 and it may not end on a
-    pit (manual p34).
+    pit (manual p34; per ``pit.voluntary_entry``, spec C-18).
+
+    Rules: manual p25 (ethereal), p34 (move, move-through), p35 (pits); spec §A2, C-18.
     """
 
     unit: str | None = None
@@ -170,10 +175,8 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
         if vertex_blocked(vertex, orientation, rules, border_barrier, space_barrier)[0]:
             return False
     elif reading == "no_corner_cut":
-        vx, vy = vertex
-        rays = (((vx - 1, vy - 1), (vx, vy - 1)), ((vx - 1, vy), (vx, vy)),
-                ((vx - 1, vy - 1), (vx - 1, vy)), ((vx, vy - 1), (vx, vy)))
-        if any(border_barrier(p, q) for p, q in rays) or any(space_barrier(s) for s in sides):
+        if any(border_barrier(p, q) for p, q in corner_rays(vertex)) or \
+                any(space_barrier(s) for s in sides):
             return False
     elif not any(not border_barrier(a, s) and not border_barrier(s, b) and not space_barrier(s)
                  for s in sides):  # one_L_open
@@ -196,17 +199,6 @@ def _edge_filter(board: Board, rules: Rules, border_barrier: BorderTest, space_b
     return open_edge
 
 
-def _barriers(board: Board, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
-    blocking = BARRIER_BORDERS - set(open_kinds)
-    return lambda a, b: board.border(a, b) in blocking
-
-
-def _require_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
-    return rules
-
-
 def _require_mover(mover: object) -> Mover:
     if not isinstance(mover, Mover):
         raise RulesError("mover", f"expected a Mover, got {type(mover).__name__}")
@@ -226,7 +218,7 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
 
     Rules: manual p34 (move: adjacent, passable, unoccupied), p22 (adjacent), p25 (ethereal), p35 (pits); spec §A2.1, D4, D5.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     node_ok, edge_ok = _movement_filters(board, rules, mover, ethereal, units_block)
     return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
@@ -235,7 +227,7 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
                       units_block: bool) -> tuple[SpaceTest, BorderTest]:
     ethereal = frozenset(ethereal)
     nodes = board.graph.nodes
-    space_barrier = lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES  # noqa: E731
+    space_barrier = barrier_spaces_of(board)
 
     def squeezer(p: Point) -> bool:
         if p not in nodes:
@@ -254,7 +246,7 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
         return (not units_block or unit is None or unit == mover.unit or mover.ethereal
                 or mover.move_through or unit in ethereal)
 
-    return enterable, _edge_filter(board, rules, _barriers(board), space_barrier, squeezer)
+    return enterable, _edge_filter(board, rules, barrier_borders_of(board), space_barrier, squeezer)
 
 
 def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> nx.Graph:
@@ -269,7 +261,7 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
 
     Rules: manual p22 (closest), p15-16 (non-immobile units ignored); aid (immobile as rubble); spec §A8.2, C-6, D8, D9.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     node_ok, edge_ok = _closest_filters(board, rules, immobile)
     return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
@@ -285,8 +277,10 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
     def plugged(p: Point) -> bool:
         return avoid_immobile and nodes[p]["unit"] in immobile
 
+    barrier = barrier_spaces_of(board)
+
     def space_barrier(p: Point) -> bool:
-        return p not in nodes or nodes[p]["kind"] in BARRIER_SPACES or (rubble and plugged(p))
+        return barrier(p) or (rubble and plugged(p))
 
     def squeezer(p: Point) -> bool:
         return space_barrier(p) or nodes[p]["kind"] in OBSTACLE_SPACES or plugged(p)
@@ -296,58 +290,97 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
         return (kind in PASSABLE_SPACES and not (avoid_pits and kind is SpaceKind.PIT)
                 and not plugged(p))
 
-    border_barrier = _barriers(board, open_kinds=(BorderKind.DOOR_CLOSED,))
+    border_barrier = barrier_borders_of(board, open_kinds=(BorderKind.DOOR_CLOSED,))
     return measurable, _edge_filter(board, rules, border_barrier, space_barrier, squeezer)
 
 
 # --- cached neighbour index of a view ------------------------------------------------------------
 
 _INDEX: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+_STEPS: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 _STEP_READINGS = ("move.diagonal", "move.squeeze", "los.vertex", "los.space_squeeze",
                   "closest.immobile_units", "closest.pits")
 
 
-def _index(board: Board, key: tuple, build: Callable[[], tuple[SpaceTest, BorderTest]]
-           ) -> dict[Point, tuple[Point, ...]]:
+def _terrain(board: Board) -> tuple:
+    """Everything a step test reads apart from units: every space's kind and every border."""
+    graph = board.graph
+    return (tuple(sorted(graph.nodes(data="kind"))),
+            tuple(sorted((a, b, kind) for a, b, kind in graph.edges(data="border") if kind)))
+
+
+def _index(board: Board, key: tuple, edge_key: tuple,
+           build: Callable[[], tuple[SpaceTest, BorderTest]]) -> dict[Point, tuple[Point, ...]]:
     """A view's sorted neighbour lists, read once per board version and key.
 
     Every space gets its list, even one the view leaves out: a search may start
-    there (an immobile monster measuring its own closest explorer).
+    there (an immobile monster measuring its own closest explorer). The open
+    steps themselves (``edge_key`` names what they read besides the terrain)
+    are kept across versions while the terrain is the same, so a unit moving
+    only re-reads which spaces may be entered.
     """
     cache = _INDEX.setdefault(board, {})
     full_key = (board.version,) + key
     if full_key not in cache:
-        if any(k[0] != board.version for k in cache):
-            cache.clear()
+        for stale in [k for k in cache if k[0] != board.version]:
+            del cache[stale]  # an older version's index
         node_ok, edge_ok = build()
         graph = board.graph
+        shared = _STEPS.setdefault(board, {})
+        terrain = shared.get("version") == board.version and shared["terrain"] or _terrain(board)
+        if shared.get("terrain") != terrain:
+            shared.clear()
+        shared.update(version=board.version, terrain=terrain)
+        if edge_key not in shared:
+            shared[edge_key] = {n: tuple(sorted(v for v in graph[n] if edge_ok(n, v)))
+                                for n in graph}
         keep = {n for n in graph if node_ok(n)}
-        cache[full_key] = {n: tuple(sorted(v for v in graph[n] if v in keep and edge_ok(n, v)))
-                           for n in graph}
+        cache[full_key] = {n: tuple(v for v in steps if v in keep)
+                           for n, steps in shared[edge_key].items()}
     return cache[full_key]
+
+
+def _unit_spaces(board: Board, units: Collection[str] | None) -> tuple[Point, ...]:
+    """Where the named units stand (all units when ``units`` is None), sorted."""
+    return tuple(sorted(p for u, p in board.units().items() if units is None or u in units))
 
 
 def _movement_index(board, rules, mover, ethereal, units_block=True):
     ethereal = frozenset(ethereal)
-    key = ("move", tuple(rules[r] for r in _STEP_READINGS), mover, ethereal, units_block)
-    return _index(board, key, lambda: _movement_filters(board, rules, mover, ethereal, units_block))
+    readings = tuple(rules[r] for r in _STEP_READINGS)
+    key = ("move", readings, mover, ethereal, units_block)
+    # Units squeeze diagonal steps only under move.squeeze blocked_if_* (spec D5).
+    squeezing = () if rules["move.squeeze"] == "allowed" else \
+        tuple(p for p in _unit_spaces(board, None) if board.unit_at(p) != mover.unit)
+    return _index(board, key, ("move", readings, squeezing),
+                  lambda: _movement_filters(board, rules, mover, ethereal, units_block))
 
 
 def _closest_index(board, rules, immobile):
     immobile = frozenset(immobile)
-    key = ("closest", tuple(rules[r] for r in _STEP_READINGS), immobile)
-    return _index(board, key, lambda: _closest_filters(board, rules, immobile))
+    readings = tuple(rules[r] for r in _STEP_READINGS)
+    key = ("closest", readings, immobile)
+    plugs = () if rules["closest.immobile_units"] == "ignore" else _unit_spaces(board, immobile)
+    return _index(board, key, ("closest", readings, plugs),
+                  lambda: _closest_filters(board, rules, immobile))
 
 
 # --- steps, costs, searches -----------------------------------------------------------------------
 
 
-def _can_end(board: Board, p: Point, mover: Mover) -> bool:
+def _survives_pits(rules: Rules, mover: Mover) -> bool:
+    """Does the mover's own movement cross pits unharmed? Only under a move-through effect (spec C-18)."""
+    return mover.move_through and rules["pit.voluntary_entry"] == "move_through_survives"
+
+
+def _can_end(board: Board, p: Point, mover: Mover, rules: Rules) -> bool:
     data = board.graph.nodes[p]
     if data["unit"] not in (None, mover.unit):
         return False  # nobody ends on an occupied space, ethereal or not (manual p25)
     if mover.move_through:
-        return data["kind"] in PASSABLE_SPACES and data["kind"] is not SpaceKind.PIT
+        if data["kind"] not in PASSABLE_SPACES:
+            return False
+        return data["kind"] is not SpaceKind.PIT or not _survives_pits(rules, mover)
     return True
 
 
@@ -365,9 +398,9 @@ def legal_step(board: Board, a: Point, b: Point, rules: Rules, mover: Mover = Mo
 
     Rules: manual p34 (move action), p22 (adjacent); spec §A2.1, D4, D5.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     a, b = board.require(a, "a"), board.require(b, "b")
-    return b in _movement_index(board, rules, mover, ethereal).get(a, ()) and _can_end(board, b, mover)
+    return b in _movement_index(board, rules, mover, ethereal).get(a, ()) and _can_end(board, b, mover, rules)
 
 
 def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
@@ -376,10 +409,10 @@ def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
 
     Rules: manual p34 (move action); spec §A2.1.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     a = board.require(a, "a")
     return tuple(b for b in _movement_index(board, rules, mover, ethereal).get(a, ())
-                 if _can_end(board, b, mover))
+                 if _can_end(board, b, mover, rules))
 
 
 def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
@@ -395,17 +428,18 @@ def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
 
 
 def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point, mover: Mover,
-            limit: int | None = None, through_pits: bool = False
-            ) -> tuple[dict[Point, int], dict[Point, list[Point]]]:
+            limit: int | None = None, through_pits: bool = False,
+            goals: Collection[Point] = ()) -> tuple[dict[Point, int], dict[Point, list[Point]]]:
     """Least stamina (then fewest steps) from ``start`` to every space, with every tied predecessor.
 
-    A pit ends a plain mover's movement (it is destroyed there, manual p35), so
-    it is never stepped through unless ``through_pits`` (closest counting) or
-    the mover has a move-through effect.
+    With ``goals``, a breadth-first search stops after the layer that reaches the last of them.
+
+    A pit ends a unit's movement (it is destroyed there, manual p35), so it is
+    never stepped through unless ``through_pits`` (closest counting, or a
+    move-through effect per ``pit.voluntary_entry``).
     """
     nodes = board.graph.nodes
     pit = SpaceKind.PIT
-    through = through_pits or mover.move_through
     preds: dict[Point, list[Point]] = {start: []}
     if not mover.move_through:  # every step costs 1: breadth first, layer by layer
         dist = {start: 0}
@@ -414,7 +448,7 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
             d += 1
             layer = []
             for u in frontier:
-                if u != start and not through and nodes[u]["kind"] is pit:
+                if u != start and not through_pits and nodes[u]["kind"] is pit:
                     continue
                 for v in index.get(u, ()):
                     dv = dist.get(v)
@@ -425,6 +459,8 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
                     elif dv == d:
                         preds[v].append(u)
             frontier = layer
+            if goals and all(g in dist for g in goals):
+                break
         return dist, preds
     best = {start: (0, 0)}
     heap = [(0, 0, start)]
@@ -434,6 +470,8 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
         if u in done:
             continue
         done.add(u)
+        if u != start and not through_pits and nodes[u]["kind"] is pit:
+            continue
         for v in index.get(u, ()):
             key = (cost + step_cost(board, u, v, mover), hops + 1)
             if limit is not None and key[0] > limit:
@@ -463,11 +501,12 @@ def reach(board: Board, start: Point, stamina: int, rules: Rules, mover: Mover =
 
     Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits); spec §A2.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     start, stamina = board.require(start, "start"), _require_stamina(stamina)
-    dist, _ = _search(board, _movement_index(board, rules, mover, ethereal), start, mover, stamina)
+    dist, _ = _search(board, _movement_index(board, rules, mover, ethereal), start, mover, stamina,
+                      _survives_pits(rules, mover))
     return types.MappingProxyType({p: dist[p] for p in sorted(dist)
-                                   if p == start or _can_end(board, p, mover)})
+                                   if p == start or _can_end(board, p, mover, rules)})
 
 
 def _paths(start: Point, goal: Point, dist: Mapping[Point, int],
@@ -494,12 +533,12 @@ def shortest_paths(board: Board, start: Point, goal: Point, rules: Rules, mover:
 
     Rules: manual p34 (move), p16 (shortest path), p17 (Example C: the long route round units); spec §A2, D14.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
     units_block = not (mover.mindless and rules["path.units"] == "ignored")
     index = _movement_index(board, rules, mover, ethereal, units_block)
-    dist, preds = _search(board, index, start, mover)
-    if goal != start and not _can_end(board, goal, mover):
+    dist, preds = _search(board, index, start, mover, through_pits=_survives_pits(rules, mover))
+    if goal != start and not _can_end(board, goal, mover, rules):
         dist = {}
     return _paths(start, goal, dist, preds)
 
@@ -539,7 +578,7 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
 
     Rules: manual p22 (nearest: count directly), p23 (ignoring walls, pits, units); spec §A8.1, D7.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     start = board.require(start, "start")
     metric = rules["nearest.metric"]
     scored = []
@@ -566,11 +605,11 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
 
     Rules: manual p22 (closest), p15-16 (monster targeting); spec §A8.2, C-5, C-6, D8, D9.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     start = board.require(start, "start")
     targets = _goals(board, goals)
     dist, _ = _search(board, _closest_index(board, rules, immobile), start, Mover(),
-                      through_pits=True)
+                      through_pits=True, goals=targets)
     scored = [(p, dist[p], dist[p]) for p in targets if p in dist]
     reading = (f"closest.immobile_units={rules['closest.immobile_units']}, "
                f"closest.pits={rules['closest.pits']}, move.diagonal={rules['move.diagonal']}")
@@ -583,10 +622,10 @@ def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
 
     Rules: manual p16 (the path to the closest explorer ignores closed doors and non-immobile units); spec §A8.2.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
     dist, preds = _search(board, _closest_index(board, rules, immobile), start, Mover(),
-                          through_pits=True)
+                          through_pits=True, goals=(goal,))
     return _paths(start, goal, dist, preds)
 
 
@@ -602,7 +641,7 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
 
     Rules: manual p16 (a monster does not move unless it gets closer); spec D46.
     """
-    rules, mover = _require_rules(rules), _require_mover(mover)
+    rules, mover = require_rules(rules), _require_mover(mover)
     start, end = board.require(start, "start"), board.require(end, "end")
     target = board.require(target, "target")
     if rules["closer.metric"] == "closest_distance":
@@ -615,8 +654,8 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
         def measure(p: Point) -> int | None:
             if p in beside or p == target:
                 return 1 if p != target else 0
-            dist, _ = _search(board, index, p, mover)
-            costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover)]
+            dist, _ = _search(board, index, p, mover, through_pits=_survives_pits(rules, mover))
+            costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover, rules)]
             return 1 + min(costs) if costs else None
     before, after = measure(start), measure(end)
     if after is None:

@@ -36,7 +36,10 @@ _TOP_KEYS = {"kind", "id", "title", "page", "rules", "rulings", "board", "legend
 
 @dataclass(frozen=True)
 class Step:
-    """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras."""
+    """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
+
+    Rules: the example's page; the engine issue defines the verbs.
+    """
 
     do: str
     actor: str | None

@@ -27,6 +27,7 @@ from machina_nb.rules.distance import Mover, closest, movement_view, nearest
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import require_rules
 
 __all__ = [
     "Trigger", "Displacement", "Placement", "push", "pull", "apply_displacement",
@@ -44,6 +45,8 @@ class Trigger:
     ``activator`` is the activating unit of a trap lever per ``traps.push_activator``
     (None: no activating unit, every tile's traps); ``optional`` is True when the
     players may decline it (``traps.push_activation = optional``, 3.5).
+
+    Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); spec D34.
     """
 
     what: str
@@ -63,6 +66,8 @@ class Displacement:
     enter), ``pit``, ``trap_lever``, ``barrel``, ``activator`` (a pull reached the
     activating space), ``immobile``, ``off_axis`` (``push.off_axis = strict_none``)
     or ``no_direction`` (the unit stands on the reference point).
+
+    Rules: manual p25 (push and pull, teleport, switch positions); spec §A9, D15-D17.
     """
 
     unit: str
@@ -81,6 +86,25 @@ class Displacement:
         """The space the unit ends on."""
         return self.path[-1]
 
+    def explain(self) -> str:
+        """One line for people: the path, why it stopped, what it set off, readings and rules.
+
+        Rules: manual p25 (push and pull).
+        """
+        text = f"{self.effect} {self.unit}: " + " -> ".join(map(str, self.path))
+        text += f"; stopped: {self.stopped}"
+        if self.blocker is not None:
+            text += f" at {self.blocker}"
+        if self.destroyed:
+            text += f"; destroyed (a kill by {self.kill_by})" if self.kill_by else "; destroyed"
+        for t in self.triggers:
+            text += f"; {t.what.replace('_', ' ')} at {t.space}"
+            if t.what == "trap_lever":
+                text += f" (activator {t.activator}{', optional' if t.optional else ''})"
+        if self.reading:
+            text += f" [{self.reading}]"
+        return text + f" ({'; '.join(self.rules)})"
+
 
 @dataclass(frozen=True)
 class Placement:
@@ -89,6 +113,8 @@ class Placement:
     ``targets`` are the intended destinations (e.g. the tied nearest spawn spaces);
     ``fallback`` is True when some candidates replace a taken or impassable target;
     ``lethal`` lists candidates that are pits (the unit is destroyed there).
+
+    Rules: manual p13 (spawn monster), p22 (occupied destination), p25 (teleport), p35 (pit); spec D18.
     """
 
     candidates: tuple[Point, ...]
@@ -103,7 +129,8 @@ class Placement:
 
 
 def push(board: Board, target: Point, source: Point, distance: int, rules: Rules, *,
-         by: str | None = None, immobile: Collection[str] = ()) -> tuple[Displacement, ...]:
+         by: str | None = None, immobile: Collection[str] = (),
+         up_to: bool = False) -> tuple[Displacement, ...]:
     """Push the unit on ``target`` ``distance`` spaces away from ``source`` (manual p25).
 
     ``source`` is the activating space, or the activating unit's own space; ``by``
@@ -114,20 +141,28 @@ def push(board: Board, target: Point, source: Point, distance: int, rules: Rules
     a blocked step per ``push.blocked`` (D17). A pit destroys the unit; a trap
     lever activates; a barrel counts as hit (the unit stays before both).
     Immobile units (named in ``immobile``) do not move. Usually one result; two
-    when a slide has two open sides (the players choose).
+    when a slide has two open sides (the players choose). ``up_to`` (an effect
+    reading "up to X") adds every shorter stop, ``stopped="chosen"`` (spec D17).
 
     Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); spec §A9.1, D15-D17, D34.
     """
-    return _displace(board, target, source, distance, rules, by, immobile, pull=False)
+    return _displace(board, target, source, distance, rules, by, immobile, up_to, pull=False)
 
 
 def pull(board: Board, target: Point, source: Point, distance: int, rules: Rules, *,
-         by: str | None = None, immobile: Collection[str] = ()) -> tuple[Displacement, ...]:
+         by: str | None = None, immobile: Collection[str] = (),
+         up_to: bool = False) -> tuple[Displacement, ...]:
     """Pull the unit on ``target`` ``distance`` spaces toward ``source``; never into ``source`` (manual p25).
 
     Otherwise as :func:`push`. Rules: manual p25 (push and pull); spec §A9.1, D15-D17.
     """
-    return _displace(board, target, source, distance, rules, by, immobile, pull=True)
+    return _displace(board, target, source, distance, rules, by, immobile, up_to, pull=True)
+
+
+def _require_distance(distance: object) -> int:
+    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
+        raise RulesError("distance", f"expected a whole number >= 0, got {distance!r}")
+    return distance
 
 
 def _sign(n: int) -> int:
@@ -163,19 +198,18 @@ def _crossable(board: Board, a: Point, b: Point, rules: Rules, unit: str) -> boo
     vx, vy = max(a[0], b[0]), max(a[1], b[1])  # block_on_any_corner
     rays = (((vx - 1, vy - 1), (vx, vy - 1)), ((vx - 1, vy), (vx, vy)),
             ((vx - 1, vy - 1), (vx - 1, vy)), ((vx, vy - 1), (vx, vy)))
-    if any(p in board and q in board and board.border(p, q) in BARRIER_BORDERS for p, q in rays):
+    if any(board.border(p, q) in BARRIER_BORDERS for p, q in rays):  # off the map: its ring
         return False
     return all(s in board and board.space(s) in PASSABLE_SPACES and board.unit_at(s) is None
                for s in ((b[0], a[1]), (a[0], b[1])))
 
 
 def _displace(board: Board, target: Point, source: Point, distance: int, rules: Rules,
-              by: str | None, immobile: Collection[str], pull: bool) -> tuple[Displacement, ...]:
-    if not isinstance(rules, Rules):
-        raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
+              by: str | None, immobile: Collection[str], up_to: bool,
+              pull: bool) -> tuple[Displacement, ...]:
+    rules = require_rules(rules)
     target, source = board.require(target, "target"), board.require(source, "source")
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise RulesError("distance", f"expected a whole number >= 0, got {distance!r}")
+    distance = _require_distance(distance)
     unit = board.unit_at(target)
     if unit is None:
         raise RulesError("target", f"no unit stands on {target}")
@@ -211,9 +245,14 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
         return walk(path + [nxt], left - 1)
 
     def walk(path, left):
-        at = path[-1]
         if left == 0:
             return [outcome(path, "distance")]
+        if up_to:
+            return [outcome(path, "chosen")] + go(path, left)
+        return go(path, left)
+
+    def go(path, left):
+        at = path[-1]
         step = _direction(at, source, rules, pull)
         if step is None:
             return [outcome(path, "no_direction")]
@@ -236,7 +275,10 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
                 return slides
         return [outcome(path, "blocked", nxt)]
 
-    return tuple(sorted(walk([target], distance), key=lambda d: d.path))
+    results = walk([target], distance)
+    final = {(d.path, d.triggers) for d in results if d.stopped != "chosen"}
+    results = [d for d in results if d.stopped != "chosen" or (d.path, ()) not in final]
+    return tuple(sorted(results, key=lambda d: d.path))
 
 
 def apply_displacement(board: Board, *displacements: Displacement) -> None:
@@ -295,7 +337,7 @@ def nearest_unoccupied(board: Board, origin: Point, rules: Rules, *,
 
     Rules: manual p22 (occupied destination: nearest), p13 (spawn), p25 (teleport); spec A8.3, D18.
     """
-    origin = board.require(origin, "origin")
+    origin, rules = board.require(origin, "origin"), require_rules(rules)
     need_passable = (rules["fallback.passable"] == "required") if passable is None else passable
     pits = rules["fallback.pits"] == "allowed"
     room = _room(board, origin) if rules["fallback.walls"] == "same_side" else None
@@ -335,9 +377,7 @@ def teleport_within(board: Board, space: Point, distance: int, rules: Rules) -> 
     Counted directly (``nearest.metric``); pits are listed in ``lethal``.
     Rules: manual p25 (teleport within X); spec §A9.2, D7.
     """
-    space = board.require(space, "space")
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise RulesError("distance", f"expected a whole number >= 0, got {distance!r}")
+    space, distance = board.require(space, "space"), _require_distance(distance)
     goals = [p for p, data in board.graph.nodes(data=True)
              if p != space and data["unit"] is None and data["kind"] in PASSABLE_SPACES]
     ranking = nearest(board, space, goals, rules)
@@ -357,7 +397,7 @@ def teleport_to(board: Board, space: Point, kind: SpaceKind, rules: Rules) -> Pl
 
     Rules: manual p25 (teleport to a type of space), p22 (nearest); aid §Teleport; spec §A9.2, C-21, D18.
     """
-    space = board.require(space, "space")
+    space, rules = board.require(space, "space"), require_rules(rules)
     if not isinstance(kind, SpaceKind):
         raise RulesError("kind", f"expected a SpaceKind, got {kind!r}")
     tile = board.tile_of(space)

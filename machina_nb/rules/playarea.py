@@ -30,15 +30,16 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterable
 
-from machina_nb.rules.board import Board, ring_spaces
+from machina_nb.rules.board import PASSABLE_SPACES, Board, ring_spaces
 from machina_nb.rules.content import TILE_SIZE, TileSide
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Layout, Point
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import adjacent, require_rules
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
-    "explore", "apply_exploration", "across_tiles_adjacent",
+    "explore", "apply_exploration", "entry_spaces",
 ]
 
 Edge = tuple[Point, Point]
@@ -122,6 +123,8 @@ class PlayArea:
 
     ``library`` holds every tile side that may be drawn; ``deck`` the keys still to
     draw, top first. ``joined`` holds each pair of spaces joined across tile edges.
+
+    Rules: manual p8 (map-tile deck, starting tile), p28 (entry/exit tokens), p34 (playing area).
     """
 
     library: tuple[TileSide, ...]
@@ -178,20 +181,42 @@ class PlayArea:
         return replace(self, deck=self.deck[1:], tiles=(tile,), entry=tile.direction_symbol()[1],
                        exit=None, joined=frozenset())
 
+    def clear(self, order: Iterable[str]) -> "PlayArea":
+        """The last explorer has exited: every placed tile goes under the deck in ``order``.
+
+        ``order`` is the shuffle of the placed tile sides (randomness is the caller's).
+        Every monster is banished; apply with ``board.remove_tile`` per tile.
+        Rules: manual p28 (place exit token: when the last surviving explorer exits), p34 (exit map tile).
+        """
+        order = tuple(order)
+        if sorted(order) != sorted(t.key for t in self.tiles):
+            raise RulesError("order", f"expected the placed tile sides in some order, got {order!r}")
+        return replace(self, tiles=(), deck=self.deck + order, joined=frozenset(), entry=None,
+                       exit=None)
+
     def exit_options(self) -> tuple[Edge, ...]:
-        """Where the exit token may go: any unexplored edge except the entry token's edge (manual p28)."""
+        """Where the exit token may go: any unexplored edge except the entry token's edge.
+
+        Rules: manual p28 (place exit token).
+        """
         barred = set(self.edge_run(self.entry)) if self.entry else set()
         return tuple(e for e in self.unexplored_edges() if e not in barred)
 
     def place_exit_token(self, edge: Edge) -> "PlayArea":
-        """The activating explorer puts the exit token on an unexplored edge, pointing out (manual p28)."""
+        """The activating explorer puts the exit token on an unexplored edge, pointing out.
+
+        Rules: manual p28 (place exit token).
+        """
         if edge not in self.exit_options():
             raise RulesError("edge", f"{edge!r} is not an unexplored edge free of the entry token "
                              "(manual p28)")
         return replace(self, exit=edge)
 
     def board(self) -> Board:
-        """The one graph of every placed tile, joined (manual p11, p34; spec D21)."""
+        """The one graph of every placed tile, joined across their edges.
+
+        Rules: manual p11 (map tiles), p34 (joining); spec D21.
+        """
         board = Board()
         placed: list[PlacedTile] = []
         for tile in self.tiles:
@@ -232,12 +257,18 @@ class PlayArea:
         return {edge: kind for tile in self.tiles for _, edge, kind in tile.ring()}
 
     def unexplored_edges(self) -> tuple[Edge, ...]:
-        """Ring edges not joined to another tile, sorted (manual p34-35: unexplored edges are barriers)."""
+        """Ring edges not joined to another tile, sorted.
+
+        Rules: manual p34 (unexplored edge), p35 (an unexplored edge is a barrier).
+        """
         return tuple(sorted(edge for edge, kind in self.ring().items()
                             if kind in _EDGE_KINDS and frozenset(edge) not in self.joined))
 
     def edge_run(self, edge: Edge) -> tuple[Edge, ...]:
-        """The whole edge (the run of edge borders on one side) that ``edge`` belongs to (manual p11)."""
+        """The whole edge (the run of edge borders on one side) that ``edge`` belongs to.
+
+        Rules: manual p11 (up to 4 edges a side).
+        """
         ring = self.ring()
         if ring.get(edge) not in _EDGE_KINDS:
             raise RulesError("edge", f"{edge!r} is not an edge of a placed tile")
@@ -286,19 +317,19 @@ def _ring_points(tile: PlacedTile) -> list[Point]:
             if x in (0, w - 1) or y in (0, h - 1)]
 
 
-def across_tiles_adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
-    """Whether neighbours on different tiles count as adjacent whatever lies between them.
+def entry_spaces(area: PlayArea, board: Board, rules: Rules) -> tuple[Point, ...]:
+    """Where explorers may be placed: free passable spaces on or adjacent to the entry token (manual p28).
 
-    Under ``adjacency.across_tiles = joined_edges_only`` (default) only the joined
-    border makes such spaces adjacent, which the border itself says (JOINED is open,
-    BOUNDARY a wall): this returns False and sight decides. Under
-    ``any_touching_spaces`` every pair of touching spaces on different tiles is adjacent.
-    Rules: manual p22 (index: adjacency across map tiles); spec D21.
+    "On top of" the token is read as the space inside the direction symbol; "adjacent"
+    as :func:`machina_nb.rules.sight.adjacent` to that space. Sorted; the players choose.
+    Rules: manual p28 (place entry token), p22 (adjacent).
     """
-    a, b = board.require(a, "a"), board.require(b, "b")
-    if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1 or board.tile_of(a) == board.tile_of(b):
-        return False
-    return rules["adjacency.across_tiles"] == "any_touching_spaces"
+    if area.entry is None:
+        raise RulesError("area", "no entry token in the playing area (manual p28)")
+    inside = board.require(area.entry[0], "area")
+    near = [inside] + [q for q in board.graph[inside] if adjacent(board, inside, q, rules)]
+    return tuple(sorted(p for p in near
+                        if board.unit_at(p) is None and board.space(p) in PASSABLE_SPACES))
 
 
 # --- explore and scroll ---------------------------------------------------------------------
@@ -312,6 +343,8 @@ class Exploration:
     tiles (banished, not killed: manual p19) with where they stood; ``joined`` the
     pairs of spaces joined across the new tile's edges; ``warnings`` notes such as a
     direction symbol that is not next to the explorer under ``grid_snap``.
+
+    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec D19-D21.
     """
 
     space: Point
@@ -323,6 +356,21 @@ class Exploration:
     area: PlayArea
     warnings: tuple[str, ...] = ()
     rules: tuple[str, ...] = (_CITE_EXPLORE,)
+
+    def explain(self) -> str:
+        """One line for people: the tile placed, tiles scrolled, monsters banished, warnings, rules.
+
+        Rules: manual p34 (explore map tile, scroll map tile).
+        """
+        text = (f"explore from {self.space}: {self.tile.key} turned {self.tile.rotation} "
+                f"at {self.tile.origin} (slot {self.tile.slot})")
+        if self.destroyed:
+            text += f"; scrolled away {', '.join(self.destroyed)}"
+        if self.banished:
+            text += "; banished " + ", ".join(f"{u} at {p}" for u, p in self.banished)
+        for warning in self.warnings:
+            text += f"; note: {warning}"
+        return text + f" ({'; '.join(self.rules)})"
 
 
 def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
@@ -341,7 +389,7 @@ def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
 
     Rules: manual p34 (explore map tile, scroll map tile), p11 (direction symbol); spec D19-D21.
     """
-    space = board.require(space)
+    space, rules = board.require(space), require_rules(rules)
     explorers = frozenset(explorers)
     unit = board.unit_at(space)
     if unit is None or unit not in explorers:
@@ -371,7 +419,7 @@ def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
             try:
                 options.extend(_scrolls(area, board, space, edge, tile, warnings, explorers, rules))
             except RulesError as exc:
-                problems.append(str(exc))
+                problems.append(str(exc)[len(exc.argument) + 2:])
     if not options:
         raise RulesError("space", "cannot explore from here: " + "; ".join(dict.fromkeys(problems)))
     return tuple(options)
@@ -390,7 +438,7 @@ def explore(area: PlayArea, board: Board, space: Point, rules: Rules, *,
     if option is None:
         if len(options) > 1:
             raise RulesError("option", f"the players choose one of {len(options)} ways: "
-                             + "; ".join(f"{i}: {_describe(o)}" for i, o in enumerate(options)))
+                             + "; ".join(f"{i}: {o.explain()}" for i, o in enumerate(options)))
         option = 0
     if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option < len(options):
         raise RulesError("option", f"expected an index below {len(options)}, got {option!r}")
@@ -400,18 +448,16 @@ def explore(area: PlayArea, board: Board, space: Point, rules: Rules, *,
 
 
 def apply_exploration(board: Board, exploration: Exploration) -> None:
-    """Update the board in place: scrolled tiles (and their monsters) go, the new tile joins (manual p34)."""
+    """Update the board in place: scrolled tiles (and their monsters) go, the new tile joins.
+
+    Rules: manual p34 (explore map tile, scroll map tile).
+    """
     for key in exploration.destroyed:
         board.remove_tile(key)
     tile = exploration.tile
     board.add_layout(tile.layout, tile.key, tile.origin)
     _stitch(board, tile, [t for t in exploration.area.tiles if t.key != tile.key],
             exploration.area.joined)
-
-
-def _describe(option: Exploration) -> str:
-    scrolled = f", scrolling away {', '.join(option.destroyed)}" if option.destroyed else ""
-    return f"{option.tile.key} at {option.tile.origin}{scrolled}"
 
 
 def _side_of(edge: Edge) -> str:
@@ -495,13 +541,19 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
         joined = _new_joins(kept, tile, edge, area, rules)
         kept_joins = frozenset(j for j in area.joined
                                if all(any(p in k for k in kept) for p in j))
+        tokens = {name: token for name, token in (("entry", area.entry), ("exit", area.exit))
+                  if token is not None and not any(token[0] in area.tile(k) for k in doomed)}
+        notes = tuple(f"the {name} token leaves with its scrolled tile (the manual does not say)"
+                      for name in ("entry", "exit")
+                      if getattr(area, name) is not None and name not in tokens)
         new_area = replace(area, tiles=kept + (tile,), deck=area.deck[1:] + tuple(doomed),
-                           joined=kept_joins | frozenset(joined))
+                           joined=kept_joins | frozenset(joined), entry=tokens.get("entry"),
+                           exit=tokens.get("exit"))
         cites = (_CITE_EXPLORE, "spec D19 (explore.offset)", "spec D21 (join.other_edges)")
         if doomed:
             cites += (_CITE_SCROLL, "manual p19 (banish)")
         options.append(Exploration(space, edge, tile, doomed, banished, joined, new_area,
-                                   warnings, cites))
+                                   warnings + notes, cites))
     if not options:
         raise RulesError("space", f"the tile would overlap a placed tile at {tile.origin} (manual p34)")
     return options

@@ -38,9 +38,7 @@ from typing import Callable, Collection
 
 import networkx as nx
 
-from machina_nb.rules.board import (
-    BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board,
-)
+from machina_nb.rules.board import BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point
 from machina_nb.rules.rulings import Rules
@@ -49,14 +47,15 @@ __all__ = [
     "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
     "visible_pairs", "adjacent", "adjacent_spaces", "adjacent_borders", "door_target_spaces",
     "sight_view", "range_between", "in_range", "can_target", "melee_targets", "units_on_tile",
-    "affected_units", "vertex_blocked",
+    "affected_units", "vertex_blocked", "barrier_borders_of", "barrier_spaces_of", "corner_rays",
+    "require_rules",
 ]
 
 
 LOS_RULE = "manual p22 (line of sight)"
 RANGED_RULE = "manual p23 (ranged: obstacles block too)"
-DOOR_KINDS = frozenset({BorderKind.WALL, BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED,
-                        BorderKind.DOOR_DESTROYED})
+DOORS = frozenset({BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED, BorderKind.DOOR_DESTROYED})
+WALLS_AND_DOORS = DOORS | {BorderKind.WALL, BorderKind.BOUNDARY}  # a tile's boundary is drawn as wall
 
 
 @dataclass(frozen=True)
@@ -99,8 +98,9 @@ class Sight:
         elif self.blocker == "space":
             what = f"the space {self.spaces[0]}"
         else:
-            parts = [f"{a}|{b}" for a, b in self.borders] + [str(p) for p in self.spaces]
-            what = "the vertex closed by " + ", ".join(parts)
+            parts = [f"the {_border_name(kind)} {a}|{b}" for (a, b), kind in
+                     zip(self.borders, self.kinds)] + [f"the space {p}" for p in self.spaces]
+            what = " and ".join(parts) + " meeting"
         reading = f"; {self.reading}" if self.reading else ""
         return head + f"blocked by {what}{where} ({self.rule}{reading})"
 
@@ -117,7 +117,7 @@ class Targeting:
     icon: str
     legal: bool
     reason: str
-    distance: int
+    distance: int | None
     sight: Sight | None = None
 
     def __bool__(self) -> bool:
@@ -181,13 +181,45 @@ BorderTest = Callable[[Point, Point], bool]
 SpaceTest = Callable[[Point], bool]
 
 
-def _barrier_border(board: Board) -> BorderTest:
-    return lambda a, b: board.border(a, b) in BARRIER_BORDERS
+def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
+    """A test ``(a, b) -> bool``: is the border between neighbours ``a`` and ``b`` a barrier?
+
+    Borders of ``open_kinds`` count as open (closed doors, for *closest*).
+    Memoised: build a new test after the board changes.
+
+    Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers); spec §A1.1.
+    """
+    blocking = BARRIER_BORDERS - set(open_kinds)
+    seen: dict[tuple[Point, Point], bool] = {}
+
+    def test(a: Point, b: Point) -> bool:
+        key = (a, b) if a < b else (b, a)
+        if key not in seen:
+            seen[key] = board.border(a, b) in blocking
+        return seen[key]
+    return test
 
 
-def _barrier_space(board: Board) -> SpaceTest:
+def barrier_spaces_of(board: Board) -> SpaceTest:
+    """A test ``p -> bool``: is ``p`` a barrier space (rubble, unidentifiable, or off the map)?
+
+    Rules: manual p35 (rubble), p11 (unidentifiable areas); spec §A1.1.
+    """
     nodes = board.graph.nodes
     return lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES
+
+
+def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
+    """The four border half-segments meeting at lattice ``vertex``, as pairs of spaces: N, S, W, E.
+
+    >>> corner_rays((1, 1))[0]     # the N ray: between the two spaces north of the vertex
+    ((0, 0), (1, 0))
+
+    Rules: spec §0.1 (rays at a vertex), §A6.2.
+    """
+    vx, vy = vertex
+    nw, ne, sw, se = (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)
+    return (nw, ne), (sw, se), (nw, sw), (ne, se)
 
 
 def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> SpaceTest:
@@ -206,29 +238,15 @@ def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> Sp
     return test
 
 
-def _vertex_cells(vx: int, vy: int, orientation: int) -> tuple[Point, Point, Point, Point]:
-    """The cells ``c, d`` the segment joins through vertex V(vx, vy) and the two side cells.
+def _side_cells(vx: int, vy: int, orientation: int) -> tuple[Point, Point]:
+    """The two cells whose corners a segment through V(vx, vy) only touches.
 
-    ``orientation`` +1: the segment runs NW<->SE (dx, dy of one sign); -1: NE<->SW.
+    ``orientation`` +1: the segment runs NW<->SE (dx, dy of one sign), touching
+    NE and SW; -1: it runs NE<->SW, touching NW and SE.
     """
     if orientation > 0:
-        return (vx - 1, vy - 1), (vx, vy), (vx, vy - 1), (vx - 1, vy)
-    return (vx, vy - 1), (vx - 1, vy), (vx - 1, vy - 1), (vx, vy)
-
-
-def _rays(vx: int, vy: int) -> dict[str, tuple[Point, Point]]:
-    """The four border half-segments (rays) meeting at vertex V(vx, vy), as pairs of spaces."""
-    return {
-        "N": ((vx - 1, vy - 1), (vx, vy - 1)),
-        "S": ((vx - 1, vy), (vx, vy)),
-        "W": ((vx - 1, vy - 1), (vx - 1, vy)),
-        "E": ((vx, vy - 1), (vx, vy)),
-    }
-
-
-def _side_rays(side: Point, vx: int, vy: int) -> tuple[str, str]:
-    """The two rays bounding the quadrant cell ``side`` at V(vx, vy)."""
-    return ("N" if side[1] == vy - 1 else "S"), ("W" if side[0] == vx - 1 else "E")
+        return (vx, vy - 1), (vx - 1, vy)
+    return (vx - 1, vy - 1), (vx, vy)
 
 
 def vertex_blocked(
@@ -238,57 +256,54 @@ def vertex_blocked(
     """Does a segment through lattice ``vertex`` get blocked there? (spec §A6.2, D1-D3)
 
     Returns ``(blocked, barrier rays, closing side spaces)``. ``orientation`` is
-    +1 when the segment runs NW<->SE and -1 for NE<->SW. Readings: ``los.vertex``
-    ``separating`` (both detours round the vertex cut), ``touch_ok`` (never),
-    ``any_two`` (two or more barrier rays); ``los.space_squeeze`` ``blocked``
-    folds barrier side spaces in (each cuts its own detour, or counts once for
-    ``any_two``); with ``space_obstacle`` given (plain ranged targeting),
-    ``ranged.obstacle_vertex`` adds obstacle side spaces the same way
-    (``separating``), on any touch (``any_touch``) or never (``corner_ok``).
+    +1 when the segment runs NW<->SE and -1 for NE<->SW. A *detour* is the way
+    round the vertex through one side cell, crossing the two rays that bound
+    it. Readings: ``los.vertex`` ``separating`` (both detours cut), ``touch_ok``
+    (never), ``any_two`` (two or more barrier rays); ``los.space_squeeze``
+    ``blocked`` folds barrier side spaces in (each cuts its own detour, or
+    counts once for ``any_two``); with ``space_obstacle`` given (plain ranged
+    targeting), ``ranged.obstacle_vertex`` adds obstacle side spaces the same
+    way (``separating``), on any touch (``any_touch``) or never (``corner_ok``).
 
-    >>> no, wall = (lambda a, b: False), (lambda a, b: {a, b} == {(0, 1), (1, 1)})
+    >>> wall = lambda a, b: {a, b} == {(0, 1), (1, 1)}
     >>> vertex_blocked((1, 1), 1, Rules(), wall, lambda p: False)[0]   # a single wall end
     False
 
     Rules: manual p22 (touching the end of a barrier); spec §A6.2, D1, D2, D3.
     """
-    vx, vy = vertex
-    _, _, s1, s2 = _vertex_cells(vx, vy, orientation)
-    rays = _rays(vx, vy)
-    barrier_rays = {name for name, (a, b) in rays.items() if border_barrier(a, b)}
+    rays = corner_rays(vertex)
+    n, s, w, e = (border_barrier(p, q) for p, q in rays)
+    side1, side2 = _side_cells(*vertex, orientation)
+    walled1, walled2 = (n or e, s or w) if orientation > 0 else (n or w, s or e)
     squeeze = rules["los.space_squeeze"] == "blocked"
-    barrier_sides = [s for s in (s1, s2) if squeeze and space_barrier(s)]
-
-    def cut(side: Point, extra: Collection[Point]) -> bool:
-        return bool(barrier_rays & set(_side_rays(side, vx, vy))) or side in extra
-
+    closing = [c for c in (side1, side2) if squeeze and space_barrier(c)]
     reading = rules["los.vertex"]
     if reading == "touch_ok":
-        blocked = len(barrier_sides) == 2
+        blocked = len(closing) == 2
     elif reading == "separating":
-        blocked = cut(s1, barrier_sides) and cut(s2, barrier_sides)
+        blocked = (walled1 or side1 in closing) and (walled2 or side2 in closing)
     else:  # any_two
-        blocked = len(barrier_rays) + len(barrier_sides) >= 2
-    closing = list(barrier_sides)
+        blocked = n + s + w + e + len(closing) >= 2
     if not blocked and space_obstacle is not None:
-        obstacles = [s for s in (s1, s2) if space_obstacle(s)]
+        obstacles = [c for c in (side1, side2) if space_obstacle(c)]
         ranged = rules["ranged.obstacle_vertex"]
-        if ranged == "any_touch" and obstacles:
-            blocked, closing = True, closing + obstacles
-        elif ranged == "separating" and obstacles:
-            both = barrier_sides + obstacles
-            if cut(s1, both) and cut(s2, both):
-                blocked, closing = True, both
+        both = closing + obstacles
+        if obstacles and (ranged == "any_touch" or ranged == "separating" and (
+                (walled1 or side1 in both) and (walled2 or side2 in both))):
+            blocked, closing = True, both
     if not blocked:
         return False, (), ()
-    names = sorted(barrier_rays)
-    return True, tuple(rays[n] for n in names), tuple(sorted(set(closing)))
+    return True, tuple(r for r, hit in zip(rays, (n, s, w, e)) if hit), tuple(sorted(set(closing)))
 
 
 # --- the explained verdict ------------------------------------------------------------------------
 
 
-def _require_rules(rules: object) -> Rules:
+def require_rules(rules: object) -> Rules:
+    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``.
+
+    Rules: spec appendix (every query takes the rules object).
+    """
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
     return rules
@@ -297,7 +312,7 @@ def _require_rules(rules: object) -> Rules:
 def _walk(board: Board, a: Point, b: Point, rules: Rules, space_obstacle: SpaceTest | None,
           rule: str) -> Sight:
     dx, dy = b[0] - a[0], b[1] - a[1]
-    border_barrier, space_barrier = _barrier_border(board), _barrier_space(board)
+    border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
     X0, Y0 = 2 * a[0] + 1, 2 * a[1] + 1
     point = None
     for kind, X, Y in _trace(dx, dy):
@@ -351,7 +366,7 @@ def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
 
     Rules: manual p22 (line of sight); spec §A6, D1, D2.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     return _walk(board, a, b, rules, None, LOS_RULE)
 
@@ -366,7 +381,7 @@ def ranged_line(board: Board, a: Point, b: Point, rules: Rules,
 
     Rules: manual p23 (ranged), p25 (ethereal); spec §A7.3, D3, C-19.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     return _walk(board, a, b, rules, _obstacle_space(board, rules, ethereal), RANGED_RULE)
 
@@ -421,7 +436,12 @@ def _offset_masks(width: int, height: int) -> tuple[int, ...]:
 
 
 class _Tables:
-    """Per board version and rulings: the blocked masks for sight and for plain ranged."""
+    """Per board version and rulings: the blocked masks for sight and for plain ranged.
+
+    Spaces and borders are read every time (one pass); the vertex bits depend
+    only on the barriers, so they are shared by every board state with the
+    same barriers (a unit moving does not recompute them).
+    """
 
     def __init__(self, board: Board, rules: Rules, ethereal: frozenset[str]):
         xs = [p[0] for p in board.graph]
@@ -431,53 +451,70 @@ class _Tables:
         frame = _Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         self.frame = frame
         self.offsets = _offset_masks(frame.width, frame.height)
-        border_barrier, space_barrier = _barrier_border(board), _barrier_space(board)
+        border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
         obstacle = _obstacle_space(board, rules, ethereal)
         S, P = frame.stride, frame.plane
-        sight = ranged = 0
-        for Y in range(2 * frame.height + 1):
-            for X in range(2 * frame.width + 1):
-                gx, gy = frame.x0 * 2 + X, frame.y0 * 2 + Y
-                bit = 1 << (X + Y * S)
+
+        def bit(gx: int, gy: int) -> int:  # absolute doubled position -> its bit
+            return 1 << (gx - 2 * frame.x0 + (gy - 2 * frame.y0) * S)
+
+        terrain, obstacles = 0, []
+        for gy in range(2 * frame.y0, 2 * (frame.y0 + frame.height) + 1):
+            for gx in range(2 * frame.x0 + 1 - gy % 2, 2 * (frame.x0 + frame.width) + 1, 2 - gy % 2):
                 if gx % 2 and gy % 2:
                     cell = ((gx - 1) // 2, (gy - 1) // 2)
                     if space_barrier(cell):
-                        sight |= bit
-                    if obstacle(cell):
-                        ranged |= bit
+                        terrain |= bit(gx, gy)
+                    elif obstacle(cell):
+                        obstacles.append(cell)
                 elif gx % 2 == 0 and gy % 2:
                     if border_barrier(((gx - 2) // 2, (gy - 1) // 2), (gx // 2, (gy - 1) // 2)):
-                        sight |= bit
-                elif gy % 2 == 0 and gx % 2:
-                    if border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
-                        sight |= bit
-                else:
+                        terrain |= bit(gx, gy)
+                elif border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
+                    terrain |= bit(gx, gy)
+        key = (frame, terrain, rules["los.vertex"], rules["los.space_squeeze"])
+        if key not in _VERTICES:
+            vertices = 0
+            for vy in range(frame.y0, frame.y0 + frame.height + 1):
+                for vx in range(frame.x0, frame.x0 + frame.width + 1):
                     for orientation, plane in ((1, 0), (-1, P)):
-                        v = (gx // 2, gy // 2)
-                        if vertex_blocked(v, orientation, rules, border_barrier, space_barrier)[0]:
-                            sight |= bit << plane
-                        if vertex_blocked(v, orientation, rules, border_barrier, space_barrier,
-                                          obstacle)[0]:
-                            ranged |= bit << plane
-        self.sight = sight
+                        if vertex_blocked((vx, vy), orientation, rules, border_barrier,
+                                          space_barrier)[0]:
+                            vertices |= bit(2 * vx, 2 * vy) << plane
+            while len(_VERTICES) >= 16:
+                del _VERTICES[next(iter(_VERTICES))]
+            _VERTICES[key] = vertices
+        self.sight = sight = terrain | _VERTICES[key]
+        ranged = 0
+        for cx, cy in obstacles:  # the space itself, and the corners it may close (spec D3)
+            ranged |= bit(2 * cx + 1, 2 * cy + 1)
+            for v in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
+                for orientation, plane in ((1, 0), (-1, P)):
+                    corner = bit(2 * v[0], 2 * v[1]) << plane
+                    if (cx, cy) in _side_cells(*v, orientation) and not sight & corner and \
+                            vertex_blocked(v, orientation, rules, border_barrier, space_barrier,
+                                           obstacle)[0]:
+                        ranged |= corner
         self.ranged = sight | ranged
         cols = 2 * frame.width - 1
         # Per space: its offset-table position and the shift aligning its blocked masks.
         self.spaces = sorted(board.graph)
         self.index = {p: (p[0] - frame.x0) + (p[1] - frame.y0) * cols for p in self.spaces}
+        self.slots = [self.index[p] for p in self.spaces]
         self.centre = {p: frame.anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
                        for p in self.spaces}
         self.middle = (frame.width - 1) + (frame.height - 1) * cols
 
-    def from_source(self, a: Point, ranged: bool) -> frozenset[Point]:
+    def clear(self, a: Point, ranged: bool, first: int = 0) -> list[Point]:
+        """The spaces from ``spaces[first]`` on whose line from ``a`` meets no blocked bit."""
         blocked = (self.ranged if ranged else self.sight) << self.centre[a]
-        offsets, index = self.offsets, self.index
-        base = self.middle - index[a]
-        return frozenset(t for t in self.spaces
-                         if t != a and not offsets[base + index[t]] & blocked)
+        offsets, base = self.offsets, self.middle - self.index[a]
+        return [t for t, slot in zip(self.spaces[first:], self.slots[first:])
+                if not offsets[base + slot] & blocked]
 
 
 _CACHE: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+_VERTICES: dict[tuple, int] = {}  # vertex bits by (frame, barrier bits, vertex readings)
 _READINGS = ("los.vertex", "los.space_squeeze", "ranged.obstacle_vertex", "ethereal.blocks_ranged")
 
 
@@ -486,7 +523,8 @@ def _tables(board: Board, rules: Rules, ethereal: Collection[str] = ()) -> _Tabl
     key = (board.version, tuple(rules[name] for name in _READINGS), ethereal)
     cache = _CACHE.setdefault(board, {})
     if key not in cache:
-        cache.clear()  # an older version's tables are stale
+        for stale in [k for k in cache if k[0] != board.version]:
+            del cache[stale]  # an older version's tables
         cache[key] = _Tables(board, rules, ethereal)
     return cache[key]
 
@@ -498,9 +536,9 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
 
     Rules: manual p22 (line of sight); spec §A6.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a = board.require(a, "a")
-    return _tables(board, rules).from_source(a, ranged=False)
+    return frozenset(_tables(board, rules).clear(a, ranged=False)) - {a}
 
 
 def ranged_visible_from(board: Board, a: Point, rules: Rules,
@@ -509,9 +547,9 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
 
     Rules: manual p23 (ranged); spec §A7.3, D3, C-19.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a = board.require(a, "a")
-    return _tables(board, rules, ethereal).from_source(a, ranged=True)
+    return frozenset(_tables(board, rules, ethereal).clear(a, ranged=True)) - {a}
 
 
 def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
@@ -521,15 +559,10 @@ def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
 
     Rules: manual p22 (line of sight); spec §A6.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     tables = _tables(board, rules)
-    offsets, index, spaces = tables.offsets, tables.index, tables.spaces
-    pairs = []
-    for i, a in enumerate(spaces):
-        blocked = tables.sight << tables.centre[a]
-        base = tables.middle - index[a]
-        pairs.extend((a, t) for t in spaces[i + 1:] if not offsets[base + index[t]] & blocked)
-    return frozenset(pairs)
+    return frozenset((a, t) for i, a in enumerate(tables.spaces)
+                     for t in tables.clear(a, ranged=False, first=i + 1))
 
 
 # --- adjacency ---------------------------------------------------------------------------------------
@@ -539,7 +572,7 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
     """Line of sight between neighbours, with tile boundaries open per ``adjacency.across_tiles``."""
     if rules["adjacency.across_tiles"] == "any_touching_spaces":
         nodes = board.graph.nodes
-        barrier = _barrier_border(board)
+        barrier = barrier_borders_of(board)
 
         def border_barrier(p: Point, q: Point) -> bool:
             if p in nodes and q in nodes and nodes[p]["tile"] != nodes[q]["tile"]:
@@ -549,7 +582,7 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
         if dx and dy:
             v = (max(a[0], b[0]), max(a[1], b[1]))
             blocked, rays, sides = vertex_blocked(v, 1 if dx * dy > 0 else -1, rules,
-                                                  border_barrier, _barrier_space(board))
+                                                  border_barrier, barrier_spaces_of(board))
             return Sight(a, b, not blocked, "vertex" if blocked else None, rays, sides,
                          (Fraction(v[0]), Fraction(v[1])) if blocked else None,
                          "adjacency.across_tiles=any_touching_spaces")
@@ -573,7 +606,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
 
     Rules: manual p22 (adjacent; index: adjacency across map tiles); spec §A7.1, D21.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     if a == b or max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
         return False
@@ -593,7 +626,8 @@ def adjacent_spaces(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
 def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point], BorderKind], ...]:
     """The walls and doors adjacent to a unit on ``a``: only those on its own 4 borders (manual p22).
 
-    Each entry is ``((a, neighbour), kind)``; a door touching only a corner of ``a`` is not adjacent.
+    Each entry is ``((a, neighbour), kind)``: walls (a tile's boundary counts as
+    its drawn wall) and doors; a door touching only a corner of ``a`` is not adjacent.
 
     Rules: manual p22 (adjacent: walls and doors), p36 (doors); spec §A4.2.
     """
@@ -602,7 +636,7 @@ def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point],
     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
         n = (a[0] + dx, a[1] + dy)
         kind = board.border(a, n)
-        if kind in DOOR_KINDS:
+        if kind in WALLS_AND_DOORS:
             out.append(((a, n), kind))
     return tuple(out)
 
@@ -617,23 +651,26 @@ def door_target_spaces(board: Board, door: tuple[Point, Point]) -> tuple[Point, 
     except (TypeError, ValueError):
         raise RulesError("door", f"expected a pair of spaces, got {door!r}") from None
     p, q = board.require(p, "door"), board.require(q, "door")
-    if board.border(p, q) not in DOOR_KINDS - {BorderKind.WALL}:
+    if board.border(p, q) not in DOORS:
         raise RulesError("door", f"there is no door between {p} and {q}")
     return (p, q)
 
 
-def sight_view(board: Board, rules: Rules) -> nx.Graph:
-    """The board's graph restricted to adjacent neighbours (no barrier spaces): a view, not a copy.
+def sight_view(board: Board, rules: Rules, ends: Collection[Point] = ()) -> nx.Graph:
+    """The board's graph restricted to adjacent neighbours: a view, not a copy (manual p22).
 
-    Rules: manual p22 (adjacent); spec §A7.1.
+    Barrier spaces are left out, except those named in ``ends`` (a range may
+    end on rubble). Steps across two tiles follow ``adjacency.across_tiles``.
+
+    Rules: manual p22 (adjacent); spec §A7.1, D6.
     """
-    rules = _require_rules(rules)
-    nodes = board.graph.nodes
+    rules = require_rules(rules)
+    barrier, ends = barrier_spaces_of(board), frozenset(ends)
 
     def edge(p: Point, q: Point) -> bool:
         return _neighbour_open(board, p, q, rules).visible
 
-    return nx.subgraph_view(board.graph, filter_node=lambda p: nodes[p]["kind"] not in BARRIER_SPACES,
+    return nx.subgraph_view(board.graph, filter_node=lambda p: p in ends or not barrier(p),
                             filter_edge=edge)
 
 
@@ -656,7 +693,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
 
     Rules: manual p23 (range X: the spaces between); spec §A7.3, D6.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     metric = rules["range.metric"]
@@ -667,7 +704,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
         root = isqrt(d2)
         steps = root + 1 if d2 > root * root + root else root
     else:
-        view = sight_view(board, rules)
+        view = sight_view(board, rules, ends=(a, b))
         try:
             steps = nx.shortest_path_length(view, a, b) if a != b else 0
         except (nx.NetworkXNoPath, nx.NodeNotFound):
@@ -700,7 +737,7 @@ def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: s
 
     Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25 (ethereal); spec §A7, A10.
     """
-    rules = _require_rules(rules)
+    rules = require_rules(rules)
     source, target = board.require(source, "source"), board.require(target, "target")
     if icon not in ("melee", "ranged", "ranged_through"):
         raise RulesError("icon", f"expected melee, ranged or ranged_through, got {icon!r}")

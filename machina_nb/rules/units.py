@@ -80,7 +80,10 @@ def _freeze(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Ability:
-    """One ability as written on the unit card, in our words; ``record`` holds its raw keys (manual p20-21)."""
+    """One ability as written on the unit card, in our words; ``record`` holds its raw keys.
+
+    Rules: manual p20-21 (abilities; the engine issue defines the model).
+    """
 
     name: str
     text: str
@@ -93,6 +96,8 @@ class Unit:
 
     ``invented`` is true when some numbers are ours, not the sources'; then
     ``stated`` names the ones the sources do give (``source`` cites them).
+
+    Rules: manual p18 (units, attributes 0-9), p6 (class on explorer cards, level on monster cards).
     """
 
     id: str
@@ -219,7 +224,10 @@ def _abilities(toml: TomlFile, unit: str, tables: Any) -> tuple[Ability, ...]:
 
 
 def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
-    """Every unit in ``content/units`` (or ``folder``), by id; ids are unique across files (manual p18)."""
+    """Every unit in ``content/units`` (or ``folder``), by id; ids are unique across files.
+
+    Rules: manual p18 (units); format in content/README.md.
+    """
     folder = Path(folder) if folder else content_root() / "units"
     units: dict[str, Unit] = {}
     for path in sorted(folder.glob("*.toml")):

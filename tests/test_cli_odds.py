@@ -1,0 +1,72 @@
+"""``machina odds`` and ``machina spawn``: exact fractions, decimals and the citation."""
+
+import pytest
+
+from machina_nb.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_odds_mi_go_with_essence_manual_p24(capsys):
+    status, out, _ = run(capsys, "odds", "1H1L", "vs", "3", "--essence", "1")
+    assert status == 0
+    assert "P(hit) = 5/6 ≈ 0.8333" in out and "Rules: manual p24" in out
+
+
+def test_odds_kill_within_attacks_spec_e4(capsys):
+    _, out, _ = run(capsys, "odds", "1H1L", "vs", "3", "--attacks", "3", "--health", "2",
+                    "--essence", "2")
+    assert "11275/11664" in out
+
+
+def test_odds_several_blockers_and_arcane(capsys):
+    _, out, _ = run(capsys, "odds", "3H", "--arcane", "--blockers", "2,3,4")
+    status, _, err = run(capsys, "odds", "3H", "vs", "2", "--blockers", "2,3")
+    assert status == 2 and "blockers:" in err
+    assert "arcane" in out and "will 2, 3, 4" in out and "13/18" in out
+
+
+def test_odds_without_defense_prints_the_pmf_and_generating_function(capsys):
+    _, out, _ = run(capsys, "odds", "2H+1L+1")
+    assert out.startswith("G(z) = ") and "P(S >= 4) = 2/3" in out
+
+
+@pytest.mark.parametrize("argv, argument", [
+    (["odds", "0H0L", "vs", "3"], "dice:"),
+    (["odds", "--", "-1H", "vs", "3"], "dice:"),
+    (["odds", "1Q", "vs", "3"], "dice:"),
+    (["odds", "1H", "vs", "12"], "defense:"),
+    (["odds", "1H", "vs", "3", "--essence", "-1"], "essence:"),
+    (["spawn", "--rating", "6", "--rounds", "0"], "rounds:"),
+])
+def test_bad_input_is_refused_naming_the_argument(capsys, argv, argument):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and argument in err
+
+
+def test_spawn_3_5_shows_distribution_progress_and_long_run(capsys):
+    status, out, err = run(capsys, "spawn", "--rating", "6", "--explorers", "2", "--rounds", "4",
+                           "--rules", "v3_5")
+    assert status == 0
+    assert "spawned:  mean 26/5" in out  # one whole 3.5 cycle of spec E9 (d=6, n=2)
+    assert "long-run spawn attempts per round: 13/10" in out
+    assert "round 4/4" in err and "3.5 §Spawn Phase" in out
+
+
+def test_spawn_1_0_with_horror(capsys):
+    _, out, _ = run(capsys, "spawn", "--rating", "6", "--horror", "4", "--rounds", "1")
+    assert "invoked:" in out and "2/5" in out
+
+
+def test_a_ruling_can_be_flipped_from_the_command_line_spec_d31(capsys):
+    _, default, _ = run(capsys, "odds", "1H-1", "vs", "0")
+    _, clamped, _ = run(capsys, "odds", "1H-1", "vs", "0", "--set", "roll.floor=clamp0")
+    assert "P(hit) = 5/6" in default and "P(hit) = 1\n" in clamped and "manual+" in clamped
+    status, _, err = run(capsys, "odds", "1H", "vs", "0", "--set", "roll.floor")
+    assert status == 2 and "set:" in err
+    status, _, err = run(capsys, "odds", "1H", "vs", "0", "--set", "roll.floor=maybe")
+    assert status == 2 and "roll.floor:" in err
