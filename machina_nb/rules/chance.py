@@ -30,16 +30,13 @@ from collections import Counter
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from machina_nb.rules.dice import D10, HIGH, LOW
 from machina_nb.rules.errors import RulesError
 
 __all__ = ["FACES", "ChanceNode", "Dice", "ScriptedDice", "SeededDice", "OpenDice", "outcomes"]
 
-FACES = {
-    "d10": tuple(range(10)),
-    "high": (0, 1, 1, 2, 2, 3),
-    "low": (0, 1, 1, 1, 2, 2),
-}
-"""Faces of each die the engine rolls (manual p4-5, p24; spec §A11.1)."""
+FACES = {die.name: die.faces for die in (D10, HIGH, LOW)}
+"""Faces of each die the engine rolls, from :mod:`machina_nb.rules.dice` (manual p4-5, p24)."""
 
 
 def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:

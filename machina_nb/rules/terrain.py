@@ -9,8 +9,8 @@ steps of a mindless mover, the steps along the *closest* view.
 >>> from machina_nb.rules.maptext import parse_map
 >>> from machina_nb.rules.rulings import Rules
 >>> board = Board.from_layout(parse_map("+-+-+-+\\n|. . .|\\n+ +-+ +\\n|. r .|\\n+-+-+-+\\n"))
->>> closest_distances(board, (0, 1), Rules())[(2, 1)]
-4
+>>> closest_distances(board, (0, 1), Rules())[(2, 1)]     # diagonally past the rubble
+2
 >>> nearest_spaces(board, (0, 0), [(2, 1), (1, 0)], Rules())
 ((1, 0),)
 
