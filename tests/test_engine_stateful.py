@@ -21,7 +21,7 @@ from machina_nb.rules.chance import SeededDice
 from machina_nb.rules.game import History, new_game, replay
 from machina_nb.rules.maptext import parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
-from machina_nb.rules.state import ATTRIBUTE_MAX, Chapter, from_json, to_json
+from machina_nb.rules.state import ATTRIBUTE_MAX, Chapter, EventCard, from_json, to_json
 
 BOARDS = [parse_map(text) for text in (
     "+-+-+-+-+-+-+\n"
@@ -60,7 +60,10 @@ PRAY = Ability("Pray", Cost(health=1), Targeting(), (
     Effect("count", amount=3, key="pray", then=(Effect("light_chapter"),
                                                 Effect("threat", amount=-1))),))
 
-EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT)),
+DASH = Ability("Dash", Cost(stamina=1), Targeting(), (Effect("move", scope="self", amount=2),))
+LURCH = EventCard("lurch", "Lurch", "horror", enters_play=(
+    Effect("move", scope="monsters_all_tiles", amount=2), Effect("spawn")))
+EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH)),
              explorer("bo", stamina=4, health=4, abilities=(MEND, HEX)),
              explorer("cy", stamina=6, health=3, abilities=(PRAY,))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
@@ -104,7 +107,7 @@ class RandomPlay(RuleBasedStateMachine):
         spots = rng.sample(free, 3)
         explorers = [(card, spot) for card, spot in zip(EXPLORERS, spots)][:rng.randint(1, 3)]
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
-                        horror_events=(SHIVERS, SURGE), explorer_events=(WHISPER,),
+                        horror_events=(SHIVERS, SURGE, LURCH), explorer_events=(WHISPER,),
                         rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)))
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)
@@ -117,7 +120,8 @@ class RandomPlay(RuleBasedStateMachine):
         actions = legal_actions(before, self.rules)
         assert actions, "a game that is not over always has a legal action"
         action = actions[pick % len(actions)]
-        self.history = self.history.apply(action, self.dice)
+        self.history = self.history.apply(
+            action, self.dice, choose=lambda need: need.options[pick % len(need.options)])
         COUNT["actions"] += 1
         assert self.history.undo().state == before
         if self.history.state.round > 12:

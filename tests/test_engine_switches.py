@@ -118,3 +118,34 @@ def test_scheming_monster_may_play_abilities_on_explorers():
     assert acts and all(a.actor == "m" for a in acts)
     moves = [a for a in legal_actions(state, RULES) if isinstance(a, Move)]
     assert moves == []        # the explorer blocks the only step
+
+
+# --- move effects (manual p23; spec D44) ----------------------------------------------------
+
+DOOR_CORRIDOR = ("+-+-+-+-+\n"
+                 "|M .D. E|\n"
+                 "+ +-+-+ +\n"
+                 "|. . . .|\n"
+                 "+-+-+-+-+\n")
+
+
+@pytest.mark.parametrize("reading, end", [("avoid_doors", (2, 1)), ("stop_at_closed_door", (1, 0)),
+                                          ("path_ignoring_doors_but_cannot_cross", (1, 0))])
+def test_spec_d44_monsters_move_up_to_2_and_a_closed_door(reading, end):
+    """A horror event: "monsters move up to 2". Through the door is best, but effect movement
+    has no stamina to destroy it."""
+    state = scenario(DOOR_CORRIDOR, {"E": explorer("e"), "M": monster("m")})
+    r = Resolution(state, RULES.replace({"move_effect.mindless_doors": reading}), ScriptedDice())
+    resolve(r, (Effect("move", scope="monsters_all_tiles", amount=2),), None, None, "event")
+    assert r.state.unit("m").position == end
+    assert r.state.unit("m").stamina == state.unit("m").stamina     # no stamina spent
+
+
+def test_manual_p23_explorers_move_where_the_players_choose():
+    dash = Ability("Dash", Cost(stamina=1), Targeting(), (Effect("move", scope="self", amount=2),))
+    state = scenario(open_map(4, 1, {0: "A..."}), {"A": explorer("a", abilities=(dash,))})
+    state = replace(state, active="a", turns=("a",))
+    options = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)]
+    assert sorted(a.choices for a in options) == [((0, 0),), ((1, 0),), ((2, 0),)]
+    after, _ = apply(state, options[-1], RULES)
+    assert after.unit("a").position == (2, 0) and after.unit("a").stamina == 3

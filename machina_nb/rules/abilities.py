@@ -46,6 +46,7 @@ EFFECT_OPS = (
     "lose_health",      # -amount health (p18)
     "restore_essence",  # +amount essence (p18)
     "restore_stamina",  # +amount stamina (p18)
+    "move",             # move up to amount spaces; mindless monsters toward their closest (p23)
     "push",             # push the target amount spaces away (p25)
     "pull",             # pull the target amount spaces toward the user (p25)
     "banish",           # banish the target monster (p19)

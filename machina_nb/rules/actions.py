@@ -26,7 +26,7 @@ actions, action spaces); 3.5 §Updated Action Spaces; spec §A2-A5, §A12-A20.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
@@ -65,9 +65,14 @@ SCHEMING_LEVER_COST = 3
 
 @dataclass(frozen=True)
 class Action:
-    """An action by ``actor`` (a unit id, or ``players`` for the horror roll)."""
+    """An action by ``actor`` (a unit id, or ``players`` for the horror roll).
+
+    ``choices`` answer, in order, the choices its resolution raises (a tied
+    spawn space, a target, where a slide goes...): each is used where it fits.
+    """
 
     actor: str
+    choices: tuple = field(default=(), kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,6 @@ class SealSpawn(Action):
 
     space: Point = (0, 0)
     contributions: tuple[tuple[str, int], ...] = ()
-    choices: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -127,21 +131,18 @@ class PlayAbility(Action):
     """Play ability ``index`` of :func:`explorer_abilities` (or a monster's) on ``target``.
 
     ``essence`` is the most the actor will spend after seeing an attack roll
-    (manual p18); ``choices`` answer choices the effects raise.
+    (manual p18).
     """
 
     index: int = 0
     target: Point | None = None
     essence: int = 0
     contributions: tuple[tuple[str, int], ...] = ()
-    choices: tuple = ()
 
 
 @dataclass(frozen=True)
 class RollSpawn(Action):
     """The explorer's spawn roll (manual p13)."""
-
-    choices: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -149,14 +150,11 @@ class RollHorror(Action):
     """The horror roll, made by one player (manual p14)."""
 
     actor: str = "players"
-    choices: tuple = ()
 
 
 @dataclass(frozen=True)
 class MonsterAct(Action):
     """The mindless monster's next action (manual p15-17); ``choices`` answer its ties."""
-
-    choices: tuple = ()
 
 
 # --- what a unit may do ---------------------------------------------------------------------
@@ -485,7 +483,7 @@ def apply(state: GameState, action: Action, rules: Rules,
     """
     check(state, action, rules)
     r = Resolution(state, rules, dice if dice is not None else OpenDice(),
-                   getattr(action, "choices", ()), action.actor)
+                   action.choices, action.actor)
     _do(r, action)
     advance(r)
     return r.state, tuple(r.events)
@@ -728,8 +726,8 @@ def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple) -> lis
     if plan.options and len(choices) < 3:
         return [a for o in plan.options for a in _monster_acts(state, rules, m, choices + (o,))]
     if plan.action[0] == "ability":     # only effects can raise further choices
-        return _expand(state, rules, [MonsterAct(m, choices)])
-    return [MonsterAct(m, choices)]
+        return _expand(state, rules, [MonsterAct(m, choices=choices)])
+    return [MonsterAct(m, choices=choices)]
 
 
 def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:

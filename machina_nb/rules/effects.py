@@ -23,7 +23,7 @@ from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
                                     Unit, UnitCard)
-from machina_nb.rules import placement
+from machina_nb.rules import distance, placement
 from machina_nb.rules.terrain import adjacent, nearest_spaces
 
 __all__ = [
@@ -615,6 +615,9 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         elif e.op == "lose_health":
             for u in scope:
                 lose_health(r, u, e.amount, uid, label)
+        elif e.op == "move":
+            for u in scope:
+                _move_effect(r, u, e.amount, label)
         elif e.op in ("push", "pull"):
             for u in scope:
                 _push(r, u, user, e.amount, e.op, label)
@@ -662,6 +665,41 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                 resolve(r, e.then, user, target, why, essence_budget)
         elif e.op == "next_chapter":
             next_chapter(r, label)
+
+
+def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
+    """"Move up to N" on a unit: a mindless monster heads for its closest explorer, anyone
+    else goes where the players choose within N steps; no stamina (manual p23, p34).
+
+    Rules: manual p23 (affected units of a move), p34 (move), p35 (pits); spec A2.1, D44.
+    """
+    from machina_nb.rules.monsters import effect_move  # monsters builds on this module
+
+    s = r.state
+    u = s.unit(unit_id)
+    if u.immobile:
+        r.emit("move", f"{why}: {unit_id} is immobile", "manual p17")
+        return
+    if u.side == "monster" and not s.scheming:
+        plan = effect_move(s, r.rules, unit_id, amount, tuple(r.choices))
+        if plan.options:
+            r.choose(plan.options, plan.choice_of, "manual p16")   # raises NeedChoice
+        path = plan.path
+        end = path[-1] if path else u.position
+    else:
+        board = s.unit_board()
+        spaces = distance.reach(board, u.position, amount, r.rules, distance.Mover(unit=u.id))
+        end = r.choose(tuple(spaces), f"where {unit_id} moves (up to {amount})", "manual p23")
+        path = (end,)
+    if end == u.position:
+        r.emit("move", f"{why}: {unit_id} stays on {end}", "manual p23")
+        return
+    r.state = s.update_unit(unit_id, position=end)
+    r.emit("move", f"{why}: {unit_id} moves {u.position} -> {end} ({len(path)} steps, no "
+           "stamina)", "manual p23 (move effect)")
+    if r.state.space_kind(end) is SpaceKind.PIT:
+        destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
+                     f"{why}: moved into a pit")
 
 
 def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:

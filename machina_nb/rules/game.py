@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from machina_nb.rules.actions import Action, apply
 from machina_nb.rules.chance import Dice, ScriptedDice, SeededDice
-from machina_nb.rules.effects import Event, Resolution, reset_ratings
+from machina_nb.rules.effects import Event, NeedChoice, Resolution, reset_ratings
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import Layout, Point
 from machina_nb.rules.rulings import Rules
@@ -108,12 +108,28 @@ class History:
         """The state at the current position."""
         return self.steps[self.position - 1].state if self.position else self.initial
 
-    def apply(self, action: Action, dice: Dice | None = None) -> "History":
-        """Apply an action (dropping any redo steps); ``dice`` defaults to open dice."""
-        dice = dice if dice is not None else ScriptedDice()
-        start = len(dice.record)
-        state, events = apply(self.state, action, self.rules, dice)
-        step = Step(action, tuple(dice.record[start:]), events, state)
+    def apply(self, action: Action, dice: Dice | None = None,
+              choose: Callable[[NeedChoice], object] | None = None) -> "History":
+        """Apply an action (dropping any redo steps); ``dice`` defaults to open dice.
+
+        A choice the action does not answer raises :class:`NeedChoice`, unless
+        ``choose`` picks one of its options: the action is then applied again
+        with that choice added and the same dice results so far (a choice after
+        a roll).
+        """
+        source = dice if dice is not None else ScriptedDice()
+        rolls: tuple = ()
+        while True:
+            dice = ScriptedDice(rolls, then=source)
+            try:
+                state, events = apply(self.state, action, self.rules, dice)
+                break
+            except NeedChoice as need:
+                if choose is None:
+                    raise
+                rolls = tuple(dice.record)
+                action = replace(action, choices=action.choices + (choose(need),))
+        step = Step(action, tuple(dice.record), events, state)
         return replace(self, steps=self.steps[:self.position] + (step,),
                        position=self.position + 1)
 

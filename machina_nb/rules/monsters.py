@@ -24,8 +24,8 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
 from machina_nb.rules.terrain import closest_distances, closest_steps, move_steps
 
-__all__ = ["MonsterPlan", "mindless_step", "targetable_explorers", "explorer_distances",
-           "monster_abilities", "DOOR_DESTROY_COST"]
+__all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers",
+           "explorer_distances", "monster_abilities", "DOOR_DESTROY_COST"]
 
 DOOR_DESTROY_COST = 4
 """Stamina a monster pays to destroy a closed door (manual p16, p36)."""
@@ -237,7 +237,8 @@ def _choose_target(state, rules, m, dist_maps, reasons, choices):
         return None, ()
     best = min(reachable.values())
     closest = sorted(i for i, d in reachable.items() if d == best)
-    turn = state.monster_turn
+    turn = state.monster_turn if state.monster_turn and state.monster_turn.monster == m.id \
+        else None
     current = turn.target if turn else None
     if current in reachable:
         keep = rules["mindless.reevaluate"] == "after_moves_only" and turn.played and \
@@ -285,16 +286,24 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     return best
 
 
-def _establish_path(state, rules, m, tpos, label, dist, reasons, choices):
+def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget=None,
+                    doors="plan"):
+    """The best reachable end point and a shortest path to it (manual p16).
+
+    ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
+    gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
+    """
     board = state.static_board()
-    budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
+    if budget is None:
+        budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
     start_score = dist.get(m.position)
     if start_score is None:
         reasons.append(f"{label} cannot be reached: it does not move (manual p16)")
         return None, (), (), ()
     occupied = {u.position for u in state.units if u.position is not None and u.id != m.id}
     ignore_units = rules["path.units"] == "ignored"
-    door_cost = DOOR_DESTROY_COST + 1 if rules["path.door_cost"] == "budgeted" else 1
+    door_cost = DOOR_DESTROY_COST + 1 if rules["path.door_cost"] == "budgeted" \
+        and doors == "plan" else 1
     if rules["mindless.movement"] == "greedy_step":
         budget = min(budget, 1)
 
@@ -310,6 +319,8 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices):
         walk = move_steps(board, p, rules, mindless=True)
         for q in closest_steps(board, p, rules):
             if nodes[q]["kind"] is SpaceKind.PIT or (q in occupied and not ignore_units):
+                continue
+            if q not in walk and doors == "avoid":
                 continue
             step = 1 if q in walk else door_cost
             nc = c + step
@@ -355,6 +366,48 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices):
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, distance {best_score} "
                    f"from {label} (was {start_score}) (manual p16)")
     return goal, path, ends, ()
+
+
+def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
+                choices: tuple = ()) -> MonsterPlan:
+    """Where "move up to N" takes a mindless monster: toward its closest explorer (manual p23).
+
+    The move costs no stamina; the p16 rule "no move unless closer" holds. Closed
+    doors per ``move_effect.mindless_doors`` (spec D44): ``avoid_doors`` plans the
+    best point reachable without crossing one; the other readings plan as if
+    they were open and stop at the first one (no stamina to destroy it).
+    Rules: manual p23 (targeted move on a mindless monster), p16; spec D44.
+    """
+    m = state.unit(monster_id)
+    reasons: list[str] = []
+    explorers = targetable_explorers(state, m, rules)
+    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    target, options = _choose_target(state, rules, m, dist_maps, reasons, choices)
+    plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
+                                              for e in explorers))
+    if options or target is None:
+        return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                           choice_of="target (manual p16)" if options else "")
+    reading = rules["move_effect.mindless_doors"]
+    goal, path, ends, options = _establish_path(
+        state, rules, m, state.unit(target).position, target, dist_maps[target], reasons,
+        choices, budget=amount, doors="avoid" if reading == "avoid_doors" else "open")
+    if options:
+        return MonsterPlan(**plan, target=target, ends=ends, reasons=tuple(reasons),
+                           options=options, choice_of="end point (manual p16)")
+    board = state.static_board()
+    walked, here = [], m.position
+    for step in path:
+        if step not in move_steps(board, here, rules, mindless=True):
+            reasons.append(f"a closed door stops the move at {here} (spec D44: {reading})")
+            break
+        if state.unit_at(step) is not None:
+            reasons.append(f"{step} is occupied: the move stops at {here} (manual p25)")
+            break
+        walked.append(step)
+        here = step
+    return MonsterPlan(**plan, target=target, goal=goal, path=tuple(walked), ends=ends,
+                       reasons=tuple(reasons))
 
 
 def _blocking_door(state, a, b):
