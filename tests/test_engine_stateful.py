@@ -63,9 +63,13 @@ PRAY = Ability("Pray", Cost(health=1), Targeting(), (
 DASH = Ability("Dash", Cost(stamina=1), Targeting(), (Effect("move", scope="self", amount=2),))
 LURCH = EventCard("lurch", "Lurch", "horror", enters_play=(
     Effect("move", scope="monsters_all_tiles", amount=2), Effect("spawn")))
+BLINK = Ability("Blink", Cost(stamina=2), Targeting(), (Effect("teleport", scope="self",
+                                                               amount=2),))
+SWAP = Ability("Swap", Cost(stamina=1), Targeting("melee", 0, "unit"), (Effect("switch"),))
+TREMOR = EventCard("tremor", "Tremor", "horror", enters_play=(Effect("trigger_traps"),))
 EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH)),
              explorer("bo", stamina=4, health=4, abilities=(MEND, HEX)),
-             explorer("cy", stamina=6, health=3, abilities=(PRAY,))]
+             explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
             monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),
             monster("horror", level=2, abilities=(CLAW,)),
@@ -107,7 +111,7 @@ class RandomPlay(RuleBasedStateMachine):
         spots = rng.sample(free, 3)
         explorers = [(card, spot) for card, spot in zip(EXPLORERS, spots)][:rng.randint(1, 3)]
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
-                        horror_events=(SHIVERS, SURGE, LURCH), explorer_events=(WHISPER,),
+                        horror_events=(SHIVERS, SURGE, LURCH, TREMOR), explorer_events=(WHISPER,),
                         rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)))
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)

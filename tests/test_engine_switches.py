@@ -13,7 +13,7 @@ from machina_nb.rules.chance import ScriptedDice
 from machina_nb.rules.effects import Resolution, resolve
 from machina_nb.rules.game import new_game
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, parse_map
+from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import Deck, MonsterTurn, UnitCard
 
@@ -149,3 +149,32 @@ def test_manual_p23_explorers_move_where_the_players_choose():
     assert sorted(a.choices for a in options) == [((0, 0),), ((1, 0),), ((2, 0),)]
     after, _ = apply(state, options[-1], RULES)
     assert after.unit("a").position == (2, 0) and after.unit("a").stamina == 3
+
+
+# --- teleport, switch, trigger traps, start a new round (manual p25, p28, p37) ----------------
+
+def test_manual_p25_teleport_within_and_switch_positions():
+    blink = Ability("Blink", Cost(stamina=1), Targeting(), (Effect("teleport", scope="self",
+                                                                   amount=1),))
+    swap = Ability("Swap", Cost(stamina=1), Targeting("melee", 0, "monster"),
+                   (Effect("switch"),))
+    state = scenario(open_map(3, 1, {0: "AG."}), {"A": explorer("a", abilities=(blink, swap)),
+                                                 "G": monster("ghoul")})
+    state = replace(state, active="a", turns=("a",))
+    blinks = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility) and a.index == 0]
+    assert blinks == [PlayAbility("a", 0)]   # every space within 1 is taken: no choice, no move
+    after, events = apply(state, PlayAbility("a", 1, (1, 0)), RULES)
+    assert after.unit("a").position == (1, 0) and after.unit("ghoul").position == (0, 0)
+    after, _ = apply(after, PlayAbility("a", 0, choices=((2, 0),)), RULES)
+    assert after.unit("a").position == (2, 0)
+
+
+def test_manual_p37_trigger_traps_effect_and_p28_start_a_new_round():
+    state = scenario(open_map(3, 1, {0: "AGt"}), {"A": explorer("a"),
+                                                 "G": monster("ghoul", armor=1)},
+                     spaces={"G": SpaceKind.TRAPPED})
+    r = Resolution(replace(state, phase="monster", round=3), RULES, ScriptedDice([1, 0, 0]))
+    resolve(r, (Effect("trigger_traps"), Effect("start_new_round")), state.unit("a"), None,
+            "a horror event")
+    assert r.state.unit("ghoul").health == 1
+    assert r.state.phase == "explorer" and r.state.round == 4

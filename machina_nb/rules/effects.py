@@ -618,6 +618,24 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         elif e.op == "move":
             for u in scope:
                 _move_effect(r, u, e.amount, label)
+        elif e.op == "teleport":
+            for u in scope:
+                _teleport(r, u, e.amount, label)
+        elif e.op == "switch" and user is not None and user.position is not None:
+            for u in scope:
+                other = r.state.unit(u)
+                if u != user.id and not other.immobile:
+                    mine, theirs = user.position, other.position
+                    r.state = r.state.update_unit(user.id, position=None)
+                    r.state = r.state.update_unit(u, position=mine)
+                    r.state = r.state.update_unit(user.id, position=theirs)
+                    r.emit("switch", f"{label}: {user.id} and {u} trade places",
+                           "manual p25 (switch positions)")
+        elif e.op == "trigger_traps":
+            trigger_traps(r, user, None)
+        elif e.op == "start_new_round":
+            from machina_nb.rules.phases import start_new_round  # phases builds on effects
+            start_new_round(r, label)
         elif e.op in ("push", "pull"):
             for u in scope:
                 _push(r, u, user, e.amount, e.op, label)
@@ -700,6 +718,25 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     if r.state.space_kind(end) is SpaceKind.PIT:
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: moved into a pit")
+
+
+def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
+    """Teleport within ``amount`` spaces to a passable, unoccupied space the players choose;
+    a pit destroys the unit (manual p25, p35).
+
+    Rules: manual p25 (teleport within X); spec A9.2.
+    """
+    u = r.state.unit(unit_id)
+    where = placement.teleport_within(r.state.unit_board(), u.position, amount, r.rules)
+    if not where.candidates:
+        r.emit("teleport", f"{why}: no free space within {amount}", "manual p25")
+        return
+    end = r.choose(where.candidates, f"where {unit_id} teleports", "manual p25 (teleport)")
+    r.state = r.state.update_unit(unit_id, position=end)
+    r.emit("teleport", f"{why}: {unit_id} teleports {u.position} -> {end}", "manual p25")
+    if end in where.lethal:
+        destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
+                     f"{why}: teleported into a pit")
 
 
 def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:

@@ -26,7 +26,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
-           "horror_roll", "current_monster"]
+           "horror_roll", "current_monster", "start_new_round"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,16 @@ def _explorer_begin(r: Resolution) -> None:
     r.set(units=units, done=(), turns=(), active=None)
     r.emit("stamina", "every explorer's stamina resets to its maximum "
            f"({r.rules['stamina.reset']} value)", "manual p12; spec C-15")
+
+
+def start_new_round(r: Resolution, why: str) -> None:
+    """*Start a New Round*: a fresh explorer phase at once — stamina to maximum, markers back.
+
+    Rules: manual p28 (chapter effects: start a new round).
+    """
+    r.set(phase="explorer", round=r.state.round + 1, monster_turn=None)
+    r.emit("round", f"{why}: a new round starts at once (round {r.state.round})", "manual p28")
+    _explorer_begin(r)
 
 
 def _explorer_over(state: GameState, rules: Rules) -> bool:
