@@ -15,7 +15,7 @@ from machina_nb.rules.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Deck, from_json, to_json
+from machina_nb.rules.state import Deck, EventCard, from_json, to_json
 
 RULES = Rules()
 
@@ -321,3 +321,34 @@ def test_check_names_the_argument():
     with pytest.raises(RulesError) as info:
         check(state, PlayAbility("a", 7), RULES)
     assert info.value.argument == "index"
+
+
+# --- a binding event counting kills (manual p26; spec B10a) ------------------------------------
+
+OATH = EventCard("oath", "Blood oath", "explorer", binding=True, on_kill=(
+    Effect("count", amount=3, key="oath", then=(
+        Effect("light_chapter"), Effect("threat", amount=-2),
+        Effect("destroy_bound_event", key="oath"))),))
+SHOVE = Ability("Shove", Cost(stamina=1), Targeting("melee", 0, "monster"),
+                (Effect("push", amount=2),))
+BANISH = Ability("Banish", Cost(stamina=1), Targeting("melee", 0, "monster"), (Effect("banish"),))
+
+
+def oath_state(kills_so_far):
+    state = scenario(open_map(4, 2, {0: "PG.o", 1: "h..."}),
+                     {"P": explorer("phillip", abilities=(SHOVE, BANISH)),
+                      "G": monster("ghoul")}, threat=4, bound=(("phillip", OATH),),
+                     counts=(("oath", kills_so_far),))
+    return turn(state, "phillip")
+
+
+def test_manual_p26_a_push_into_a_pit_is_a_kill_that_counts():
+    after, events = apply(oath_state(2), PlayAbility("phillip", 0, (1, 0)), RULES)
+    assert not after.has_unit("ghoul")
+    assert after.lit == ((0, 1),) and after.threat == 2 and after.bound == ()
+    assert after.explorer_events.destroyed == (OATH,) and after.count("oath") == 0
+
+
+def test_manual_p26_banish_is_not_a_kill():
+    after, _ = apply(oath_state(2), PlayAbility("phillip", 1, (1, 0)), RULES)
+    assert not after.has_unit("ghoul") and after.count("oath") == 2 and after.threat == 4

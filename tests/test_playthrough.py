@@ -57,3 +57,32 @@ def test_golden_playthrough(preset, seed):
                                           "now", lineterm=""))
     assert text == golden, diff
     assert replay(history.initial, history.log(), history.rules) == history.state
+
+
+def test_undo_redo_and_the_log():
+    history = play("manual", 1, rounds=1)
+    n = history.position
+    back = history.undo().undo()
+    assert back.position == n - 2 and back.state == history.steps[n - 3].state
+    assert back.redo().redo().state == history.state
+    assert len(back.log()) == n - 2 and len(back.events()) < len(history.events())
+    branched = back.apply(legal_actions(back.state, back.rules)[-1], SeededDice(9))
+    assert len(branched.steps) == n - 1          # the redo steps are dropped
+
+
+def test_history_answers_a_choice_made_after_a_roll():
+    """The spawn roll succeeds, then the tied spawn spaces need the players' choice."""
+    from dataclasses import replace as _replace
+    from machina_nb.rules.actions import RollSpawn
+    from machina_nb.rules.chance import ScriptedDice
+    from machina_nb.rules.effects import NeedChoice
+    game = new_game(parse_map("+-+-+-+\n|s . s|\n+-+-+-+\n"),
+                    [(explorer("ann"), (1, 0))], (CHAPTER,), monsters=[monster("ghoul")])
+    game = _replace(game, phase="spawn", spawn_rating=1)
+    start = History.start(game, Rules())
+    with pytest.raises(NeedChoice):
+        start.apply(RollSpawn("ann"), ScriptedDice([5]))
+    chosen = start.apply(RollSpawn("ann"), ScriptedDice([5]), choose=lambda need: need.options[-1])
+    assert chosen.state.monsters_in_play[0].position == (2, 0)
+    assert chosen.steps[-1].rolls == (5,) and chosen.steps[-1].action.choices == ((2, 0),)
+    assert replay(chosen.initial, chosen.log(), chosen.rules) == chosen.state

@@ -65,6 +65,7 @@ EFFECT_OPS = (
     "reinvoke_horror_event",  # p14
     "count",            # counted condition: +1 token; at amount tokens resolve then (p26)
     "next_chapter",     # go to the next chapter (p28)
+    "destroy_bound_event",  # destroy the binding event named by key (p26)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37; spec §A20)."""
 

@@ -201,6 +201,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
                else "manual p19 (destroyed monsters)")
         if not banish:
             _kill_credit(r, killer, unit_id)
+            _kill_triggers(r, killer, unit_id)
         return
     r.set(units=units, lasting=lasting, dead=s.dead + (unit_id,),
           done=tuple(d for d in s.done if d != unit_id),
@@ -210,6 +211,19 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     if not r.state.explorers:
         r.set(over="lost")
         r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
+
+
+def _kill_triggers(r: Resolution, killer: str | None, victim: str) -> None:
+    """Binding events that trigger when their explorer kills a unit (manual p26, p25: kills).
+
+    Rules: manual p26 (triggered conditionals, counted conditions), p25 (kill).
+    """
+    if killer is None or not r.state.has_unit(killer):
+        return
+    for who, card in r.state.bound:
+        if who == killer and card.on_kill and r.state.has_unit(killer):
+            r.emit("trigger", f"{killer} killed {victim}: {card.name} triggers", "manual p26")
+            resolve(r, card.on_kill, r.state.unit(killer), None, card.name)
 
 
 def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
@@ -683,6 +697,13 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                 resolve(r, e.then, user, target, why, essence_budget)
         elif e.op == "next_chapter":
             next_chapter(r, label)
+        elif e.op == "destroy_bound_event":
+            gone = tuple(card for _, card in r.state.bound if card.id == e.key)
+            deck = r.state.explorer_events
+            r.set(bound=tuple(b for b in r.state.bound if b[1].id != e.key),
+                  explorer_events=Deck(deck.cards, gone[:1] + deck.destroyed))
+            if gone:
+                r.emit("event", f"{label}: {gone[0].name} is destroyed", "manual p26")
 
 
 def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:

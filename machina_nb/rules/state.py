@@ -160,6 +160,8 @@ class Unit:
 class EventCard:
     """A horror or explorer event: «enters play» effects and active abilities (manual p14, p37).
 
+    ``on_kill`` is a triggered ability of a binding event: it resolves each time
+    the explorer it is bound to kills a unit (manual p26 example).
     Rules: manual p14 (invoke horror event), p37 (invoke explorer event), p26 (binding events).
     """
 
@@ -169,6 +171,7 @@ class EventCard:
     enters_play: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     binding: bool = False
+    on_kill: tuple[Effect, ...] = ()
     invented: bool = True
 
     def __post_init__(self):
@@ -176,6 +179,7 @@ class EventCard:
             raise RulesError("kind", f"an event is horror or explorer, got {self.kind!r}")
         object.__setattr__(self, "enters_play", tuple(self.enters_play))
         object.__setattr__(self, "abilities", tuple(self.abilities))
+        object.__setattr__(self, "on_kill", tuple(self.on_kill))
 
 
 @dataclass(frozen=True)
