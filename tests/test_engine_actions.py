@@ -352,3 +352,15 @@ def test_manual_p26_a_push_into_a_pit_is_a_kill_that_counts():
 def test_manual_p26_banish_is_not_a_kill():
     after, _ = apply(oath_state(2), PlayAbility("phillip", 1, (1, 0)), RULES)
     assert not after.has_unit("ghoul") and after.count("oath") == 2 and after.threat == 4
+
+
+@pytest.mark.parametrize("pay, health, essence", [("health", 4, 2), ("essence", 5, 1)])
+def test_manual_p18_essence_may_pay_for_health(pay, health, essence):
+    """B10(b): the chapter's 'lose 1 health' cost may be paid with essence instead."""
+    state = bleed_state().update_unit("a", essence=2)
+    actions = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)
+               and a.actor == "a"]
+    assert sorted(a.choices for a in actions) == [("essence",), ("health",)]
+    after, _ = apply(state, PlayAbility("a", 0, choices=(pay,)), RULES)
+    assert (after.unit("a").health, after.unit("a").essence) == (health, essence)
+    assert after.count("bleed") == 1

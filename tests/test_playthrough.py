@@ -41,7 +41,7 @@ def play(preset: str, seed: int, rounds: int = 3) -> History:
         actions = legal_actions(history.state, rules)
         ends = [a for a in actions if isinstance(a, EndTurn)]
         action = ends[0] if ends and policy.random() < 0.3 else policy.choice(actions)
-        history = history.apply(action, dice)
+        history = history.apply(action, dice, choose=lambda need: policy.choice(need.options))
     return history
 
 

@@ -162,9 +162,29 @@ def _level_up(r: Resolution, why: str) -> None:
 
 # --- units: damage, death, banish ---------------------------------------------------------
 
+PAY_WITH = ("health", "essence")
+"""The players' answer when an explorer with essence loses health: pay each point with (p18)."""
+
+
 def lose_health(r: Resolution, unit_id: str, amount: int, killer: str | None, why: str) -> None:
-    """A unit loses health; at 0 it is destroyed (manual p18-19)."""
+    """A unit loses health; at 0 it is destroyed (manual p18-19).
+
+    An explorer with essence may lose essence instead, point for point: the
+    players choose ``"health"`` or ``"essence"`` for each point (manual p18).
+    """
     u = r.state.unit(unit_id)
+    if u.side == "explorer":
+        for _ in range(amount):
+            u = r.state.unit(unit_id)
+            if u.essence and r.choose(PAY_WITH, f"how {unit_id} pays 1 health", "manual p18 "
+                                      "(essence instead of health)") == "essence":
+                r.state = r.state.update_unit(unit_id, essence=u.essence - 1)
+                r.emit("essence", f"{why}: {unit_id} loses 1 essence instead of health",
+                       "manual p18")
+                amount -= 1
+        u = r.state.unit(unit_id)
+        if amount == 0:
+            return
     health = max(0, u.health - amount)
     r.state = r.state.update_unit(unit_id, health=health)
     r.emit("health", f"{why}: {unit_id} loses {amount} health ({u.health} -> {health})",
