@@ -13,7 +13,8 @@ ENGINE_EXAMPLES = sorted(p for p in (content_root() / "examples").glob("*.toml")
 def test_the_engine_runs_the_manual_examples():
     names = {p.stem for p in ENGINE_EXAMPLES}
     assert {"p16_example_a_sarall", "p16_example_b_mi_go_tie", "p17_example_c_long_route",
-            "p17_example_c_budget", "p17_example_d_witch", "p19_contributing_explorers",
+            "p17_example_c_budget", "p17_example_d_witch", "p17_example_e_kthun",
+            "p17_example_f_envoy", "p19_contributing_explorers",
             "p24_attack_mi_go", "p25_push_pull", "p25_push_into_pit",
             "faq35_spawn_numbers"} <= names
 

@@ -7,7 +7,8 @@ step's ``expect`` against what the engine does:
 * ``set`` — change a unit (``actor``) before play: ``stamina``, ``health``, ``will``...;
 * ``monster_turn`` — run the ``actor`` monster's whole mindless turn with the
   scripted ``dice``; expect ``end`` ([x, y]), ``moves``, ``stamina_left``,
-  ``abilities`` (how many played), ``ability_target`` (a unit letter);
+  ``abilities`` (how many played), ``ability_target`` (a unit letter),
+  ``health`` (a table letter = health afterwards);
 * ``distances`` — the closest distance from ``actor`` to each explorer
   (expect a table letter = distance);
 * ``contributors`` — who may contribute essence when ``actor`` targets
@@ -137,7 +138,9 @@ def _monster_turn(state, rules, ids, step):
            "moves": sum(e.kind == "move" for e in events),
            "stamina_left": m.stamina if m else None,
            "abilities": sum(e.kind == "ability" for e in events),
-           "ability_target": targets[0] if targets else None}
+           "ability_target": targets[0] if targets else None,
+           "health": {letter: state.unit(uid).health for letter, uid in ids.items()
+                      if state.has_unit(uid)}}
     return _compare(state, step, got, tuple(events))
 
 
@@ -145,6 +148,9 @@ def _compare(state, step, got, events=()):
     expected = _table(_get(step, "expect"))
     seen = {k: got.get(k) for k in expected}
     wanted = {k: (list(v) if isinstance(v, tuple) else v) for k, v in expected.items()}
+    if "health" in wanted:      # only the units the example names
+        wanted["health"] = _table(wanted["health"])
+        seen["health"] = {k: (got.get("health") or {}).get(k) for k in wanted["health"]}
     return state, StepResult(step, seen == wanted, seen, wanted, events)
 
 
