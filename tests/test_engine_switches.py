@@ -178,3 +178,15 @@ def test_manual_p37_trigger_traps_effect_and_p28_start_a_new_round():
             "a horror event")
     assert r.state.unit("ghoul").health == 1
     assert r.state.phase == "explorer" and r.state.round == 4
+
+
+@pytest.mark.parametrize("reading, size", [("full_core", 6), ("balanced_3_5", 4)])
+def test_spec_c12_event_deck_preparation(reading, size):
+    from machina_nb.rules.state import EventCard
+    core = [EventCard(f"core{i}", f"Core {i}", "horror") for i in range(4)]
+    scenario_events = [EventCard(f"scen{i}", f"Scenario {i}", "horror") for i in range(2)]
+    game = new_game(parse_map(open_map(2, 1)), [(explorer("a"), (0, 0))], horror_events=core,
+                    scenario_horror_events=scenario_events,
+                    rules=RULES.replace({"setup.event_decks": reading}))
+    assert len(game.horror_events.cards) == size
+    assert set(scenario_events) <= set(game.horror_events.cards)

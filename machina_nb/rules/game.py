@@ -42,13 +42,18 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
              chapters: Sequence[Chapter] = (Chapter("chapter-1", "Default chapter"),),
              monsters: Sequence[UnitCard] = (), horror_events: Sequence[EventCard] = (),
              explorer_events: Sequence[EventCard] = (), rules: Rules | None = None,
-             seed: int = 0, tile_size: int = 10, threat_positions: int = 5) -> GameState:
+             seed: int = 0, tile_size: int = 10, threat_positions: int = 5,
+             scenario_horror_events: Sequence[EventCard] = (),
+             scenario_explorer_events: Sequence[EventCard] = ()) -> GameState:
     """A game at the start of round 1, decks shuffled with ``seed`` (manual p8: setup).
 
     Level-1 monster cards form the monster deck; the others wait in the reserve
     for their level (manual p14). The first chapter sets the ratings, adjusted
     for the player count under 3.5 (spec D24). The essence maximum is 9 or the
-    card's printed value (``essence.max``, spec D47).
+    card's printed value (``essence.max``, spec D47). ``horror_events`` and
+    ``explorer_events`` are the core decks; the scenario's events join them whole
+    (1.0) or with only as many core events as the scenario has
+    (``setup.event_decks = balanced_3_5``, spec C-12).
     Rules: manual p8 (setup), p28 (chapter ratings); 3.5 §Spawn Phase.
     """
     rules = rules if rules is not None else Rules()
@@ -61,6 +66,11 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
         rng.shuffle(cards)
         return tuple(cards)
 
+    def events(core, scenario):
+        if scenario and rules["setup.event_decks"] == "balanced_3_5":
+            core = shuffled(core)[:len(scenario)]
+        return shuffled(tuple(core) + tuple(scenario))
+
     units = tuple(Unit.from_card(card, card.id, pos) for card, pos in explorers)
     if rules["essence.max"] == "9":
         units = tuple(replace(u, max_essence=9) for u in units)
@@ -69,8 +79,9 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
         chapter=chapters[0], chapters=Deck(tuple(chapters[1:])),
         monsters=Deck(shuffled(c for c in monsters if c.level == 1)),
         reserve=tuple(c for c in monsters if c.level != 1),
-        horror_events=Deck(shuffled(horror_events)),
-        explorer_events=Deck(shuffled(explorer_events)), threat_positions=threat_positions)
+        horror_events=Deck(events(horror_events, scenario_horror_events)),
+        explorer_events=Deck(events(explorer_events, scenario_explorer_events)),
+        threat_positions=threat_positions)
     r = Resolution(state, rules, SeededDice(rng))
     reset_ratings(r)
     return r.state
