@@ -364,3 +364,41 @@ def test_manual_p18_essence_may_pay_for_health(pay, health, essence):
     after, _ = apply(state, PlayAbility("a", 0, choices=(pay,)), RULES)
     assert (after.unit("a").health, after.unit("a").essence) == (health, essence)
     assert after.count("bleed") == 1
+
+
+# --- refusals name their rule; legal actions come in the documented order ----------------------
+
+def busy_state():
+    text = ("+-+-+-+-+\n"
+            "|AD. c v|\n"
+            "+ + + + +\n"
+            "|s . B h|\n"
+            "+-+-+-+-+\n")
+    state = scenario(text, {"A": explorer("a", abilities=(GUN,)), "B": explorer("b")})
+    return turn(state, "a")
+
+
+ILLEGAL = [
+    Move("a", (3, 1)), Move("b", (1, 1)), Door("a", (0, 0), (0, 1), "open"),
+    Door("a", (0, 0), (1, 0), "destroy"), Activate("a", (2, 0)), Activate("a", (0, 1)),
+    ChapterSpace("a", (3, 1)), SealSpawn("a", (0, 1)), PlayAbility("a", 0, (3, 1)),
+    PlayAbility("a", 5), StartTurn("b"), EndTurn("b")]
+
+
+@pytest.mark.parametrize("action", ILLEGAL, ids=lambda a: type(a).__name__)
+def test_illegal_actions_are_refused_with_their_rule_and_change_nothing(action):
+    state = busy_state().update_unit("a", stamina=1)
+    before = to_json(state)
+    with pytest.raises(RulesError) as info:
+        apply(state, action, RULES, ScriptedDice())
+    assert "manual p" in str(info.value) or "spec " in str(info.value)
+    assert to_json(state) == before and action not in legal_actions(state, RULES)
+
+
+def test_legal_actions_come_in_the_documented_order():
+    kinds = [type(a).__name__ for a in legal_actions(busy_state(), RULES)]
+    order = ["Move", "Door", "Activate", "ChapterSpace", "SealSpawn", "PlayAbility", "EndTurn"]
+    ranks = [order.index(k) for k in kinds]
+    assert ranks == sorted(ranks) and kinds[-1] == "EndTurn"
+    moves = [a.to for a in legal_actions(busy_state(), RULES) if isinstance(a, Move)]
+    assert moves == sorted(moves)
