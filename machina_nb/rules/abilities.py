@@ -72,7 +72,7 @@ EFFECT_OPS = (
 
 @dataclass(frozen=True)
 class Cost:
-    """What playing an ability costs, paid before it resolves (manual p20, p26: costs are paid directly).
+    """What playing an ability costs, paid before it resolves (manual p20, p26).
 
     ``health`` may be paid with essence instead, one for one (manual p18).
     ``destroy`` names a kind of adjacent action space that must be destroyed as

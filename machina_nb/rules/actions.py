@@ -52,7 +52,7 @@ __all__ = [
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
                       SpaceKind.LEVER: 2}
-"""Explorer stamina for action spaces; the event space reads ``cost.event_space`` (manual p12, p37)."""
+"""Explorer stamina for action spaces; the event space reads ``cost.event_space`` (p12, p37)."""
 
 DOOR_COSTS = {("explorer", "open"): 2, ("explorer", "close"): 2, ("explorer", "destroy"): 4,
               ("scheming", "open"): 3, ("scheming", "close"): 3, ("scheming", "destroy"): 4}
@@ -69,6 +69,7 @@ class Action:
 
     ``choices`` answer, in order, the choices its resolution raises (a tied
     spawn space, a target, where a slide goes...): each is used where it fits.
+    Rules: manual p12 (explorer actions), p16 (the explorers resolve ambiguities).
     """
 
     actor: str
@@ -426,7 +427,8 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
             _pay_check(state, rules, u, int(rules["cost.chapter_lit"]), 0, (), space,
                        "manual p36; spec C-2")
         else:
-            _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, action.contributions, space, "manual p36")
+            _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, action.contributions, space,
+                       "manual p36")
         return
     if isinstance(action, SealSpawn):
         space = tuple(action.space)

@@ -90,7 +90,7 @@ def unit_card(unit) -> UnitCard:
 
 
 def content_cards() -> dict[str, UnitCard]:
-    """Every unit in ``content/units`` as an engine card, by id."""
+    """Every unit in ``content/units`` as an engine card, by id (manual p18)."""
     return {uid: unit_card(u) for uid, u in load_all_units().items()}
 
 

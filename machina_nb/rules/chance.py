@@ -49,7 +49,10 @@ def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 class ChanceNode(Exception):
-    """A roll left open: ``die``, ``reason`` and ``outcomes`` as (value, Fraction) pairs."""
+    """A roll left open: ``die``, ``reason`` and ``outcomes`` as (value, Fraction) pairs.
+
+    Rules: manual p4-5 (dice); spec §A11.1, §E.
+    """
 
     def __init__(self, die: str, reason: str):
         self.die = die
@@ -60,7 +63,10 @@ class ChanceNode(Exception):
 
 
 class Dice:
-    """A source of die results and shuffles; subclasses decide where results come from."""
+    """A source of die results and shuffles; subclasses decide where results come from.
+
+    Rules: manual p4-5 (dice), p13-14 (shuffling decks).
+    """
 
     def __init__(self):
         self.record: list = []

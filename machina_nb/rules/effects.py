@@ -29,7 +29,8 @@ from machina_nb.rules.terrain import adjacent, nearest_spaces
 __all__ = [
     "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
     "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
-    "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
+    "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
+    "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "SPAWN_LIMIT",
 ]
 

@@ -53,7 +53,8 @@ class MonsterPlan:
     choice_of: str = ""
 
 
-def monster_abilities(state: GameState, monster: Unit, rules: Rules) -> tuple[tuple[str, Ability], ...]:
+def monster_abilities(state: GameState, monster: Unit,
+                      rules: Rules) -> tuple[tuple[str, Ability], ...]:
     """The monster's abilities in the order it tries them: current horror event first (manual p16).
 
     Returns ``(source, ability)`` pairs; ``source`` is ``horror`` or ``card``.
@@ -109,10 +110,11 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     """The next action of a mindless monster's turn, with its reasons (manual p15-17).
 
     ``choices`` answer ties (a target explorer, an end point, an ability's
-    target), each used where it fits. Order each time (manual p16): re-evaluate the target (the closest
-    targetable explorer); abilities (current horror event, then card order) on
-    a legal target; destroy a closed door on the monster's border
-    that blocks its path (4 stamina); one step along the established path;
+    target), each used where it fits. Order each time (manual p16): re-evaluate
+    the target (the closest targetable explorer); abilities (current horror
+    event, then card order) on a legal target; destroy a closed door on the
+    monster's border that blocks its path (4 stamina); one step along the
+    established path;
     otherwise end the turn. Immobile monsters only play abilities (Example E).
     Rules: manual p15-17; spec §A14.3.
     """

@@ -50,7 +50,7 @@ HORROR_MARKERS = 4
 """Horror markers, shared by monsters and horror events (manual p5)."""
 
 THREAT_POSITIONS = 5
-"""Positions on the monster-threat slider; only the picture shows it, so a parameter (spec A13.2)."""
+"""Positions on the threat slider; only the picture shows them, so a parameter (spec A13.2)."""
 
 PHASES = ("explorer", "spawn", "horror", "monster")
 """The round's four phases in order (manual p10)."""
@@ -255,7 +255,8 @@ class MapSpec:
         # Letters drawn on an example map are not units in play: the state places units.
         object.__setattr__(self, "layout", replace(self.layout, units=()))
         if not isinstance(self.tile_size, int) or self.tile_size < 1:
-            raise RulesError("tile_size", f"expected a positive whole number, got {self.tile_size!r}")
+            raise RulesError("tile_size",
+                             f"expected a positive whole number, got {self.tile_size!r}")
         object.__setattr__(self, "_hash", hash((self.layout, self.tile_size)))
 
     def __hash__(self) -> int:
@@ -269,7 +270,7 @@ class MapSpec:
 
 @dataclass(frozen=True)
 class MonsterTurn:
-    """A monster turn in progress: whose, its target, planned end point, actions taken (manual p15-16).
+    """A monster turn in progress: whose, its target, end point, actions so far (manual p15-16).
 
     ``played`` lists the actions so far (ability names, ``door``, ``move``).
 
@@ -495,7 +496,7 @@ _ENUMS = {cls.__name__: cls for cls in (BorderKind, SpaceKind)}
 
 
 def to_json(state: GameState, indent: int | None = None) -> str:
-    """The state as JSON text; :func:`from_json` gives back an equal state (save/load).
+    """The state as JSON text; :func:`from_json` gives back an equal state (save/load; spec §A18).
 
     Cards (units' cards, events, chapters, abilities) are written once in a
     ``cards`` table and referred to by key wherever they appear.
@@ -506,7 +507,8 @@ def to_json(state: GameState, indent: int | None = None) -> str:
 
 
 def from_json(text: str) -> GameState:
-    """A state from :func:`to_json` text; bad input raises :class:`RulesError` naming ``text``."""
+    """A state from :func:`to_json` text (spec §A18); bad input raises :class:`RulesError`
+    naming ``text``."""
     try:
         data = json.loads(text)
         state = _Codec(data["cards"]).decode(data["state"])
