@@ -190,3 +190,50 @@ def test_spec_c12_event_deck_preparation(reading, size):
                     rules=RULES.replace({"setup.event_decks": reading}))
     assert len(game.horror_events.cards) == size
     assert set(scenario_events) <= set(game.horror_events.cards)
+
+
+# --- exploding barrels (manual p35; spec D36) ------------------------------------------------
+
+BARRELS = ("+-+-+-+-+\n"
+           "|. b b G|\n"
+           "+-+ + + +\n"
+           "|E|. A .|\n"
+           "+-+-+-+-+\n")
+
+
+@pytest.mark.parametrize("chain, adjacency, ghoul_hit, explorer_hit", [
+    ("yes_new_roll", "with_los", True, False), ("no", "with_los", False, False),
+    ("yes_same_roll", "raw_8_neighbours", True, True)])
+def test_spec_d36_barrel_chain_and_adjacency(chain, adjacency, ghoul_hit, explorer_hit):
+    """A hits the barrel at (1, 0); a second barrel at (2, 0) stands next to a ghoul; explorer
+    E touches the first barrel's corner, walled off from it."""
+    state = scenario(BARRELS, {"A": explorer("a"), "E": explorer("e", armor=1),
+                               "G": monster("ghoul", armor=1, health=3)})
+    rules = RULES.replace({"barrel.chain": chain, "barrel.adjacency": adjacency})
+    r = Resolution(state, rules, ScriptedDice([1] + [1, 1, 1] * 3))
+    resolve(r, (Effect("attack", low=1),), state.unit("a"), (1, 0), "shot")
+    assert (1, 0) in r.state.destroyed
+    assert (r.state.unit("ghoul").health < 3) is ghoul_hit
+    assert (r.state.unit("e").health < 5) is explorer_hit
+
+
+def test_manual_p35_a_barrel_is_a_unit_that_can_only_be_attacked():
+    gun = Ability("Gun", Cost(stamina=1), Targeting("ranged", 3, "unit"), (Effect("attack",
+                                                                                 low=1),))
+    state = scenario(BARRELS, {"A": explorer("a", abilities=(gun,)), "E": explorer("e"),
+                               "G": monster("ghoul")})
+    state = replace(state, active="a", turns=("a",))
+    targets = {a.target for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)}
+    assert {(1, 0), (2, 0)} <= targets
+
+
+@pytest.mark.parametrize("reading, hit", [("none", False), ("clamp0", True)])
+def test_spec_d31_roll_floor_against_a_zero_defence(reading, hit):
+    """A -1 roll modifier and a roll of 0 against armor 0: -1 misses, or 0 hits."""
+    from machina_nb.rules.state import Lasting
+    state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"),
+                                                "G": monster("ghoul", armor=0, health=2)},
+                     lasting=(Lasting("curse", "roll_modifier", "a", "horror", -1),))
+    r = Resolution(state, RULES.replace({"roll.floor": reading}), ScriptedDice([0]))
+    resolve(r, (Effect("attack", low=1),), state.unit("a"), (1, 0), "jab")
+    assert (r.state.unit("ghoul").health == 1) is hit

@@ -203,6 +203,8 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
         ethereal = tuple(u.id for u in state.units if u.ethereal)
         if t.target in ("explorer", "monster", "unit"):
             candidates = [u.position for u in state.units if u.position is not None]
+            if t.target == "unit":
+                candidates += [p for p in board if state.space_kind(p) is SpaceKind.BARREL]
         else:
             candidates = list(board)
         spaces = tuple(p for p in candidates if sight.can_target(
@@ -212,6 +214,9 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
         u = state.unit_at(p)
         kind = state.space_kind(p)
         if t.target in ("explorer", "monster", "unit"):
+            if u is None and t.target == "unit" and kind is SpaceKind.BARREL:
+                out.append(p)       # a barrel counts as a unit that can only be attacked (p35)
+                continue
             if u is None or (t.target != "unit" and u.side != t.target):
                 continue
             if u.ethereal and u.id != unit.id and not _can_target_ethereal(state, unit):

@@ -31,7 +31,8 @@ __all__ = [
     "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
     "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
     "adjusted_spawn_rating",
-    "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "SPAWN_LIMIT",
+    "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
+    "SPAWN_LIMIT",
 ]
 
 SPAWN_LIMIT = 4
@@ -277,20 +278,22 @@ def roll_modifier(state: GameState, unit_id: str) -> int:
 
 
 def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: int, low: int,
-           arcane: bool, essence_budget: int = 0, why: str = "attack") -> tuple[str, ...]:
+           arcane: bool, essence_budget: int = 0, why: str = "attack",
+           barrels: Sequence[Point] = ()) -> tuple[str, ...]:
     """One attack roll against every blocker; each hit costs 1 health (manual p24).
 
     The dice are summed, roll modifiers added, and essence spent after the
     roll: an explorer attacker with a budget spends the least that makes a
-    single blocker a hit (manual p18). Returns the blockers hit.
-    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers).
+    single blocker a hit (manual p18). ``barrels`` are exploding barrels among
+    the blockers: a total of 1 or more hits them (manual p35). Returns the
+    units hit.
+    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35.
     """
     faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
     total = sum(faces)
     if attacker is not None and r.state.has_unit(attacker):
         total += roll_modifier(r.state, attacker)
     attribute = "will" if arcane else "armor"
-    hit = []
     live = [b for b in blockers if r.state.has_unit(b)]
     if len(live) == 1 and attacker is not None and essence_budget and \
             r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
@@ -301,10 +304,27 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
             total += need
             r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll",
                    "manual p18 (spend essence on attack rolls)")
+    if r.rules["roll.floor"] == "clamp0":
+        total = max(0, total)
     r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
            f"({'arcane, against will' if arcane else 'physical, against armor'})",
            "manual p24 (attack)")
-    for b in live:
+    return strike(r, attacker, live, barrels, total, arcane, why)
+
+
+def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
+           barrels: Sequence[Point], total: int, arcane: bool, why: str,
+           chained: bool = False) -> tuple[str, ...]:
+    """Compare one attack total with each blocker's armor (or will); barrels need 1 (manual p24).
+
+    A barrel hit by an explosion (``chained``) explodes with the same total under
+    ``barrel.chain = yes_same_roll``, else with its own roll (spec D36).
+
+    Rules: manual p24 (attack), p35 (exploding barrel: hit on a total of 1 or more).
+    """
+    attribute = "will" if arcane else "armor"
+    hit = []
+    for b in blockers:
         if not r.state.has_unit(b):
             continue
         value = getattr(r.state.unit(b), attribute)
@@ -314,6 +334,15 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
             lose_health(r, b, 1, attacker, f"hit by {why}")
         else:
             r.emit("miss", f"{total} < {attribute} {value}: {b} is missed", "manual p24")
+    for barrel in barrels:
+        if barrel in r.state.destroyed:
+            continue
+        if total >= 1:
+            r.emit("hit", f"{total} >= 1: the barrel at {barrel} is hit", "manual p35")
+            same = chained and r.rules["barrel.chain"] == "yes_same_roll"
+            explode_barrel(r, barrel, attacker, arcane, total if same else None)
+        else:
+            r.emit("miss", f"{total} < 1: the barrel at {barrel} holds", "manual p35")
     return tuple(hit)
 
 
@@ -632,7 +661,9 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         scope = units_in_scope(r.state, r.rules, e.scope, user, target)
         label = f"{why}: {e.op}"
         if e.op == "attack":
-            hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why)
+            barrels = (target,) if e.scope == "target" and target is not None and \
+                r.state.space_kind(target) is SpaceKind.BARREL else ()
+            hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why, barrels)
         elif e.op == "destroy_target":
             if target is not None and r.state.unit_at(target) is not None:
                 destroy_unit(r, r.state.unit_at(target).id, uid, label)
@@ -839,19 +870,39 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
             explode_barrel(r, trigger.space, user.id, False)
 
 
-def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: bool) -> None:
-    """A hit barrel attacks every adjacent unit with 3 high dice, then is destroyed (manual p35).
+def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: bool,
+                   total: int | None = None) -> None:
+    """A hit barrel is destroyed and attacks every adjacent unit with 3 high dice (manual p35).
 
-    Chains follow ``barrel.chain`` only as far as the engine goes: a barrel in
-    range is not attacked again (spec D36; see the report).
-    Rules: manual p35 (exploding barrel); spec A3.7.
+    The explosion is arcane when the barrel was hit by an arcane attack.
+    ``barrel.adjacency``: adjacent by the p22 definition (with sight) or any of
+    the 8 neighbours; ``barrel.chain``: adjacent barrels are blockers too and
+    explode with their own roll (``yes_new_roll``) or this one's total
+    (``yes_same_roll``), or are left alone (``no``) (spec D36).
+    Rules: manual p35 (exploding barrel); spec A3.7, D36.
     """
     board = r.state.static_board()
     r.set(destroyed=r.state.destroyed + (barrel,))
     r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
-    near = tuple(u.id for u in r.state.units if u.position is not None
-                 and adjacent(board, barrel, u.position, r.rules))
-    attack(r, attacker, near, 3, 0, arcane, why="exploding barrel")
+    layout = r.state.map.layout
+
+    def near(p):
+        if r.rules["barrel.adjacency"] == "raw_8_neighbours":
+            return p != barrel and max(abs(p[0] - barrel[0]), abs(p[1] - barrel[1])) == 1
+        return adjacent(board, barrel, p, r.rules)
+
+    units = tuple(u.id for u in r.state.units if u.position is not None and near(u.position))
+    barrels = () if r.rules["barrel.chain"] == "no" else tuple(
+        p for p in board if layout.space(*p) is SpaceKind.BARREL
+        and p not in r.state.destroyed and near(p))
+    if total is None:
+        faces = [r.roll("high", "exploding barrel") for _ in range(3)]
+        total = sum(faces)
+        r.emit("roll", f"exploding barrel: 3 high dice {faces} -> total {total}",
+               "manual p35 (exploding barrel)")
+    else:
+        r.emit("roll", f"exploding barrel: the same total {total}", "spec D36 (yes_same_roll)")
+    strike(r, attacker, units, barrels, total, arcane, "exploding barrel", chained=True)
 
 
 def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
