@@ -397,8 +397,40 @@ def test_illegal_actions_are_refused_with_their_rule_and_change_nothing(action):
 
 def test_legal_actions_come_in_the_documented_order():
     kinds = [type(a).__name__ for a in legal_actions(busy_state(), RULES)]
-    order = ["Move", "Door", "Activate", "ChapterSpace", "SealSpawn", "PlayAbility", "EndTurn"]
+    order = ["Move", "Door", "Activate", "ChapterSpace", "SealSpawn", "Exit", "PlayAbility",
+             "EndTurn"]
     ranks = [order.index(k) for k in kinds]
     assert ranks == sorted(ranks) and kinds[-1] == "EndTurn"
     moves = [a.to for a in legal_actions(busy_state(), RULES) if isinstance(a, Move)]
     assert moves == sorted(moves)
+
+
+# --- exit token chapters (manual p28, p34; spec A5.5-A5.7) ------------------------------------
+
+EDGES = ("+-+E+-+\n"
+         "|. . .e\n"
+         "+ + + +\n"
+         "|A . G|\n"
+         "+-+-+-+\n")
+
+
+def test_manual_p28_exit_token_chapter_and_the_last_explorer_out():
+    from machina_nb.rules.actions import Exit
+    from machina_nb.rules.state import Chapter
+    escape = Chapter("escape", "Escape", 5, 4, blocking=True, places_exit=True,
+                     enters_play=(Effect("place_exit_token"),))
+    regroup = Chapter("regroup", "Regroup", 6, 4, enters_play=(Effect("place_entry_token"),))
+    state = scenario(EDGES, {"A": explorer("a"), "G": monster("ghoul")}, chapter=CHAPTER,
+                     chapters=Deck((escape, regroup)))
+    from machina_nb.rules.effects import Resolution, next_chapter
+    r = Resolution(turn(state, "a"), RULES, ScriptedDice(), actor="a")
+    next_chapter(r, "test")
+    state = r.state
+    assert state.chapter == escape and state.exit_token == (2, 0)
+    refused(state, Exit("a"), rule="manual p34")            # not on the token yet
+    state = state.update_unit("a", position=(2, 0))
+    after, events = apply(state, Exit("a", choices=((1, 0),)), RULES)
+    assert not after.queue                                   # monsters banished
+    assert after.chapter == regroup and after.exit_token is None
+    assert after.unit("a").position == (1, 0) and after.exited == ()
+    assert any(e.kind == "banished" for e in events)

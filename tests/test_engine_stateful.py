@@ -35,13 +35,13 @@ BOARDS = [parse_map(text) for text in (
     "+ + + + + + +\n"
     "|. . b . . .|\n"
     "+-+-+-+-+-+-+\n",
-    "+-+-+-+-+-+\n"
+    "+-+E+-+-+-+\n"
     "|s . . .|.|\n"
     "+ +-+-+ + +\n"
-    "|. .d. . .|\n"
+    "|. .d. . .e\n"
     "+ + + +-+D+\n"
     "|l t t . s|\n"
-    "+-+-+-+-+-+\n",
+    "+-+-+-+-+e+\n",
 )]
 
 SPIT = Ability("Spit", Cost(stamina=1), Targeting("ranged", 2, "explorer"),
@@ -74,8 +74,11 @@ MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, a
             monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),
             monster("horror", level=2, abilities=(CLAW,)),
             monster("idol", stamina=2, immobile=True, abilities=(SPIT,))]
-CHAPTERS = (Chapter("c1", "One", 5, 4), Chapter("c2", "Two", 4, 3, blocking=True,
-                                                   abilities=(PRAY,)),
+CHAPTERS = (Chapter("c1", "One", 5, 4),
+            Chapter("c1x", "Escape", 4, 4, blocking=True, places_exit=True,
+                    enters_play=(Effect("place_exit_token"),)),
+            Chapter("c1y", "Regroup", 5, 3, enters_play=(Effect("place_entry_token"),)),
+            Chapter("c2", "Two", 4, 3, blocking=True, abilities=(PRAY,)),
             Chapter("c3", "Three", None, 5), Chapter("c4", "Four", 3, None))
 COUNT = {"actions": 0}
 

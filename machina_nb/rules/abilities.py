@@ -53,6 +53,8 @@ EFFECT_OPS = (
     "switch",           # the user and the target trade places (p25)
     "trigger_traps",    # trigger traps, activated by the user (p37)
     "start_new_round",  # a fresh explorer phase at once (p28)
+    "place_exit_token",   # the activating explorer puts the exit token on an edge (p28)
+    "place_entry_token",  # explorers off the map come back at the entry token (p28)
     "banish",           # banish the target monster (p19)
     "threat",           # change monster threat by amount (p14)
     "light_chapter",    # light the nearest unlit chapter space on the tile (p36)

@@ -13,8 +13,8 @@ open as a chance point.
 eligible explorer; ``RollHorror``; ``MonsterAct``, one per choice when the
 players must choose); then the active unit's actions — ``Move`` (destinations
 sorted), ``Door`` (open, close, destroy), ``Activate`` (action spaces),
-``ChapterSpace``, ``SealSpawn``, ``PlayAbility`` (by ability, then target) and
-``EndTurn``; then abilities other explorers may play outside their turn (no
+``ChapterSpace``, ``SealSpawn``, ``Exit``, ``PlayAbility`` (by ability, then
+target) and ``EndTurn``; then abilities other explorers may play outside their turn (no
 stamina cost). Essence costs list the form where the actor pays; any split
 among eligible contributors is also legal (:func:`contributors`).
 
@@ -46,6 +46,7 @@ from machina_nb.rules.terrain import adjacent, move_steps, neighbours
 
 __all__ = [
     "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
+    "Exit",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
     "contributors", "ability_targets", "explorer_abilities", "ACTION_SPACE_COSTS",
 ]
@@ -59,6 +60,7 @@ DOOR_COSTS = {("explorer", "open"): 2, ("explorer", "close"): 2, ("explorer", "d
 """Door costs by actor (manual p12, p15, p36)."""
 
 SEAL_COST = (3, 4)
+EXIT_COST = 2
 UNLIT_CHAPTER_COST = (3, 3)
 SCHEMING_LEVER_COST = 3
 
@@ -139,6 +141,11 @@ class PlayAbility(Action):
     target: Point | None = None
     essence: int = 0
     contributions: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Exit(Action):
+    """Leave the map from the exit token's space for 2 stamina (manual p34)."""
 
 
 @dataclass(frozen=True)
@@ -446,6 +453,11 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
     if isinstance(action, PlayAbility):
         _check_ability(state, u, action, rules)
         return
+    if isinstance(action, Exit):
+        if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
+            _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
+        _pay_check(state, rules, u, EXIT_COST, 0, (), None, "manual p34 (exit)")
+        return
     raise RulesError("action", f"unknown action {type(action).__name__}")
 
 
@@ -535,6 +547,31 @@ def _do(r: Resolution, action: Action) -> None:
         light_chapter(r, r.state.unit(u.id), "sealing a spawn space")
     elif isinstance(action, PlayAbility):
         _play(r, u, action.index, action.target, action.essence, action.contributions)
+    elif isinstance(action, Exit):
+        _exit(r, u)
+
+
+def _exit(r: Resolution, u: Unit) -> None:
+    """The explorer leaves the map; the last one out ends the chapter (manual p28, p34).
+
+    The last surviving explorer's exit banishes every monster and flips the next
+    chapter, whose «enters play» normally places the entry token.
+    Rules: manual p34 (exit map tile), p28 (exit token chapters); spec A5.7.
+    """
+    r.state = r.state.update_unit(u.id, position=None, stamina=u.stamina - EXIT_COST)
+    r.set(exited=r.state.exited + (u.id,), active=None, done=r.state.done + (u.id,))
+    r.emit("exit", f"{u.id} exits the map ({EXIT_COST} stamina): no more turns or spawn rolls",
+           "manual p34 (exit map tile)")
+    if r.state.explorers_on_map:
+        return
+    for m in r.state.queue:
+        destroy_unit(r, m, None, "the last explorer exits", banish=True)
+    r.set(exit_token=None)
+    next_chapter(r, "the last explorer exits")
+    if not r.state.explorers_on_map and not r.state.over:
+        r.set(over="no explorer on the map")
+        r.emit("game", "the new chapter places no entry token: no explorer on the map",
+               "manual p28")
 
 
 def _end_turn(r: Resolution, u: Unit) -> None:
@@ -760,6 +797,7 @@ def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
             out += _if_legal(state, rules, ChapterSpace(u.id, q))
         elif kind is SpaceKind.SPAWN:
             out += _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
+    out += _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
     out += _abilities_for(state, rules, u, free_only=False)
     out.append(EndTurn(u.id))
     return out

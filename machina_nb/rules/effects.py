@@ -19,7 +19,8 @@ from typing import Any, Sequence
 from machina_nb.rules.abilities import Effect
 from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import Point, SpaceKind
+from machina_nb.rules.board import PASSABLE_SPACES
+from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
                                     Unit, UnitCard)
@@ -32,6 +33,7 @@ __all__ = [
     "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
+    "edge_spaces", "place_exit_token", "place_entry_token",
     "SPAWN_LIMIT",
 ]
 
@@ -699,6 +701,10 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                            "manual p25 (switch positions)")
         elif e.op == "trigger_traps":
             trigger_traps(r, user, None)
+        elif e.op == "place_exit_token":
+            place_exit_token(r, user, label)
+        elif e.op == "place_entry_token":
+            place_entry_token(r, label)
         elif e.op == "start_new_round":
             from machina_nb.rules.phases import start_new_round  # phases builds on effects
             start_new_round(r, label)
@@ -791,6 +797,61 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     if r.state.space_kind(end) is SpaceKind.PIT:
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: moved into a pit")
+
+
+def edge_spaces(state: GameState,
+                kinds=(BorderKind.EDGE, BorderKind.DIRECTION)) -> tuple[Point, ...]:
+    """Spaces on an unexplored edge of the map (its outer ring), sorted (manual p11, p28, p34).
+
+    Rules: manual p11 (edges), p28 (entry and exit tokens), p34 (explore, exit).
+    """
+    layout = state.map.layout
+    w, h = layout.width, layout.height
+    at = {"N": lambda i: (i, 0), "S": lambda i: (i, h - 1), "W": lambda i: (0, i),
+          "E": lambda i: (w - 1, i)}
+    return tuple(sorted({at[side](i) for side, i, kind in layout.ring() if kind in kinds}))
+
+
+def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
+    """The activating explorer puts the exit token on an unexplored edge, not the entry's (p28).
+
+    Rules: manual p28 (place exit token); spec A5.6.
+    """
+    entry = set(edge_spaces(r.state, (BorderKind.DIRECTION,)))
+    options = [p for p in edge_spaces(r.state, (BorderKind.EDGE,)) if p not in entry]
+    if not options:
+        r.emit("exit", f"{why}: no unexplored edge for the exit token", "manual p28")
+        return
+    space = r.choose(options, "the edge for the exit token", "manual p28 (place exit token)")
+    r.set(exit_token=space)
+    r.emit("exit", f"{why}: the exit token goes on {space}; chapter spaces no longer advance the "
+           "chapter", "manual p28, p36")
+
+
+def place_entry_token(r: Resolution, why: str) -> None:
+    """The explorers off the map come back next to the entry token (manual p28).
+
+    The map tile is not drawn (the engine keeps one map): the entry token goes
+    on the direction symbol's space and each returning explorer takes a free
+    space on or next to it, the players choosing.
+    Rules: manual p28 (place entry token); spec A5.5.
+    """
+    entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
+    if not entry:
+        r.emit("entry", f"{why}: the map has no direction symbol for the entry token",
+               "manual p28")
+        return
+    board = r.state.static_board()
+    for who in r.state.exited:
+        free = [p for p in (entry[0],) + tuple(board.graph[entry[0]])
+                if r.state.unit_at(p) is None and r.state.space_kind(p) in PASSABLE_SPACES
+                and r.state.space_kind(p) is not SpaceKind.PIT]
+        if not free:
+            break
+        space = r.choose(sorted(free), f"where {who} enters", "manual p28 (place entry token)")
+        r.state = r.state.update_unit(who, position=space)
+        r.set(exited=tuple(x for x in r.state.exited if x != who))
+        r.emit("entry", f"{why}: {who} enters the map on {space}", "manual p28")
 
 
 def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
