@@ -66,9 +66,11 @@ LURCH = EventCard("lurch", "Lurch", "horror", enters_play=(
 BLINK = Ability("Blink", Cost(stamina=2), Targeting(), (Effect("teleport", scope="self",
                                                                amount=2),))
 SWAP = Ability("Swap", Cost(stamina=1), Targeting("melee", 0, "unit"), (Effect("switch"),))
+DOMINATE = Ability("Dominate", Cost(stamina=2), Targeting("melee", 0, "monster"),
+                   (Effect("control"),))
 TREMOR = EventCard("tremor", "Tremor", "horror", enters_play=(Effect("trigger_traps"),))
 EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH)),
-             explorer("bo", stamina=4, health=4, abilities=(MEND, HEX)),
+             explorer("bo", stamina=4, health=4, abilities=(MEND, HEX, DOMINATE)),
              explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
             monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),

@@ -237,3 +237,25 @@ def test_spec_d31_roll_floor_against_a_zero_defence(reading, hit):
     r = Resolution(state, RULES.replace({"roll.floor": reading}), ScriptedDice([0]))
     resolve(r, (Effect("attack", low=1),), state.unit("a"), (1, 0), "jab")
     assert (r.state.unit("ghoul").health == 1) is hit
+
+
+def test_manual_p25_a_controlled_monster_is_played_by_its_controller():
+    dominate = Ability("Dominate", Cost(stamina=1), Targeting("melee", 0, "monster"),
+                       (Effect("control"),))
+    bite = Ability("Bite", Cost(stamina=1), Targeting("melee"), (Effect("attack", high=1),))
+    state = scenario(open_map(4, 1, {0: "AGH."}), {"A": explorer("a", abilities=(dominate,)),
+                                                  "G": monster("ghoul", abilities=(bite,)),
+                                                  "H": monster("hound", abilities=(bite,))})
+    state = replace(state, active="a", turns=("a",))
+    state, _ = apply(state, PlayAbility("a", 0, (1, 0)), RULES)
+    assert state.controller("ghoul") == "a"
+    state, events = apply(state, EndTurn("a"), RULES)
+    assert state.phase == "monster" and any("controlled by a" in e.text for e in events)
+    actions = legal_actions(state, RULES)
+    assert not any(isinstance(a, MonsterAct) for a in actions)
+    bites = {a.target for a in actions if isinstance(a, PlayAbility) and a.actor == "ghoul"}
+    assert bites == {(0, 0), (1, 0), (2, 0)}            # even the other monster (p25)
+    state, _ = apply(state, PlayAbility("ghoul", 0, (2, 0)), RULES, ScriptedDice([3]))
+    assert state.unit("hound").health == 1
+    state, _ = apply(state, EndTurn("ghoul"), RULES)
+    assert [type(a).__name__ for a in legal_actions(state, RULES)][:1] == ["MonsterAct"]

@@ -60,6 +60,7 @@ EFFECT_OPS = (
     "light_chapter",    # light the nearest unlit chapter space on the tile (p36)
     "spawn",            # spawn monster (p13)
     "incapacitate",     # lasting: the target cannot play its first ability (p17 Example E)
+    "control",          # lasting: the user decides the target monster's turn (p25)
     "roll_modifier",    # lasting: the target's attack rolls change by amount (p21, p27)
     "conditional",      # if condition: then, otherwise: otherwise (p26)
     "effect_roll",      # d10 >= amount: then, otherwise: otherwise (p26)

@@ -202,6 +202,8 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
     t = ability.targeting
     if t.kind == "none" or unit.position is None:
         return None
+    if unit.side == "monster" and t.target == "explorer" and state.controller(unit.id):
+        t = replace(t, target="unit")      # a controlled monster may attack anyone (p25)
     here = unit.position
     if t.kind == "melee":
         spaces = (here,) + neighbours(state.static_board(), here, rules)
@@ -281,7 +283,7 @@ def _require_turn(state: GameState, action: Action) -> Unit:
     else:
         if state.phase != "monster" or current_monster(state) != u.id:
             _fail("actor", f"it is not {u.id}'s turn", "manual p15 (queue)")
-        if not state.scheming:
+        if not state.player_driven(u.id):
             _fail("actor", f"{u.id} is mindless: step it with MonsterAct",
                   "manual p15-16 (mindless)")
     return u
@@ -365,9 +367,9 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
     if isinstance(action, MonsterAct):
         if state.phase != "monster" or current_monster(state) != action.actor:
             _fail("actor", f"it is not {action.actor}'s turn", "manual p15 (queue)")
-        if state.scheming:
-            _fail("actor", "scheming monsters are moved by the players' actions",
-                  "manual p15 (scheming)")
+        if state.player_driven(action.actor):
+            _fail("actor", "scheming and controlled monsters are moved by the players' actions",
+                  "manual p15 (scheming), p25 (control monster)")
         return
     if isinstance(action, PlayAbility) and state.has_unit(action.actor) and \
             state.unit(action.actor).side == "explorer" and state.active != action.actor:
@@ -750,12 +752,14 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
     elif state.phase == "horror" and state.horror_rating is not None and \
             "horror" not in state.done:
         out += _expand(state, rules, [RollHorror()])
-    elif state.phase == "monster" and not state.scheming:
+    elif state.phase == "monster":
         m = current_monster(state)
-        if m is not None:
+        if m is not None and not state.player_driven(m):
             out += _monster_acts(state, rules, m, ())
-    actor = state.active if state.phase == "explorer" else \
-        (current_monster(state) if state.phase == "monster" and state.scheming else None)
+    actor = state.active if state.phase == "explorer" else None
+    if state.phase == "monster" and current_monster(state) is not None and \
+            state.player_driven(current_monster(state)):
+        actor = current_monster(state)
     if actor is not None:
         out += _unit_actions(state, rules, state.unit(actor))
     for e in state.explorers_on_map:

@@ -725,7 +725,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                           label)
         elif e.op == "spawn":
             _spawn_effect(r, user, label)
-        elif e.op in ("incapacitate", "roll_modifier"):
+        elif e.op in ("incapacitate", "roll_modifier", "control"):
             for u in scope:
                 _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
         elif e.op == "conditional":

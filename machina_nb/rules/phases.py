@@ -257,7 +257,9 @@ def _start_monster_turn(r: Resolution) -> None:
     u = r.state.unit(m)
     r.state = r.state.update_unit(m, stamina=u.max_stamina)
     r.set(monster_turn=MonsterTurn(m))
-    mode = "scheming" if r.state.scheming else "mindless"
+    controlled = r.state.controller(m)
+    mode = f"controlled by {controlled}" if controlled else \
+        "scheming" if r.state.scheming else "mindless"
     r.emit("monster_turn", f"{m}'s turn ({mode}), stamina {u.max_stamina}",
            "manual p15 (queue), p18 (stamina restores)")
 

@@ -388,6 +388,17 @@ class GameState:
         """Monsters are scheming once an explorer has been destroyed (manual p15)."""
         return bool(self.dead)
 
+    def controller(self, monster_id: str) -> str | None:
+        """The explorer controlling a monster this round, if any (manual p25: control monster)."""
+        return next((e.holder for e in self.lasting if e.op == "control"
+                     and e.target == monster_id), None)
+
+    def player_driven(self, monster_id: str) -> bool:
+        """Whether the players decide this monster's actions: scheming (an explorer has died),
+        or controlled by an explorer, which overrides either mode (manual p15, p25; spec A14.2).
+        """
+        return self.scheming or self.controller(monster_id) is not None
+
     def unit_at(self, point: Point) -> Unit | None:
         """The unit standing on ``point``, if any."""
         for u in self.units:
@@ -522,25 +533,28 @@ def from_json(text: str) -> GameState:
 
 
 _CARDS = (UnitCard, EventCard, Chapter, Ability)
+_CARD_JSON: dict[int, tuple[Any, dict]] = {}     # id -> (card, its encoding): cards never change
+_CARD_OBJECTS: dict[str, Any] = {}               # canonical JSON text -> the decoded card
 
 
 class _Codec:
     """JSON for states: dataclasses tagged with ``$``, enums with ``$enum``, cards by ``$ref``."""
 
-    def __init__(self, table: dict | None = None):
+    def __init__(self, table: dict | None = None, inline: bool = False):
         self.table = table if table is not None else {}
+        self.inline = inline          # cards inside a card are written in place
         self._keys: dict[int, str] = {}
         self._alive: list = []
         self._decoded: dict[str, Any] = {}
 
     def encode(self, value: Any) -> Any:
-        if isinstance(value, _CARDS):
+        if isinstance(value, _CARDS) and not self.inline:
             key = self._keys.get(id(value))
             if key is None:
                 key = f"{type(value).__name__}:{len(self._keys)}"
                 self._keys[id(value)] = key
                 self._alive.append(value)
-                self.table[key] = self._fields(value)
+                self.table[key] = self._card(value)
             return {"$ref": key}
         if isinstance(value, MapSpec):
             return {"$": "MapSpec", "map": value.layout.to_text(), "tile_size": value.tile_size}
@@ -551,6 +565,14 @@ class _Codec:
         if isinstance(value, tuple):
             return [self.encode(v) for v in value]
         return value
+
+    def _card(self, card: Any) -> dict:
+        hit = _CARD_JSON.get(id(card))
+        if hit is None or hit[0] is not card:
+            if len(_CARD_JSON) > 4096:
+                _CARD_JSON.clear()
+            hit = _CARD_JSON[id(card)] = (card, _Codec(inline=True)._fields(card))
+        return hit[1]
 
     def _fields(self, value: Any) -> dict:
         out = {"$": type(value).__name__}
@@ -566,7 +588,14 @@ class _Codec:
         if "$ref" in value:
             key = value["$ref"]
             if key not in self._decoded:
-                self._decoded[key] = self.decode(self.table[key])
+                entry = self.table[key]
+                text = json.dumps(entry, sort_keys=True)
+                card = _CARD_OBJECTS.get(text)
+                if card is None:
+                    if len(_CARD_OBJECTS) > 4096:
+                        _CARD_OBJECTS.clear()
+                    card = _CARD_OBJECTS[text] = self.decode(entry)
+                self._decoded[key] = card
             return self._decoded[key]
         if "$enum" in value:
             return _ENUMS[value["$enum"]](value["value"])
