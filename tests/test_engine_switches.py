@@ -259,3 +259,18 @@ def test_manual_p25_a_controlled_monster_is_played_by_its_controller():
     assert state.unit("hound").health == 1
     state, _ = apply(state, EndTurn("ghoul"), RULES)
     assert [type(a).__name__ for a in legal_actions(state, RULES)][:1] == ["MonsterAct"]
+
+
+@pytest.mark.parametrize("reading, asked", [("mandatory", False), ("optional", True)])
+def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
+    """Under 3.5's "can also" the players decide whether the pushed unit activates the lever."""
+    from machina_nb.rules.effects import NeedChoice
+    state = scenario(open_map(4, 1, {0: "AG.l"}), {"A": explorer("a"), "G": monster("ghoul")})
+    r = Resolution(state, RULES.replace({"traps.push_activation": reading}),
+                   ScriptedDice([0, 0, 0]))
+    try:
+        resolve(r, (Effect("push", amount=3),), state.unit("a"), (1, 0), "shove")
+    except NeedChoice as need:
+        assert asked and need.options == ("activate", "decline")
+        return
+    assert not asked and (3, 0) in r.state.destroyed      # the lever was used

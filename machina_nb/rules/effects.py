@@ -922,7 +922,11 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     if done.destroyed and r.state.has_unit(unit_id):
         destroy_unit(r, unit_id, done.kill_by, f"{why}: moved into a pit")
     for trigger in done.triggers:
-        if trigger.what == "trap_lever" and not trigger.optional:
+        if trigger.what == "trap_lever" and trigger.optional and r.choose(
+                ("activate", "decline"), f"whether the {op} activates the lever at "
+                f"{trigger.space}", "3.5 §Trigger Traps; spec D34") == "decline":
+            continue
+        if trigger.what == "trap_lever":
             activator = r.state.unit(trigger.activator) if trigger.activator and \
                 r.state.has_unit(trigger.activator) else None
             r.set(destroyed=r.state.destroyed + (trigger.space,))
