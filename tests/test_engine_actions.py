@@ -204,6 +204,19 @@ def test_manual_p37_chest_restores_essence_and_is_destroyed():
 TRAPS = open_map(6, 1, {0: "tlAlBt"})
 
 
+@pytest.mark.parametrize("reading, hits", [("other_nondestroyed", 0), ("any_including_activated",
+                                                                     1)])
+def test_spec_d35_which_levers_count_for_the_secondary_attack(reading, hits):
+    """B stands next to the very lever A activates (1, 0): does it count for B's attack?"""
+    state = scenario(open_map(4, 1, {0: "AlBG"}), {"A": explorer("a"), "B": explorer("b"),
+                                                   "G": monster("ghoul", armor=5, health=3)},
+                     spaces={"G": SpaceKind.TRAPPED})
+    rules = RULES.replace({"traps.secondary_levers": reading})
+    after, _ = apply(turn(state, "a"), Activate("a", (1, 0)), rules,
+                     ScriptedDice([0, 0, 3, 2, 2, 2]))
+    assert 3 - after.unit("ghoul").health == hits
+
+
 @pytest.mark.parametrize("reading, rolls, hits", [
     ("per_explorer_own_tile", [0, 0, 3, 2, 2, 2], 1),
     ("once_activating_tile", [0, 0, 3, 2, 2, 2], 1),

@@ -296,11 +296,25 @@ def test_spec_d14_path_units(reading, moved):
     assert (state.unit("mi_go").position == (2, 3)) is moved
 
 
-@pytest.mark.parametrize("reading, end", [("remaining_stamina", (2, 3)), ("max_stamina", (2, 3))])
+@pytest.mark.parametrize("reading, end", [("remaining_stamina", (0, 4)), ("max_stamina", (0, 2))])
 def test_spec_d12_replan_budget(reading, end):
-    state, _, _ = run_turn(example_b(with_phillip=False), RULES.replace({"replan.budget": reading}),
-                           dice=(0, 0))
+    """D12: 2 of 5 stamina left (an ability took 3). Planning on the remaining 2 finds no closer
+    end point; planning on the full 5 picks the 5-step route and walks 2 steps of it."""
+    state = example_b(False, LONG, stamina=5).update_unit("mi_go", stamina=2)
+    state, _, _ = run_turn(state, RULES.replace({"replan.budget": reading}))
     assert state.unit("mi_go").position == end
+
+
+@pytest.mark.parametrize("reading, target", [("keep_current", "l"), ("apply_tiebreak", "p")])
+def test_spec_d11_retarget_on_a_tie(reading, target):
+    """D11: mid-turn the current target L (health 4) and P (health 2) are equally close."""
+    text = open_map(5, 1, {0: "L.M.P"})
+    state = scenario(text, {"L": explorer("l", health=4), "P": explorer("p", health=2),
+                            "M": monster("m", abilities=())})
+    state = replace(state, phase="monster", monster_turn=MonsterTurn("m", target="l",
+                                                                      played=("move",)))
+    plan = mindless_step(state, RULES.replace({"retarget.on_tie": reading}), "m")
+    assert plan.target == target
 
 
 @pytest.mark.parametrize("reading, seen", [("monster_tile", False), ("explorer_tile", True)])
