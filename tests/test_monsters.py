@@ -386,3 +386,18 @@ def test_without_rubble_the_envoy_is_an_ordinary_mindless_monster():
     state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
                           "envoy_of_dagon")
     assert mindless_step(state, RULES, "envoy_of_dagon").target == "e"
+
+
+@pytest.mark.parametrize("reading, first_move", [("every_action", (2, 0)),
+                                                 ("after_moves_only", (4, 0))])
+def test_spec_c24_reevaluate_after_an_ability(reading, first_move):
+    """C-24: the monster shoves its adjacent target L far away; Phillip is now closer. Re-
+    evaluating after every action turns it toward Phillip; after moves only it keeps L."""
+    shove = Ability("Shove", Cost(stamina=1), Targeting("melee"), (Effect("push", amount=3),))
+    text = open_map(8, 1, {0: "P..ML..."})
+    state = monster_phase(scenario(text, {"P": explorer("p"), "L": explorer("l"),
+                                          "M": monster("m", stamina=3, abilities=(shove,))}),
+                          "m")
+    state, _, taken = run_turn(state, RULES.replace({"mindless.reevaluate": reading}))
+    assert taken[0].kind == "ability" and state.unit("l").position == (7, 0)
+    assert taken[1].kind == "move" and taken[1].text.endswith(f"-> {first_move} (1 stamina)")
