@@ -41,9 +41,21 @@ def chebyshev(a: Point, b: Point) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+_RULE_KEYS: dict[int, tuple[Rules, tuple]] = {}
+
+
+def _readings(rules: Rules) -> tuple:
+    hit = _RULE_KEYS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_RULE_KEYS) > 256:
+            _RULE_KEYS.clear()
+        hit = _RULE_KEYS[id(rules)] = (rules, tuple(rules[r] for r in _READINGS))
+    return hit[1]
+
+
 def _cached(board: Board, rules: Rules, name: str, extra, build):
     cache = _TABLES.setdefault(board, {})
-    key = (board.version, name, tuple(rules[r] for r in _READINGS), extra)
+    key = (board.version, name, _readings(rules), extra)
     if key not in cache:
         if any(k[0] != board.version for k in cache):
             cache.clear()
