@@ -146,10 +146,13 @@ class OddsView(widgets.VBox):
             "cumulative": ColumnDataSource({"k": [], "p": [], "exact": []}),
             "threshold": ColumnDataSource({"k": [], "p": [], "exact": []}),
             "heat": ColumnDataSource({"pool": [], "defense": [], "p": [], "exact": [],
-                                      "text": []}),
+                                      "text": [], "ink": []}),
             "heat_current": ColumnDataSource({"pool": [], "defense": []}),
         }
         self.figures = self._build_figures()
+        self.rules = rules or Rules()
+        self._recompute()  # fill the sources before the plots are serialised (a BokehModel
+        # not yet shown in the page drops the changes it is sent)
         plots = [BokehModel(self.figures[name]) for name in ("pmf", "cumulative", "heat")]
         for plot, css in zip(plots, ("odds-pmf-plot", "odds-cumulative-plot", "odds-heat-plot")):
             plot.add_class(css)
@@ -162,8 +165,7 @@ class OddsView(widgets.VBox):
         blockers = widgets.VBox([widgets.HTML("<b>One roll against several blockers</b>"),
                                  self.blockers, self.blockers_table])
         super().__init__([controls, answers, widgets.HBox([plots[0], plots[1]]),
-                          widgets.HBox([blockers, kill]), plots[2], self.citation],
-                         rules=rules or Rules(), **kwargs)
+                          widgets.HBox([blockers, kill]), plots[2], self.citation], **kwargs)
         for w in (self.high, self.low, self.kind, self.defense, self.modifier, self.essence):
             w.observe(self.update, "value")
         for w in (self.modifier, self.essence):
@@ -172,7 +174,6 @@ class OddsView(widgets.VBox):
         for w in (self.health, self.attacks):
             w.observe(self._update_kill, "value")
         self.observe(self._recompute, "rules")
-        self._recompute()
 
     # -- figures (built once) -------------------------------------------------------------
     def _build_figures(self):
@@ -207,7 +208,7 @@ class OddsView(widgets.VBox):
         cells = heat.rect("defense", "pool", 1, 1, source=s["heat"], line_color=None,
                           fill_color={"field": "p", "transform": mapper})
         heat.text("defense", "pool", text="text", source=s["heat"], text_align="center",
-                  text_baseline="middle", text_font_size="7pt", text_color="#ffffff")
+                  text_baseline="middle", text_font_size="7pt", text_color="ink")
         heat.rect("defense", "pool", 1, 1, source=s["heat_current"], fill_alpha=0,
                   line_color="#ff1744", line_width=3)
         heat.add_tools(HoverTool(renderers=[cells], tooltips=[
@@ -284,7 +285,8 @@ class OddsView(widgets.VBox):
         self.sources["heat"].data = {
             "pool": [r[0] for r in rows], "defense": [str(r[1]) for r in rows],
             "p": [float(r[2]) for r in rows], "exact": [exact(r[2]) for r in rows],
-            "text": [f"{float(r[2]):.2f}" for r in rows]}
+            "text": [f"{float(r[2]):.2f}" for r in rows],
+            "ink": ["#212121" if r[2] > Fraction(3, 5) else "#ffffff" for r in rows]}
 
     def _update_blockers(self, _change=None) -> None:
         try:
@@ -366,6 +368,8 @@ class ProcessesView(widgets.VBox):
                         for field in PROCESS_FIELDS}
         self.figures = {field: self._figure(field, title) for field, title in
                         PROCESS_FIELDS.items()}
+        self.rules = rules or Rules()
+        self.update()  # before the plots are serialised, as in OddsView
         plots = [BokehModel(fig) for fig in self.figures.values()]
         for plot in plots:
             plot.add_class("proc-plot")
@@ -375,12 +379,11 @@ class ProcessesView(widgets.VBox):
             widgets.HBox([self.rounds, self.blocking, self.compare]),
             self.summary,
             widgets.HBox(plots[:2]), widgets.HBox(plots[2:]),
-        ], rules=rules or Rules(), **kwargs)
+        ], **kwargs)
         for w in (self.rating, self.horror, self.explorers, self.rounds, self.blocking,
                   self.compare):
             w.observe(self.update, "value")
         self.observe(self.update, "rules")
-        self.update()
 
     def _figure(self, field: str, title: str):
         fig = new_figure(height=230, width=420, title=title, tools="", toolbar_location=None,
