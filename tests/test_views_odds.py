@@ -198,3 +198,32 @@ def test_explorer_hands_the_preset_to_the_odds_views():
     app.preset.value = "v3_5"
     assert app.odds.rules.name == app.processes.rules.name == "v3_5"
     assert app.tabs.titles[1] == "Odds"
+
+
+def test_3_5_spec_e9_non_blocking_chapter_stops_spawning_after_its_timer():
+    """Rating 3, one explorer: the countdown rolls at 3 and 2, then the timer fires in round 3.
+
+    Blocking: it resets and rolls again; non-blocking: the chapter is over (3.5 §Spawn Phase).
+    """
+    view = ProcessesView(rating=3, horror=0, explorers=1, rounds=4)
+    blocking = dict(zip(view.sources["spawned"].data["x"],
+                        view.sources["spawned"].data["right_exact"]))
+    view.blocking.value = False
+    after = dict(zip(view.sources["spawned"].data["x"],
+                     view.sources["spawned"].data["right_exact"]))
+    assert blocking[3] != "0" and after[3] == after[4] == "0"  # x spans both columns
+    # two rolls, at 3 then 2: P(both spawn) = 7/10 * 8/10
+    assert after[2].startswith("14/25 ")
+    assert "long-run horror" not in view.summary.value  # no horror rating: no such row
+
+
+def test_spec_d31_heat_map_follows_the_rules(odds):
+    odds.modifier.value = -3
+
+    def cell():
+        data = odds.sources["heat"].data
+        return dict(zip(zip(data["pool"], data["defense"]), data["exact"]))["1H0L", "0"]
+
+    assert cell() == "1/6 ≈ 0.1667"  # 1H - 3 >= 0 needs a 3 (spec E1)
+    odds.rules = Rules().replace({"roll.floor": "clamp0"})
+    assert cell() == "1"
