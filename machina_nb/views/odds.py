@@ -355,11 +355,11 @@ class ProcessesView(widgets.VBox):
         self.horror = _slider("horror rating (0: none)", 0, 9, horror, "proc-horror")
         self.explorers = _slider("explorers", 1, 4, explorers, "proc-explorers")
         self.rounds = _slider("rounds", 1, self.MAX_ROUNDS, rounds, "proc-rounds")
-        self.blocking = widgets.Checkbox(value=True, description="blocking chapter (3.5 timer "
-                                                                 "resets it)")
+        self.blocking = widgets.Checkbox(value=True, description="blocking chapter", indent=False)
         self.blocking.add_class("proc-blocking")
         self.compare = widgets.Dropdown(options=list(PRESETS), value="v3_5",
-                                        description="compare with")
+                                        description="compare with",
+                                        style={"description_width": "initial"})
         self.compare.add_class("proc-compare")
         self.summary = widgets.HTML()
         self.summary.add_class("proc-summary")

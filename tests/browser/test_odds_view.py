@@ -57,3 +57,19 @@ def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artif
     page.screenshot(path=str(artifacts / "odds-processes.png"))
     assert not [e for e in errors if "Unsatisfied version" not in e
                 and "fontawesome" not in e.lower() and "Failed to load resource" not in e]
+
+
+def test_notebook_04_serves_the_processes_view_side_by_side(page, voila, artifacts):
+    """Notebook 04 in Voila: its checked cells run and the view at the bottom answers a change."""
+    page.goto(f"{voila}/voila/render/04_spawn_and_horror.ipynb", timeout=90_000)
+    summary = page.locator(".proc-summary")
+    summary.wait_for(state="visible", timeout=90_000)
+    page.locator(".proc-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    assert "2 explorer(s)" in summary.inner_text()
+    handle = page.locator(".proc-explorers .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    page.locator(".proc-summary", has_text="3 explorer(s)").wait_for(timeout=30_000)
+    summary.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "notebook-04-processes.png"))
