@@ -34,7 +34,7 @@ from machina_nb.rules.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
 
-__all__ = ["exact", "pool_name", "OddsView", "ProcessesView", "PROCESS_FIELDS"]
+__all__ = ["exact", "pool_name", "OddsView", "ProcessesView", "PROCESS_FIELDS", "HEAT_POOLS"]
 
 MAX_HIGH = MAX_LOW = 6
 #: The pools of the heat map, top row first: every pool of 0-6 high and 0-6 low dice.
