@@ -16,6 +16,7 @@ from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView
+from machina_nb.views.odds import OddsView, ProcessesView
 
 __all__ = ["DEMO_LEGEND", "demo_layout", "Explorer", "explorer"]
 
@@ -48,10 +49,11 @@ class Explorer(widgets.VBox):
         self.preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
         self.preset.add_class("rules-preset")
         self.board = BoardView(layout or demo_layout())
+        self.odds, self.processes = OddsView(), ProcessesView()
         self.summary = widgets.HTML()
         self.tabs = widgets.Tab([
             self.board,
-            _placeholder("The odds (pools, defense, exact fractions)"),
+            widgets.VBox([self.odds, self.processes]),
             _placeholder("The round stepper (phases, monster turns, the log)"),
             self.summary,
         ], titles=("Board", "Odds", "Round", "Rulings"))
@@ -62,7 +64,7 @@ class Explorer(widgets.VBox):
 
     def _apply_preset(self, _change=None) -> None:
         rules = Rules.preset(self.preset.value)
-        self.board.rules = rules
+        self.board.rules = self.odds.rules = self.processes.rules = rules
         self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
 
 

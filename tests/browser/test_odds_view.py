@@ -1,0 +1,75 @@
+"""The Odds tab in a real browser: move the defense slider, read the exact fraction.
+
+Expected fractions are spec E1.2 / E2 (1H1L: P(S >= 3) = 5/9, P(S >= 4) = 1/4, P(S >= 2) = 5/6).
+"""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def open_odds_tab(page, voila):
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
+    page.locator(".lm-TabBar-tab", has_text="Odds").first.click()
+    probability = page.locator(".odds-probability")
+    probability.wait_for(state="visible", timeout=30_000)
+    page.locator(".odds-pmf-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_timeout(500)
+    return probability, errors
+
+
+def shown_chance(probability) -> str:
+    return probability.locator("b").last.inner_text()
+
+
+def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artifacts):
+    probability, errors = open_odds_tab(page, voila)
+    assert shown_chance(probability) == "5/9 ≈ 0.5556"
+    page.screenshot(path=str(artifacts / "odds-armor-3.png"), full_page=True)
+    pmf = page.locator(".odds-pmf-plot canvas").first
+    before = pmf.screenshot()
+
+    handle = page.locator(".odds-defense .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    page.locator(".odds-probability b", has_text="1/4").wait_for(timeout=20_000)
+    assert shown_chance(probability) == "1/4 ≈ 0.2500"
+    assert "vs armor 4" in probability.inner_text()
+    page.wait_for_timeout(300)
+    assert pmf.screenshot() != before  # the bars are recoloured at the new threshold
+    page.screenshot(path=str(artifacts / "odds-armor-4.png"), full_page=True)
+
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.locator(".odds-probability b", has_text="5/6").wait_for(timeout=20_000)
+    assert shown_chance(probability) == "5/6 ≈ 0.8333"
+    heat = page.locator(".odds-heat-plot canvas").first
+    heat.scroll_into_view_if_needed()
+    heat.screenshot(path=str(artifacts / "odds-heat-map.png"))
+    summary = page.locator(".proc-summary")
+    summary.scroll_into_view_if_needed()
+    page.locator(".proc-plot canvas").last.wait_for(state="visible", timeout=20_000)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "odds-processes.png"))
+    assert not [e for e in errors if "Unsatisfied version" not in e
+                and "fontawesome" not in e.lower() and "Failed to load resource" not in e]
+
+
+def test_notebook_04_serves_the_processes_view_side_by_side(page, voila, artifacts):
+    """Notebook 04 in Voila: its checked cells run and the view at the bottom answers a change."""
+    page.goto(f"{voila}/voila/render/04_spawn_and_horror.ipynb", timeout=90_000)
+    summary = page.locator(".proc-summary")
+    summary.wait_for(state="visible", timeout=90_000)
+    page.locator(".proc-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    assert "2 explorer(s)" in summary.inner_text()
+    handle = page.locator(".proc-explorers .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    page.locator(".proc-summary", has_text="3 explorer(s)").wait_for(timeout=30_000)
+    summary.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "notebook-04-processes.png"))
