@@ -1,0 +1,845 @@
+"""The state machine: ``legal_actions(state, rules)`` and ``apply(state, action, rules, dice)``.
+
+Actions are frozen records naming their actor. :func:`apply` checks an action
+(refusing an illegal one with a :class:`RulesError` naming the rule it
+breaks, the state untouched), resolves it, then steps the round's phases until
+the players have a decision (:func:`machina_nb.rules.phases.advance`). It
+returns the new state and the events, each citing its rule. Rolls come from
+the dice passed in (:mod:`machina_nb.rules.chance`): scripted, seeded, or left
+open as a chance point.
+
+:func:`legal_actions` lists, in this order: the phase's turn actions
+(``StartTurn`` for each explorer yet to act, seating order; ``RollSpawn`` per
+eligible explorer; ``RollHorror``; ``MonsterAct``, one per choice when the
+players must choose); then the active unit's actions — ``Move`` (destinations
+sorted), ``Door`` (open, close, destroy), ``Activate`` (action spaces),
+``ChapterSpace``, ``SealSpawn``, ``Exit``, ``PlayAbility`` (by ability, then
+target) and ``EndTurn``; then abilities other explorers may play outside their turn (no
+stamina cost). Essence costs list the form where the actor pays; any split
+among eligible contributors is also legal (:func:`contributors`).
+
+Rules: manual p10-16 (round and phases), p12 (explorer actions and costs), p18-19
+(essence, contributing explorers), p20-29 (abilities, chapters), p34-37 (map
+actions, action spaces); 3.5 §Updated Action Spaces; spec §A2-A5, §A12-A20.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from machina_nb.rules.abilities import Ability
+from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
+from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
+                                      invoke_explorer_event, light_chapter, next_chapter,
+                                      reinvoke_horror_event, resolve, threat_down,
+                                      trigger_traps)
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
+from machina_nb.rules.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
+from machina_nb.rules.phases import advance, current_monster, horror_roll, spawn_roll, spawn_rollers
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import GameState, MonsterTurn, Unit
+from machina_nb.rules import sight
+from machina_nb.rules.terrain import adjacent, move_steps, neighbours
+
+__all__ = [
+    "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
+    "Exit",
+    "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
+    "contributors", "ability_targets", "explorer_abilities", "ACTION_SPACE_COSTS",
+]
+
+ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
+                      SpaceKind.LEVER: 2}
+"""Explorer stamina for action spaces; the event space reads ``cost.event_space`` (p12, p37)."""
+
+DOOR_COSTS = {("explorer", "open"): 2, ("explorer", "close"): 2, ("explorer", "destroy"): 4,
+              ("scheming", "open"): 3, ("scheming", "close"): 3, ("scheming", "destroy"): 4}
+"""Door costs by actor (manual p12, p15, p36)."""
+
+SEAL_COST = (3, 4)
+EXIT_COST = 2
+UNLIT_CHAPTER_COST = (3, 3)
+SCHEMING_LEVER_COST = 3
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action by ``actor`` (a unit id, or ``players`` for the horror roll).
+
+    ``choices`` answer, in order, the choices its resolution raises (a tied
+    spawn space, a target, where a slide goes...): each is used where it fits.
+    Rules: manual p12 (explorer actions), p16 (the explorers resolve ambiguities).
+    """
+
+    actor: str
+    choices: tuple = field(default=(), kw_only=True)
+
+
+@dataclass(frozen=True)
+class StartTurn(Action):
+    """An explorer begins their turn; explorers pick their order (manual p12)."""
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn, setting stamina to 0 (manual p12)."""
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """One step to an adjacent, passable, unoccupied space for 1 stamina (manual p34)."""
+
+    to: Point = (0, 0)
+
+
+@dataclass(frozen=True)
+class Door(Action):
+    """Open, close or destroy the door between ``a`` (the actor's space) and ``b`` (manual p36)."""
+
+    a: Point = (0, 0)
+    b: Point = (0, 0)
+    op: str = "open"
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Activate an adjacent action space; ``option`` picks the event space's option (manual p37)."""
+
+    space: Point = (0, 0)
+    option: str = ""
+    contributions: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ChapterSpace(Action):
+    """Activate an adjacent chapter space, lit or unlit (manual p36)."""
+
+    space: Point = (0, 0)
+    contributions: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SealSpawn(Action):
+    """Seal an adjacent spawn space: 3 stamina + 4 essence (manual p36)."""
+
+    space: Point = (0, 0)
+    contributions: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayAbility(Action):
+    """Play ability ``index`` of :func:`explorer_abilities` (or a monster's) on ``target``.
+
+    ``essence`` is the most the actor will spend after seeing an attack roll
+    (manual p18).
+    """
+
+    index: int = 0
+    target: Point | None = None
+    essence: int = 0
+    contributions: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Exit(Action):
+    """Leave the map from the exit token's space for 2 stamina (manual p34)."""
+
+
+@dataclass(frozen=True)
+class RollSpawn(Action):
+    """The explorer's spawn roll (manual p13)."""
+
+
+@dataclass(frozen=True)
+class RollHorror(Action):
+    """The horror roll, made by one player (manual p14)."""
+
+    actor: str = "players"
+
+
+@dataclass(frozen=True)
+class MonsterAct(Action):
+    """The mindless monster's next action (manual p15-17); ``choices`` answer its ties."""
+
+
+# --- what a unit may do ---------------------------------------------------------------------
+
+def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
+    """An explorer's active abilities: card, bound events, current explorer event, chapter.
+
+    Monsters use :func:`machina_nb.rules.monsters.monster_abilities`.
+    Rules: manual p20 (sources of active abilities); spec C-13.
+    """
+    bound = tuple(a for who, card in state.bound if who == unit.id for a in card.abilities)
+    current = state.explorer_events.destroyed[:1]
+    event = tuple(a for card in current for a in card.abilities)
+    return unit.abilities + bound + event + state.chapter.abilities
+
+
+def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...]:
+    if unit.side == "explorer":
+        return explorer_abilities(state, unit)
+    return tuple(a for _, a in monster_abilities(state, unit, rules))
+
+
+def _can_target_ethereal(state: GameState, unit: Unit) -> bool:
+    return any(state.tile_of(p) == state.tile_of(unit.position) for p in state.lit
+               if p not in state.destroyed)
+
+
+def ability_targets(state: GameState, rules: Rules, unit: Unit,
+                    ability: Ability) -> tuple[Point, ...] | None:
+    """Legal target spaces of an ability, sorted; None when it takes no target (manual p20, p23).
+
+    Melee: the unit's own space and adjacent spaces. Ranged X: within range X
+    with a clear line (:func:`machina_nb.rules.sight.can_target`). Ethereal
+    units need a lit chapter space on the user's tile (manual p25, p36).
+    Rules: manual p20 (legal target), p22-23 (targeting), p25 (ethereal).
+    """
+    t = ability.targeting
+    if t.kind == "none" or unit.position is None:
+        return None
+    here = unit.position
+    if t.kind == "melee":
+        spaces = (here,) + neighbours(state.static_board(), here, rules)
+    else:
+        board = state.unit_board()
+        ethereal = tuple(u.id for u in state.units if u.ethereal)
+        if t.target in ("explorer", "monster", "unit"):
+            candidates = [u.position for u in state.units if u.position is not None]
+            if t.target == "unit":
+                candidates += [p for p in board if state.space_kind(p) is SpaceKind.BARREL]
+        else:
+            candidates = list(board)
+        spaces = tuple(p for p in candidates if sight.can_target(
+            board, here, p, rules, t.kind, t.range, ethereal, True).legal)
+    out = []
+    for p in spaces:
+        u = state.unit_at(p)
+        kind = state.space_kind(p)
+        if t.target in ("explorer", "monster", "unit"):
+            if u is None and t.target == "unit" and kind is SpaceKind.BARREL:
+                out.append(p)       # a barrel counts as a unit that can only be attacked (p35)
+                continue
+            if u is None or (t.target != "unit" and u.side != t.target):
+                continue
+            if u.ethereal and u.id != unit.id and not _can_target_ethereal(state, unit):
+                continue
+        elif t.target != "space":
+            wanted = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT,
+                      "lever": SpaceKind.LEVER, "chapter": SpaceKind.CHAPTER}[t.target]
+            if kind is not wanted:
+                continue
+        out.append(p)
+    return tuple(sorted(out))
+
+
+def contributors(state: GameState, rules: Rules, actor: str,
+                 target: Point | None) -> tuple[str, ...]:
+    """Explorers who may pay part of an essence cost, in seating order (manual p19).
+
+    A breadth-first search over explorer-explorer adjacency, seeded by the
+    activating explorer and every explorer adjacent to the target space.
+    Rules: manual p19 (contributing explorers); spec A16.
+    """
+    board = state.static_board()
+    explorers = state.explorers_on_map
+    me = state.unit(actor)
+    seeds = {me.id} | {e.id for e in explorers if target is not None and e.id != me.id and
+                       adjacent(board, e.position, target, rules)}
+    seen, frontier = set(seeds), deque(seeds)
+    while frontier:
+        a = state.unit(frontier.popleft())
+        for e in explorers:
+            if e.id not in seen and adjacent(board, a.position, e.position, rules):
+                seen.add(e.id)
+                frontier.append(e.id)
+    return tuple(e.id for e in explorers if e.id in seen and e.id != actor)
+
+
+def _mode(state: GameState, unit: Unit) -> str:
+    return "explorer" if unit.side == "explorer" else "scheming"
+
+
+# --- checks -----------------------------------------------------------------------------------
+
+def _fail(argument: str, message: str, rule: str):
+    raise RulesError(argument, f"{message} ({rule})")
+
+
+def _require_turn(state: GameState, action: Action) -> Unit:
+    if state.over:
+        _fail("action", f"the game is over ({state.over})", "manual p3")
+    u = state.unit(action.actor) if state.has_unit(action.actor) else \
+        _fail("actor", f"no unit {action.actor!r} in play", "manual p12")
+    if u.side == "explorer":
+        if state.phase != "explorer" or state.active != u.id:
+            _fail("actor", f"it is not {u.id}'s turn", "manual p12 (explorer turns)")
+    else:
+        if state.phase != "monster" or current_monster(state) != u.id:
+            _fail("actor", f"it is not {u.id}'s turn", "manual p15 (queue)")
+        if not state.scheming:
+            _fail("actor", f"{u.id} is mindless: step it with MonsterAct",
+                  "manual p15-16 (mindless)")
+    return u
+
+
+def _pay_check(state: GameState, rules: Rules, u: Unit, stamina: int, essence: int,
+               contributions: Sequence[tuple[str, int]], target: Point | None,
+               rule: str) -> None:
+    if u.stamina < stamina:
+        _fail("actor", f"{u.id} has {u.stamina} stamina, needs {stamina}", rule)
+    if essence == 0 and contributions:
+        _fail("contributions", "nothing to contribute to", "manual p19")
+    given = 0
+    if contributions:
+        allowed = contributors(state, rules, u.id, target)
+        for who, amount in contributions:
+            if who not in allowed:
+                _fail("contributions", f"{who} is not adjacent to the target space, to "
+                      f"{u.id} or to another contributor", "manual p19 (contributing explorers)")
+            if amount < 0 or state.unit(who).essence < amount:
+                _fail("contributions", f"{who} cannot pay {amount} essence", "manual p19")
+            given += amount
+    if given > essence:
+        _fail("contributions", f"contributions {given} exceed the cost {essence}", "manual p19")
+    if u.essence < essence - given:
+        _fail("actor", f"{u.id} has {u.essence} essence, needs {essence - given} "
+              f"(after contributions)", rule)
+
+
+def _pay(r: Resolution, u: Unit, stamina: int, essence: int,
+         contributions: Sequence[tuple[str, int]], why: str, rule: str) -> None:
+    given = 0
+    for who, amount in contributions:
+        if amount:
+            c = r.state.unit(who)
+            r.state = r.state.update_unit(who, essence=c.essence - amount)
+            r.emit("essence", f"{who} contributes {amount} essence to {why}",
+                   "manual p19 (contributing explorers)")
+            given += amount
+    me = r.state.unit(u.id)
+    r.state = r.state.update_unit(u.id, stamina=me.stamina - stamina,
+                                  essence=me.essence - (essence - given))
+    cost = f"{stamina} stamina" + (f" + {essence} essence" if essence else "")
+    r.emit("pay", f"{u.id} pays {cost} for {why}", rule)
+
+
+def _step_ok(state: GameState, rules: Rules, a: Point, b: Point) -> bool:
+    return b in move_steps(state.static_board(), a, rules) and state.unit_at(b) is None
+
+
+def _event_cost(rules: Rules) -> int:
+    return int(rules["cost.event_space"])
+
+
+def check(state: GameState, action: Action, rules: Rules) -> None:
+    """Raise :class:`RulesError` naming the broken rule if ``action`` is illegal now.
+
+    Rules: see each action class; spec §A18.2 (costs).
+    """
+    if not isinstance(action, Action):
+        raise RulesError("action", f"expected an Action, got {type(action).__name__}")
+    if state.over:
+        _fail("action", f"the game is over ({state.over})", "manual p3")
+    if isinstance(action, StartTurn):
+        if state.phase != "explorer" or state.active is not None:
+            _fail("action", "a turn can start only in the explorer phase between turns",
+                  "manual p12")
+        u = state.unit(action.actor)
+        if u.side != "explorer" or u.position is None or u.id in state.done:
+            _fail("actor", f"{action.actor} cannot take a turn now", "manual p12")
+        return
+    if isinstance(action, RollSpawn):
+        if action.actor not in {e.id for e in spawn_rollers(state, rules)}:
+            _fail("actor", f"{action.actor} does not roll for spawn now",
+                  "manual p13; spec D22, D42")
+        return
+    if isinstance(action, RollHorror):
+        if state.phase != "horror" or state.horror_rating is None or "horror" in state.done:
+            _fail("action", "the horror roll is made once, in the horror phase", "manual p14")
+        return
+    if isinstance(action, MonsterAct):
+        if state.phase != "monster" or current_monster(state) != action.actor:
+            _fail("actor", f"it is not {action.actor}'s turn", "manual p15 (queue)")
+        if state.scheming:
+            _fail("actor", "scheming monsters are moved by the players' actions",
+                  "manual p15 (scheming)")
+        return
+    if isinstance(action, PlayAbility) and state.has_unit(action.actor) and \
+            state.unit(action.actor).side == "explorer" and state.active != action.actor:
+        u = state.unit(action.actor)
+        abilities = explorer_abilities(state, u)
+        if not 0 <= action.index < len(abilities) or abilities[action.index].cost.stamina:
+            _fail("actor", f"outside their turn {u.id} may play only abilities that cost no "
+                  "stamina", "manual p12, p20")
+        _check_ability(state, u, action, rules)
+        return
+    u = _require_turn(state, action)
+    if isinstance(action, EndTurn):
+        return
+    if isinstance(action, Move):
+        if u.immobile:
+            _fail("actor", f"{u.id} is immobile", "manual p17")
+        if u.stamina < 1:
+            _fail("actor", f"{u.id} has no stamina left", "manual p34 (1 per step)")
+        if not _step_ok(state, rules, u.position, tuple(action.to)):
+            _fail("to", f"{action.to} is not an adjacent, passable, unoccupied space",
+                  "manual p22, p34 (move)")
+        return
+    if isinstance(action, Door):
+        a, b = tuple(action.a), tuple(action.b)
+        if a != u.position or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or \
+                b not in state.static_board():
+            _fail("a", "a door must lie on a border of the actor's space", "manual p22")
+        kind = state.border(a, b)
+        doors = (BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED)
+        wanted = {"open": (BorderKind.DOOR_CLOSED,), "close": (BorderKind.DOOR_OPEN,),
+                  "destroy": (BorderKind.DOOR_CLOSED,) if u.side == "explorer" else doors}
+        if action.op not in wanted:
+            _fail("op", f"expected open, close or destroy, got {action.op!r}", "manual p36")
+        if kind not in wanted[action.op]:
+            _fail("op", f"cannot {action.op} a border that is {kind.name}", "manual p36 (doors)")
+        _pay_check(state, rules, u, DOOR_COSTS[(_mode(state, u), action.op)], 0, (), None,
+                   "manual p12, p15, p36")
+        return
+    if isinstance(action, Activate):
+        space = tuple(action.space)
+        _adjacent_space(state, rules, u, space)
+        kind = state.space_kind(space)
+        if u.side != "explorer":
+            if kind is not SpaceKind.LEVER:
+                _fail("space", "scheming monsters activate only trap levers", "manual p15")
+            _pay_check(state, rules, u, SCHEMING_LEVER_COST, 0, (), None, "manual p15, p37")
+            return
+        if kind is SpaceKind.EVENT:
+            if action.option not in ("essence", "roll"):
+                _fail("option", "the event space needs option 'essence' or 'roll'", "manual p37")
+            _pay_check(state, rules, u, _event_cost(rules), 0, (), None, "manual p37; spec C-1")
+            return
+        if kind not in ACTION_SPACE_COSTS:
+            _fail("space", f"{space} is not an action space that can be activated ({kind.name})",
+                  "manual p37 (destroyed action spaces cannot be used)")
+        _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
+        return
+    if isinstance(action, ChapterSpace):
+        space = tuple(action.space)
+        _adjacent_space(state, rules, u, space)
+        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.CHAPTER:
+            _fail("space", f"{space} is not a chapter space an explorer can activate",
+                  "manual p36")
+        blocked = state.exit_token is not None or state.chapter.blocking
+        if blocked and rules["chapter_space.when_blocked"] == "illegal":
+            _fail("space", "the chapter cannot advance (blocking chapter or exit token)",
+                  "manual p29, p36; spec C-22")
+        if space in state.lit:
+            _pay_check(state, rules, u, int(rules["cost.chapter_lit"]), 0, (), space,
+                       "manual p36; spec C-2")
+        else:
+            _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, action.contributions, space,
+                       "manual p36")
+        return
+    if isinstance(action, SealSpawn):
+        space = tuple(action.space)
+        _adjacent_space(state, rules, u, space)
+        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.SPAWN:
+            _fail("space", f"{space} is not an unsealed spawn space", "manual p36")
+        _pay_check(state, rules, u, *SEAL_COST, action.contributions, space,
+                   "manual p36 (seal spawn space)")
+        return
+    if isinstance(action, PlayAbility):
+        _check_ability(state, u, action, rules)
+        return
+    if isinstance(action, Exit):
+        if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
+            _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
+        _pay_check(state, rules, u, EXIT_COST, 0, (), None, "manual p34 (exit)")
+        return
+    raise RulesError("action", f"unknown action {type(action).__name__}")
+
+
+def _adjacent_space(state: GameState, rules: Rules, u: Unit, space: Point) -> None:
+    board = state.static_board()
+    if space not in board or not adjacent(board, u.position, space, rules):
+        _fail("space", f"{space} is not adjacent to {u.id}", "manual p22 (adjacent), p37")
+
+
+def _check_ability(state: GameState, u: Unit, action: PlayAbility, rules: Rules) -> None:
+    abilities = _abilities(state, u, rules)
+    if not 0 <= action.index < len(abilities):
+        _fail("index", f"{u.id} has no ability {action.index}", "manual p20")
+    ability = abilities[action.index]
+    targets = ability_targets(state, rules, u, ability)
+    if targets is not None and (action.target is None or tuple(action.target) not in targets):
+        _fail("target", f"{action.target} is not a legal target of {ability.name}",
+              "manual p20 (legal target), p23")
+    if targets is None and action.target is not None:
+        _fail("target", f"{ability.name} takes no target", "manual p20")
+    if ability.cost.health > u.health:
+        _fail("actor", f"{u.id} cannot pay {ability.cost.health} health", "manual p20")
+    if ability.cost.destroy:
+        _fail("index", "abilities whose cost destroys a space are not yet supported",
+              "manual p23")
+    target = tuple(action.target) if action.target is not None else None
+    _pay_check(state, rules, u, ability.cost.stamina, ability.cost.essence, action.contributions,
+               target, "manual p20 (cost)")
+
+
+# --- doing ------------------------------------------------------------------------------------
+
+def apply(state: GameState, action: Action, rules: Rules,
+          dice: Dice | None = None) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``action`` and the events it caused, each citing its rule.
+
+    Illegal actions raise :class:`RulesError` naming the rule; an open roll
+    raises :class:`~machina_nb.rules.chance.ChanceNode`; a choice the action
+    does not answer raises :class:`~machina_nb.rules.effects.NeedChoice`. In
+    every case ``state`` is unchanged (it is immutable).
+    Rules: manual p10-37 (see the module docstring).
+    """
+    check(state, action, rules)
+    r = Resolution(state, rules, dice if dice is not None else OpenDice(),
+                   action.choices, action.actor)
+    _do(r, action)
+    advance(r)
+    return r.state, tuple(r.events)
+
+
+def _do(r: Resolution, action: Action) -> None:
+    s = r.state
+    if isinstance(action, StartTurn):
+        r.set(active=action.actor, turns=s.turns + (action.actor,))
+        r.emit("turn", f"{action.actor} begins their turn", "manual p12")
+        return
+    if isinstance(action, RollSpawn):
+        spawn_roll(r, s.unit(action.actor))
+        return
+    if isinstance(action, RollHorror):
+        horror_roll(r)
+        return
+    if isinstance(action, MonsterAct):
+        _monster_act(r, action)
+        return
+    u = s.unit(action.actor)
+    if isinstance(action, EndTurn):
+        _end_turn(r, u)
+    elif isinstance(action, Move):
+        _move(r, u, tuple(action.to))
+    elif isinstance(action, Door):
+        _door(r, u, tuple(action.a), tuple(action.b), action.op)
+    elif isinstance(action, Activate):
+        _activate(r, u, action)
+    elif isinstance(action, ChapterSpace):
+        _chapter_space(r, u, action)
+    elif isinstance(action, SealSpawn):
+        space = tuple(action.space)
+        _pay(r, u, *SEAL_COST, action.contributions, f"sealing {space}", "manual p36")
+        threat_down(r, 1, f"{u.id} seals {space}")
+        occupant = r.state.unit_at(space)
+        if occupant is not None:
+            destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
+        r.set(destroyed=r.state.destroyed + (space,))
+        r.emit("seal", f"two destroyed tokens on {space}: it is an obstacle now",
+               "manual p36 (seal spawn space)")
+        light_chapter(r, r.state.unit(u.id), "sealing a spawn space")
+    elif isinstance(action, PlayAbility):
+        _play(r, u, action.index, action.target, action.essence, action.contributions)
+    elif isinstance(action, Exit):
+        _exit(r, u)
+
+
+def _exit(r: Resolution, u: Unit) -> None:
+    """The explorer leaves the map; the last one out ends the chapter (manual p28, p34).
+
+    The last surviving explorer's exit banishes every monster and flips the next
+    chapter, whose «enters play» normally places the entry token.
+    Rules: manual p34 (exit map tile), p28 (exit token chapters); spec A5.7.
+    """
+    r.state = r.state.update_unit(u.id, position=None, stamina=u.stamina - EXIT_COST)
+    r.set(exited=r.state.exited + (u.id,), active=None, done=r.state.done + (u.id,))
+    r.emit("exit", f"{u.id} exits the map ({EXIT_COST} stamina): no more turns or spawn rolls",
+           "manual p34 (exit map tile)")
+    if r.state.explorers_on_map:
+        return
+    for m in r.state.queue:
+        destroy_unit(r, m, None, "the last explorer exits", banish=True)
+    r.set(exit_token=None)
+    next_chapter(r, "the last explorer exits")
+    if not r.state.explorers_on_map and not r.state.over:
+        r.set(over="no explorer on the map")
+        r.emit("game", "the new chapter places no entry token: no explorer on the map",
+               "manual p28")
+
+
+def _end_turn(r: Resolution, u: Unit) -> None:
+    if u.side == "explorer":
+        r.state = r.state.update_unit(u.id, stamina=0)
+        r.set(active=None, done=r.state.done + (u.id,))
+        r.emit("turn", f"{u.id} ends their turn", "manual p12")
+    else:
+        _finish_monster(r, u.id, "the players end the scheming monster's turn")
+
+
+def _move(r: Resolution, u: Unit, to: Point) -> None:
+    r.state = r.state.update_unit(u.id, position=to, stamina=u.stamina - 1)
+    r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
+    if r.state.space_kind(to) is SpaceKind.PIT:
+        destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
+        r.emit("pit", "entering a pit destroys the unit", "manual p35; spec C-18")
+        if r.state.monster_turn and r.state.monster_turn.monster == u.id:
+            r.set(monster_turn=None)
+
+
+def _door(r: Resolution, u: Unit, a: Point, b: Point, op: str) -> None:
+    cost = DOOR_COSTS[(_mode(r.state, u), op)]
+    new = {"open": BorderKind.DOOR_OPEN, "close": BorderKind.DOOR_CLOSED,
+           "destroy": BorderKind.DOOR_DESTROYED}[op]
+    _set_door(r, a, b, new)
+    r.state = r.state.update_unit(u.id, stamina=u.stamina - cost)
+    r.emit("door", f"{u.id} {op}s the door {a}|{b} ({cost} stamina)", "manual p36 (doors)")
+
+
+def _set_door(r: Resolution, a: Point, b: Point, kind: BorderKind) -> None:
+    key = tuple(sorted((a, b)))
+    borders = tuple(x for x in r.state.borders if x[0] != key) + ((key, kind),)
+    r.set(borders=borders)
+
+
+def _activate(r: Resolution, u: Unit, action: Activate) -> None:
+    space = tuple(action.space)
+    kind = r.state.space_kind(space)
+    if kind is SpaceKind.LEVER:
+        cost = SCHEMING_LEVER_COST if u.side == "monster" else ACTION_SPACE_COSTS[kind]
+        _pay(r, u, cost, 0, (), f"the trap lever at {space}", "manual p37 (trap lever)")
+        r.set(destroyed=r.state.destroyed + (space,))
+        trigger_traps(r, u, space)
+        return
+    if kind is SpaceKind.EVENT:
+        _pay(r, u, _event_cost(r.rules), 0, (), f"the event space at {space}",
+             "manual p37; 3.5 §Updated Action Spaces; spec C-1")
+        r.set(destroyed=r.state.destroyed + (space,))
+        if action.option == "essence":
+            _restore_essence(r, u.id, "the event space")
+            invoke_explorer_event(r, r.state.unit(u.id), "the event space")
+        else:
+            rating = r.state.horror_rating
+            value = r.roll("d10", f"event space roll against horror rating {rating}")
+            if rating is not None and value >= rating:
+                r.emit("event_roll", f"{value} >= current horror rating {rating}", "manual p37")
+                threat_down(r, 1, "the event space roll")
+            else:
+                r.emit("event_roll", f"{value} < current horror rating {rating}: reinvoke the "
+                       "horror event", "manual p37")
+                reinvoke_horror_event(r, "the event space roll")
+        return
+    _pay(r, u, ACTION_SPACE_COSTS[kind], 0, (), f"the {kind.name.lower()} at {space}",
+         "manual p37")
+    r.set(destroyed=r.state.destroyed + (space,))
+    if kind is SpaceKind.CHEST:
+        _restore_essence(r, u.id, "the chest")
+        r.emit("item", "gain item: draw 2 item cards, keep one (items are not modelled: the "
+               "players apply it)", "manual p33, p37")
+    elif kind is SpaceKind.WORKBENCH:
+        r.emit("item", "operate workbench (items are not modelled: the players apply it)",
+               "manual p33, p37")
+    else:
+        r.emit("item", "roll the recharge die and trade (the die's faces are unknown: the "
+               "players apply it)", "manual p37; spec E13")
+
+
+def _restore_essence(r: Resolution, who: str, why: str) -> None:
+    e = r.state.unit(who)
+    new = min(e.max_essence, e.essence + 1)
+    r.state = r.state.update_unit(who, essence=new)
+    r.emit("essence", f"{why}: {who} restores 1 essence ({e.essence} -> {new})",
+           "manual p18, p37; spec D47")
+
+
+def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
+    space = tuple(action.space)
+    lit = space in r.state.lit
+    if lit:
+        _pay(r, u, int(r.rules["cost.chapter_lit"]), 0, (), f"the lit chapter space {space}",
+             "manual p36; spec C-2")
+    else:
+        _pay(r, u, *UNLIT_CHAPTER_COST, action.contributions, f"the chapter space {space}",
+             "manual p36")
+    blocked = r.state.exit_token is not None or r.state.chapter.blocking
+    if not (blocked and r.rules["chapter_space.when_blocked"] == "pay_no_consume"):
+        r.set(destroyed=r.state.destroyed + (space,))
+        r.emit("chapter_space", f"the chapter space {space} is used up (destroyed token)",
+               "manual p36")
+    if blocked:
+        r.emit("chapter_space", "a blocking chapter or an exit token: the chapter does not "
+               "advance", "manual p29, p36; spec C-22")
+        return
+    next_chapter(r, f"{u.id} activates a chapter space")
+
+
+def _play(r: Resolution, u: Unit, index: int, target: Point | None, essence: int,
+          contributions: Sequence[tuple[str, int]]) -> None:
+    ability = _abilities(r.state, u, r.rules)[index]
+    _pay(r, u, ability.cost.stamina, ability.cost.essence, contributions,
+         f"{ability.name}", "manual p20 (cost)")
+    if ability.cost.health:
+        from machina_nb.rules.effects import lose_health
+        lose_health(r, u.id, ability.cost.health, None, f"the cost of {ability.name}")
+    if r.state.monster_turn and r.state.monster_turn.monster == u.id:
+        turn = r.state.monster_turn
+        r.set(monster_turn=replace(turn, played=turn.played + (ability.name,)))
+    r.emit("ability", f"{u.id} plays {ability.name}" + (f" on {target}" if target else ""),
+           "manual p20-21")
+    user = r.state.unit(u.id) if r.state.has_unit(u.id) else None
+    resolve(r, ability.effects, user, target, ability.name, essence)
+
+
+# --- the monster phase --------------------------------------------------------------------
+
+def _finish_monster(r: Resolution, monster: str, why: str) -> None:
+    r.set(done=r.state.done + (monster,), monster_turn=None)
+    r.emit("monster_turn", f"{monster}'s turn ends: {why}", "manual p16")
+
+
+def _monster_act(r: Resolution, action: MonsterAct) -> None:
+    plan = mindless_step(r.state, r.rules, action.actor, action.choices)
+    if plan.options:
+        raise NeedChoice(plan.choice_of, plan.options, "manual p16")
+    for reason in plan.reasons:
+        r.emit("reason", f"{action.actor}: {reason}", "manual p15-17")
+    turn = r.state.monster_turn or MonsterTurn(action.actor)
+    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal))
+    m = r.state.unit(action.actor)
+    kind = plan.action[0]
+    if kind == "ability":
+        _, index, target = plan.action
+        _play(r, m, index, target, 0, ())
+    elif kind == "door":
+        _, a, b = plan.action
+        _set_door(r, a, b, BorderKind.DOOR_DESTROYED)
+        r.state = r.state.update_unit(m.id, stamina=m.stamina - DOOR_DESTROY_COST)
+        r.emit("door", f"{m.id} destroys the closed door {a}|{b} ({DOOR_DESTROY_COST} stamina)",
+               "manual p16, p36")
+        turn = r.state.monster_turn
+        r.set(monster_turn=replace(turn, played=turn.played + ("door",)))
+    elif kind == "move":
+        _move(r, m, plan.action[1])
+        turn = r.state.monster_turn
+        if turn is not None:
+            r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
+    else:
+        _finish_monster(r, m.id, "no ability, door or step left")
+
+
+# --- listing ----------------------------------------------------------------------------------
+
+def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
+    """Every legal action now, in the order the module docstring documents.
+
+    Rules: manual p10-16 (who acts when), p12 (explorer actions).
+    """
+    if state.over:
+        return ()
+    out: list[Action] = []
+    if state.phase == "explorer" and state.active is None:
+        out += [StartTurn(e.id) for e in state.explorers_on_map if e.id not in state.done]
+    elif state.phase == "spawn":
+        out += _expand(state, rules, [RollSpawn(e.id) for e in spawn_rollers(state, rules)])
+    elif state.phase == "horror" and state.horror_rating is not None and \
+            "horror" not in state.done:
+        out += _expand(state, rules, [RollHorror()])
+    elif state.phase == "monster" and not state.scheming:
+        m = current_monster(state)
+        if m is not None:
+            out += _monster_acts(state, rules, m, ())
+    actor = state.active if state.phase == "explorer" else \
+        (current_monster(state) if state.phase == "monster" and state.scheming else None)
+    if actor is not None:
+        out += _unit_actions(state, rules, state.unit(actor))
+    for e in state.explorers_on_map:
+        if e.id != state.active:
+            out += _abilities_for(state, rules, e, free_only=True)
+    return tuple(out)
+
+
+def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple) -> list[Action]:
+    """One MonsterAct per way the players may answer the plan's ties (manual p16)."""
+    plan = mindless_step(state, rules, m, choices)
+    if plan.options and len(choices) < 3:
+        return [a for o in plan.options for a in _monster_acts(state, rules, m, choices + (o,))]
+    if plan.action[0] == "ability":     # only effects can raise further choices
+        return _expand(state, rules, [MonsterAct(m, choices=choices)])
+    return [MonsterAct(m, choices=choices)]
+
+
+def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    out: list[Action] = []
+    board = state.static_board()
+    if not u.immobile and u.stamina >= 1:
+        out += [Move(u.id, q) for q in move_steps(board, u.position, rules)
+                if state.unit_at(q) is None]
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        q = (u.position[0] + dx, u.position[1] + dy)
+        if q not in board:
+            continue
+        for op in ("open", "close", "destroy"):
+            out += _if_legal(state, rules, Door(u.id, u.position, q, op))
+    for q in neighbours(board, u.position, rules):
+        kind = state.space_kind(q)
+        if kind is SpaceKind.EVENT:
+            for option in ("essence", "roll"):
+                out += _if_legal(state, rules, Activate(u.id, q, option))
+        elif kind in ACTION_SPACE_COSTS:
+            out += _if_legal(state, rules, Activate(u.id, q))
+        elif kind is SpaceKind.CHAPTER:
+            out += _if_legal(state, rules, ChapterSpace(u.id, q))
+        elif kind is SpaceKind.SPAWN:
+            out += _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
+    out += _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
+    out += _abilities_for(state, rules, u, free_only=False)
+    out.append(EndTurn(u.id))
+    return out
+
+
+def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:
+    out: list[Action] = []
+    for i, ability in enumerate(_abilities(state, u, rules)):
+        if free_only and ability.cost.stamina:
+            continue
+        targets = ability_targets(state, rules, u, ability)
+        for t in (None,) if targets is None else targets:
+            out += _expand(state, rules, _if_legal(state, rules, PlayAbility(u.id, i, t)))
+    return out
+
+
+def _if_legal(state: GameState, rules: Rules, action: Action) -> list[Action]:
+    try:
+        check(state, action, rules)
+    except RulesError:
+        return []
+    return [action]
+
+
+def _expand(state: GameState, rules: Rules, actions: list[Action]) -> list[Action]:
+    """Split actions whose resolution needs the players' choice into one per option."""
+    out: list[Action] = []
+    for action in actions:
+        try:
+            apply(state, action, rules, ScriptedDice((), then=_Probe()))
+            out.append(action)
+        except NeedChoice as need:
+            for option in need.options:
+                out.append(replace(action, choices=action.choices + (option,)))
+        except RulesError:
+            out.append(action)
+    return out
+
+
+class _Probe(OpenDice):
+    """Dice for probing choices: every die shows its highest face."""
+
+    def _roll(self, die, reason):
+        from machina_nb.rules.chance import FACES
+        return max(FACES[die])

@@ -1,0 +1,16 @@
+"""The engine modules' docstring examples run (tiny maps, one line each)."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["abilities", "actions", "cards", "chance", "effects", "game", "monsters", "phases",
+           "state", "terrain", "worked"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(f"machina_nb.rules.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

@@ -1,0 +1,374 @@
+"""The mindless monster turn: the manual's Examples A-F (p16-17) and the monster switches.
+
+Boards are the catalogue's reconstructions (spec §B1-B6) with y flipped to our
+coordinates (y grows south). Each test runs the monster's turn through the
+engine and checks the outcome the manual states.
+"""
+
+from dataclasses import replace
+
+import pytest
+
+from engine_cases import CARDS, CLAW, explorer, monster, open_map
+from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.actions import MonsterAct, apply, legal_actions
+from machina_nb.rules.cards import scenario
+from machina_nb.rules.chance import ScriptedDice
+from machina_nb.rules.effects import NeedChoice
+from machina_nb.rules.maptext import SpaceKind
+from machina_nb.rules.monsters import explorer_distances, mindless_step
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import Lasting, MonsterTurn
+
+RULES = Rules()
+PHILLIP, LORRAI = explorer("phillip"), explorer("lorrai")
+
+
+def monster_phase(state, monster_id):
+    """The state at the start of ``monster_id``'s turn (stamina as set in the state)."""
+    others = tuple(m for m in state.queue if m != monster_id)
+    return replace(state, phase="monster", done=others, monster_turn=MonsterTurn(monster_id))
+
+
+def run_turn(state, rules=RULES, dice=(), choices=()):
+    """Step the current monster until its turn ends; returns (state, events, actions taken)."""
+    monster_id = state.monster_turn.monster
+    dice = ScriptedDice(dice)
+    choices = list(choices)
+    events, taken = [], []
+    while state.phase == "monster" and monster_id not in state.done and state.has_unit(monster_id):
+        actions = legal_actions(state, rules)
+        acts = [a for a in actions if isinstance(a, MonsterAct)]
+        action = acts[0] if len(acts) == 1 else next(a for a in acts if a.choices[0] == choices[0])
+        if len(acts) > 1:
+            choices.pop(0)
+        state, new = apply(state, action, rules, dice)
+        events += new
+        taken += [e for e in new if e.kind in ("move", "ability", "door")]
+        if state.monster_turn is None or state.monster_turn.monster != monster_id:
+            break
+    return state, events, taken
+
+
+# --- Example A (manual p16; spec B1) --------------------------------------------------------
+
+def example_a():
+    text = open_map(5, 5, {0: "L....", 3: "...P.", 4: "S...."})
+    return monster_phase(scenario(text, {"P": PHILLIP, "L": LORRAI, "S": CARDS["sarall"]}),
+                         "sarall")
+
+
+def test_manual_p16_example_a_sarall_moves_twice_then_cannot_afford_its_ability():
+    state, events, taken = run_turn(example_a())
+    sarall = state.unit("sarall")
+    assert [e.kind for e in taken] == ["move", "move"]
+    assert sarall.position == (2, 3)          # orthogonally facing Phillip (spec B1)
+    assert sarall.stamina == 2                # below the ability's cost 3: wasted
+    assert any("costs 3 stamina, only 2 left" in e.text for e in events)
+
+
+def test_manual_p16_example_a_plan_gives_its_reasons():
+    plan = mindless_step(example_a(), RULES, "sarall")
+    assert dict(plan.distances) == {"phillip": 3, "lorrai": 4}
+    assert plan.target == "phillip" and plan.goal == (2, 3) and len(plan.path) == 2
+    assert plan.action[0] == "move"
+    assert any("manual p16" in r for r in plan.reasons)
+
+
+# --- Examples B and C (manual p16-17; spec B2, B3) --------------------------------------------
+
+MI_GO_MAP = open_map(4, 6, {3: ".X..", 4: "MXL.", 5: ".X.."})
+
+
+def example_b(with_phillip=True, rows=None, stamina=5):
+    rows = rows or {3: ".X..", 4: "MXL.", 5: ".X.."}
+    if with_phillip:
+        rows = {**rows, 1: "..P."}
+    legend = {"L": explorer("lorrain", health=4)}
+    if with_phillip:
+        legend["P"] = explorer("phillip", health=2)
+    legend["M"] = (CARDS["mi_go"], {"stamina": stamina})
+    text = open_map(4, 6, rows)
+    xs = [(x, y) for y, row in rows.items() for x, c in enumerate(row) if c == "X"]
+    state = scenario(text.replace("X", "."), legend)
+    extra = tuple(replace(state.unit("mi_go"), id=f"x{i}", position=p, abilities=(),
+                          max_stamina=0, stamina=0, card="blocker")
+                  for i, p in enumerate(xs))
+    state = replace(state, units=state.units + extra, queue=state.queue + tuple(u.id for u in extra))
+    return monster_phase(state, "mi_go")
+
+
+def test_manual_p16_example_b_tie_then_phillip_closest_and_attacked():
+    state = example_b()
+    first = mindless_step(state, RULES, "mi_go")
+    assert dict(first.distances) == {"lorrain": 2, "phillip": 3}
+    state, events, taken = run_turn(state, dice=(1, 1))
+    positions = [e.text for e in taken]
+    assert positions[0].endswith("(0, 3) (1 stamina)") and positions[1].endswith("(1, 2) (1 stamina)")
+    assert any("tie" not in e.text and "lorrain 2, phillip 2" in e.text for e in events)
+    assert taken[2].kind == "ability" and "on (2, 1)" in taken[2].text   # Phillip
+    assert state.unit("mi_go").position == (1, 2)
+
+
+@pytest.mark.parametrize("reading", ["keep_current", "apply_tiebreak"])
+@pytest.mark.parametrize("reevaluate", ["every_action", "after_moves_only"])
+def test_manual_p17_example_b_is_robust_to_retarget_readings(reading, reevaluate):
+    rules = RULES.replace({"retarget.on_tie": reading, "mindless.reevaluate": reevaluate})
+    state, _, taken = run_turn(example_b(stamina=4), rules, dice=(1, 1))
+    assert state.unit("mi_go").position == (1, 2)
+    assert taken[-1].kind == "ability"
+
+
+@pytest.mark.parametrize("reading, end", [("every_action", (1, 2)), ("after_moves_only", (1, 2))])
+def test_spec_c24_reevaluate_after_the_ability(reading, end):
+    """C-24: with 5 stamina the Mi-Go has 1 left after its ability; it re-targeted Phillip after
+    its last move under both readings, so it stays."""
+    rules = RULES.replace({"mindless.reevaluate": reading})
+    state, _, taken = run_turn(example_b(stamina=5), rules, dice=(1, 1))
+    assert state.unit("mi_go").position == end
+
+
+def test_manual_p17_example_c_long_route_reaches_lorrain():
+    state, _, taken = run_turn(example_b(with_phillip=False), dice=(0, 0))
+    assert [e.kind for e in taken][:3] == ["move", "move", "move"]
+    assert state.unit("mi_go").position == (2, 3)   # orthogonally adjacent to Lorrain
+
+
+LONG = {2: ".X..", 3: ".X..", 4: "MXL.", 5: ".X.."}
+
+
+@pytest.mark.parametrize("stamina, moves", [(5, 5), (4, 0)])
+def test_manual_p16_plan_on_full_budget_or_do_not_move(stamina, moves):
+    """Spec B3 variant: 5 moves round four blockers; with 4 stamina no end point is closer."""
+    state, _, taken = run_turn(example_b(False, LONG, stamina))
+    assert sum(e.kind == "move" for e in taken) == moves
+    assert state.unit("mi_go").position == ((2, 3) if moves else (0, 4))
+
+
+def test_aid_greedy_step_never_takes_the_detour():
+    """C-27: under the aid's greedy reading the Mi-Go never starts the detour."""
+    rules = RULES.replace({"mindless.movement": "greedy_step"})
+    state, _, taken = run_turn(example_b(False, LONG, 5), rules)
+    assert taken == [] and state.unit("mi_go").position == (0, 4)
+
+
+# --- Example D (manual p17; spec B4) --------------------------------------------------------
+
+def test_manual_p17_example_d_witch_destroys_a_chest_then_reaches_phillip():
+    text = open_map(4, 2, {0: "..c.", 1: "W..P"})
+    state = monster_phase(scenario(text, {"P": explorer("phillip", will=3),
+                                          "W": CARDS["witch"]}), "witch")
+    state, events, taken = run_turn(state, dice=(2, 1, 1))   # 1 high + 2 low = 4 >= will 3
+    assert [e.kind for e in taken] == ["move", "ability", "move"]
+    assert (2, 0) in state.destroyed                           # the chest
+    assert state.unit("witch").position == (2, 1) and state.unit("witch").stamina == 0
+    assert state.unit("phillip").health == 4
+    assert any("arcane" in e.text for e in events)
+
+
+# --- Example E (manual p17; spec B5) --------------------------------------------------------
+
+TEND = Ability("Tend or smite", Cost(stamina=2), Targeting(), (Effect(
+    "conditional", condition="any_monster_wounded_on_tile",
+    then=(Effect("restore_health", scope="monsters_on_tile", amount=1),),
+    otherwise=(Effect("attack", scope="explorers_on_tile", high=1, low=1, arcane=True),)),),
+    once_per_turn=True)
+KTHUN = replace(CARDS["kthun"], abilities=(TEND,))
+
+
+def example_e(wounded=False):
+    text = open_map(4, 3, {0: "K...", 2: "..PG"})
+    state = scenario(text, {"P": explorer("phillip", will=2), "K": KTHUN,
+                            "G": (monster("ghoul", health=3), {"health": 2 if wounded else 3})})
+    return monster_phase(state, "kthun")
+
+
+def test_manual_p17_example_e_kthun_heals_when_a_monster_is_wounded():
+    state, _, taken = run_turn(example_e(wounded=True))
+    assert state.unit("ghoul").health == 3 and len(taken) == 1
+    assert state.unit("kthun").position == (0, 0)
+
+
+def test_manual_p17_example_e_kthun_attacks_every_explorer_otherwise():
+    state, _, taken = run_turn(example_e(), dice=(2, 1))
+    assert state.unit("phillip").health == 4 and len(taken) == 1   # once per turn
+
+
+def test_manual_p17_example_e_incapacitated_kthun_does_nothing():
+    state = example_e()
+    state = replace(state, lasting=(Lasting("stunning blow", "incapacitate", "kthun", "phillip"),))
+    state, events, taken = run_turn(state)
+    assert taken == [] and any("incapacitated" in e.text for e in events)
+
+
+@pytest.mark.parametrize("reading, target", [("obstacle", "b"), ("rubble", "b"), ("ignore", "a")])
+def test_spec_d9_immobile_unit_plugging_a_corridor(reading, target):
+    """D9: an immobile unit in a 1-wide corridor; explorer a is 3 away through it, b 5 away."""
+    text = ("+-+-+-+-+-+\n"
+            "|M K . A .|\n"
+            "+ +-+-+-+ +\n"
+            "|. . . . B|\n"
+            "+-+-+-+-+-+\n")
+    # M to A through K: 3 steps; round the bottom to B: 5 steps, to A 6.
+    state = scenario(text, {"A": explorer("a"), "B": explorer("b"),
+                            "K": KTHUN, "M": monster("m", stamina=1)})
+    state = monster_phase(state, "m")
+    rules = RULES.replace({"closest.immobile_units": reading})
+    plan = mindless_step(state, rules, "m")
+    assert plan.target == target
+
+
+# --- switches of the mindless turn ----------------------------------------------------------
+
+@pytest.mark.parametrize("reading, distance", [("count_through", 3), ("avoid", 4)])
+def test_spec_d8_closest_counts_through_pits_or_not(reading, distance):
+    """D8: a column of pits between the Mi-Go and Lorrain (spec B3's pit variant)."""
+    state = scenario(open_map(4, 6, {3: ".o..", 4: "Mo.L", 5: ".o.."}),
+                     {"L": explorer("lorrain"), "M": CARDS["mi_go"]})
+    rules = RULES.replace({"closest.pits": reading})
+    assert explorer_distances(state, rules, state.unit("lorrain"))[(0, 4)] == distance
+
+
+def test_manual_p35_mindless_never_steps_into_a_pit():
+    state = monster_phase(scenario(open_map(3, 1, {0: "MoE"}),
+                                   {"E": explorer("e"), "M": monster("m")}), "m")
+    state, _, taken = run_turn(state)
+    assert taken == [] and state.unit("m").position == (0, 0)
+
+
+def test_manual_p16_ties_go_to_lowest_health_then_the_players():
+    text = open_map(5, 1, {0: "A.M.B"})
+    state = monster_phase(scenario(text, {"A": explorer("a", health=3), "B": explorer("b",
+                                                                                    health=3),
+                                          "M": monster("m")}), "m")
+    plan = mindless_step(state, RULES, "m")
+    assert plan.options == ("a", "b") and "explorers choose" in plan.choice_of
+    assert {a.choices for a in legal_actions(state, RULES)} == {("a",), ("b",)}
+    with pytest.raises(NeedChoice):
+        apply(state, MonsterAct("m"), RULES)
+    weaker = state.update_unit("b", health=2)
+    assert mindless_step(weaker, RULES, "m").target == "b"
+
+
+DOOR_MAP = ("+-+-+-+-+-+\n"
+            "|M .D. . A|\n"
+            "+ +-+-+-+ +\n"
+            "|. . . . .|\n"
+            "+-+-+-+-+-+\n")
+
+
+@pytest.mark.parametrize("reading, first", [("free", (1, 0)), ("budgeted", (1, 1)),
+                                            ("unaffordable_replan", (1, 0))])
+def test_spec_d10_path_door_cost(reading, first):
+    """D10: the route through the closed door is short; the open detour is longer."""
+    state = monster_phase(scenario(DOOR_MAP, {"A": explorer("a"), "M": monster("m", stamina=5)}),
+                          "m")
+    plan = mindless_step(state, RULES.replace({"path.door_cost": reading}), "m")
+    assert plan.path[0] == first
+
+
+def test_manual_p16_mindless_destroys_a_blocking_closed_door_for_4():
+    state = monster_phase(scenario(DOOR_MAP, {"A": explorer("a"), "M": monster("m", stamina=5)}),
+                          "m")
+    state, events, taken = run_turn(state)
+    assert [e.kind for e in taken] == ["move", "door"]
+    assert state.border((1, 0), (2, 0)).name == "DOOR_DESTROYED"
+    assert state.unit("m").stamina == 0
+
+
+@pytest.mark.parametrize("reading, goal, options", [
+    ("tiebreak_only", (2, 2), ()), ("prefer_if_reachable", None, ((2, 3), (3, 2)))])
+def test_spec_d13_facing_orthogonally(reading, goal, options):
+    """D13: diagonal adjacency in 2 steps, orthogonal adjacency in 3 (stamina 3); the two
+    orthogonal spaces tie, so the explorers choose."""
+    text = open_map(5, 5, {0: "M....", 3: "...A."})
+    state = monster_phase(scenario(text, {"A": explorer("a"), "M": monster("m", stamina=3,
+                                                                           abilities=())}), "m")
+    plan = mindless_step(state, RULES.replace({"facing.orthogonal": reading}), "m")
+    assert (plan.goal, plan.options) == (goal, options)
+
+
+@pytest.mark.parametrize("reading, moved", [("obstacles", True), ("ignored", False)])
+def test_spec_d14_path_units(reading, moved):
+    """D14: with units ignored in planning, Example C's Mi-Go is stuck behind the units."""
+    state, _, taken = run_turn(example_b(with_phillip=False),
+                               RULES.replace({"path.units": reading}), dice=(0, 0))
+    assert (state.unit("mi_go").position == (2, 3)) is moved
+
+
+@pytest.mark.parametrize("reading, end", [("remaining_stamina", (2, 3)), ("max_stamina", (2, 3))])
+def test_spec_d12_replan_budget(reading, end):
+    state, _, _ = run_turn(example_b(with_phillip=False), RULES.replace({"replan.budget": reading}),
+                           dice=(0, 0))
+    assert state.unit("mi_go").position == end
+
+
+@pytest.mark.parametrize("reading, seen", [("monster_tile", False), ("explorer_tile", True)])
+def test_spec_d40_ethereal_explorer_and_lit_chapter_tile(reading, seen):
+    """D40: an ethereal explorer on a tile with a lit chapter space; the monster's tile has none."""
+    text = open_map(4, 1, {0: "M.Eh"})
+    state = scenario(text, {"E": (explorer("e"), {"ethereal": True}), "M": monster("m")},
+                     tile_size=2, lit=((3, 0),))
+    state = monster_phase(state, "m")
+    plan = mindless_step(state, RULES.replace({"targetable.for_monsters": reading}), "m")
+    assert (plan.target == "e") is seen
+
+
+def test_manual_p25_ethereal_explorers_are_ignored():
+    text = open_map(5, 1, {0: "E.M.F"})
+    state = monster_phase(scenario(text, {"E": (explorer("e"), {"ethereal": True}),
+                                          "F": explorer("f", health=9),
+                                          "M": monster("m")}), "m")
+    plan = mindless_step(state, RULES, "m")
+    assert plan.target == "f" and any("ethereal" in r for r in plan.reasons)
+
+
+def test_manual_p17_immobile_monster_never_moves():
+    text = open_map(4, 1, {0: "K..E"})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "K": (KTHUN, {"stamina": 0})}),
+                          "kthun")
+    state, _, taken = run_turn(state)
+    assert taken == [] and state.unit("kthun").position == (0, 0)
+
+
+def test_monster_abilities_target_any_adjacent_explorer_the_players_choose():
+    text = open_map(3, 2, {0: "AMB"})
+    state = monster_phase(scenario(text, {"A": explorer("a"), "B": explorer("b"),
+                                          "M": monster("m", abilities=(CLAW,))}), "m")
+    acts = legal_actions(state, RULES)
+    assert {a.choices for a in acts} == {((0, 0),), ((2, 0),)}
+
+
+def test_monster_phase_spawned_monster_uses_spawn_space_kind():
+    assert SpaceKind.SPAWN.value == "s"
+
+
+# --- Example F (manual p17; spec B6) --------------------------------------------------------
+
+def test_manual_p17_example_f_envoy_heads_for_the_rubble_and_stays():
+    text = open_map(10, 1, {0: "r....M...E"})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
+                          "envoy_of_dagon")
+    plan = mindless_step(state, RULES, "envoy_of_dagon")
+    assert plan.target is None and plan.goal == (1, 0)
+    assert any("Example F" in r for r in plan.reasons)
+    state, _, taken = run_turn(state)
+    assert state.unit("envoy_of_dagon").position == (1, 0) and len(taken) == 4
+    stay = replace(state, done=(), monster_turn=MonsterTurn("envoy_of_dagon"))
+    stay = stay.update_unit("envoy_of_dagon", stamina=4)
+    assert mindless_step(stay, RULES, "envoy_of_dagon").action == ("end",)
+
+
+def test_manual_p17_example_f_envoy_attacks_an_explorer_within_3():
+    text = open_map(10, 1, {0: "r....M..E."})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
+                          "envoy_of_dagon")
+    plan = mindless_step(state, RULES, "envoy_of_dagon")
+    assert plan.action == ("ability", 0, (8, 0))
+
+
+def test_without_rubble_the_envoy_is_an_ordinary_mindless_monster():
+    text = open_map(10, 1, {0: ".....M...E"})
+    state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
+                          "envoy_of_dagon")
+    assert mindless_step(state, RULES, "envoy_of_dagon").target == "e"

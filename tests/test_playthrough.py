@@ -1,0 +1,88 @@
+"""Golden playthroughs: seeded games written as text (actions, dice, events with their rules)
+and diffed line by line. Set MACHINA_REGENERATE=1 to rewrite the files after a deliberate change."""
+
+import difflib
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, WHISPER, explorer, monster
+from machina_nb.rules.actions import EndTurn, legal_actions
+from machina_nb.rules.chance import SeededDice
+from machina_nb.rules.game import History, new_game, replay, transcript
+from machina_nb.rules.maptext import parse_map
+from machina_nb.rules.rulings import Rules
+
+HERE = Path(__file__).parent / "playthroughs"
+BOARD = parse_map(
+    "+-+-+-+-+-+-+-+\n"
+    "|. . s . . c .|\n"
+    "+ + + + +-+ + +\n"
+    "|. . . . . . h|\n"
+    "+ + + +D+ + + +\n"
+    "|. . r . . . .|\n"
+    "+ + + + + + + +\n"
+    "|s . . . v . s|\n"
+    "+-+-+-+-+-+-+-+\n")
+
+
+def play(preset: str, seed: int, rounds: int = 3) -> History:
+    """A seeded game: explorers take random legal actions, ending turns after a few."""
+    rules = Rules.preset(preset)
+    game = new_game(BOARD, [(explorer("ann", stamina=4), (0, 0)), (explorer("bo"), (6, 3))],
+                    (CHAPTER, NEXT_CHAPTER), monsters=[monster("ghoul"), monster("brute",
+                                                                                health=3)] * 3,
+                    horror_events=(SHIVERS, SURGE), explorer_events=(WHISPER,), rules=rules,
+                    seed=seed)
+    history, dice, policy = History.start(game, rules), SeededDice(seed), random.Random(seed)
+    while history.state.round <= rounds and not history.state.over:
+        actions = legal_actions(history.state, rules)
+        ends = [a for a in actions if isinstance(a, EndTurn)]
+        action = ends[0] if ends and policy.random() < 0.3 else policy.choice(actions)
+        history = history.apply(action, dice, choose=lambda need: policy.choice(need.options))
+    return history
+
+
+@pytest.mark.parametrize("preset, seed", [("manual", 1), ("v3_5", 2), ("player_aid", 3)])
+def test_golden_playthrough(preset, seed):
+    history = play(preset, seed)
+    text = transcript(history)
+    path = HERE / f"{preset}_seed{seed}.txt"
+    if os.environ.get("MACHINA_REGENERATE") or not path.exists():
+        path.write_text(text)
+    golden = path.read_text()
+    diff = "\n".join(difflib.unified_diff(golden.splitlines(), text.splitlines(), "golden",
+                                          "now", lineterm=""))
+    assert text == golden, diff
+    assert replay(history.initial, history.log(), history.rules) == history.state
+
+
+def test_undo_redo_and_the_log():
+    history = play("manual", 1, rounds=1)
+    n = history.position
+    back = history.undo().undo()
+    assert back.position == n - 2 and back.state == history.steps[n - 3].state
+    assert back.redo().redo().state == history.state
+    assert len(back.log()) == n - 2 and len(back.events()) < len(history.events())
+    branched = back.apply(legal_actions(back.state, back.rules)[-1], SeededDice(9))
+    assert len(branched.steps) == n - 1          # the redo steps are dropped
+
+
+def test_history_answers_a_choice_made_after_a_roll():
+    """The spawn roll succeeds, then the tied spawn spaces need the players' choice."""
+    from dataclasses import replace as _replace
+    from machina_nb.rules.actions import RollSpawn
+    from machina_nb.rules.chance import ScriptedDice
+    from machina_nb.rules.effects import NeedChoice
+    game = new_game(parse_map("+-+-+-+\n|s . s|\n+-+-+-+\n"),
+                    [(explorer("ann"), (1, 0))], (CHAPTER,), monsters=[monster("ghoul")])
+    game = _replace(game, phase="spawn", spawn_rating=1)
+    start = History.start(game, Rules())
+    with pytest.raises(NeedChoice):
+        start.apply(RollSpawn("ann"), ScriptedDice([5]))
+    chosen = start.apply(RollSpawn("ann"), ScriptedDice([5]), choose=lambda need: need.options[-1])
+    assert chosen.state.monsters_in_play[0].position == (2, 0)
+    assert chosen.steps[-1].rolls == (5,) and chosen.steps[-1].action.choices == ((2, 0),)
+    assert replay(chosen.initial, chosen.log(), chosen.rules) == chosen.state

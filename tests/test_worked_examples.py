@@ -1,0 +1,45 @@
+"""The manual's worked examples (content/examples) run through the engine and end as stated."""
+
+import pytest
+
+from machina_nb.rules.content import content_root
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.worked import VERBS, load_example, run_example
+
+ENGINE_EXAMPLES = sorted(p for p in (content_root() / "examples").glob("*.toml")
+                         if all(s.do in VERBS for s in load_example(p).steps))
+
+
+def test_the_engine_runs_the_manual_examples():
+    names = {p.stem for p in ENGINE_EXAMPLES}
+    assert {"p16_example_a_sarall", "p16_example_b_mi_go_tie", "p17_example_c_long_route",
+            "p17_example_c_budget", "p17_example_d_witch", "p17_example_e_kthun",
+            "p17_example_f_envoy", "p19_contributing_explorers",
+            "p24_attack_mi_go", "p25_push_pull", "p25_push_into_pit",
+            "faq35_spawn_numbers"} <= names
+
+
+@pytest.mark.parametrize("path", ENGINE_EXAMPLES, ids=lambda p: p.stem)
+def test_worked_example_ends_as_the_source_states(path):
+    example = load_example(path)
+    results = run_example(example)
+    failed = [(r.step.do, r.got, r.expected) for r in results if not r.ok]
+    assert not failed, f"{example.page}: {failed}"
+    for r in results:
+        assert all(e.rule for e in r.events)      # every event cites its rule
+
+
+def test_monster_turn_events_cite_the_manual_pages():
+    results = run_example(load_example(content_root() / "examples" /
+                                       "p16_example_b_mi_go_tie.toml"))
+    rules = {e.rule for r in results for e in r.events}
+    assert "manual p15-17" in rules and "manual p24 (attack)" in rules
+
+
+def test_an_unknown_verb_names_the_step(tmp_path):
+    text = (content_root() / "examples" / "p19_contributing_explorers.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('do = "contributors"', 'do = "teleport_everyone"'))
+    with pytest.raises(RulesError) as info:
+        run_example(load_example(bad))
+    assert info.value.argument == "do"
