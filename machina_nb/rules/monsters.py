@@ -22,7 +22,7 @@ from machina_nb.rules.abilities import Ability
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
-from machina_nb.rules.terrain import closest_distances, closest_steps, move_steps
+from machina_nb.rules.terrain import closest_distances, closest_table, move_steps, move_table
 
 __all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers",
            "explorer_distances", "monster_abilities", "DOOR_DESTROY_COST"]
@@ -311,6 +311,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
 
     # Dijkstra over legal movement (closed doors as open), never into a pit (manual p16, p35).
     nodes = board.graph.nodes
+    walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
     cost = {m.position: 0}
     parent: dict[Point, Point] = {}
     heap = [(0, m.position)]
@@ -318,8 +319,8 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         c, p = heapq.heappop(heap)
         if c > cost[p]:
             continue
-        walk = move_steps(board, p, rules, mindless=True)
-        for q in closest_steps(board, p, rules):
+        walk = walk_table[p]
+        for q in near_table[p]:
             if nodes[q]["kind"] is SpaceKind.PIT or (q in occupied and not ignore_units):
                 continue
             if q not in walk and doors == "avoid":

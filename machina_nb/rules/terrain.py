@@ -28,8 +28,8 @@ from machina_nb.rules.board import Board
 from machina_nb.rules.maptext import Point
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["adjacent", "neighbours", "move_steps", "closest_steps", "closest_distances",
-           "nearest_spaces", "chebyshev"]
+__all__ = ["adjacent", "neighbours", "move_table", "move_steps", "closest_table",
+           "closest_distances", "nearest_spaces", "chebyshev"]
 
 _READINGS = ("los.vertex", "los.space_squeeze", "move.diagonal", "move.squeeze",
              "closest.pits", "closest.immobile_units", "adjacency.across_tiles")
@@ -66,24 +66,30 @@ def neighbours(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
     return table[point]
 
 
-def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
-               ) -> tuple[Point, ...]:
-    """Legal steps from ``point`` on a board without units; ``mindless`` movers shun pits.
+def move_table(board: Board, rules: Rules, mindless: bool = False
+               ) -> dict[Point, tuple[Point, ...]]:
+    """Legal steps from every space on a board without units; ``mindless`` movers shun pits.
 
     Callers treat the units' spaces as occupied. Rules: manual p34 (move), p35
     (mindless monsters never enter pits); spec A2.1, D4, D5.
     """
-    table = _cached(board, rules, "move", mindless, lambda: {
+    return _cached(board, rules, "move", mindless, lambda: {
         p: distance.steps(board, p, rules, distance.Mover(mindless=mindless)) for p in board})
-    return table[point]
 
 
-def closest_steps(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
-    """Steps along the *closest* view (closed doors open, units ignored) (manual p16, p22)."""
+def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
+               ) -> tuple[Point, ...]:
+    """Legal steps from ``point`` (see :func:`move_table`) (manual p34)."""
+    return move_table(board, rules, mindless)[point]
+
+
+def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
+    """Steps along the *closest* view (closed doors open, units ignored) from every space
+    (manual p16, p22)."""
     def build():
         view = distance.closest_view(board, rules)
         return {p: tuple(sorted(view[p])) if p in view else () for p in board}
-    return _cached(board, rules, "closest", None, build)[point]
+    return _cached(board, rules, "closest", None, build)
 
 
 def closest_distances(board: Board, source: Point, rules: Rules,
