@@ -16,6 +16,8 @@ from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView
+from machina_nb.views.examples import ExamplesBrowser
+from machina_nb.views.stepper import RoundStepper, demo_game
 
 __all__ = ["DEMO_LEGEND", "demo_layout", "Explorer", "explorer"]
 
@@ -49,12 +51,15 @@ class Explorer(widgets.VBox):
         self.preset.add_class("rules-preset")
         self.board = BoardView(layout or demo_layout())
         self.summary = widgets.HTML()
+        self.round = RoundStepper(demo_game(demo_layout()))
+        self.examples = ExamplesBrowser()
         self.tabs = widgets.Tab([
             self.board,
             _placeholder("The odds (pools, defense, exact fractions)"),
-            _placeholder("The round stepper (phases, monster turns, the log)"),
+            self.round,
             self.summary,
-        ], titles=("Board", "Odds", "Round", "Rulings"))
+            self.examples,
+        ], titles=("Board", "Odds", "Round", "Rulings", "Examples"))
         self.preset.observe(self._apply_preset, "value")
         self._apply_preset()
         super().__init__([widgets.HTML("<h2>Machina Arcana rules explorer</h2>"),
@@ -63,6 +68,7 @@ class Explorer(widgets.VBox):
     def _apply_preset(self, _change=None) -> None:
         rules = Rules.preset(self.preset.value)
         self.board.rules = rules
+        self.round.rules = rules
         self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
 
 
