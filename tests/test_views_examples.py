@@ -74,3 +74,16 @@ def test_a_step_the_engine_cannot_run_is_shown_not_hidden(tmp_path):
     assert view.next_button.disabled
     assert "not run" in view.step_view.value and "✗" in view.outcome.value
     assert not view.verdict()
+
+
+def test_each_example_is_drawn_on_its_own_board(browser):
+    browser.pick.value = "faq35_spawn_numbers"
+    small = len(browser.sources["spaces"].data["x"])
+    browser.pick.value = "p16_example_b_mi_go_tie"
+    board = browser.example.board
+    assert len(browser.sources["spaces"].data["x"]) == board.width * board.height != small
+    assert browser.board_box.children == (browser.plot,)
+
+
+def test_manual_p16_example_a_is_shown_first():
+    assert ExamplesBrowser().pick.value == "p16_example_a_sarall"

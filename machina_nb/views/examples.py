@@ -31,7 +31,10 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import render_board
 from machina_nb.views.stepper import plan_html, plan_overlay
 
-__all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser"]
+__all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT"]
+
+DEFAULT = "p16_example_a_sarall"
+"""The example shown first: mindless Example A (manual p16)."""
 
 
 def example_files() -> tuple[Path, ...]:
@@ -114,19 +117,16 @@ class ExamplesBrowser(widgets.VBox):
         self.step_view.add_class("example-step")
         self.outcome = widgets.HTML()
         self.outcome.add_class("example-outcome")
-        first = next(iter(self.examples.values()))
-        self.figure, self.sources = render_board(first.board)
-        self.plot = BokehModel(self.figure)
-        self.plot.add_class("board-plot")
+        self.board_box = widgets.Box()
         self.next_button.on_click(lambda _: self.next_step())
         self.restart_button.on_click(lambda _: self.restart())
         self.pick.observe(lambda _: self.choose(self.pick.value), "value")
+        self.choose(self.pick.value if DEFAULT not in self.examples else DEFAULT)
         super().__init__([self.pick, self.text,
                           widgets.HBox([self.next_button, self.restart_button]),
-                          widgets.HBox([self.plot, widgets.VBox(
+                          widgets.HBox([self.board_box, widgets.VBox(
                               [self.step_view, self.outcome],
                               layout=widgets.Layout(width="480px"))])])
-        self.choose(self.pick.value)
 
     def choose(self, key: str) -> None:
         """Show example ``key`` (a file stem): its text, its first board, no step run yet."""
@@ -137,6 +137,8 @@ class ExamplesBrowser(widgets.VBox):
         self.example = example
         self.first, ids, self.steps = step_example(example)
         self.labels = {uid: letter for letter, uid in ids.items()}
+        # A new map (its own size and walls): a new figure, shown once its first data is in.
+        self.figure, self.sources = render_board(example.board)
         rulings = ", ".join(f"{k} = {v}" for k, v in example.rulings)
         steps = "".join(f"<li><code>{_esc(s.do)}</code>"
                         + (f" {_esc(s.actor)}" if s.actor else "")
@@ -149,6 +151,9 @@ class ExamplesBrowser(widgets.VBox):
             f"<p><b>What the source says happens</b> (our words): {_esc(example.outcome)}</p>"
             f"<p>Steps:</p><ol>{steps}</ol>")
         self.restart()
+        self.plot = BokehModel(self.figure)
+        self.plot.add_class("board-plot")
+        self.board_box.children = (self.plot,)
 
     def restart(self) -> None:
         """Back to the example's first state."""

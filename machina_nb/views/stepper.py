@@ -220,8 +220,6 @@ class RoundStepper(widgets.VBox):
         self._pending: tuple = ()
 
         self.figure, self.sources = render_board(self.history.state.map.layout)
-        self.plot = BokehModel(self.figure)
-        self.plot.add_class("board-plot")
         self.phase_label = widgets.HTML()
         self.phase_label.add_class("phase-label")
         self.ratings = widgets.HTML()
@@ -262,6 +260,10 @@ class RoundStepper(widgets.VBox):
         self.seed.observe(lambda change: setattr(self, "_random", random.Random(change["new"])),
                           "value")
 
+        self.refresh()
+        # After the first data: changes made before the plot is shown never reach the browser.
+        self.plot = BokehModel(self.figure)
+        self.plot.add_class("board-plot")
         buttons = widgets.HBox([self.next_action_button, self.next_phase_button,
                                 self.next_round_button, self.undo_button, self.redo_button])
         dice = widgets.HBox([self.dice_mode, self.script, self.seed])
@@ -270,7 +272,6 @@ class RoundStepper(widgets.VBox):
         super().__init__([buttons, self.choice, dice, self.message,
                           widgets.HBox([self.plot, side]),
                           widgets.HTML("<b>Event log</b> (newest last)"), self.event_log])
-        self.refresh()
 
     # --- rules -------------------------------------------------------------------------------
 
