@@ -170,3 +170,21 @@ def test_new_rulings_restart_the_game_from_its_first_state(stepper):
 def test_a_history_can_be_given_and_is_kept(stepper):
     history = History.start(demo_game(demo_layout()))
     assert RoundStepper(history).history is history
+
+
+def test_manual_p14_next_phase_stops_for_an_unscripted_horror_roll_offering_it(stepper):
+    spawn_phase(stepper)
+    for roll in ("2", "2"):                 # both explorers fail their spawn rolls
+        stepper.choice.value = 0
+        stepper.script.value = roll
+        stepper.next_action_button.click()
+    assert "horror phase" in stepper.phase_label.value
+    before = stepper.state
+    stepper.next_phase_button.click()
+    assert stepper.state is before
+    assert "Roll needed" in stepper.message.value
+    assert [label for label, _ in stepper.choice.options] == ["RollHorror(actor='players')"]
+    stepper.script.value = "0"
+    stepper.next_phase_button.click()
+    assert "monster phase" in stepper.phase_label.value
+    assert "the horror roll 0 &lt; 4" in stepper.event_log.value

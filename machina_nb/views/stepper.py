@@ -56,7 +56,7 @@ PLAN_COLOURS = {"monster": "#ffd600", "path": "#00b8d4", "goal": "#2e7d32",
                 "target": "#ff1744", "end": "#80deea"}
 
 _MAX_STEPS = 400  # a safety net for next phase / next round: far more than a round needs
-_SCRIPT = re.compile(r"^[\s,]*(\d+[\s,]*)*$")
+_SCRIPT = re.compile(r"[\d\s,]*")
 
 
 def unit_labels(state: GameState, labels: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -319,7 +319,7 @@ class RoundStepper(widgets.VBox):
         if self.dice_mode.value == "seeded":
             return SeededDice(self._random)
         text = self.script.value
-        if not _SCRIPT.match(text):
+        if not _SCRIPT.fullmatch(text):
             raise RulesError("next rolls", f"{text!r}: type whole numbers separated by spaces, "
                              "e.g. '7 3'")
         return ScriptedDice([int(v) for v in re.findall(r"\d+", text)])
@@ -364,8 +364,17 @@ class RoundStepper(widgets.VBox):
         if self.apply(action):
             self.refresh()
             return True
-        self._draw()
+        self._after_refusal()
         return False
+
+    def _after_refusal(self) -> None:
+        """Redraw after an action was not applied, keeping the note (and a choice it asks)."""
+        note = self.message.value
+        if self._asked:
+            self._draw()
+        else:
+            self.refresh()
+        self.message.value = note
 
     def _step_until(self, changed, what: str) -> int:
         self.message.value = ""
@@ -381,7 +390,7 @@ class RoundStepper(widgets.VBox):
                           f"the next action in the list.")
                 return done
             if not self.apply(action):
-                self._draw()    # keep the offered choice and the note
+                self._after_refusal()
                 return done
             done += 1
         self.refresh()
@@ -416,6 +425,7 @@ class RoundStepper(widgets.VBox):
 
     def _offer(self, actions, note: str = "") -> None:
         self._pending = ()
+        self._asked = bool(note)
         self._offered = tuple(actions)
         default = None if note else self.default_action()
         self.choice.options = [(describe(a), i) for i, a in enumerate(self._offered)]
