@@ -16,7 +16,9 @@ from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView
+from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
+from machina_nb.views.stepper import RoundStepper, demo_game
 
 __all__ = ["DEMO_LEGEND", "demo_layout", "Explorer", "explorer"]
 
@@ -30,10 +32,6 @@ def demo_layout() -> Layout:
     name = "demo_board.txt"
     text = resources.files("machina_nb.views").joinpath(name).read_text(encoding="utf-8")
     return parse_map(text, path=name, legend=DEMO_LEGEND)
-
-
-def _placeholder(what: str) -> widgets.HTML:
-    return widgets.HTML(f"<p><i>{what} will appear here.</i></p>")
 
 
 class Explorer(widgets.VBox):
@@ -51,12 +49,15 @@ class Explorer(widgets.VBox):
         self.board = BoardView(layout or demo_layout())
         self.odds, self.processes = OddsView(), ProcessesView()
         self.summary = widgets.HTML()
+        self.round = RoundStepper(demo_game(demo_layout()))
+        self.examples = ExamplesBrowser()
         self.tabs = widgets.Tab([
             self.board,
             widgets.VBox([self.odds, self.processes]),
-            _placeholder("The round stepper (phases, monster turns, the log)"),
+            self.round,
             self.summary,
-        ], titles=("Board", "Odds", "Round", "Rulings"))
+            self.examples,
+        ], titles=("Board", "Odds", "Round", "Rulings", "Examples"))
         self.preset.observe(self._apply_preset, "value")
         self._apply_preset()
         super().__init__([widgets.HTML("<h2>Machina Arcana rules explorer</h2>"),
@@ -64,7 +65,7 @@ class Explorer(widgets.VBox):
 
     def _apply_preset(self, _change=None) -> None:
         rules = Rules.preset(self.preset.value)
-        self.board.rules = self.odds.rules = self.processes.rules = rules
+        self.board.rules = self.odds.rules = self.processes.rules = self.round.rules = rules
         self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
 
 

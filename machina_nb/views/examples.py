@@ -1,0 +1,219 @@
+"""The examples browser: pick a worked example, read what the manual says, then step it.
+
+Each example in ``content/examples`` (:mod:`machina_nb.rules.examples`) has a
+board, units, rules, steps and the outcome the source states, in our words,
+with its page. :class:`ExamplesBrowser` shows that text first, then runs the
+steps one at a time through the engine (:mod:`machina_nb.rules.worked`): the
+board after each step, the step's events with their citations, what the
+example expects against what the engine did, and — for a monster's turn — the
+plan it made at the start (target, distances, path, reasons) drawn on the
+board. The last step ends with the stated outcome beside the engine's verdict.
+
+Rules: manual p16-17 (Examples A-F), p19, p22, p24, p25; 3.5 FAQ; spec §B.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import ipywidgets as widgets
+from jupyter_bokeh.widgets import BokehModel
+
+from machina_nb.rules.content import content_root
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.examples import Example, load_example
+from machina_nb.rules.monsters import MonsterPlan, mindless_step
+from machina_nb.rules.state import GameState, MonsterTurn
+from machina_nb.rules.worked import _STEPS, StepResult, example_state
+from machina_nb.views import setup_notebook
+from machina_nb.views.board import render_board
+from machina_nb.views.stepper import plan_html, plan_overlay
+
+__all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT"]
+
+DEFAULT = "p16_example_a_sarall"
+"""The example shown first: mindless Example A (manual p16)."""
+
+
+def example_files() -> tuple[Path, ...]:
+    """Every worked example file in ``content/examples``, sorted by name (page first)."""
+    return tuple(sorted((content_root() / "examples").glob("*.toml")))
+
+
+@dataclass(frozen=True)
+class ExampleStep:
+    """One step of an example as run: its result, the state after it, the plan a monster made
+    at the start of its turn (or None), or the engine's refusal in ``error``."""
+
+    result: StepResult | None
+    state: GameState
+    plan: MonsterPlan | None = None
+    error: str = ""
+
+
+def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[ExampleStep, ...]]:
+    """The example's first state, its letters' unit ids and every step run by the engine.
+
+    A step the engine cannot run (an unknown verb) ends the run with its error.
+    Rules: the example's page; spec §B.
+    """
+    first, ids = example_state(example)
+    rules = example.rules()
+    state, out = first, []
+    for step in example.steps:
+        plan = None
+        if step.do == "monster_turn":
+            mid = ids[step.actor]
+            turn = replace(state, phase="monster", monster_turn=MonsterTurn(mid),
+                           done=tuple(m for m in state.queue if m != mid))
+            plan = mindless_step(turn, rules, mid)
+        runner = _STEPS.get(step.do)
+        if runner is None:
+            out.append(ExampleStep(None, state, None, f"the engine has no step {step.do!r} yet"))
+            break
+        try:
+            state, result = runner(state, rules, ids, step)
+        except RulesError as error:
+            out.append(ExampleStep(None, state, plan, str(error)))
+            break
+        out.append(ExampleStep(result, state, plan))
+    return first, ids, tuple(out)
+
+
+def _esc(value) -> str:
+    return html.escape(str(value))
+
+
+def _button(text: str, css: str) -> widgets.Button:
+    button = widgets.Button(description=text)
+    button.add_class(css)
+    return button
+
+
+class ExamplesBrowser(widgets.VBox):
+    """Choose a worked example, read it, step it; see the stated outcome against the engine's.
+
+    CSS classes for tests: ``examples-pick`` (the dropdown), ``example-text``,
+    ``example-next``, ``example-restart``, ``example-step``, ``example-outcome``,
+    and ``board-plot``. ``position`` is how many steps have been shown.
+
+    Rules: manual p16-17, p19, p22, p24, p25; 3.5 FAQ; spec §B.
+    """
+
+    def __init__(self, files: tuple[Path, ...] | None = None):
+        setup_notebook()
+        self.examples = {p.stem: load_example(p) for p in (files or example_files())}
+        self.pick = widgets.Dropdown(
+            options=[(f"{e.page} — {e.title}", k) for k, e in self.examples.items()],
+            description="Example", layout=widgets.Layout(width="640px"))
+        self.pick.add_class("examples-pick")
+        self.text = widgets.HTML()
+        self.text.add_class("example-text")
+        self.next_button = _button("next step", "example-next")
+        self.restart_button = _button("restart", "example-restart")
+        self.step_view = widgets.HTML()
+        self.step_view.add_class("example-step")
+        self.outcome = widgets.HTML()
+        self.outcome.add_class("example-outcome")
+        self.board_box = widgets.Box()
+        self.next_button.on_click(lambda _: self.next_step())
+        self.restart_button.on_click(lambda _: self.restart())
+        self.pick.observe(lambda _: self.choose(self.pick.value), "value")
+        self.choose(self.pick.value if DEFAULT not in self.examples else DEFAULT)
+        super().__init__([self.pick, self.text,
+                          widgets.HBox([self.next_button, self.restart_button]),
+                          widgets.HBox([self.board_box, widgets.VBox(
+                              [self.step_view, self.outcome],
+                              layout=widgets.Layout(width="480px"))])])
+
+    def choose(self, key: str) -> None:
+        """Show example ``key`` (a file stem): its text, its first board, no step run yet."""
+        example = self.examples[key]
+        if self.pick.value != key:
+            self.pick.value = key       # observe calls back here
+            return
+        self.example = example
+        self.first, ids, self.steps = step_example(example)
+        self.labels = {uid: letter for letter, uid in ids.items()}
+        # A new map (its own size and walls): a new figure, shown once its first data is in.
+        self.figure, self.sources = render_board(example.board)
+        rulings = ", ".join(f"{k} = {v}" for k, v in example.rulings)
+        steps = "".join(f"<li><code>{_esc(s.do)}</code>"
+                        + (f" {_esc(s.actor)}" if s.actor else "")
+                        + (f" → {_esc(s.target)}" if s.target is not None else "")
+                        + (f" — {_esc(s.record.get('note'))}" if s.record.get("note") else "")
+                        + "</li>" for s in example.steps)
+        self.text.value = (
+            f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules "
+            f"{_esc(example.preset)}{' (' + _esc(rulings) + ')' if rulings else ''}</p>"
+            f"<p><b>What the source says happens</b> (our words): {_esc(example.outcome)}</p>"
+            f"<p>Steps:</p><ol>{steps}</ol>")
+        self.restart()
+        self.plot = BokehModel(self.figure)
+        self.plot.add_class("board-plot")
+        self.board_box.children = (self.plot,)
+
+    def restart(self) -> None:
+        """Back to the example's first state."""
+        self.position = 0
+        self._show(self.first)
+        self.step_view.value = "<i>Press <b>next step</b> to run the first step.</i>"
+        self.outcome.value = ""
+        self.next_button.disabled = not self.steps
+
+    def next_step(self) -> ExampleStep | None:
+        """Run (show) the next step; after the last, the stated outcome against the engine's."""
+        if self.position >= len(self.steps):
+            return None
+        before = self.steps[self.position - 1].state if self.position else self.first
+        shown = self.steps[self.position]
+        self.position += 1
+        self._show(shown.state, shown.plan, before)
+        self.step_view.value = self._step_html(self.position, shown)
+        if self.position == len(self.steps):
+            self.next_button.disabled = True
+            self.outcome.value = self._outcome_html()
+        return shown
+
+    def _show(self, state: GameState, plan: MonsterPlan | None = None,
+              planned_on: GameState | None = None) -> None:
+        on_map = [u for u in state.units if u.position is not None]
+        self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
+                                      "y": [u.position[1] + 0.5 for u in on_map],
+                                      "letter": [self.labels.get(u.id, "?") for u in on_map]}
+        for name, data in plan_overlay(planned_on or state, plan).items():
+            self.sources[name].data = data
+
+    def _step_html(self, n: int, shown: ExampleStep) -> str:
+        step = self.example.steps[n - 1]
+        head = (f"<b>Step {n} of {len(self.example.steps)}</b>: <code>{_esc(step.do)}</code>"
+                + (f" {_esc(step.actor)}" if step.actor else ""))
+        if shown.error:
+            return f"{head}<br><b>not run</b>: {_esc(shown.error)}"
+        r = shown.result
+        mark = "✓ as stated" if r.ok else "✗ differs"
+        events = "".join(f"<li><b>{_esc(e.kind)}</b>: {_esc(e.text)} "
+                         f"<span class='cite'>[{_esc(e.rule)}]</span></li>" for e in r.events)
+        plan = ("<p>The plan at the start of its turn:</p>" + plan_html(shown.plan, self.labels)
+                if shown.plan else "")
+        return (f"{head} — <b>{mark}</b><br>expected: <code>{_esc(r.expected)}</code><br>"
+                f"engine: <code>{_esc(r.got)}</code>{plan}"
+                + (f"<p>Events:</p><ol class='event-items'>{events}</ol>" if events else ""))
+
+    def verdict(self) -> bool:
+        """Whether every step ran and did what the example states."""
+        return len(self.steps) == len(self.example.steps) and \
+            all(s.result is not None and s.result.ok for s in self.steps)
+
+    def _outcome_html(self) -> str:
+        ok = self.verdict()
+        engine = ("every step did what the source states" if ok else
+                  "; ".join(f"step {i}: " + (s.error or f"expected {s.result.expected}, "
+                                                         f"got {s.result.got}")
+                            for i, s in enumerate(self.steps, 1)
+                            if s.error or not s.result.ok))
+        return (f"<p><b>Stated outcome</b> ({_esc(self.example.page)}): "
+                f"{_esc(self.example.outcome)}</p>"
+                f"<p><b>Engine</b>: {'✓' if ok else '✗'} {_esc(engine)}</p>")

@@ -1,0 +1,495 @@
+"""The round stepper: watch a round unfold action by action, phase by phase, with undo and redo.
+
+:class:`RoundStepper` holds a :class:`~machina_nb.rules.game.History` and shows
+its current state: the board with the units and the acting monster's planned
+path, the round and phase, the ratings, threat and level, the monster queue,
+the next monster's plan with its reasons, and the event log with citations.
+Every rule answer comes from :mod:`machina_nb.rules` (``legal_actions``,
+``History.apply``, ``mindless_step``); this module only picks which legal
+action a button means and formats the answers:
+
+* **next action** applies the action chosen in the action list;
+* **next phase** / **next round** apply actions until the phase / round
+  changes. In the explorer phase each explorer passes (starts and ends their
+  turn, in seating order); in the other phases the phase's only roll or
+  monster action is taken. Where the players must choose (several explorers may
+  roll, a monster's tie), stepping stops and the action list asks — a tie is
+  never broken silently (manual p16).
+
+Dice are scripted (type the next results, ``7 3``) or seeded (a seed box). A
+roll with nothing scripted stops the step and lists the die's outcomes.
+
+Rules: manual p10 (round), p12-16 (phases, monster turn); spec §A18.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from dataclasses import replace
+from typing import Mapping
+
+import ipywidgets as widgets
+from jupyter_bokeh.widgets import BokehModel
+
+from machina_nb.rules.actions import (Action, EndTurn, MonsterAct, RollHorror, RollSpawn,
+                                      StartTurn, legal_actions)
+from machina_nb.rules.cards import content_cards
+from machina_nb.rules.chance import ChanceNode, Dice, ScriptedDice, SeededDice
+from machina_nb.rules.effects import NeedChoice
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.game import History, describe, new_game
+from machina_nb.rules.maptext import Layout, Point
+from machina_nb.rules.monsters import MonsterPlan, mindless_step
+from machina_nb.rules.phases import PHASES_BY_NAME, current_monster
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import Chapter, GameState, Unit
+from machina_nb.views import setup_notebook
+from machina_nb.views.board import render_board
+
+__all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
+           "events_html", "demo_game"]
+
+#: Colours of the planned-path overlay (the board's overlay sources, drawn on top).
+PLAN_COLOURS = {"monster": "#ffd600", "path": "#00b8d4", "goal": "#2e7d32",
+                "target": "#ff1744", "end": "#80deea"}
+
+_MAX_STEPS = 400  # a safety net for next phase / next round: far more than a round needs
+_SCRIPT = re.compile(r"[\d\s,]*")
+
+
+def unit_labels(state: GameState, labels: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A short label per unit id: ``labels`` where given, else explorers A, B... monsters M, N...
+
+    Units spawned later get the next free letter when they first appear.
+    """
+    out = dict(labels or {})
+    used = set(out.values())
+    for unit in state.units:
+        if unit.id in out:
+            continue
+        start = "A" if unit.side == "explorer" else "M"
+        pool = [chr(c) for c in range(ord(start), ord("Z") + 1)] + \
+            [chr(c) for c in range(ord("A"), ord(start))]
+        letter = next((c for c in pool if c not in used), unit.id[:2])
+        out[unit.id] = letter
+        used.add(letter)
+    return out
+
+
+def plan_overlay(state: GameState, plan: MonsterPlan | None) -> dict[str, dict[str, list]]:
+    """The board overlay sources' data for a monster plan: the monster, its end points, path,
+    goal and target, and the path as a line from space centre to centre."""
+    spaces: list[tuple[Point, str]] = []
+    points: list[Point] = []
+    if plan is not None:
+        monster = state.unit(plan.monster)
+        spaces += [(q, "end") for q, _, _ in plan.ends]
+        spaces += [(q, "path") for q in plan.path]
+        if plan.goal is not None:
+            spaces.append((plan.goal, "goal"))
+        if plan.target is not None and state.has_unit(plan.target):
+            spaces.append((state.unit(plan.target).position, "target"))
+        spaces.append((monster.position, "monster"))
+        points = [monster.position, *plan.path]
+    segments = list(zip(points, points[1:]))
+    centre = [(p[0] + 0.5, p[1] + 0.5) for p in points]
+    return {
+        "overlay": {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
+                    "role": [r for _, r in spaces], "colour": [PLAN_COLOURS[r] for _, r in spaces]},
+        "overlay_lines": {"x0": [a[0] for a in centre[:-1]], "y0": [a[1] for a in centre[:-1]],
+                          "x1": [b[0] for b in centre[1:]], "y1": [b[1] for b in centre[1:]],
+                          "role": ["path"] * len(segments),
+                          "colour": [PLAN_COLOURS["path"]] * len(segments)},
+    }
+
+
+def _esc(value) -> str:
+    return html.escape(str(value))
+
+
+def plan_html(plan: MonsterPlan, labels: Mapping[str, str]) -> str:
+    """A monster plan in words: target, distances to each explorer, end points and path
+    considered, the action and every reason (manual p15-17)."""
+    def who(uid):
+        return f"{_esc(uid)} ({_esc(labels.get(uid, '?'))})"
+
+    action = plan.action
+    doing = {"ability": lambda: f"play ability {action[1]} on {action[2]}",
+             "door": lambda: f"destroy the closed door {action[1]}|{action[2]}",
+             "move": lambda: f"step to {action[1]}",
+             "end": lambda: "end its turn"}[action[0]]()
+    rows = "".join(f"<tr><td>{who(e)}</td><td>{'unreachable' if d is None else d}</td></tr>"
+                   for e, d in plan.distances)
+    ends = ", ".join(f"{q} (distance {s}, cost {c})" for q, s, c in plan.ends) or "none"
+    parts = [f"<b>{who(plan.monster)}</b> — next: <b>{_esc(doing)}</b>",
+             f"target: {who(plan.target) if plan.target else 'none'}",
+             "<table class='plan-distances'><tr><th>explorer</th><th>closest distance</th></tr>"
+             f"{rows}</table>",
+             f"end points considered: {_esc(ends)}",
+             f"path: {_esc(' → '.join(map(str, plan.path)) or 'none')}"
+             + (f" to {_esc(plan.goal)}" if plan.goal else "")]
+    if plan.options:
+        parts.append(f"<b>the players choose</b> the {_esc(plan.choice_of)}: "
+                     f"{_esc(', '.join(map(str, plan.options)))}")
+    reasons = "".join(f"<li>{_esc(r)}</li>" for r in plan.reasons)
+    return "<div class='monster-plan'>" + "<br>".join(parts) + f"<ol>{reasons}</ol></div>"
+
+
+def events_html(history: History) -> str:
+    """The log so far as an HTML list, newest last: each action, its dice, its events and rules."""
+    items = []
+    state = history.initial
+    for step in history.steps[:history.position]:
+        dice = f" — dice {list(step.rolls)}" if step.rolls else ""
+        events = "".join(f"<li><b>{_esc(e.kind)}</b>: {_esc(e.text)} "
+                         f"<span class='cite'>[{_esc(e.rule)}]</span></li>" for e in step.events)
+        items.append(f"<li><i>round {state.round}, {_esc(state.phase)}</i>: "
+                     f"<code>{_esc(describe(step.action))}</code>{_esc(dice)}<ul>{events}</ul></li>")
+        state = step.state
+    return "<ol class='event-items'>" + "".join(items) + "</ol>" if items else \
+        "<i>No actions yet.</i>"
+
+
+def demo_game(layout: Layout, rules: Rules | None = None, seed: int = 0) -> GameState:
+    """A game on ``layout`` whose letters A, B are explorers (Phillip, Lorrai) and M, N monsters
+    already in play (a Mi-Go, a Sarall), with the level-1 content monsters as the deck.
+
+    Rules: manual p8 (setup), p15 (the queue in play order).
+    """
+    cards = content_cards()
+    where = dict(layout.units)
+    explorers = [(cards["phillip"], where["A"]), (cards["lorrai"], where["B"])]
+    state = new_game(layout, explorers, (Chapter("demo", "Demo chapter", 6, 4),),
+                     monsters=[cards["sarall"], cards["mi_go"], cards["witch"]], rules=rules,
+                     seed=seed)
+    monsters = tuple(Unit.from_card(cards[cid], f"{cid}-{n}", where[letter])
+                     for n, (letter, cid) in enumerate((("M", "mi_go"), ("N", "sarall")), 1))
+    return replace(state, units=state.units + monsters, queue=tuple(m.id for m in monsters),
+                   next_id=len(monsters) + 1)
+
+
+class _Recording(Dice):
+    """Passes rolls through from ``source`` and keeps them, so a choice that comes after a
+    roll is answered with the same roll (``History.apply`` replays them)."""
+
+    def __init__(self, source: Dice):
+        super().__init__()
+        self.source = source
+        self.values: list = []
+
+    def _roll(self, die, reason):
+        value = self.source._roll(die, reason)
+        self.values.append(value)
+        return value
+
+    def _permutation(self, n, reason):
+        order = self.source._permutation(n, reason)
+        self.values.append(tuple(order))
+        return order
+
+
+def _button(text: str, css: str, tooltip: str) -> widgets.Button:
+    button = widgets.Button(description=text, tooltip=tooltip)
+    button.add_class(css)
+    return button
+
+
+class RoundStepper(widgets.VBox):
+    """Step a game: buttons, dice, the board with the planned path, labels and the event log.
+
+    ``game`` is a :class:`GameState` (a history starts there) or a
+    :class:`History`. Widgets a test drives carry CSS classes: buttons
+    ``step-action``, ``step-phase``, ``step-round``, ``step-undo``,
+    ``step-redo``; ``phase-label``, ``event-log``, ``step-choice`` (the action
+    list), ``step-dice-mode``, ``step-script``, ``step-seed``, ``step-message``.
+    Assigning ``rules`` restarts the history from its initial state under them.
+
+    Rules: manual p10 (round), p12-16 (phases, monster turn); spec §A18.
+    """
+
+    def __init__(self, game: GameState | History, rules: Rules | None = None,
+                 labels: Mapping[str, str] | None = None, seed: int = 0):
+        setup_notebook()
+        self.history = game if isinstance(game, History) else History.start(game, rules)
+        if rules is not None and isinstance(game, History):
+            self.history = History.start(game.initial, rules)
+        self.labels = unit_labels(self.history.state, labels)
+        self._random = random.Random(seed)
+        self._pending: tuple = ()
+
+        self.figure, self.sources = render_board(self.history.state.map.layout)
+        self.phase_label = widgets.HTML()
+        self.phase_label.add_class("phase-label")
+        self.ratings = widgets.HTML()
+        self.ratings.add_class("step-ratings")
+        self.queue = widgets.HTML()
+        self.queue.add_class("step-queue")
+        self.units = widgets.HTML()
+        self.plan = widgets.HTML()
+        self.plan.add_class("step-plan")
+        self.event_log = widgets.HTML(layout=widgets.Layout(max_height="320px", overflow="auto"))
+        self.event_log.add_class("event-log")
+        self.message = widgets.HTML()
+        self.message.add_class("step-message")
+
+        self.choice = widgets.Dropdown(description="Action", options=[],
+                                       layout=widgets.Layout(width="560px"))
+        self.choice.add_class("step-choice")
+        self._offered: tuple = ()
+        self.choice.observe(self._draw_plan, "value")
+        self.next_action_button = _button("next action", "step-action", "apply the chosen action")
+        self.next_phase_button = _button("next phase", "step-phase", "step until the phase changes")
+        self.next_round_button = _button("next round", "step-round", "step until the round changes")
+        self.undo_button = _button("undo", "step-undo", "one action back")
+        self.redo_button = _button("redo", "step-redo", "one action forward again")
+        self.next_action_button.on_click(lambda _: self.next_action())
+        self.next_phase_button.on_click(lambda _: self.next_phase())
+        self.next_round_button.on_click(lambda _: self.next_round())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button.on_click(lambda _: self.redo())
+
+        self.dice_mode = widgets.ToggleButtons(options=["scripted", "seeded"], value="scripted",
+                                               description="Dice")
+        self.dice_mode.add_class("step-dice-mode")
+        self.script = widgets.Text(description="next rolls", placeholder="e.g. 7 3 (d10 = 0-9)")
+        self.script.add_class("step-script")
+        self.seed = widgets.IntText(value=seed, description="seed")
+        self.seed.add_class("step-seed")
+        self.seed.observe(lambda change: setattr(self, "_random", random.Random(change["new"])),
+                          "value")
+
+        self.refresh()
+        # After the first data: changes made before the plot is shown never reach the browser.
+        self.plot = BokehModel(self.figure)
+        self.plot.add_class("board-plot")
+        buttons = widgets.HBox([self.next_action_button, self.next_phase_button,
+                                self.next_round_button, self.undo_button, self.redo_button])
+        dice = widgets.HBox([self.dice_mode, self.script, self.seed])
+        side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan],
+                            layout=widgets.Layout(width="420px"))
+        super().__init__([buttons, self.choice, dice, self.message,
+                          widgets.HBox([self.plot, side]),
+                          widgets.HTML("<b>Event log</b> (newest last)"), self.event_log])
+
+    # --- rules -------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rulings the history is played under."""
+        return self.history.rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        if rules == self.history.rules:
+            return
+        self.history = History.start(self.history.initial, rules)
+        self.message.value = "New rulings: the game restarts from its first state."
+        self.refresh()
+
+    @property
+    def state(self) -> GameState:
+        """The state shown."""
+        return self.history.state
+
+    # --- stepping ------------------------------------------------------------------------------
+
+    def actions(self) -> tuple[Action, ...]:
+        """The legal actions now (from the engine)."""
+        return legal_actions(self.state, self.rules)
+
+    def default_action(self) -> Action | None:
+        """The action the stepping buttons take now, or None when the players must choose.
+
+        Explorer phase: the active explorer ends their turn, or the next explorer
+        in seating order starts theirs (everyone passes). Other phases: the phase's
+        roll or monster action when there is exactly one.
+        """
+        actions = self.actions()
+        s = self.state
+        if s.phase == "explorer":
+            ends = [a for a in actions if isinstance(a, EndTurn) and a.actor == s.active]
+            starts = [a for a in actions if isinstance(a, StartTurn)]
+            return (ends or starts or [None])[0]
+        turn = [a for a in actions if isinstance(a, (RollSpawn, RollHorror, MonsterAct))]
+        return turn[0] if len(turn) == 1 else None
+
+    def _dice(self):
+        if self.dice_mode.value == "seeded":
+            return SeededDice(self._random)
+        text = self.script.value
+        if not _SCRIPT.fullmatch(text):
+            raise RulesError("next rolls", f"{text!r}: type whole numbers separated by spaces, "
+                             "e.g. '7 3'")
+        return ScriptedDice([int(v) for v in re.findall(r"\d+", text)])
+
+    def apply(self, action: Action) -> bool:
+        """Apply ``action`` with the dice chosen; on a missing roll, a choice or an illegal
+        action show why and change nothing. Returns whether it was applied."""
+        pending, self._pending = self._pending, ()
+        try:
+            source = self._dice()
+            dice = _Recording(source)
+            self.history = self.history.apply(action, ScriptedDice(pending, then=dice))
+        except ChanceNode as node:
+            outcomes = ", ".join(f"{v} ({p})" for v, p in node.outcomes)
+            self._say(f"Roll needed: the {node.die} for {node.reason}. Type it in "
+                      f"<b>next rolls</b> or use seeded dice. Outcomes: {_esc(outcomes)}.")
+            return False
+        except NeedChoice as need:
+            self._keep_script(source)
+            self._offer([replace(action, choices=action.choices + (o,)) for o in need.options],
+                        f"The players choose {need.what} [{need.rule}].")
+            self._pending = pending + tuple(dice.values)
+            return False
+        except RulesError as error:
+            self._say(f"Refused: {_esc(error)}")
+            return False
+        self._keep_script(source)
+        return True
+
+    def _keep_script(self, source: Dice) -> None:
+        if isinstance(source, ScriptedDice):
+            self.script.value = " ".join(str(v) for v in source.script)
+
+    def next_action(self) -> bool:
+        """Apply the action chosen in the action list."""
+        index = self.choice.value
+        if index is None:
+            self._say("The players must choose an action in the list first.")
+            return False
+        action = self._offered[index]
+        self.message.value = ""
+        if self.apply(action):
+            self.refresh()
+            return True
+        self._after_refusal()
+        return False
+
+    def _after_refusal(self) -> None:
+        """Redraw after an action was not applied, keeping the note (and a choice it asks)."""
+        note = self.message.value
+        if self._asked:
+            self._draw()
+        else:
+            self.refresh()
+        self.message.value = note
+
+    def _step_until(self, changed, what: str) -> int:
+        self.message.value = ""
+        start = self.state
+        done = 0
+        for _ in range(_MAX_STEPS):
+            if changed(start, self.state) or self.state.over:
+                break
+            action = self.default_action()
+            if action is None:
+                self.refresh()
+                self._say(f"Stopped before the {what} changed: the players choose "
+                          f"the next action in the list.")
+                return done
+            if not self.apply(action):
+                self._after_refusal()
+                return done
+            done += 1
+        self.refresh()
+        return done
+
+    def next_phase(self) -> int:
+        """Apply actions until the phase changes (or a choice or a roll is needed); how many."""
+        return self._step_until(lambda a, b: (a.round, a.phase) != (b.round, b.phase), "phase")
+
+    def next_round(self) -> int:
+        """Apply actions until the round changes (or a choice or a roll is needed); how many."""
+        return self._step_until(lambda a, b: a.round != b.round, "round")
+
+    def undo(self) -> None:
+        """One action back: exactly the state before it."""
+        if self.history.position:
+            self.history = self.history.undo()
+            self.message.value = ""
+        self.refresh()
+
+    def redo(self) -> None:
+        """One action forward again."""
+        if self.history.position < len(self.history.steps):
+            self.history = self.history.redo()
+            self.message.value = ""
+        self.refresh()
+
+    # --- showing -------------------------------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        self.message.value = f"<div class='step-note'>{text}</div>"
+
+    def _offer(self, actions, note: str = "") -> None:
+        self._pending = ()
+        self._asked = bool(note)
+        self._offered = tuple(actions)
+        default = None if note else self.default_action()
+        self.choice.options = [(describe(a), i) for i, a in enumerate(self._offered)]
+        self.choice.value = self._offered.index(default) if default in self._offered else None
+        if note:
+            self._say(note)
+
+    def current_plan(self) -> MonsterPlan | None:
+        """The acting mindless monster's plan for its next action (with the chosen tie answers)."""
+        s = self.state
+        m = current_monster(s)
+        if m is None or s.scheming:
+            return None
+        index = self.choice.value
+        chosen = self._offered[index] if index is not None else None
+        choices = chosen.choices if isinstance(chosen, MonsterAct) else ()
+        return mindless_step(s, self.rules, m, choices)
+
+    def _draw_plan(self, _change=None) -> None:
+        """Show the acting monster's plan under the chosen action, its path on the board."""
+        plan = self.current_plan()
+        for name, data in plan_overlay(self.state, plan).items():
+            self.sources[name].data = data
+        self.plan.value = plan_html(plan, self.labels) if plan else ""
+
+    def refresh(self) -> None:
+        """Offer the legal actions now and redraw everything from the current state."""
+        actions = self.actions()
+        self._offer(actions)
+        if self.state.phase != "explorer" and actions and self.choice.value is None:
+            self._say("The players choose: pick the next action in the list (manual p16: "
+                      "the explorers resolve ties).")
+        self._draw()
+
+    def _draw(self) -> None:
+        """Redraw the board, labels and log (only source data and widget values change)."""
+        s = self.state
+        self.labels = unit_labels(s, self.labels)
+        on_map = [u for u in s.units if u.position is not None]
+        self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
+                                      "y": [u.position[1] + 0.5 for u in on_map],
+                                      "letter": [self.labels[u.id] for u in on_map]}
+        self._draw_plan()
+
+        phase = PHASES_BY_NAME[s.phase]
+        acting = s.active or current_monster(s)
+        self.phase_label.value = (
+            f"<b>Round {s.round}</b> · <b>{s.phase} phase</b> [{_esc(phase.rule)}]"
+            + (f" · acting: {_esc(acting)}" if acting else "")
+            + (f" · <b>game over</b>: {_esc(s.over)}" if s.over else ""))
+        self.ratings.value = (
+            f"spawn rating {s.spawn_rating if s.spawn_rating is not None else '—'} · "
+            f"horror rating {s.horror_rating if s.horror_rating is not None else '—'} · "
+            f"threat {s.threat}/{s.threat_positions} · level {s.level} · "
+            f"chapter {_esc(s.chapter.name)}")
+        queue = [f"{_esc(m)} ({self.labels[m]})" + (" ✓" if m in s.done and s.phase == "monster"
+                                                    else "") for m in s.queue]
+        self.queue.value = "monster queue: " + (" → ".join(queue) or "empty")
+        rows = "".join(
+            f"<tr><td>{self.labels[u.id]}</td><td>{_esc(u.id)}</td><td>{u.side}</td>"
+            f"<td>{u.health}/{u.max_health}</td><td>{u.stamina}/{u.max_stamina}</td>"
+            f"<td>{u.position}</td></tr>" for u in s.units)
+        self.units.value = ("<table class='step-units'><tr><th></th><th>unit</th><th>side</th>"
+                            f"<th>health</th><th>stamina</th><th>space</th></tr>{rows}</table>")
+        self.event_log.value = events_html(self.history)
+        self.undo_button.disabled = not self.history.position
+        self.redo_button.disabled = self.history.position == len(self.history.steps)

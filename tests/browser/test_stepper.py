@@ -1,0 +1,64 @@
+"""The round stepper in a real browser: the app's Round tab, "next phase" advances the phase
+label and the log (manual p10: the round's phases)."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def open_round_tab(page, voila):
+    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
+    page.get_by_role("tab", name="Round").click()
+    page.locator(".phase-label").wait_for(state="visible", timeout=20_000)
+    page.wait_for_timeout(500)
+
+
+def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila, artifacts):
+    open_round_tab(page, voila)
+    label = page.locator(".phase-label")
+    log = page.locator(".event-log")
+    assert "explorer phase" in label.inner_text()
+    assert "No actions yet" in log.inner_text()
+    page.screenshot(path=str(artifacts / "stepper-before.png"), full_page=True)
+    page.locator("button.step-phase").click()
+    page.locator(".phase-label", has_text="spawn phase").wait_for(timeout=20_000)
+    page.locator(".event-log", has_text="spawn phase begins").wait_for(timeout=20_000)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "stepper-after.png"), full_page=True)
+    assert "Round 1" in label.inner_text()
+    assert "[manual p12]" in log.inner_text()
+    # the players choose who rolls first: the stepper says so instead of picking
+    assert "players choose" in page.locator(".step-message").inner_text()
+
+
+def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
+        page, voila, artifacts):
+    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=90_000)
+    plan = page.locator(".step-plan", has_text="mi_go (M)")
+    plan.wait_for(timeout=90_000)
+    canvas = page.locator(".board-plot canvas").first
+    canvas.wait_for(state="visible", timeout=30_000)
+    page.wait_for_timeout(500)
+    plan.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "stepper-plan.png"), full_page=True)
+    before = canvas.screenshot(path=str(artifacts / "stepper-plan-board.png"))
+    page.locator("button.step-action").first.click()
+    page.locator(".event-log", has_text="steps to (0, 3)").first.wait_for(timeout=20_000)
+    page.wait_for_timeout(300)
+    assert canvas.screenshot(path=str(artifacts / "stepper-plan-after.png")) != before
+
+
+def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
+        page, voila, artifacts):
+    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
+    page.get_by_role("tab", name="Examples").click()
+    page.locator(".example-text").wait_for(state="visible", timeout=20_000)
+    nxt = page.locator("button.example-next")
+    while nxt.is_enabled():
+        nxt.click()
+        page.wait_for_timeout(300)
+    page.locator(".example-outcome", has_text="Stated outcome").wait_for(timeout=20_000)
+    page.screenshot(path=str(artifacts / "examples-outcome.png"), full_page=True)
+    assert "✓" in page.locator(".example-outcome").inner_text()

@@ -1,0 +1,190 @@
+"""The round stepper without a browser: click its buttons, set its boxes, read its labels.
+
+Rules: manual p10 (round), p12-16 (phases, the mindless monster turn), p16 (ties go to the
+players); spec §A18.
+"""
+
+from dataclasses import replace
+
+import pytest
+
+from engine_cases import explorer, monster, open_map
+from machina_nb.rules.actions import MonsterAct, RollSpawn
+from machina_nb.rules.cards import scenario
+from machina_nb.rules.game import History, replay
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import Chapter
+from machina_nb.views.app import demo_layout
+from machina_nb.views.stepper import RoundStepper, demo_game
+
+
+@pytest.fixture
+def stepper():
+    return RoundStepper(demo_game(demo_layout()))
+
+
+def spawn_phase(stepper):
+    stepper.next_phase_button.click()
+    assert "spawn phase" in stepper.phase_label.value
+    return stepper
+
+
+def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(stepper):
+    assert "Round 1" in stepper.phase_label.value
+    assert "explorer phase" in stepper.phase_label.value
+    assert "No actions yet" in stepper.event_log.value
+    stepper.next_phase_button.click()
+    assert "spawn phase" in stepper.phase_label.value
+    assert "spawn phase begins" in stepper.event_log.value
+    assert "[manual p12]" in stepper.event_log.value      # the log cites its rules
+    # the explorers passed: each began and ended their turn, in seating order
+    assert [type(s.action).__name__ for s in stepper.history.steps] == \
+        ["StartTurn", "EndTurn", "StartTurn", "EndTurn"]
+
+
+def test_undo_returns_the_previous_state_exactly_and_redo_the_next(stepper):
+    stepper.next_action_button.click()
+    before = stepper.state
+    labels = (stepper.phase_label.value, stepper.event_log.value, stepper.queue.value)
+    stepper.next_action_button.click()
+    after = stepper.state
+    assert after != before
+    stepper.undo_button.click()
+    assert stepper.state == before
+    assert (stepper.phase_label.value, stepper.event_log.value, stepper.queue.value) == labels
+    assert not stepper.redo_button.disabled
+    stepper.redo_button.click()
+    assert stepper.state == after
+    assert stepper.redo_button.disabled
+
+
+def test_undo_is_disabled_at_the_start(stepper):
+    assert stepper.undo_button.disabled and stepper.redo_button.disabled
+
+
+def test_manual_p13_several_explorers_may_roll_so_the_players_choose(stepper):
+    spawn_phase(stepper)
+    assert stepper.choice.value is None                 # never picked silently
+    assert "players choose" in stepper.message.value
+    assert stepper.next_phase() == 0
+    assert "spawn phase" in stepper.phase_label.value
+
+
+def test_manual_p13_a_scripted_roll_is_used_and_consumed(stepper):
+    spawn_phase(stepper)
+    stepper.choice.value = next(i for i, a in enumerate(stepper._offered)
+                                if isinstance(a, RollSpawn) and a.actor == "phillip")
+    stepper.script.value = "2 9"
+    stepper.next_action_button.click()
+    assert "phillip rolls 2 &lt; 6: spawn rating -&gt; 5" in stepper.event_log.value
+    assert stepper.script.value == "9"
+    assert "spawn rating 5" in stepper.ratings.value
+
+
+def test_a_missing_roll_lists_its_outcomes_and_changes_nothing(stepper):
+    spawn_phase(stepper)
+    before = stepper.state
+    stepper.choice.value = 0
+    stepper.next_action_button.click()
+    assert stepper.state is before
+    assert "Roll needed" in stepper.message.value and "1/10" in stepper.message.value
+
+
+def test_bad_script_text_is_refused_naming_the_box(stepper):
+    spawn_phase(stepper)
+    before = stepper.state
+    stepper.choice.value = 0
+    stepper.script.value = "7+1"
+    stepper.next_action_button.click()
+    assert stepper.state is before
+    assert "next rolls" in stepper.message.value
+
+
+def test_seeded_dice_replay_to_the_same_state(stepper):
+    stepper.dice_mode.value = "seeded"
+    stepper.seed.value = 3
+    for _ in range(4):
+        stepper.next_phase()
+        if stepper.choice.value is None and stepper.choice.options:
+            stepper.choice.value = 0
+            stepper.next_action()
+    h = stepper.history
+    assert h.state.round > 1 or h.state.phase != "explorer"
+    assert replay(h.initial, h.log(), h.rules) == h.state
+
+
+# --- the monster turn, step by step (manual p15-17) ----------------------------------------
+
+PHILLIP, LORRAI = explorer("phillip"), explorer("lorrai")
+CHAPTER = Chapter("quiet", "No spawn, no horror", None, None)
+
+
+def test_manual_p16_the_plan_shows_target_distances_path_and_reasons():
+    s = RoundStepper(replace(scenario(open_map(5, 1, {0: "P..S."}),
+                                      {"P": PHILLIP, "S": monster("sarall", stamina=4)},
+                                      chapter=CHAPTER), phase="monster"))
+    plan = s.plan.value
+    assert "target: phillip" in plan
+    assert "<td>phillip (A)</td><td>3</td>" in plan          # the closest distance
+    assert "path: (2, 0) → (1, 0)" in plan
+    assert "closest distances (manual p22)" in plan
+    # the planned path is drawn: monster, path and target spaces, and the line through them
+    roles = dict(zip(map(tuple, zip(s.sources["overlay"].data["x"],
+                                    s.sources["overlay"].data["y"])),
+                     s.sources["overlay"].data["role"]))
+    assert roles[(3.5, 0.5)] == "monster" and roles[(0.5, 0.5)] == "target"
+    assert roles[(2.5, 0.5)] == "path"
+    assert len(s.sources["overlay_lines"].data["x0"]) == 2
+    # one click: one step along the path, then the plan is made again
+    s.next_action_button.click()
+    assert s.state.unit("sarall").position == (2, 0)
+    assert "steps to (2, 0)" in s.event_log.value
+    assert s.sources["units"].data["x"] == [0.5, 2.5]
+
+
+def test_manual_p16_a_tie_is_a_choice_for_the_players_never_broken_silently():
+    s = RoundStepper(replace(scenario(open_map(5, 1, {0: "P.S.L"}),
+                                      {"P": PHILLIP, "L": LORRAI, "S": monster("sarall")},
+                                      chapter=CHAPTER), phase="monster"))
+    assert s.choice.value is None
+    assert "the players choose" in s.plan.value
+    offered = [a.choices for a in s._offered if isinstance(a, MonsterAct)]
+    assert ("lorrai",) in offered and ("phillip",) in offered
+    before = s.state
+    s.next_phase_button.click()
+    assert s.state is before                               # stopped at the choice
+    s.choice.value = next(i for i, a in enumerate(s._offered)
+                          if isinstance(a, MonsterAct) and a.choices == ("lorrai",))
+    assert "target: lorrai" in s.plan.value                # the plan under that answer
+    s.next_action_button.click()
+    assert s.state.unit("sarall").position == (3, 0)
+
+
+def test_new_rulings_restart_the_game_from_its_first_state(stepper):
+    stepper.next_phase()
+    stepper.rules = Rules.preset("v3_5")
+    assert stepper.history.position == 0 and stepper.rules["spawn.procedure"] == "v3_5"
+    assert "explorer phase" in stepper.phase_label.value
+
+
+def test_a_history_can_be_given_and_is_kept(stepper):
+    history = History.start(demo_game(demo_layout()))
+    assert RoundStepper(history).history is history
+
+
+def test_manual_p14_next_phase_stops_for_an_unscripted_horror_roll_offering_it(stepper):
+    spawn_phase(stepper)
+    for roll in ("2", "2"):                 # both explorers fail their spawn rolls
+        stepper.choice.value = 0
+        stepper.script.value = roll
+        stepper.next_action_button.click()
+    assert "horror phase" in stepper.phase_label.value
+    before = stepper.state
+    stepper.next_phase_button.click()
+    assert stepper.state is before
+    assert "Roll needed" in stepper.message.value
+    assert [label for label, _ in stepper.choice.options] == ["RollHorror(actor='players')"]
+    stepper.script.value = "0"
+    stepper.next_phase_button.click()
+    assert "monster phase" in stepper.phase_label.value
+    assert "the horror roll 0 &lt; 4" in stepper.event_log.value
