@@ -33,7 +33,7 @@ __all__ = [
     "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
-    "edge_spaces", "place_exit_token", "place_entry_token",
+    "edge_spaces", "place_exit_token", "remove_exit_token", "place_entry_token",
     "SPAWN_LIMIT",
 ]
 
@@ -357,10 +357,8 @@ def monsters_on_tile(state: GameState, tile) -> int:
 
 def spawn_spaces(state: GameState, tile) -> tuple[Point, ...]:
     """Non-destroyed spawn spaces of a map tile (manual p13, p36)."""
-    layout = state.map.layout
-    return tuple(p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
-                 if layout.space(*p) is SpaceKind.SPAWN and p not in state.destroyed
-                 and state.tile_of(p) == tile)
+    return tuple(p for p in state.map.spaces(SpaceKind.SPAWN)
+                 if p not in state.destroyed and state.tile_of(p) == tile)
 
 
 def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | None:
@@ -508,10 +506,8 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
     Rules: manual p36 (light chapter).
     """
     s = r.state
-    layout = s.map.layout
-    unlit = [p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
-             if layout.space(*p) is SpaceKind.CHAPTER and p not in s.lit
-             and p not in s.destroyed]
+    unlit = [p for p in s.map.spaces(SpaceKind.CHAPTER)
+             if p not in s.lit and p not in s.destroyed]
     origin = explorer.position if explorer is not None and explorer.position else None
     here = [p for p in unlit if origin is None or s.tile_of(p) == s.tile_of(origin)]
     if not here and r.rules["light_chapter.no_target"] == "nearest_any_tile":
@@ -805,27 +801,40 @@ def edge_spaces(state: GameState,
 
     Rules: manual p11 (edges), p28 (entry and exit tokens), p34 (explore, exit).
     """
-    layout = state.map.layout
-    w, h = layout.width, layout.height
-    at = {"N": lambda i: (i, 0), "S": lambda i: (i, h - 1), "W": lambda i: (0, i),
-          "E": lambda i: (w - 1, i)}
-    return tuple(sorted({at[side](i) for side, i, kind in layout.ring() if kind in kinds}))
+    return state.map.ring_spaces(kinds)
 
 
 def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
     """The activating explorer puts the exit token on an unexplored edge, not the entry's (p28).
 
+    On a playing area of map tiles the token lies on one unexplored edge of the
+    placed tiles, which can then not be explored (manual p34).
     Rules: manual p28 (place exit token); spec A5.6.
     """
-    entry = set(edge_spaces(r.state, (BorderKind.DIRECTION,)))
-    options = [p for p in edge_spaces(r.state, (BorderKind.EDGE,)) if p not in entry]
+    area = r.state.map.area
+    if area is None:
+        entry = set(edge_spaces(r.state, (BorderKind.DIRECTION,)))
+        options = [p for p in edge_spaces(r.state, (BorderKind.EDGE,)) if p not in entry]
+    else:
+        options = sorted({edge[0] for edge in area.exit_options()})
     if not options:
         r.emit("exit", f"{why}: no unexplored edge for the exit token", "manual p28")
         return
     space = r.choose(options, "the edge for the exit token", "manual p28 (place exit token)")
     r.set(exit_token=space)
+    if area is not None:
+        edge = next(e for e in area.exit_options() if e[0] == space)
+        r.set(map=replace(r.state.map, area=area.place_exit_token(edge)))
     r.emit("exit", f"{why}: the exit token goes on {space}; chapter spaces no longer advance the "
            "chapter", "manual p28, p36")
+
+
+def remove_exit_token(r: Resolution) -> None:
+    """Take the exit token off the map (and off the playing area's edge) (manual p28, p34)."""
+    r.set(exit_token=None)
+    area = r.state.map.area
+    if area is not None and area.exit is not None:
+        r.set(map=replace(r.state.map, area=replace(area, exit=None)))
 
 
 def place_entry_token(r: Resolution, why: str) -> None:
@@ -836,7 +845,11 @@ def place_entry_token(r: Resolution, why: str) -> None:
     space on or next to it, the players choosing.
     Rules: manual p28 (place entry token); spec A5.5.
     """
-    entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
+    area = r.state.map.area
+    if area is None:
+        entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
+    else:
+        entry = (area.entry[0],) if area.entry is not None else ()
     if not entry:
         r.emit("entry", f"{why}: the map has no direction symbol for the entry token",
                "manual p28")
@@ -949,7 +962,6 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     board = r.state.static_board()
     r.set(destroyed=r.state.destroyed + (barrel,))
     r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
-    layout = r.state.map.layout
 
     def near(p):
         if r.rules["barrel.adjacency"] == "raw_8_neighbours":
@@ -958,7 +970,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
 
     units = tuple(u.id for u in r.state.units if u.position is not None and near(u.position))
     barrels = () if r.rules["barrel.chain"] == "no" else tuple(
-        p for p in board if layout.space(*p) is SpaceKind.BARREL
+        p for p in board if r.state.base_kind(p) is SpaceKind.BARREL
         and p not in r.state.destroyed and near(p))
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
@@ -977,9 +989,7 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     Rules: manual p37 (trigger traps), 3.5 §Trigger Traps.
     """
     s = r.state
-    layout = s.map.layout
-    every = [(x, y) for y in range(layout.height) for x in range(layout.width)]
-    trapped = [p for p in every if layout.space(*p) is SpaceKind.TRAPPED]
+    trapped = s.map.spaces(SpaceKind.TRAPPED)
 
     def victims(tile):
         return tuple(u.id for u in r.state.units if u.position in trapped and
@@ -991,7 +1001,7 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     reading = r.rules["traps.secondary"]
     if reading == "none":
         return
-    levers = [p for p in every if layout.space(*p) is SpaceKind.LEVER]
+    levers = list(s.map.spaces(SpaceKind.LEVER))
     if r.rules["traps.secondary_levers"] == "other_nondestroyed":
         levers = [p for p in levers if p != lever and p not in r.state.destroyed]
     board = r.state.static_board()

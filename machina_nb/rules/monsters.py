@@ -275,10 +275,8 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     override (manual p17, Example F); empty for other monsters or a tile without rubble."""
     if m.behaviour != "guard_the_rubble":
         return {}
-    layout = state.map.layout
     tile = state.tile_of(m.position)
-    rubble = [(x, y) for y in range(layout.height) for x in range(layout.width)
-              if layout.space(x, y) is SpaceKind.RUBBLE and state.tile_of((x, y)) == tile]
+    rubble = [p for p in state.map.spaces(SpaceKind.RUBBLE) if state.tile_of(p) == tile]
     immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
     best: dict[Point, int] = {}
     for p in rubble:

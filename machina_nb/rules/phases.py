@@ -20,8 +20,9 @@ from typing import Callable
 
 from machina_nb.rules.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_rating,
                                       destroy_unit, invoke_horror_event, monsters_on_tile,
-                                      next_chapter, reset_ratings, return_markers,
-                                      spawn_monster, spawn_spaces, threat_up)
+                                      next_chapter, remove_exit_token, reset_ratings,
+                                      return_markers, spawn_monster, spawn_spaces, threat_up)
+from machina_nb.rules.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
 
@@ -78,16 +79,14 @@ def spawn_rollers(state: GameState, rules: Rules) -> tuple[Unit, ...]:
     """
     if state.phase != "spawn" or state.spawn_rating is None:
         return ()
-    layout = state.map.layout
     eligible = []
     for e in state.explorers_on_map:
         if e.id in state.done:
             continue
         tile = state.tile_of(e.position)
         if not spawn_spaces(state, tile):
-            printed = any(layout.space(*p).name == "SPAWN" and state.tile_of(p) == tile
-                          for p in ((x, y) for y in range(layout.height)
-                                    for x in range(layout.width)))
+            printed = any(state.tile_of(p) == tile
+                          for p in state.map.spaces(SpaceKind.SPAWN))
             if printed or rules["spawn.no_spawn_spaces"] == "skip":
                 continue
         eligible.append(e)
@@ -130,7 +129,7 @@ def _spawn_begin(r: Resolution) -> None:
                 for m in r.state.queue:
                     destroy_unit(r, m, None, "the timer ends an exit chapter", banish=True)
             if reading != "keep_token":
-                r.set(exit_token=None)
+                remove_exit_token(r)
             r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
                    "3.5 FAQ; spec D28")
         next_chapter(r, "3.5 spawn timer (non-blocking chapter)")
