@@ -296,6 +296,16 @@ def test_spec_d14_path_units(reading, moved):
     assert (state.unit("mi_go").position == (2, 3)) is moved
 
 
+@pytest.mark.parametrize("reading, moved", [("strict", False), ("replan_first", True)])
+def test_spec_d14_mindless_blocked(reading, moved):
+    """D14: planning with units ignored, Example C's Mi-Go finds its next space occupied.
+    ``strict`` ends its turn there; ``replan_first`` re-plans round the units and walks on."""
+    rules = RULES.replace({"path.units": "ignored", "mindless.blocked": reading})
+    state, events, _ = run_turn(example_b(with_phillip=False), rules, dice=(0, 0))
+    assert (state.unit("mi_go").position == (2, 3)) is moved
+    assert any("spec D14" in e.text for e in events)
+
+
 @pytest.mark.parametrize("reading, end", [("remaining_stamina", (0, 4)), ("max_stamina", (0, 2))])
 def test_spec_d12_replan_budget(reading, end):
     """D12: 2 of 5 stamina left (an ability took 3). Planning on the remaining 2 finds no closer

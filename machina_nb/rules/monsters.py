@@ -176,21 +176,39 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
 
     board = state.static_board()
     step = path[0]
+    blocked = None
     if step not in move_steps(board, m.position, rules, mindless=True):
         door = _blocking_door(state, m.position, step)
         if door is not None and m.stamina >= DOOR_DESTROY_COST:
             reasons.append(f"a closed door on its border blocks the path: destroy it for "
                            f"{DOOR_DESTROY_COST} stamina (manual p16)")
             return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
-        reasons.append(f"a closed door blocks the path and only {m.stamina} stamina is left "
-                       f"(needs {DOOR_DESTROY_COST}): blocked, its turn ends (manual p16)")
+        blocked = (f"a closed door blocks the path and only {m.stamina} stamina is left "
+                   f"(needs {DOOR_DESTROY_COST})")
+    elif m.stamina < 1:
+        reasons.append("out of stamina: its turn ends (manual p16)")
         return MonsterPlan(**plan, reasons=tuple(reasons))
-    if state.unit_at(step) is not None or m.stamina < 1:
-        why = "out of stamina" if m.stamina < 1 else f"{step} is occupied"
-        reasons.append(f"{why}: its turn ends (manual p16)")
-        return MonsterPlan(**plan, reasons=tuple(reasons))
-    reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
-    return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
+    elif state.unit_at(step) is not None:
+        blocked = f"{step} is occupied"
+    if blocked is None:
+        reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
+        return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
+    if rules["mindless.blocked"] == "replan_first":
+        reasons.append(f"{blocked}: it re-plans round doors and units first (spec D14, "
+                       "replan_first)")
+        goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
+                                                    choices, doors="avoid", units="obstacles")
+        plan.update(goal=goal, path=path, ends=ends)
+        if options:
+            return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                               choice_of="end point (manual p16: equally good paths, the "
+                                         "explorers choose)")
+        if path and m.stamina >= 1 and path[0] in move_steps(board, m.position, rules,
+                                                             mindless=True):
+            reasons.append(f"steps to {path[0]} (1 stamina) toward {goal} (manual p16)")
+            return MonsterPlan(**plan, action=("move", path[0]), reasons=tuple(reasons))
+    reasons.append(f"{blocked}: blocked, its turn ends (manual p16; spec D14)")
+    return MonsterPlan(**plan, reasons=tuple(reasons))
 
 
 def _try_abilities(state, rules, m, explorers, reasons, choices):
@@ -287,11 +305,12 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
 
 
 def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget=None,
-                    doors="plan"):
+                    doors="plan", units=None):
     """The best reachable end point and a shortest path to it (manual p16).
 
     ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
     gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
+    ``units`` overrides ``path.units`` (the D14 re-plan routes round units).
     """
     board = state.static_board()
     if budget is None:
@@ -301,7 +320,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         reasons.append(f"{label} cannot be reached: it does not move (manual p16)")
         return None, (), (), ()
     occupied = {u.position for u in state.units if u.position is not None and u.id != m.id}
-    ignore_units = rules["path.units"] == "ignored"
+    ignore_units = (units or rules["path.units"]) == "ignored"
     door_cost = DOOR_DESTROY_COST + 1 if rules["path.door_cost"] == "budgeted" \
         and doors == "plan" else 1
     if rules["mindless.movement"] == "greedy_step":
