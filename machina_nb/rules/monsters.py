@@ -19,6 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.distance import Mover, closer
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
@@ -354,12 +355,21 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     scored = [(dist[q], cost[q], q) for q in cost if q in dist]
-    best_score = min(s for s, _, _ in scored)
-    if best_score >= start_score:
-        reasons.append(f"no reachable end point within {budget} stamina is closer than "
-                       f"{start_score}: it does not move (manual p16)")
-        return None, (), (), ()
-    tied = [(s, c, q) for s, c, q in scored if s == best_score]
+    if rules["closer.metric"] == "true_path_length" and tpos is not None:
+        tied = _truly_closer(state, rules, m, tpos, sorted(scored))
+        if not tied:
+            reasons.append(f"no reachable end point within {budget} stamina is closer to "
+                           f"{label} by walking distance: it does not move (manual p16; spec "
+                           "D46, true_path_length)")
+            return None, (), (), ()
+        best_score = tied[0][0]
+    else:
+        best_score = min(s for s, _, _ in scored)
+        if best_score >= start_score:
+            reasons.append(f"no reachable end point within {budget} stamina is closer than "
+                           f"{start_score}: it does not move (manual p16)")
+            return None, (), (), ()
+        tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
@@ -386,6 +396,22 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, distance {best_score} "
                    f"from {label} (was {start_score}) (manual p16)")
     return goal, path, ends, ()
+
+
+def _truly_closer(state, rules, m, tpos, ordered):
+    """The best-scored end points that are closer by walking distance (``closer.metric =
+    true_path_length``, via :func:`machina_nb.rules.distance.closer`; spec D46)."""
+    board = state.unit_board()
+    mover = Mover(unit=m.id, mindless=True)
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    found = []
+    for s, c, q in ordered:
+        if found and s != found[0][0]:
+            break
+        if q != m.position and closer(board, m.position, q, tpos, rules, mover,
+                                      immobile=immobile):
+            found.append((s, c, q))
+    return found
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
