@@ -62,6 +62,7 @@ EFFECT_OPS = (
     "incapacitate",     # lasting: the target cannot play its first ability (p17 Example E)
     "control",          # lasting: the user decides the target monster's turn (p25)
     "roll_modifier",    # lasting: the target's attack rolls change by amount (p21, p27)
+    "stamina_modifier",  # lasting: the target's maximum stamina changes by amount (p12, p27)
     "conditional",      # if condition: then, otherwise: otherwise (p26)
     "effect_roll",      # d10 >= amount: then, otherwise: otherwise (p26)
     "invoke_explorer_event",  # p37

@@ -721,7 +721,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                           label)
         elif e.op == "spawn":
             _spawn_effect(r, user, label)
-        elif e.op in ("incapacitate", "roll_modifier", "control"):
+        elif e.op in ("incapacitate", "roll_modifier", "control", "stamina_modifier"):
             for u in scope:
                 _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
         elif e.op == "conditional":

@@ -27,7 +27,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
-           "horror_roll", "current_monster", "start_new_round"]
+           "horror_roll", "current_monster", "start_new_round", "reset_stamina"]
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,26 @@ class Phase:
 
 # --- explorer phase -----------------------------------------------------------------------
 
+def reset_stamina(state: GameState, rules: Rules, unit: Unit) -> int:
+    """The stamina an explorer resets to: the maximum, as modified by lasting
+    ``stamina_modifier`` effects (``stamina.reset = modified``, manual p12) or as printed
+    (``printed``, the player aid; spec C-15). Clamped to 0..max: current stamina never
+    exceeds its maximum (manual p18), so a raise shows only once stamina is below it.
+
+    Rules: manual p12 (explorer phase: reset stamina), p18, p27; spec C-15.
+    """
+    if rules["stamina.reset"] == "printed":
+        return unit.max_stamina
+    change = sum(e.amount for e in state.lasting
+                 if e.op == "stamina_modifier" and e.target == unit.id)
+    return max(0, min(unit.max_stamina, unit.max_stamina + change))
+
+
 def _explorer_begin(r: Resolution) -> None:
     return_markers(r, "explorer", "explorer phase begins")
-    units = tuple(replace(u, stamina=u.max_stamina) if u.side == "explorer" else u
-                  for u in r.state.units)
+    s = r.state
+    units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"
+                  else u for u in s.units)
     r.set(units=units, done=(), turns=(), active=None)
     r.emit("stamina", "every explorer's stamina resets to its maximum "
            f"({r.rules['stamina.reset']} value)", "manual p12; spec C-15")
