@@ -274,3 +274,34 @@ def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
         assert asked and need.options == ("activate", "decline")
         return
     assert not asked and (3, 0) in r.state.destroyed      # the lever was used
+
+
+@pytest.mark.parametrize("reading, lit", [("all_tokens", False), ("destroyed_tokens", True)])
+def test_spec_c20_refresh_map_space(reading, lit):
+    """C-20: a used-up lit chapter space carries a light token and a destroyed token.
+    Refresh removes every token (manual p35) or only destroyed tokens (the index)."""
+    state = scenario(open_map(3, 1, {0: "Ah."}), {"A": explorer("a")})
+    state = replace(state, lit=((1, 0),), destroyed=((1, 0),))
+    r = Resolution(state, RULES.replace({"refresh.removes": reading}), ScriptedDice(), (), "a")
+    resolve(r, (Effect("refresh_space"),), state.unit("a"), (1, 0), "Renew")
+    assert r.state.destroyed == () and ((1, 0) in r.state.lit) is lit
+    assert r.state.space_kind((1, 0)) is SpaceKind.CHAPTER
+
+
+@pytest.mark.parametrize("reading, plays", [("event_and_card", "Claw"),
+                                            ("bound_event_and_card", "Gnaw")])
+def test_spec_c14_monster_ability_sources(reading, plays):
+    """C-14: the aid lets a monster play the horror events bound to it first; the manual
+    knows only the current horror event and the card (manual p15, p20)."""
+    from machina_nb.rules.monsters import mindless_step
+    from machina_nb.rules.state import EventCard
+    gnaw = Ability("Gnaw", Cost(stamina=1), Targeting("melee"), (Effect("attack", low=1),))
+    hunger = EventCard("hunger", "Hunger", "horror", abilities=(gnaw,), binding=True)
+    state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": GHOUL})
+    state = replace(state, phase="monster", monster_turn=MonsterTurn("ghoul"),
+                    bound=(("ghoul", hunger),))
+    rules = RULES.replace({"monster.ability_sources": reading})
+    plan = mindless_step(state, rules, "ghoul")
+    assert plan.action[0] == "ability" and any(f"plays {plays}" in why for why in plan.reasons)
+    after, _ = apply(state, MonsterAct("ghoul"), rules, ScriptedDice([0] * 4))
+    assert after.unit("ghoul").stamina == GHOUL.stamina - (1 if plays == "Gnaw" else 2)

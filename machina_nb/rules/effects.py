@@ -33,7 +33,7 @@ __all__ = [
     "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
-    "edge_spaces", "place_exit_token", "remove_exit_token", "place_entry_token",
+    "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
     "SPAWN_LIMIT",
 ]
 
@@ -219,7 +219,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
             destroyed = (origin,) + destroyed
         r.set(units=units, queue=tuple(q for q in s.queue if q != unit_id), lasting=lasting,
               monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
-                                                                    if d != unit_id))
+                                                                    if d != unit_id),
+              bound=tuple(b for b in s.bound if b[0] != unit_id))
         verb = "banished" if banish else "destroyed"
         r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
                else "manual p19 (destroyed monsters)")
@@ -707,6 +708,8 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         elif e.op in ("push", "pull"):
             for u in scope:
                 _push(r, u, user, e.amount, e.op, label)
+        elif e.op == "refresh_space" and target is not None:
+            refresh_space(r, tuple(target), label)
         elif e.op == "banish":
             for u in scope:
                 if r.state.unit(u).side == "monster":
@@ -827,6 +830,23 @@ def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
         r.set(map=replace(r.state.map, area=area.place_exit_token(edge)))
     r.emit("exit", f"{why}: the exit token goes on {space}; chapter spaces no longer advance the "
            "chapter", "manual p28, p36")
+
+
+def refresh_space(r: Resolution, space: Point, why: str) -> None:
+    """Refresh map space: its tokens come off — all of them, the light token too
+    (``refresh.removes = all_tokens``, manual p35) or only destroyed tokens
+    (``destroyed_tokens``, the index; spec C-20).
+
+    Rules: manual p35 (refresh map space); spec C-20.
+    """
+    s = r.state
+    removed = ["destroyed"] if space in s.destroyed else []
+    r.set(destroyed=tuple(p for p in s.destroyed if p != space))
+    if r.rules["refresh.removes"] == "all_tokens" and space in s.lit:
+        r.set(lit=tuple(p for p in s.lit if p != space))
+        removed.append("light")
+    r.emit("refresh", f"{why}: {space} is refreshed; tokens removed: "
+           f"{', '.join(removed) or 'none'}", "manual p35 (refresh map space); spec C-20")
 
 
 def remove_exit_token(r: Resolution) -> None:

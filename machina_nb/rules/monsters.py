@@ -58,13 +58,17 @@ def monster_abilities(state: GameState, monster: Unit,
                       rules: Rules) -> tuple[tuple[str, Ability], ...]:
     """The monster's abilities in the order it tries them: current horror event first (manual p16).
 
-    Returns ``(source, ability)`` pairs; ``source`` is ``horror`` or ``card``.
-    ``monster.ability_sources = bound_event_and_card`` would add bound horror
-    events first (aid; spec C-14) — the engine binds none, so both readings agree.
-    Rules: manual p15-16 (monster abilities), p20 (sources).
+    Returns ``(source, ability)`` pairs; ``source`` is ``bound``, ``horror`` or ``card``.
+    ``monster.ability_sources = bound_event_and_card`` puts the horror events bound
+    to this monster (``state.bound`` entries held by it) first (aid; spec C-14);
+    ``event_and_card`` (manual p15, p20) ignores them.
+    Rules: manual p15-16 (monster abilities), p20 (sources); aid; spec C-14.
     """
     current = state.horror_events.destroyed[0] if state.horror_events.destroyed else None
     out = []
+    if rules["monster.ability_sources"] == "bound_event_and_card":
+        out += [("bound", a) for who, card in state.bound if who == monster.id
+                for a in card.abilities]
     if current is not None:
         out += [("horror", a) for a in current.abilities]
     out += [("card", a) for a in monster.abilities]

@@ -344,7 +344,9 @@ class GameState:
     monster ids in acting order; ``done`` the units that have taken their turn
     (explorer and monster phases) or rolled (spawn phase) this phase; ``turns``
     the order explorers took their turns this round; ``reserve`` the monster
-    cards of levels not yet added; ``bound`` the binding explorer events.
+    cards of levels not yet added; ``bound`` the binding events with the unit holding
+    each: explorer events bound to explorers, and horror events bound to monsters
+    (aid; read per ``monster.ability_sources``, spec C-14).
     Rules: manual p8, p10, p13-15, p18, p27-28.
     """
 
