@@ -305,3 +305,24 @@ def test_spec_c14_monster_ability_sources(reading, plays):
     assert plan.action[0] == "ability" and any(f"plays {plays}" in why for why in plan.reasons)
     after, _ = apply(state, MonsterAct("ghoul"), rules, ScriptedDice([0] * 4))
     assert after.unit("ghoul").stamina == GHOUL.stamina - (1 if plays == "Gnaw" else 2)
+
+
+@pytest.mark.parametrize("reading, hit", [("shared_total", {"ghoul", "brute"}),
+                                          ("per_blocker", {"brute"})])
+def test_spec_d32_essence_against_several_blockers(reading, hit):
+    """D32: one roll of 2 against two blockers with armor 3 (manual p23: one roll for every
+    blocker) and 1 essence to spend (manual p18). Shared: the total 3 hits both. Per blocker:
+    the players choose the brute, and only the brute is hit."""
+    ghoul, brute = monster("ghoul", armor=3, health=3), monster("brute", armor=3, health=3)
+    state = scenario(open_map(3, 1, {0: "GAB"}), {"A": explorer("a"), "G": ghoul, "B": brute})
+    state = state.update_unit("a", essence=2)
+    rules = RULES.replace({"essence.multi_blocker": reading})
+    r = Resolution(state, rules, ScriptedDice([2]), ("brute",), "a")
+    from machina_nb.rules.effects import attack
+    got = attack(r, "a", ("ghoul", "brute"), 1, 0, False, essence_budget=1)
+    assert set(got) == hit and r.state.unit("a").essence == 1
+    if reading == "per_blocker":            # unanswered, the choice is surfaced
+        from machina_nb.rules.effects import NeedChoice
+        with pytest.raises(NeedChoice):
+            attack(Resolution(state, rules, ScriptedDice([2]), (), "a"), "a", ("ghoul", "brute"),
+                   1, 0, False, essence_budget=1)

@@ -14,7 +14,7 @@ p35-37 (map spaces); spec §A11-A20.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from machina_nb.rules.abilities import Effect
 from machina_nb.rules.chance import Dice
@@ -287,10 +287,14 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
 
     The dice are summed, roll modifiers added, and essence spent after the
     roll: an explorer attacker with a budget spends the least that makes a
-    single blocker a hit (manual p18). ``barrels`` are exploding barrels among
-    the blockers: a total of 1 or more hits them (manual p35). Returns the
-    units hit.
-    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35.
+    single blocker a hit (manual p18). Against several blockers
+    ``essence.multi_blocker`` (spec D32) decides: ``shared_total`` raises the one
+    total against all of them (spending the least that hits every blocker the
+    budget can reach); ``per_blocker`` raises it against one blocker the players
+    choose. ``barrels`` are exploding barrels among the blockers: a total of 1
+    or more hits them (manual p35). Returns the units hit.
+    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35;
+    spec D32.
     """
     faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
     total = sum(faces)
@@ -298,27 +302,41 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
         total += roll_modifier(r.state, attacker)
     attribute = "will" if arcane else "armor"
     live = [b for b in blockers if r.state.has_unit(b)]
-    if len(live) == 1 and attacker is not None and essence_budget and \
+    bonus: dict[str, int] = {}
+    if live and attacker is not None and essence_budget and \
             r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
-        need = getattr(r.state.unit(live[0]), attribute) - total
         me = r.state.unit(attacker)
-        if 0 < need <= min(essence_budget, me.essence):
-            r.state = r.state.update_unit(attacker, essence=me.essence - need)
+        cap = min(essence_budget, me.essence)
+        needs = {b: getattr(r.state.unit(b), attribute) - total for b in live}
+        reachable = [b for b in live if 0 < needs[b] <= cap]
+        rule = "manual p18 (spend essence on attack rolls)"
+        if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
+            need = max(needs[b] for b in reachable)
             total += need
-            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll",
-                   "manual p18 (spend essence on attack rolls)")
+            if len(live) > 1:
+                rule += "; spec D32 (shared_total)"
+        elif reachable:
+            chosen = r.choose(reachable, "the blocker the essence is spent against",
+                              "spec D32 (per_blocker)")
+            need = bonus[chosen] = needs[chosen]
+            rule += f"; spec D32 (per_blocker: against {chosen} only)"
+        if reachable:
+            r.state = r.state.update_unit(attacker, essence=me.essence - need)
+            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll", rule)
     if r.rules["roll.floor"] == "clamp0":
         total = max(0, total)
     r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
            f"({'arcane, against will' if arcane else 'physical, against armor'})",
            "manual p24 (attack)")
-    return strike(r, attacker, live, barrels, total, arcane, why)
+    return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
 
 
 def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
            barrels: Sequence[Point], total: int, arcane: bool, why: str,
-           chained: bool = False) -> tuple[str, ...]:
+           chained: bool = False, bonus: Mapping[str, int] | None = None) -> tuple[str, ...]:
     """Compare one attack total with each blocker's armor (or will); barrels need 1 (manual p24).
+
+    ``bonus`` raises the total against single blockers (essence spent per blocker, spec D32).
 
     A barrel hit by an explosion (``chained``) explodes with the same total under
     ``barrel.chain = yes_same_roll``, else with its own roll (spec D36).
@@ -331,12 +349,13 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
         if not r.state.has_unit(b):
             continue
         value = getattr(r.state.unit(b), attribute)
-        if total >= value:
+        mine = total + (bonus or {}).get(b, 0)
+        if mine >= value:
             hit.append(b)
-            r.emit("hit", f"{total} >= {attribute} {value}: {b} is hit", "manual p24")
+            r.emit("hit", f"{mine} >= {attribute} {value}: {b} is hit", "manual p24")
             lose_health(r, b, 1, attacker, f"hit by {why}")
         else:
-            r.emit("miss", f"{total} < {attribute} {value}: {b} is missed", "manual p24")
+            r.emit("miss", f"{mine} < {attribute} {value}: {b} is missed", "manual p24")
     for barrel in barrels:
         if barrel in r.state.destroyed:
             continue
