@@ -869,7 +869,10 @@ def refresh_space(r: Resolution, space: Point, why: str) -> None:
 
 
 def remove_exit_token(r: Resolution) -> None:
-    """Take the exit token off the map (and off the playing area's edge) (manual p28, p34)."""
+    """Take the exit token off the map, and off the playing area's edge when there is one.
+
+    Rules: manual p28 (place exit token), p34 (exit map tile).
+    """
     r.set(exit_token=None)
     area = r.state.map.area
     if area is not None and area.exit is not None:
