@@ -1,7 +1,8 @@
 """Random legal play under random rulesets, holding the engine's invariants (hypothesis).
 
 Every run plays at least 10,000 legal actions in total (the last test checks
-the count). Invariants: attributes 0-9 and current <= max; no unit on an
+the count). Games run on fixed maps and on playing areas of the shipped map tiles,
+where explorers explore (manual p34). Invariants: attributes 0-9 and current <= max; no unit on an
 impassable space nor two on one; the queue is exactly the monsters in play;
 every listed legal action applies; undo gives back the previous state exactly;
 save/load round-trips; the log replays to the same state.
@@ -15,11 +16,13 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from engine_cases import CLAW, SHIVERS, SURGE, WHISPER, explorer, monster
 from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import legal_actions
+from machina_nb.rules.actions import Explore, legal_actions
 from machina_nb.rules.board import PASSABLE_SPACES
+from machina_nb.rules.content import load_tiles
 from machina_nb.rules.chance import SeededDice
 from machina_nb.rules.game import History, new_game, replay
 from machina_nb.rules.maptext import parse_map
+from machina_nb.rules.playarea import PlayArea
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.rules.state import ATTRIBUTE_MAX, Chapter, EventCard, from_json, to_json
 
@@ -43,6 +46,9 @@ BOARDS = [parse_map(text) for text in (
     "|l t t . s|\n"
     "+-+-+-+-+e+\n",
 )]
+
+TILES = load_tiles()
+TILE_SIDES = tuple(side for tile in TILES.values() for side in tile.sides)
 
 SPIT = Ability("Spit", Cost(stamina=1), Targeting("ranged", 2, "explorer"),
                (Effect("attack", low=1, arcane=True),))
@@ -110,9 +116,19 @@ class RandomPlay(RuleBasedStateMachine):
 
     def new_game(self):
         rng = random.Random(self.seed)
-        layout = rng.choice(BOARDS)
-        free = [(x, y) for y in range(layout.height) for x in range(layout.width)
-                if layout.space(x, y).value in ".t"]
+        layout = rng.choice(BOARDS + [None])
+        if layout is None:      # a playing area of shipped map tiles: Explore is legal
+            deck = [f"{t}{rng.choice('ab')}" for t in rng.sample(sorted(TILES), 5)]
+            layout = PlayArea.start(TILE_SIDES, deck)
+            start = layout.tiles[0].layout      # unturned at (0, 0): its coordinates are the board's
+        else:
+            start = layout
+        free = [(x, y) for y in range(start.height) for x in range(start.width)
+                if start.space(x, y).value in ".t"]
+        if isinstance(layout, PlayArea):    # start on unexplored edges, so that some explore
+            free = [p for p in free if any(e[0] == p for e in layout.unexplored_edges())] + \
+                rng.sample(free, 3)
+            free = list(dict.fromkeys(free))[:4]
         spots = rng.sample(free, 3)
         explorers = [(card, spot) for card, spot in zip(EXPLORERS, spots)][:rng.randint(1, 3)]
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
@@ -129,9 +145,13 @@ class RandomPlay(RuleBasedStateMachine):
         actions = legal_actions(before, self.rules)
         assert actions, "a game that is not over always has a legal action"
         action = actions[pick % len(actions)]
+        explores = [a for a in actions if isinstance(a, Explore)]
+        if explores and pick % 3 == 0:      # explore often when it is legal (manual p34)
+            action = explores[pick % len(explores)]
         self.history = self.history.apply(
             action, self.dice, choose=lambda need: need.options[pick % len(need.options)])
         COUNT["actions"] += 1
+        COUNT[type(action).__name__] = COUNT.get(type(action).__name__, 0) + 1
         assert self.history.undo().state == before
         if self.history.state.round > 12:
             self.new_game()
@@ -177,3 +197,4 @@ TestRandomPlay.settings = settings(max_examples=125, stateful_step_count=100, de
 def test_at_least_ten_thousand_actions_were_played():
     """Runs after TestRandomPlay (file order): the stateful run's total."""
     assert COUNT["actions"] >= 10_000 or COUNT["actions"] == 0
+    assert COUNT.get("Explore", 0) > 0 or COUNT["actions"] == 0, COUNT

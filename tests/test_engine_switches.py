@@ -274,3 +274,55 @@ def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
         assert asked and need.options == ("activate", "decline")
         return
     assert not asked and (3, 0) in r.state.destroyed      # the lever was used
+
+
+@pytest.mark.parametrize("reading, lit", [("all_tokens", False), ("destroyed_tokens", True)])
+def test_spec_c20_refresh_map_space(reading, lit):
+    """C-20: a used-up lit chapter space carries a light token and a destroyed token.
+    Refresh removes every token (manual p35) or only destroyed tokens (the index)."""
+    state = scenario(open_map(3, 1, {0: "Ah."}), {"A": explorer("a")})
+    state = replace(state, lit=((1, 0),), destroyed=((1, 0),))
+    r = Resolution(state, RULES.replace({"refresh.removes": reading}), ScriptedDice(), (), "a")
+    resolve(r, (Effect("refresh_space"),), state.unit("a"), (1, 0), "Renew")
+    assert r.state.destroyed == () and ((1, 0) in r.state.lit) is lit
+    assert r.state.space_kind((1, 0)) is SpaceKind.CHAPTER
+
+
+@pytest.mark.parametrize("reading, plays", [("event_and_card", "Claw"),
+                                            ("bound_event_and_card", "Gnaw")])
+def test_spec_c14_monster_ability_sources(reading, plays):
+    """C-14: the aid lets a monster play the horror events bound to it first; the manual
+    knows only the current horror event and the card (manual p15, p20)."""
+    from machina_nb.rules.monsters import mindless_step
+    from machina_nb.rules.state import EventCard
+    gnaw = Ability("Gnaw", Cost(stamina=1), Targeting("melee"), (Effect("attack", low=1),))
+    hunger = EventCard("hunger", "Hunger", "horror", abilities=(gnaw,), binding=True)
+    state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": GHOUL})
+    state = replace(state, phase="monster", monster_turn=MonsterTurn("ghoul"),
+                    bound=(("ghoul", hunger),))
+    rules = RULES.replace({"monster.ability_sources": reading})
+    plan = mindless_step(state, rules, "ghoul")
+    assert plan.action[0] == "ability" and any(f"plays {plays}" in why for why in plan.reasons)
+    after, _ = apply(state, MonsterAct("ghoul"), rules, ScriptedDice([0] * 4))
+    assert after.unit("ghoul").stamina == GHOUL.stamina - (1 if plays == "Gnaw" else 2)
+
+
+@pytest.mark.parametrize("reading, hit", [("shared_total", {"ghoul", "brute"}),
+                                          ("per_blocker", {"brute"})])
+def test_spec_d32_essence_against_several_blockers(reading, hit):
+    """D32: one roll of 2 against two blockers with armor 3 (manual p23: one roll for every
+    blocker) and 1 essence to spend (manual p18). Shared: the total 3 hits both. Per blocker:
+    the players choose the brute, and only the brute is hit."""
+    ghoul, brute = monster("ghoul", armor=3, health=3), monster("brute", armor=3, health=3)
+    state = scenario(open_map(3, 1, {0: "GAB"}), {"A": explorer("a"), "G": ghoul, "B": brute})
+    state = state.update_unit("a", essence=2)
+    rules = RULES.replace({"essence.multi_blocker": reading})
+    r = Resolution(state, rules, ScriptedDice([2]), ("brute",), "a")
+    from machina_nb.rules.effects import attack
+    got = attack(r, "a", ("ghoul", "brute"), 1, 0, False, essence_budget=1)
+    assert set(got) == hit and r.state.unit("a").essence == 1
+    if reading == "per_blocker":            # unanswered, the choice is surfaced
+        from machina_nb.rules.effects import NeedChoice
+        with pytest.raises(NeedChoice):
+            attack(Resolution(state, rules, ScriptedDice([2]), (), "a"), "a", ("ghoul", "brute"),
+                   1, 0, False, essence_budget=1)

@@ -296,6 +296,32 @@ def test_spec_d14_path_units(reading, moved):
     assert (state.unit("mi_go").position == (2, 3)) is moved
 
 
+@pytest.mark.parametrize("reading, moved", [("strict", False), ("replan_first", True)])
+def test_spec_d14_mindless_blocked(reading, moved):
+    """D14: planning with units ignored, Example C's Mi-Go finds its next space occupied.
+    ``strict`` ends its turn there; ``replan_first`` re-plans round the units and walks on."""
+    rules = RULES.replace({"path.units": "ignored", "mindless.blocked": reading})
+    state, events, _ = run_turn(example_b(with_phillip=False), rules, dice=(0, 0))
+    assert (state.unit("mi_go").position == (2, 3)) is moved
+    assert any("spec D14" in e.text for e in events)
+
+
+@pytest.mark.parametrize("reading, end", [("closest_distance", (0, 2)),
+                                          ("true_path_length", (3, 1))])
+def test_spec_d46_closer_metric(reading, end):
+    """D46: a line of monsters X walls the Mi-Go M off from A: closest distance 2 (units
+    ignored), but 5 walking steps to adjacency. With 3 stamina no end point is closer by
+    closest distance (manual p16: it does not move); by walking distance each step along the
+    detour is, so it walks 3 steps to (3, 1), 2 steps from adjacency: set up for next round."""
+    text = open_map(5, 3, {0: "A....", 1: "XYZ..", 2: "M...."})
+    wall = {k: monster(k.lower(), abilities=()) for k in "XYZ"}
+    state = monster_phase(scenario(text, {"A": explorer("a"), "M": monster("m", stamina=3,
+                                                                           abilities=()),
+                                          **wall}), "m")
+    state, _, _ = run_turn(state, RULES.replace({"closer.metric": reading}))
+    assert state.unit("m").position == end
+
+
 @pytest.mark.parametrize("reading, end", [("remaining_stamina", (0, 4)), ("max_stamina", (0, 2))])
 def test_spec_d12_replan_budget(reading, end):
     """D12: 2 of 5 stamina left (an ability took 3). Planning on the remaining 2 finds no closer

@@ -284,3 +284,21 @@ def test_manual_p28_no_ratings_skip_spawn_and_horror():
     state, events = apply(state, EndTurn("a"), RULES)
     assert state.phase == "explorer" and state.round == 2
     assert sum("skipped" in e.text for e in events) == 3
+
+
+@pytest.mark.parametrize("reading, stamina", [("modified", 3), ("printed", 4)])
+def test_spec_c15_stamina_reset_reads_lasting_stamina_modifiers(reading, stamina):
+    """C-15: a horror event lowers every explorer's maximum stamina by 1 as a lasting effect
+    (a horror marker, kept until the horror phase: manual p27). At the next explorer phase
+    stamina resets to the maximum modified by active effects (manual p12) or as printed (aid)."""
+    from machina_nb.rules.abilities import Effect
+    from machina_nb.rules.effects import resolve
+    from machina_nb.rules.phases import start_new_round
+    slow = (Effect("stamina_modifier", scope="explorers_all_tiles", amount=-1),)
+    state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": monster("ghoul")})
+    r = Resolution(state, RULES.replace({"stamina.reset": reading}), ScriptedDice())
+    resolve(r, slow, None, None, "Slow (horror event)")
+    assert [(e.op, e.target, e.holder) for e in r.state.lasting] == [
+        ("stamina_modifier", "a", "horror")]
+    start_new_round(r, "test")
+    assert r.state.unit("a").stamina == stamina and r.state.unit("a").max_stamina == 4

@@ -13,7 +13,8 @@ open as a chance point.
 eligible explorer; ``RollHorror``; ``MonsterAct``, one per choice when the
 players must choose); then the active unit's actions — ``Move`` (destinations
 sorted), ``Door`` (open, close, destroy), ``Activate`` (action spaces),
-``ChapterSpace``, ``SealSpawn``, ``Exit``, ``PlayAbility`` (by ability, then
+``ChapterSpace``, ``SealSpawn``, ``Exit``, ``Explore`` (per edge side, then per
+placement the players choose), ``PlayAbility`` (by ability, then
 target) and ``EndTurn``; then abilities other explorers may play outside their turn (no
 stamina cost). Essence costs list the form where the actor pays; any split
 among eligible contributors is also legal (:func:`contributors`).
@@ -33,12 +34,14 @@ from machina_nb.rules.abilities import Ability
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
-                                      reinvoke_horror_event, resolve, threat_down,
+                                      reinvoke_horror_event, remove_exit_token, resolve,
+                                      threat_down,
                                       trigger_traps)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
 from machina_nb.rules.phases import advance, current_monster, horror_roll, spawn_roll, spawn_rollers
+from machina_nb.rules.playarea import SIDES, Exploration, explore_options
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
 from machina_nb.rules import sight
@@ -46,9 +49,10 @@ from machina_nb.rules.terrain import adjacent, move_steps, neighbours
 
 __all__ = [
     "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
-    "Exit",
+    "Exit", "Explore",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
-    "contributors", "ability_targets", "explorer_abilities", "ACTION_SPACE_COSTS",
+    "contributors", "ability_targets", "explorer_abilities", "explorations",
+    "ACTION_SPACE_COSTS",
 ]
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
@@ -61,6 +65,7 @@ DOOR_COSTS = {("explorer", "open"): 2, ("explorer", "close"): 2, ("explorer", "d
 
 SEAL_COST = (3, 4)
 EXIT_COST = 2
+EXPLORE_COST = 2
 UNLIT_CHAPTER_COST = (3, 3)
 SCHEMING_LEVER_COST = 3
 
@@ -146,6 +151,19 @@ class PlayAbility(Action):
 @dataclass(frozen=True)
 class Exit(Action):
     """Leave the map from the exit token's space for 2 stamina (manual p34)."""
+
+
+@dataclass(frozen=True)
+class Explore(Action):
+    """Explore from an unexplored edge for 2 stamina: the top map tile joins there (manual p34).
+
+    ``side`` (N, E, S or W) picks the edge when the actor's space touches two;
+    ``option`` picks one of the ways the players choose between (:func:`explorations`),
+    and may stay None when there is only one.
+    """
+
+    side: str | None = None
+    option: int | None = None
 
 
 @dataclass(frozen=True)
@@ -237,6 +255,25 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
                 continue
         out.append(p)
     return tuple(sorted(out))
+
+
+def explorations(state: GameState, rules: Rules, unit: Unit,
+                 side: str | None = None) -> tuple[Exploration, ...]:
+    """The ways ``unit`` can explore from its space now, in :func:`playarea.explore_options` order.
+
+    The map must be a playing area of map tiles (``MapSpec(area=...)``); the tile
+    joins per ``explore.offset``, ``scroll.destroy`` and ``join.other_edges``
+    (spec D19-D21). Raises :class:`RulesError` when exploring is impossible.
+    Rules: manual p34 (explore map tile, scroll map tile), p12 (2 stamina); spec A5.1-A5.3.
+    """
+    area = state.map.area
+    if area is None:
+        _fail("actor", "this map is a fixed layout without a map-tile deck",
+              "manual p34 (explore map tile)")
+    if unit.side != "explorer" or unit.position is None:
+        _fail("actor", f"{unit.id} is not an explorer on the map", "manual p34")
+    return explore_options(area, state.unit_board(), unit.position, rules,
+                           explorers={e.id for e in state.explorers}, side=side)
 
 
 def contributors(state: GameState, rules: Rules, actor: str,
@@ -455,6 +492,19 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
     if isinstance(action, PlayAbility):
         _check_ability(state, u, action, rules)
         return
+    if isinstance(action, Explore):
+        _pay_check(state, rules, u, EXPLORE_COST, 0, (), None, "manual p12, p34 (explore)")
+        options = explorations(state, rules, u, action.side)
+        if action.option is None and len(options) > 1:
+            _fail("option", f"the players choose one of {len(options)} ways to explore: "
+                  + "; ".join(f"{i}: {o.explain()}" for i, o in enumerate(options)),
+                  "manual p34; spec D19-D21")
+        option = action.option or 0
+        if isinstance(option, bool) or not isinstance(option, int) or \
+                not 0 <= option < len(options):
+            _fail("option", f"expected an index below {len(options)}, got {action.option!r}",
+                  "manual p34")
+        return
     if isinstance(action, Exit):
         if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
             _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
@@ -551,6 +601,38 @@ def _do(r: Resolution, action: Action) -> None:
         _play(r, u, action.index, action.target, action.essence, action.contributions)
     elif isinstance(action, Exit):
         _exit(r, u)
+    elif isinstance(action, Explore):
+        _explore(r, u, action)
+
+
+def _explore(r: Resolution, u: Unit, action: Explore) -> None:
+    """Scroll (banish, destroy tiles), then draw and join the top map tile (manual p34).
+
+    Tokens, lit chapter spaces and door changes on a scrolled tile leave with it.
+    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec A5.1-A5.3.
+    """
+    chosen = explorations(r.state, r.rules, u, action.side)[action.option or 0]
+    _pay(r, u, EXPLORE_COST, 0, (), "exploring", "manual p12, p34 (explore map tile)")
+    for monster, _ in chosen.banished:
+        destroy_unit(r, monster, None, "its map tile scrolls away", banish=True)
+    old = r.state.map.area
+    gone = {p for key in chosen.destroyed for p in _tile_points(old.tile(key))}
+    if gone:
+        s = r.state
+        r.set(destroyed=tuple(p for p in s.destroyed if p not in gone),
+              lit=tuple(p for p in s.lit if p not in gone),
+              borders=tuple(b for b in s.borders if not set(b[0]) & gone))
+        if s.exit_token in gone:
+            r.set(exit_token=None)
+        r.emit("scroll", f"{', '.join(chosen.destroyed)} scroll away and go under the "
+               "map-tile deck", "manual p34 (scroll map tile); spec D20")
+    r.set(map=replace(r.state.map, area=chosen.area))
+    r.emit("explore", chosen.explain(), "manual p34 (explore map tile); spec D19, D21")
+
+
+def _tile_points(tile) -> list[Point]:
+    ox, oy = tile.origin
+    return [(ox + x, oy + y) for y in range(tile.layout.height) for x in range(tile.layout.width)]
 
 
 def _exit(r: Resolution, u: Unit) -> None:
@@ -568,7 +650,7 @@ def _exit(r: Resolution, u: Unit) -> None:
         return
     for m in r.state.queue:
         destroy_unit(r, m, None, "the last explorer exits", banish=True)
-    r.set(exit_token=None)
+    remove_exit_token(r)
     next_chapter(r, "the last explorer exits")
     if not r.state.explorers_on_map and not r.state.over:
         r.set(over="no explorer on the map")
@@ -802,9 +884,34 @@ def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
         elif kind is SpaceKind.SPAWN:
             out += _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
     out += _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
+    out += _explore_actions(state, rules, u)
     out += _abilities_for(state, rules, u, free_only=False)
     out.append(EndTurn(u.id))
     return out
+
+
+def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    """One Explore per edge side and per placement the players may choose (manual p34)."""
+    area = state.map.area
+    if area is None or u.side != "explorer" or u.stamina < EXPLORE_COST:
+        return []
+    sides = sorted({_SIDE_OF[(o[0] - i[0], o[1] - i[1])]
+                    for i, o in area.unexplored_edges() if i == u.position})
+    out: list[Action] = []
+    for side in sides:
+        side = side if len(sides) > 1 else None
+        try:
+            options = explorations(state, rules, u, side)
+        except RulesError:
+            continue
+        if len(options) == 1:
+            out.append(Explore(u.id, side=side))
+        else:
+            out += [Explore(u.id, side=side, option=i) for i in range(len(options))]
+    return out
+
+
+_SIDE_OF = {step: side for side, step in SIDES.items()}
 
 
 def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:

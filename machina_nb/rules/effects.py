@@ -14,7 +14,7 @@ p35-37 (map spaces); spec §A11-A20.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from machina_nb.rules.abilities import Effect
 from machina_nb.rules.chance import Dice
@@ -33,7 +33,7 @@ __all__ = [
     "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
-    "edge_spaces", "place_exit_token", "place_entry_token",
+    "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
     "SPAWN_LIMIT",
 ]
 
@@ -219,7 +219,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
             destroyed = (origin,) + destroyed
         r.set(units=units, queue=tuple(q for q in s.queue if q != unit_id), lasting=lasting,
               monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
-                                                                    if d != unit_id))
+                                                                    if d != unit_id),
+              bound=tuple(b for b in s.bound if b[0] != unit_id))
         verb = "banished" if banish else "destroyed"
         r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
                else "manual p19 (destroyed monsters)")
@@ -286,10 +287,14 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
 
     The dice are summed, roll modifiers added, and essence spent after the
     roll: an explorer attacker with a budget spends the least that makes a
-    single blocker a hit (manual p18). ``barrels`` are exploding barrels among
-    the blockers: a total of 1 or more hits them (manual p35). Returns the
-    units hit.
-    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35.
+    single blocker a hit (manual p18). Against several blockers
+    ``essence.multi_blocker`` (spec D32) decides: ``shared_total`` raises the one
+    total against all of them (spending the least that hits every blocker the
+    budget can reach); ``per_blocker`` raises it against one blocker the players
+    choose. ``barrels`` are exploding barrels among the blockers: a total of 1
+    or more hits them (manual p35). Returns the units hit.
+    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35;
+    spec D32.
     """
     faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
     total = sum(faces)
@@ -297,27 +302,41 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
         total += roll_modifier(r.state, attacker)
     attribute = "will" if arcane else "armor"
     live = [b for b in blockers if r.state.has_unit(b)]
-    if len(live) == 1 and attacker is not None and essence_budget and \
+    bonus: dict[str, int] = {}
+    if live and attacker is not None and essence_budget and \
             r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
-        need = getattr(r.state.unit(live[0]), attribute) - total
         me = r.state.unit(attacker)
-        if 0 < need <= min(essence_budget, me.essence):
-            r.state = r.state.update_unit(attacker, essence=me.essence - need)
+        cap = min(essence_budget, me.essence)
+        needs = {b: getattr(r.state.unit(b), attribute) - total for b in live}
+        reachable = [b for b in live if 0 < needs[b] <= cap]
+        rule = "manual p18 (spend essence on attack rolls)"
+        if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
+            need = max(needs[b] for b in reachable)
             total += need
-            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll",
-                   "manual p18 (spend essence on attack rolls)")
+            if len(live) > 1:
+                rule += "; spec D32 (shared_total)"
+        elif reachable:
+            chosen = r.choose(reachable, "the blocker the essence is spent against",
+                              "spec D32 (per_blocker)")
+            need = bonus[chosen] = needs[chosen]
+            rule += f"; spec D32 (per_blocker: against {chosen} only)"
+        if reachable:
+            r.state = r.state.update_unit(attacker, essence=me.essence - need)
+            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll", rule)
     if r.rules["roll.floor"] == "clamp0":
         total = max(0, total)
     r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
            f"({'arcane, against will' if arcane else 'physical, against armor'})",
            "manual p24 (attack)")
-    return strike(r, attacker, live, barrels, total, arcane, why)
+    return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
 
 
 def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
            barrels: Sequence[Point], total: int, arcane: bool, why: str,
-           chained: bool = False) -> tuple[str, ...]:
+           chained: bool = False, bonus: Mapping[str, int] | None = None) -> tuple[str, ...]:
     """Compare one attack total with each blocker's armor (or will); barrels need 1 (manual p24).
+
+    ``bonus`` raises the total against single blockers (essence spent per blocker, spec D32).
 
     A barrel hit by an explosion (``chained``) explodes with the same total under
     ``barrel.chain = yes_same_roll``, else with its own roll (spec D36).
@@ -330,12 +349,13 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
         if not r.state.has_unit(b):
             continue
         value = getattr(r.state.unit(b), attribute)
-        if total >= value:
+        mine = total + (bonus or {}).get(b, 0)
+        if mine >= value:
             hit.append(b)
-            r.emit("hit", f"{total} >= {attribute} {value}: {b} is hit", "manual p24")
+            r.emit("hit", f"{mine} >= {attribute} {value}: {b} is hit", "manual p24")
             lose_health(r, b, 1, attacker, f"hit by {why}")
         else:
-            r.emit("miss", f"{total} < {attribute} {value}: {b} is missed", "manual p24")
+            r.emit("miss", f"{mine} < {attribute} {value}: {b} is missed", "manual p24")
     for barrel in barrels:
         if barrel in r.state.destroyed:
             continue
@@ -357,10 +377,8 @@ def monsters_on_tile(state: GameState, tile) -> int:
 
 def spawn_spaces(state: GameState, tile) -> tuple[Point, ...]:
     """Non-destroyed spawn spaces of a map tile (manual p13, p36)."""
-    layout = state.map.layout
-    return tuple(p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
-                 if layout.space(*p) is SpaceKind.SPAWN and p not in state.destroyed
-                 and state.tile_of(p) == tile)
+    return tuple(p for p in state.map.spaces(SpaceKind.SPAWN)
+                 if p not in state.destroyed and state.tile_of(p) == tile)
 
 
 def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | None:
@@ -508,10 +526,8 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
     Rules: manual p36 (light chapter).
     """
     s = r.state
-    layout = s.map.layout
-    unlit = [p for p in ((x, y) for y in range(layout.height) for x in range(layout.width))
-             if layout.space(*p) is SpaceKind.CHAPTER and p not in s.lit
-             and p not in s.destroyed]
+    unlit = [p for p in s.map.spaces(SpaceKind.CHAPTER)
+             if p not in s.lit and p not in s.destroyed]
     origin = explorer.position if explorer is not None and explorer.position else None
     here = [p for p in unlit if origin is None or s.tile_of(p) == s.tile_of(origin)]
     if not here and r.rules["light_chapter.no_target"] == "nearest_any_tile":
@@ -711,6 +727,8 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         elif e.op in ("push", "pull"):
             for u in scope:
                 _push(r, u, user, e.amount, e.op, label)
+        elif e.op == "refresh_space" and target is not None:
+            refresh_space(r, tuple(target), label)
         elif e.op == "banish":
             for u in scope:
                 if r.state.unit(u).side == "monster":
@@ -725,7 +743,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                           label)
         elif e.op == "spawn":
             _spawn_effect(r, user, label)
-        elif e.op in ("incapacitate", "roll_modifier", "control"):
+        elif e.op in ("incapacitate", "roll_modifier", "control", "stamina_modifier"):
             for u in scope:
                 _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
         elif e.op == "conditional":
@@ -805,27 +823,60 @@ def edge_spaces(state: GameState,
 
     Rules: manual p11 (edges), p28 (entry and exit tokens), p34 (explore, exit).
     """
-    layout = state.map.layout
-    w, h = layout.width, layout.height
-    at = {"N": lambda i: (i, 0), "S": lambda i: (i, h - 1), "W": lambda i: (0, i),
-          "E": lambda i: (w - 1, i)}
-    return tuple(sorted({at[side](i) for side, i, kind in layout.ring() if kind in kinds}))
+    return state.map.ring_spaces(kinds)
 
 
 def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
     """The activating explorer puts the exit token on an unexplored edge, not the entry's (p28).
 
+    On a playing area of map tiles the token lies on one unexplored edge of the
+    placed tiles, which can then not be explored (manual p34).
     Rules: manual p28 (place exit token); spec A5.6.
     """
-    entry = set(edge_spaces(r.state, (BorderKind.DIRECTION,)))
-    options = [p for p in edge_spaces(r.state, (BorderKind.EDGE,)) if p not in entry]
+    area = r.state.map.area
+    if area is None:
+        entry = set(edge_spaces(r.state, (BorderKind.DIRECTION,)))
+        options = [p for p in edge_spaces(r.state, (BorderKind.EDGE,)) if p not in entry]
+    else:
+        options = sorted({edge[0] for edge in area.exit_options()})
     if not options:
         r.emit("exit", f"{why}: no unexplored edge for the exit token", "manual p28")
         return
     space = r.choose(options, "the edge for the exit token", "manual p28 (place exit token)")
     r.set(exit_token=space)
+    if area is not None:
+        edge = next(e for e in area.exit_options() if e[0] == space)
+        r.set(map=replace(r.state.map, area=area.place_exit_token(edge)))
     r.emit("exit", f"{why}: the exit token goes on {space}; chapter spaces no longer advance the "
            "chapter", "manual p28, p36")
+
+
+def refresh_space(r: Resolution, space: Point, why: str) -> None:
+    """Refresh map space: its tokens come off — all of them, the light token too
+    (``refresh.removes = all_tokens``, manual p35) or only destroyed tokens
+    (``destroyed_tokens``, the index; spec C-20).
+
+    Rules: manual p35 (refresh map space); spec C-20.
+    """
+    s = r.state
+    removed = ["destroyed"] if space in s.destroyed else []
+    r.set(destroyed=tuple(p for p in s.destroyed if p != space))
+    if r.rules["refresh.removes"] == "all_tokens" and space in s.lit:
+        r.set(lit=tuple(p for p in s.lit if p != space))
+        removed.append("light")
+    r.emit("refresh", f"{why}: {space} is refreshed; tokens removed: "
+           f"{', '.join(removed) or 'none'}", "manual p35 (refresh map space); spec C-20")
+
+
+def remove_exit_token(r: Resolution) -> None:
+    """Take the exit token off the map, and off the playing area's edge when there is one.
+
+    Rules: manual p28 (place exit token), p34 (exit map tile).
+    """
+    r.set(exit_token=None)
+    area = r.state.map.area
+    if area is not None and area.exit is not None:
+        r.set(map=replace(r.state.map, area=replace(area, exit=None)))
 
 
 def place_entry_token(r: Resolution, why: str) -> None:
@@ -836,7 +887,11 @@ def place_entry_token(r: Resolution, why: str) -> None:
     space on or next to it, the players choosing.
     Rules: manual p28 (place entry token); spec A5.5.
     """
-    entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
+    area = r.state.map.area
+    if area is None:
+        entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
+    else:
+        entry = (area.entry[0],) if area.entry is not None else ()
     if not entry:
         r.emit("entry", f"{why}: the map has no direction symbol for the entry token",
                "manual p28")
@@ -949,7 +1004,6 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     board = r.state.static_board()
     r.set(destroyed=r.state.destroyed + (barrel,))
     r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
-    layout = r.state.map.layout
 
     def near(p):
         if r.rules["barrel.adjacency"] == "raw_8_neighbours":
@@ -958,7 +1012,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
 
     units = tuple(u.id for u in r.state.units if u.position is not None and near(u.position))
     barrels = () if r.rules["barrel.chain"] == "no" else tuple(
-        p for p in board if layout.space(*p) is SpaceKind.BARREL
+        p for p in board if r.state.base_kind(p) is SpaceKind.BARREL
         and p not in r.state.destroyed and near(p))
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
@@ -977,9 +1031,7 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     Rules: manual p37 (trigger traps), 3.5 §Trigger Traps.
     """
     s = r.state
-    layout = s.map.layout
-    every = [(x, y) for y in range(layout.height) for x in range(layout.width)]
-    trapped = [p for p in every if layout.space(*p) is SpaceKind.TRAPPED]
+    trapped = s.map.spaces(SpaceKind.TRAPPED)
 
     def victims(tile):
         return tuple(u.id for u in r.state.units if u.position in trapped and
@@ -991,7 +1043,7 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     reading = r.rules["traps.secondary"]
     if reading == "none":
         return
-    levers = [p for p in every if layout.space(*p) is SpaceKind.LEVER]
+    levers = list(s.map.spaces(SpaceKind.LEVER))
     if r.rules["traps.secondary_levers"] == "other_nondestroyed":
         levers = [p for p in levers if p != lever and p not in r.state.destroyed]
     board = r.state.static_board()

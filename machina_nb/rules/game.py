@@ -31,6 +31,7 @@ from machina_nb.rules.chance import Dice, ScriptedDice, SeededDice
 from machina_nb.rules.effects import Event, NeedChoice, Resolution, reset_ratings
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import Layout, Point
+from machina_nb.rules.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (Chapter, Deck, EventCard, GameState, MapSpec, Unit,
                                     UnitCard)
@@ -38,7 +39,7 @@ from machina_nb.rules.state import (Chapter, Deck, EventCard, GameState, MapSpec
 __all__ = ["new_game", "Step", "History", "replay", "transcript", "describe"]
 
 
-def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
+def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Point]],
              chapters: Sequence[Chapter] = (Chapter("chapter-1", "Default chapter"),),
              monsters: Sequence[UnitCard] = (), horror_events: Sequence[EventCard] = (),
              explorer_events: Sequence[EventCard] = (), rules: Rules | None = None,
@@ -46,6 +47,10 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
              scenario_horror_events: Sequence[EventCard] = (),
              scenario_explorer_events: Sequence[EventCard] = ()) -> GameState:
     """A game at the start of round 1, decks shuffled with ``seed`` (manual p8: setup).
+
+    ``layout`` is a fixed map, or a :class:`~machina_nb.rules.playarea.PlayArea`
+    (``PlayArea.start``: the map-tile deck with the starting tile placed) that
+    grows as the explorers explore (manual p34).
 
     Level-1 monster cards form the monster deck; the others wait in the reserve
     for their level (manual p14). The first chapter sets the ratings, adjusted
@@ -75,7 +80,8 @@ def new_game(layout: Layout, explorers: Sequence[tuple[UnitCard, Point]],
     if rules["essence.max"] == "9":
         units = tuple(replace(u, max_essence=9) for u in units)
     state = GameState(
-        MapSpec(layout, tile_size), units=units, starting_explorers=len(units),
+        MapSpec(area=layout) if isinstance(layout, PlayArea) else MapSpec(layout, tile_size),
+        units=units, starting_explorers=len(units),
         chapter=chapters[0], chapters=Deck(tuple(chapters[1:])),
         monsters=Deck(shuffled(c for c in monsters if c.level == 1)),
         reserve=tuple(c for c in monsters if c.level != 1),

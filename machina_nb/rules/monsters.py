@@ -19,6 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.distance import Mover, closer
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
@@ -57,13 +58,17 @@ def monster_abilities(state: GameState, monster: Unit,
                       rules: Rules) -> tuple[tuple[str, Ability], ...]:
     """The monster's abilities in the order it tries them: current horror event first (manual p16).
 
-    Returns ``(source, ability)`` pairs; ``source`` is ``horror`` or ``card``.
-    ``monster.ability_sources = bound_event_and_card`` would add bound horror
-    events first (aid; spec C-14) — the engine binds none, so both readings agree.
-    Rules: manual p15-16 (monster abilities), p20 (sources).
+    Returns ``(source, ability)`` pairs; ``source`` is ``bound``, ``horror`` or ``card``.
+    ``monster.ability_sources = bound_event_and_card`` puts the horror events bound
+    to this monster (``state.bound`` entries held by it) first (aid; spec C-14);
+    ``event_and_card`` (manual p15, p20) ignores them.
+    Rules: manual p15-16 (monster abilities), p20 (sources); aid; spec C-14.
     """
     current = state.horror_events.destroyed[0] if state.horror_events.destroyed else None
     out = []
+    if rules["monster.ability_sources"] == "bound_event_and_card":
+        out += [("bound", a) for who, card in state.bound if who == monster.id
+                for a in card.abilities]
     if current is not None:
         out += [("horror", a) for a in current.abilities]
     out += [("card", a) for a in monster.abilities]
@@ -176,21 +181,39 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
 
     board = state.static_board()
     step = path[0]
+    blocked = None
     if step not in move_steps(board, m.position, rules, mindless=True):
         door = _blocking_door(state, m.position, step)
         if door is not None and m.stamina >= DOOR_DESTROY_COST:
             reasons.append(f"a closed door on its border blocks the path: destroy it for "
                            f"{DOOR_DESTROY_COST} stamina (manual p16)")
             return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
-        reasons.append(f"a closed door blocks the path and only {m.stamina} stamina is left "
-                       f"(needs {DOOR_DESTROY_COST}): blocked, its turn ends (manual p16)")
+        blocked = (f"a closed door blocks the path and only {m.stamina} stamina is left "
+                   f"(needs {DOOR_DESTROY_COST})")
+    elif m.stamina < 1:
+        reasons.append("out of stamina: its turn ends (manual p16)")
         return MonsterPlan(**plan, reasons=tuple(reasons))
-    if state.unit_at(step) is not None or m.stamina < 1:
-        why = "out of stamina" if m.stamina < 1 else f"{step} is occupied"
-        reasons.append(f"{why}: its turn ends (manual p16)")
-        return MonsterPlan(**plan, reasons=tuple(reasons))
-    reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
-    return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
+    elif state.unit_at(step) is not None:
+        blocked = f"{step} is occupied"
+    if blocked is None:
+        reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
+        return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
+    if rules["mindless.blocked"] == "replan_first":
+        reasons.append(f"{blocked}: it re-plans round doors and units first (spec D14, "
+                       "replan_first)")
+        goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
+                                                    choices, doors="avoid", units="obstacles")
+        plan.update(goal=goal, path=path, ends=ends)
+        if options:
+            return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                               choice_of="end point (manual p16: equally good paths, the "
+                                         "explorers choose)")
+        if path and m.stamina >= 1 and path[0] in move_steps(board, m.position, rules,
+                                                             mindless=True):
+            reasons.append(f"steps to {path[0]} (1 stamina) toward {goal} (manual p16)")
+            return MonsterPlan(**plan, action=("move", path[0]), reasons=tuple(reasons))
+    reasons.append(f"{blocked}: blocked, its turn ends (manual p16; spec D14)")
+    return MonsterPlan(**plan, reasons=tuple(reasons))
 
 
 def _try_abilities(state, rules, m, explorers, reasons, choices):
@@ -275,10 +298,8 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     override (manual p17, Example F); empty for other monsters or a tile without rubble."""
     if m.behaviour != "guard_the_rubble":
         return {}
-    layout = state.map.layout
     tile = state.tile_of(m.position)
-    rubble = [(x, y) for y in range(layout.height) for x in range(layout.width)
-              if layout.space(x, y) is SpaceKind.RUBBLE and state.tile_of((x, y)) == tile]
+    rubble = [p for p in state.map.spaces(SpaceKind.RUBBLE) if state.tile_of(p) == tile]
     immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
     best: dict[Point, int] = {}
     for p in rubble:
@@ -289,11 +310,12 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
 
 
 def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget=None,
-                    doors="plan"):
+                    doors="plan", units=None):
     """The best reachable end point and a shortest path to it (manual p16).
 
     ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
     gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
+    ``units`` overrides ``path.units`` (the D14 re-plan routes round units).
     """
     board = state.static_board()
     if budget is None:
@@ -303,7 +325,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         reasons.append(f"{label} cannot be reached: it does not move (manual p16)")
         return None, (), (), ()
     occupied = {u.position for u in state.units if u.position is not None and u.id != m.id}
-    ignore_units = rules["path.units"] == "ignored"
+    ignore_units = (units or rules["path.units"]) == "ignored"
     door_cost = DOOR_DESTROY_COST + 1 if rules["path.door_cost"] == "budgeted" \
         and doors == "plan" else 1
     if rules["mindless.movement"] == "greedy_step":
@@ -337,12 +359,21 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     scored = [(dist[q], cost[q], q) for q in cost if q in dist]
-    best_score = min(s for s, _, _ in scored)
-    if best_score >= start_score:
-        reasons.append(f"no reachable end point within {budget} stamina is closer than "
-                       f"{start_score}: it does not move (manual p16)")
-        return None, (), (), ()
-    tied = [(s, c, q) for s, c, q in scored if s == best_score]
+    if rules["closer.metric"] == "true_path_length" and tpos is not None:
+        tied = _truly_closer(state, rules, m, tpos, sorted(scored))
+        if not tied:
+            reasons.append(f"no reachable end point within {budget} stamina is closer to "
+                           f"{label} by walking distance: it does not move (manual p16; spec "
+                           "D46, true_path_length)")
+            return None, (), (), ()
+        best_score = tied[0][0]
+    else:
+        best_score = min(s for s, _, _ in scored)
+        if best_score >= start_score:
+            reasons.append(f"no reachable end point within {budget} stamina is closer than "
+                           f"{start_score}: it does not move (manual p16)")
+            return None, (), (), ()
+        tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
@@ -369,6 +400,22 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, distance {best_score} "
                    f"from {label} (was {start_score}) (manual p16)")
     return goal, path, ends, ()
+
+
+def _truly_closer(state, rules, m, tpos, ordered):
+    """The best-scored end points that are closer by walking distance (``closer.metric =
+    true_path_length``, via :func:`machina_nb.rules.distance.closer`; spec D46)."""
+    board = state.unit_board()
+    mover = Mover(unit=m.id, mindless=True)
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    found = []
+    for s, c, q in ordered:
+        if found and s != found[0][0]:
+            break
+        if q != m.position and closer(board, m.position, q, tpos, rules, mover,
+                                      immobile=immobile):
+            found.append((s, c, q))
+    return found
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,

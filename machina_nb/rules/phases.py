@@ -20,13 +20,14 @@ from typing import Callable
 
 from machina_nb.rules.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_rating,
                                       destroy_unit, invoke_horror_event, monsters_on_tile,
-                                      next_chapter, reset_ratings, return_markers,
-                                      spawn_monster, spawn_spaces, threat_up)
+                                      next_chapter, remove_exit_token, reset_ratings,
+                                      return_markers, spawn_monster, spawn_spaces, threat_up)
+from machina_nb.rules.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
-           "horror_roll", "current_monster", "start_new_round"]
+           "horror_roll", "current_monster", "start_new_round", "reset_stamina"]
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,26 @@ class Phase:
 
 # --- explorer phase -----------------------------------------------------------------------
 
+def reset_stamina(state: GameState, rules: Rules, unit: Unit) -> int:
+    """The stamina an explorer resets to: the maximum, as modified by lasting
+    ``stamina_modifier`` effects (``stamina.reset = modified``, manual p12) or as printed
+    (``printed``, the player aid; spec C-15). Clamped to 0..max: current stamina never
+    exceeds its maximum (manual p18), so a raise shows only once stamina is below it.
+
+    Rules: manual p12 (explorer phase: reset stamina), p18, p27; spec C-15.
+    """
+    if rules["stamina.reset"] == "printed":
+        return unit.max_stamina
+    change = sum(e.amount for e in state.lasting
+                 if e.op == "stamina_modifier" and e.target == unit.id)
+    return max(0, min(unit.max_stamina, unit.max_stamina + change))
+
+
 def _explorer_begin(r: Resolution) -> None:
     return_markers(r, "explorer", "explorer phase begins")
-    units = tuple(replace(u, stamina=u.max_stamina) if u.side == "explorer" else u
-                  for u in r.state.units)
+    s = r.state
+    units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"
+                  else u for u in s.units)
     r.set(units=units, done=(), turns=(), active=None)
     r.emit("stamina", "every explorer's stamina resets to its maximum "
            f"({r.rules['stamina.reset']} value)", "manual p12; spec C-15")
@@ -78,16 +95,14 @@ def spawn_rollers(state: GameState, rules: Rules) -> tuple[Unit, ...]:
     """
     if state.phase != "spawn" or state.spawn_rating is None:
         return ()
-    layout = state.map.layout
     eligible = []
     for e in state.explorers_on_map:
         if e.id in state.done:
             continue
         tile = state.tile_of(e.position)
         if not spawn_spaces(state, tile):
-            printed = any(layout.space(*p).name == "SPAWN" and state.tile_of(p) == tile
-                          for p in ((x, y) for y in range(layout.height)
-                                    for x in range(layout.width)))
+            printed = any(state.tile_of(p) == tile
+                          for p in state.map.spaces(SpaceKind.SPAWN))
             if printed or rules["spawn.no_spawn_spaces"] == "skip":
                 continue
         eligible.append(e)
@@ -130,7 +145,7 @@ def _spawn_begin(r: Resolution) -> None:
                 for m in r.state.queue:
                     destroy_unit(r, m, None, "the timer ends an exit chapter", banish=True)
             if reading != "keep_token":
-                r.set(exit_token=None)
+                remove_exit_token(r)
             r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
                    "3.5 FAQ; spec D28")
         next_chapter(r, "3.5 spawn timer (non-blocking chapter)")

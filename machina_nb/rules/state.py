@@ -33,6 +33,8 @@ from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind, parse_map
+from machina_nb.rules.content import TileSide
+from machina_nb.rules.playarea import PlayArea, place_tile
 
 __all__ = [
     "UnitCard", "Unit", "EventCard", "Chapter", "Deck", "Lasting", "MapSpec", "MonsterTurn",
@@ -242,30 +244,80 @@ class Lasting:
 
 @dataclass(frozen=True)
 class MapSpec:
-    """The joined play area as one layout; ``tile_size`` cuts it into map tiles (manual p11, p34).
+    """The map: one fixed layout cut into tiles, or a playing area of placed map tiles.
 
-    A space ``(x, y)`` belongs to tile ``(x // tile_size, y // tile_size)``.
-    Rules: manual p11 (10x10 tiles), p34 (the 2x2 play area).
+    With ``layout`` (an example board, a fixed map) a space ``(x, y)`` belongs to
+    tile ``(x // tile_size, y // tile_size)``. With ``area`` (a
+    :class:`~machina_nb.rules.playarea.PlayArea`: the map-tile deck and the tiles
+    placed so far) the board grows as explorers explore, and a space belongs to
+    the tile side covering it (its key, e.g. ``"t01a"``). Exactly one is given.
+    Rules: manual p8 (map-tile deck, starting tile), p11 (10x10 tiles), p34 (the 2x2 play area).
     """
 
-    layout: Layout
+    layout: Layout | None = None
     tile_size: int = 10
+    area: PlayArea | None = None
 
     def __post_init__(self):
-        # Letters drawn on an example map are not units in play: the state places units.
-        object.__setattr__(self, "layout", replace(self.layout, units=()))
+        if (self.layout is None) == (self.area is None):
+            raise RulesError("layout", "give a map layout or a playing area (area=...), not both")
+        if self.layout is not None:
+            # Letters drawn on an example map are not units in play: the state places units.
+            object.__setattr__(self, "layout", replace(self.layout, units=()))
+        elif not isinstance(self.area, PlayArea) or not self.area.tiles:
+            raise RulesError("area", "expected a PlayArea with at least one placed tile "
+                                     "(PlayArea.start)")
         if not isinstance(self.tile_size, int) or self.tile_size < 1:
             raise RulesError("tile_size",
                              f"expected a positive whole number, got {self.tile_size!r}")
-        object.__setattr__(self, "_hash", hash((self.layout, self.tile_size)))
+        object.__setattr__(self, "_hash", hash((self.layout, self.tile_size, self.area)))
+        object.__setattr__(self, "_printed", {})
 
     def __hash__(self) -> int:
         # The layout is large and states are looked up often: hash it once.
         return self._hash
 
-    def tile_of(self, point: Point) -> tuple[int, int]:
+    def tile_of(self, point: Point):
         """The map tile a space lies on (manual p21-22: map-tile scope)."""
+        if self.area is not None:
+            tile = self.area.tile_at(point)
+            return tile.key if tile is not None else None
         return (point[0] // self.tile_size, point[1] // self.tile_size)
+
+    def printed(self, point: Point) -> SpaceKind:
+        """The kind printed on the map at ``point`` (manual p35)."""
+        if self.area is None:
+            return self.layout.space(*point)
+        tile = self.area.tile_at(point)
+        if tile is None:
+            raise RulesError("point", f"{point} is not on a placed map tile")
+        return tile.layout.space(point[0] - tile.origin[0], point[1] - tile.origin[1])
+
+    def spaces(self, kind: SpaceKind) -> tuple[Point, ...]:
+        """Every space printed as ``kind``, sorted by row then column (manual p35-37)."""
+        hit = self._printed.get(kind)
+        if hit is None:
+            if self.area is None:
+                layouts = ((self.layout, (0, 0)),)
+            else:
+                layouts = tuple((t.layout, t.origin) for t in self.area.tiles)
+            hit = self._printed[kind] = tuple(sorted(
+                ((ox + x, oy + y) for layout, (ox, oy) in layouts
+                 for y in range(layout.height) for x in range(layout.width)
+                 if layout.space(x, y) is kind), key=lambda p: (p[1], p[0])))
+        return hit
+
+    def ring_spaces(self, kinds) -> tuple[Point, ...]:
+        """Spaces inside an unexplored ring border of one of ``kinds``, sorted (manual p11, p34)."""
+        if self.area is not None:
+            ring = self.area.ring()
+            return tuple(sorted({edge[0] for edge in self.area.unexplored_edges()
+                                 if ring[edge] in kinds}))
+        layout = self.layout
+        w, h = layout.width, layout.height
+        at = {"N": lambda i: (i, 0), "S": lambda i: (i, h - 1), "W": lambda i: (0, i),
+              "E": lambda i: (w - 1, i)}
+        return tuple(sorted({at[side](i) for side, i, kind in layout.ring() if kind in kinds}))
 
 
 @dataclass(frozen=True)
@@ -292,7 +344,9 @@ class GameState:
     monster ids in acting order; ``done`` the units that have taken their turn
     (explorer and monster phases) or rolled (spawn phase) this phase; ``turns``
     the order explorers took their turns this round; ``reserve`` the monster
-    cards of levels not yet added; ``bound`` the binding explorer events.
+    cards of levels not yet added; ``bound`` the binding events with the unit holding
+    each: explorer events bound to explorers, and horror events bound to monsters
+    (aid; read per ``monster.ability_sources``, spec C-14).
     Rules: manual p8, p10, p13-15, p18, p27-28.
     """
 
@@ -414,11 +468,11 @@ class GameState:
         """The space's kind after tokens: destroyed tokens make it DESTROYED (manual p35)."""
         if point in self.destroyed:
             return SpaceKind.DESTROYED
-        return self.map.layout.space(*point)
+        return self.map.printed(point)
 
     def base_kind(self, point: Point) -> SpaceKind:
         """The printed kind of a space, ignoring tokens (manual p35)."""
-        return self.map.layout.space(*point)
+        return self.map.printed(point)
 
     def border(self, a: Point, b: Point) -> BorderKind:
         """The border between orthogonal neighbours after door changes (manual p36)."""
@@ -477,9 +531,12 @@ class GameState:
 
 @lru_cache(maxsize=256)
 def _static_board(spec: MapSpec, borders, destroyed) -> Board:
-    board = Board.from_layout(spec.layout)
-    for p in board:
-        board.graph.nodes[p]["tile"] = "{},{}".format(*spec.tile_of(p))
+    if spec.area is not None:
+        board = spec.area.board()
+    else:
+        board = Board.from_layout(spec.layout)
+        for p in board:
+            board.graph.nodes[p]["tile"] = "{},{}".format(*spec.tile_of(p))
     for (a, b), kind in borders:
         board.set_border(a, b, kind)
     for p in destroyed:
@@ -537,6 +594,35 @@ _CARD_JSON: dict[int, tuple[Any, dict]] = {}     # id -> (card, its encoding): c
 _CARD_OBJECTS: dict[str, Any] = {}               # canonical JSON text -> the decoded card
 
 
+def _area_json(area: PlayArea) -> dict:
+    """A playing area as JSON: tile sides by map text, placed tiles by (key, rotation, origin)."""
+    return {"library": [[s.tile, s.side, s.name, s.layout.to_text()] for s in area.library],
+            "deck": list(area.deck),
+            "tiles": [[t.key, t.rotation, list(t.origin)] for t in area.tiles],
+            "joined": sorted([list(p) for p in sorted(pair)] for pair in area.joined),
+            "entry": [list(p) for p in area.entry] if area.entry else None,
+            "exit": [list(p) for p in area.exit] if area.exit else None}
+
+
+@lru_cache(maxsize=64)
+def _library(text: str) -> tuple[TileSide, ...]:
+    return tuple(TileSide(tile, side, name, parse_map(layout))
+                 for tile, side, name, layout in json.loads(text))
+
+
+def _area_from_json(data: dict) -> PlayArea:
+    area = PlayArea(_library(json.dumps(data["library"])), tuple(data["deck"]))
+
+    def edge(value):
+        return None if value is None else (tuple(value[0]), tuple(value[1]))
+
+    tiles = tuple(place_tile(area.side(key), rotation, tuple(origin))
+                  for key, rotation, origin in data["tiles"])
+    joined = frozenset(frozenset(tuple(p) for p in pair) for pair in data["joined"])
+    return replace(area, tiles=tiles, joined=joined, entry=edge(data["entry"]),
+                   exit=edge(data["exit"]))
+
+
 class _Codec:
     """JSON for states: dataclasses tagged with ``$``, enums with ``$enum``, cards by ``$ref``."""
 
@@ -557,6 +643,9 @@ class _Codec:
                 self.table[key] = self._card(value)
             return {"$ref": key}
         if isinstance(value, MapSpec):
+            if value.area is not None:
+                return {"$": "MapSpec", "area": _area_json(value.area),
+                        "tile_size": value.tile_size}
             return {"$": "MapSpec", "map": value.layout.to_text(), "tile_size": value.tile_size}
         if dataclasses.is_dataclass(value):
             return self._fields(value)
@@ -601,5 +690,7 @@ class _Codec:
             return _ENUMS[value["$enum"]](value["value"])
         name = value["$"]
         if name == "MapSpec":
+            if "area" in value:
+                return MapSpec(area=_area_from_json(value["area"]), tile_size=value["tile_size"])
             return MapSpec(parse_map(value["map"]), value["tile_size"])
         return _CLASSES[name](**{k: self.decode(v) for k, v in value.items() if k != "$"})
