@@ -15,7 +15,8 @@ import ipywidgets as widgets
 from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import BoardView
+from machina_nb.views.board import BoardView, shipped_board
+from machina_nb.views.rulings import RulingsPanel
 
 __all__ = ["DEMO_LEGEND", "demo_layout", "Explorer", "explorer"]
 
@@ -47,13 +48,14 @@ class Explorer(widgets.VBox):
         setup_notebook()
         self.preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
         self.preset.add_class("rules-preset")
-        self.board = BoardView(layout or demo_layout())
+        self.board = BoardView({"demo": layout or demo_layout(), "2x2 shipped tiles": shipped_board()})
+        self.rulings = RulingsPanel()
         self.summary = widgets.HTML()
         self.tabs = widgets.Tab([
             self.board,
             _placeholder("The odds (pools, defense, exact fractions)"),
             _placeholder("The round stepper (phases, monster turns, the log)"),
-            self.summary,
+            widgets.VBox([self.rulings, self.summary]),
         ], titles=("Board", "Odds", "Round", "Rulings"))
         self.preset.observe(self._apply_preset, "value")
         self._apply_preset()
@@ -63,6 +65,7 @@ class Explorer(widgets.VBox):
     def _apply_preset(self, _change=None) -> None:
         rules = Rules.preset(self.preset.value)
         self.board.rules = rules
+        self.rulings.preset.value = self.preset.value
         self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
 
 
