@@ -457,7 +457,8 @@ class BoardView(widgets.VBox):
     selection picks the target (the ``board-click`` toggle says what the next
     click sets). The plot, title, verdict and stamina slider carry the CSS
     classes ``board-plot``, ``board-title``, ``board-verdict`` and
-    ``board-stamina``. Assigning ``view.rules`` redraws the overlay; only
+    ``board-stamina`` (prefix ``css``, default ``board``). ``pick`` is drawn from
+    the start (for a view that is never clicked). Assigning ``view.rules`` redraws the overlay; only
     ``source.data`` and the texts change.
     """
 
@@ -467,51 +468,78 @@ class BoardView(widgets.VBox):
 
     def __init__(self, boards: Board | Layout | dict[str, Board | Layout],
                  rules: Rules | None = None, overlay: str = "sight", *, controls: bool = True,
-                 legend: bool = True, px_per_space: int | None = None, **kwargs):
+                 legend: bool = True, px_per_space: int | None = None, css: str = "board",
+                 pick: Pick | None = None, **kwargs):
         setup_notebook()
+        self._css = css
+        self._rules = rules or Rules()
         if not isinstance(boards, dict):
             boards = {"board": boards}
         self.boards = {name: as_board(b) for name, b in boards.items()}
         self._draw_options = {"legend": legend, "px_per_space": px_per_space}
         self._drawn: dict[str, tuple] = {}
         self.choice = widgets.Dropdown(options=list(self.boards), description="Board")
-        self.choice.add_class("board-choice")
+        self.choice.add_class(f"{css}-choice")
         self.overlay = widgets.ToggleButtons(options=list(OVERLAYS), value=overlay,
                                              description="Overlay")
-        self.overlay.add_class("board-overlay")
+        self.overlay.add_class(f"{css}-overlay")
         self.click = widgets.ToggleButtons(options=["source", "target"], value="source",
                                            description="Click sets")
-        self.click.add_class("board-click")
-        self.stamina = widgets.IntSlider(value=3, min=0, max=12, description="Stamina")
-        self.stamina.add_class("board-stamina")
-        self.title = widgets.HTML(f"<b>{html.escape(overlay)}</b>")
-        self.title.add_class("board-title")
+        self.click.add_class(f"{css}-click")
+        self.stamina = widgets.IntSlider(value=pick.stamina if pick else 3, min=0, max=12,
+                                         description="Stamina")
+        self.stamina.add_class(f"{css}-stamina")
+        self.title = widgets.HTML()
+        self.title.add_class(f"{css}-title")
         self.verdict = widgets.HTML("Click a space.")
-        self.verdict.add_class("board-verdict")
+        self.verdict.add_class(f"{css}-verdict")
         self.holder = widgets.Box()
-        self._show(self.choice.value)
+        self._show(self.choice.value, pick)
         parts = []
         if controls:
             parts = ([self.choice] if len(self.boards) > 1 else []) + [
                 self.overlay, widgets.HBox([self.click, self.stamina])]
         super().__init__([*parts, self.title, self.holder, self.verdict],
-                         rules=rules or Rules(), **kwargs)
+                         rules=self._rules, **kwargs)
         self.choice.observe(lambda change: self._show(change["new"]), "value")
         self.overlay.observe(self._redraw, "value")
         self.stamina.observe(self._redraw, "value")
 
-    def _show(self, name: str) -> None:
+    def _show(self, name: str, pick: Pick | None = None) -> None:
+        """Show board ``name``, drawn with ``pick``'s overlay the first time (a plot's data set
+        before the browser shows it never reaches the browser, so a first pick is drawn in)."""
+        board = self.boards[name]
+        highlights = Highlights()
+        if pick is not None:
+            highlights = OVERLAYS[self.overlay.value](board, self._rules, pick)
         if name not in self._drawn:
-            figure, sources = render_board(self.boards[name], **self._draw_options)
+            figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
             plot = BokehModel(figure)
-            plot.add_class("board-plot")
+            plot.add_class(f"{self._css}-plot")
             self._drawn[name] = figure, sources, plot
-        self.board = self.boards[name]
+        else:
+            self.refresh(*self._drawn[name][::2])
+        self.board = board
         self.figure, self.sources, self.plot = self._drawn[name]
         self.holder.children = (self.plot,)
-        self.selected = self.target = None
-        self.verdict.value = "Click a space."
+        self.selected = pick.selected if pick else None
+        self.target = pick.target if pick else None
+        self._texts(highlights)
+
+    @staticmethod
+    def refresh(figure, plot: BokehModel) -> None:
+        """Re-serialise ``figure`` into ``plot`` before it is shown again.
+
+        A plot's browser view is rebuilt from the state serialised when it was made;
+        data changed since then reached only the views alive at the time.
+        """
+        plot.update_from_model(figure)
+
+    def _texts(self, highlights: Highlights) -> None:
+        self.title.value = f"<b>{html.escape(highlights.title)}</b>" if highlights.title else ""
+        self.verdict.value = ("<br>".join(html.escape(line) for line in highlights.verdict)
+                              or "Click a space.")
 
     @traitlets.observe("rules")
     def _redraw(self, _change=None) -> None:
@@ -549,8 +577,7 @@ class BoardView(widgets.VBox):
         highlights = OVERLAYS[self.overlay.value](self.board, self.rules, pick)
         for name, data in highlight_data(highlights).items():
             self.sources[name].data = data
-        self.title.value = f"<b>{html.escape(highlights.title)}</b>"
-        self.verdict.value = "<br>".join(html.escape(line) for line in highlights.verdict)
+        self._texts(highlights)
 
 
 #: The 2x2 board of shipped tiles: (tile side, origin) and the units placed on it.

@@ -24,7 +24,7 @@ from machina_nb.rules.examples import load_example
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import BoardView
+from machina_nb.views.board import BoardView, Pick
 
 __all__ = ["Situation", "SITUATIONS", "answer", "door_example_board", "RulingsPanel"]
 
@@ -202,14 +202,16 @@ class RulingsPanel(widgets.VBox):
         self.situation.add_class("rulings-situation")
         self.about = widgets.HTML()
         self.about.add_class("rulings-about")
-        self.verdict_a = widgets.HTML()
+        half = {"width": "50%"}
+        self.verdict_a = widgets.HTML(layout=half)
         self.verdict_a.add_class("rulings-verdict-a")
-        self.verdict_b = widgets.HTML()
+        self.verdict_b = widgets.HTML(layout=half)
         self.verdict_b.add_class("rulings-verdict-b")
         self.sides = widgets.HBox()
         self._views: dict[int, tuple[Board, BoardView, BoardView]] = {}
         super().__init__([widgets.HBox([self.preset, self.switch]), self.reading_a, self.reading_b,
-                          self.about, self.situation, self.sides],
+                          self.about, self.situation, self.sides,
+                          widgets.HBox([self.verdict_a, self.verdict_b])],
                          rules=Rules.preset(preset))
         self.preset.observe(self._switch_changed, "value")
         self.switch.observe(self._switch_changed, "value")
@@ -248,34 +250,35 @@ class RulingsPanel(widgets.VBox):
                             f"<ul>{items}</ul><p>Sources: {html.escape(', '.join(ruling.sources))}"
                             f" (spec {SWITCHES[name].spec})</p>")
         if self.situation.value is None:
-            self.verdict_a.value = self.verdict_b.value = ""
-            self.sides.children = (widgets.HTML(
-                "<p><i>No board situation for this switch yet; the example above says where "
-                f"the readings differ.</i></p><pre>{html.escape(ruling.example)}</pre>"),)
+            self.verdict_b.value = f"<pre>{html.escape(ruling.example)}</pre>"
+            self.verdict_a.value = ("<p><i>No board situation for this switch yet; the example "
+                                    "beside says where the readings differ.</i></p>")
+            self.sides.children = ()
             return
         situation = SITUATIONS[self.situation.value]
-        board, view_a, view_b = self._situation_views(self.situation.value)
+        board, view_a, view_b = self._situation_views(self.situation.value, self.rules, rules_b)
         view_a.rules, view_b.rules = self.rules, rules_b
         self.verdict_a.value = (f"<b>A: {html.escape(name)}={html.escape(self.reading_a.value)}"
                                 f"</b><br>{html.escape(answer(situation, board, self.rules))}")
         self.verdict_b.value = (f"<b>B: {html.escape(name)}={html.escape(self.reading_b.value)}"
                                 f"</b><br>{html.escape(answer(situation, board, rules_b))}")
-        self.sides.children = (widgets.VBox([view_a, self.verdict_a], layout={"width": "50%"}),
-                               widgets.VBox([view_b, self.verdict_b], layout={"width": "50%"}))
+        shown = self.sides.children
+        if not shown or shown[0] is not view_a:
+            for view in (view_a, view_b):
+                view.refresh(view.figure, view.plot)
+            self.sides.children = (view_a, view_b)
 
-    def _situation_views(self, index: int) -> tuple[Board, BoardView, BoardView]:
+    def _situation_views(self, index: int, rules_a: Rules, rules_b: Rules
+                         ) -> tuple[Board, BoardView, BoardView]:
         if index not in self._views:
             situation = SITUATIONS[index]
             board = situation.build()
-            views = []
-            for _ in "AB":
-                view = BoardView(board, self.rules, _OVERLAY[situation.question], controls=False,
-                                 legend=False, px_per_space=44)
-                if situation.question == "step":
-                    view.stamina.value = 1
-                view.select(situation.a)
-                if situation.b is not None and situation.question in ("sight", "ranged"):
-                    view.aim(situation.b)
-                views.append(view)
+            aim = situation.question in ("sight", "ranged")
+            pick = Pick(situation.a, situation.b if aim else None,
+                        1 if situation.question == "step" else 3)
+            views = [BoardView(board, rules, _OVERLAY[situation.question], controls=False,
+                               legend=False, px_per_space=64, css="rulings-board", pick=pick,
+                               layout={"width": "50%"})
+                     for rules in (rules_a, rules_b)]
             self._views[index] = (board, *views)
         return self._views[index]
