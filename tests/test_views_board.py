@@ -183,6 +183,11 @@ def test_clicks_select_then_aim_and_the_margin_is_ignored():
     view.click.value = "source"
     view.on_tap(Tap(view.figure, x=1.5, y=1.5))
     assert view.selected == (1, 1) and view.target is None
+    view.on_tap(Tap(view.figure, x=3.5, y=1.5))
+    assert view.click.value == "target" and view.target == (3, 1)
+    view.overlay.value = "reach"  # no target there: a click selects
+    view.on_tap(Tap(view.figure, x=4.5, y=1.5))
+    assert view.selected == (4, 1)
 
 
 def test_switching_overlays_and_boards_redraws_without_rebuilding():

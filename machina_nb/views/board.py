@@ -547,11 +547,14 @@ class BoardView(widgets.VBox):
             self.redraw()
 
     def on_tap(self, event: Tap) -> None:
-        """A click (bokeh ``Tap`` in data coordinates): select the space, or aim at it; ignore the margin."""
+        """A click (bokeh ``Tap`` in data coordinates): select the space, or aim the sight line at it.
+
+        Clicks in the margin are ignored; only the sight overlay has a target.
+        """
         point = (math.floor(event.x), math.floor(event.y))
         if point not in self.board:
             return
-        if self.click.value == "target" and self.selected is not None:
+        if self.click.value == "target" and self.overlay.value == "sight" and self.selected:
             self.aim(point)
         else:
             self.select(point)

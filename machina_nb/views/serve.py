@@ -68,6 +68,7 @@ def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60)
     try:
         deadline = time.monotonic() + startup_seconds
         while not _answers(url + "/"):
+            url = _running_at(log_path) or url  # voila moves on when the port was taken meanwhile
             if server.poll() is not None:
                 raise VoilaError(f"voila exited with {server.returncode}:\n"
                                  f"{log_path.read_text()[-3000:]}")
@@ -83,6 +84,14 @@ def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60)
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def _running_at(log_path: Path) -> str | None:
+    lines = log_path.read_text(errors="replace").splitlines()
+    for line, following in zip(lines, lines[1:]):
+        if "is running at" in line and following.startswith("http://127.0.0.1:"):
+            return following.strip().rstrip("/")
+    return None
 
 
 # The shown bokeh plot inside an element matching a CSS selector: its frame on the page
