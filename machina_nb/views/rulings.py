@@ -128,7 +128,7 @@ SITUATIONS: tuple[Situation, ...] = (
               _ARCHER, "ranged", (0, 2), (2, 0)),
     Situation("move.diagonal", "D4: A steps diagonally past the end of a wall (M stands on the other route)",
               _WALL_END, "step", (0, 1), (1, 0)),
-    Situation("nearest.metric", "D7: which unit is nearest to A (B at 3 across, N at 2 across and 2 down)?",
+    Situation("nearest.metric", "D7: which unit is nearest to A (M at 3 across, N at 2 across and 2 down)?",
               _METRIC, "nearest", (0, 0)),
 )
 
