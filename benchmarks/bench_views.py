@@ -20,7 +20,7 @@ from machina_nb.views.serve import CHROMIUM_FLAGS, space_centre, voila
 CLICKS = 12
 TARGET_MS = 250
 CHROMIUM = "/usr/bin/chromium"
-DOUBLE_TAP_MS = 500  # two taps closer than bokeh's double-tap interval make one double tap
+DOUBLE_TAP_MS = 500  # clicks spaced past bokeh's double-tap interval, as a person clicks
 
 _CHANGED = "(before) => document.querySelector('.board-verdict').innerText !== before"
 

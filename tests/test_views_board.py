@@ -219,3 +219,11 @@ def test_overlays_read_the_rules_object_only(shipped):
     assert shipped.space((3, 8)) is SpaceKind.FLOOR
     for overlay in OVERLAYS.values():
         assert overlay(shipped, Rules(), Pick((3, 8), (12, 5))).verdict
+
+
+def test_a_quick_second_click_arrives_as_a_double_tap_and_still_counts():
+    view = BoardView(demo_layout())
+    assert {"tap", "doubletap"} <= set(view.figure._event_callbacks)
+    from bokeh.events import DoubleTap
+    view.on_tap(DoubleTap(view.figure, x=2.5, y=3.5))
+    assert view.selected == (2, 3)

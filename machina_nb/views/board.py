@@ -30,7 +30,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 import traitlets
-from bokeh.events import Tap
+from bokeh.events import DoubleTap, Tap
 from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Legend, Range1d
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
@@ -515,6 +515,7 @@ class BoardView(widgets.VBox):
         if name not in self._drawn:
             figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
+            figure.on_event(DoubleTap, self.on_tap)  # a quick second click is still a click
             plot = BokehModel(figure)
             plot.add_class(f"{self._css}-plot")
             self._drawn[name] = figure, sources, plot
