@@ -331,8 +331,9 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
         "overlay_points": {"x": [p[0] for p, _ in points], "y": [p[1] for p, _ in points],
                            "role": [role for _, role in points],
                            "colour": [ROLE_COLOURS[role] for _, role in points]},
-        "overlay_labels": {"x": [p[0] + 0.5 for p, _ in highlights.labels],
-                           "y": [p[1] + 0.5 for p, _ in highlights.labels],
+        # labels in the space's south-east corner, clear of a unit's letter
+        "overlay_labels": {"x": [p[0] + 0.95 for p, _ in highlights.labels],
+                           "y": [p[1] + 0.97 for p, _ in highlights.labels],
                            "text": [text for _, text in highlights.labels]},
     }
 
@@ -433,13 +434,13 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
                 line_width=3, line_dash="dotted", **key("door (destroyed)"))
     fig.segment("x0", "y0", "x1", "y1", source=sources["overlay_lines"], line_color="colour",
                 line_width=4)
-    fig.scatter("x", "y", source=sources["units"], size=px * 0.65, fill_color="white",
+    fig.scatter("x", "y", source=sources["units"], size=px * 0.55, fill_color="white",
                 line_color="#212121", line_width=2, **key("unit"))
     fig.text("x", "y", text="letter", source=sources["units"], text_align="center",
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
-             text_baseline="bottom", x_offset=px * 0.45, y_offset=px * 0.45,
-             text_font_size="8pt", text_font_style="bold", text_color="#0d47a1")
+             text_baseline="bottom", text_font_size="8pt", text_font_style="bold",
+             text_color="#0d47a1")
     fig.scatter("x", "y", source=sources["overlay_points"], marker="x", size=16,
                 line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[
