@@ -1,8 +1,9 @@
 """The explorer app composed of every view (served by Voila from notebooks/explorer.ipynb).
 
-Until the joined board graph lands, the board tab shows ``demo_board.txt``, a
-small original map using every space and border kind, with two explorers (A, B)
-and two monsters (M, N).
+The Board tab offers ``demo_board.txt`` (a small original map using every space
+and border kind, with explorers A, B and monsters M, N) and a 2x2 board of the
+shipped tiles; Odds, Round, Rulings and Examples follow. One preset picker hands
+the same :class:`Rules` to every view.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import ipywidgets as widgets
 from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import BoardView
+from machina_nb.views.board import BoardView, shipped_board
 from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
+from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper, demo_game
 
 __all__ = ["DEMO_LEGEND", "demo_layout", "Explorer", "explorer"]
@@ -46,8 +48,9 @@ class Explorer(widgets.VBox):
         setup_notebook()
         self.preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
         self.preset.add_class("rules-preset")
-        self.board = BoardView(layout or demo_layout())
+        self.board = BoardView({"demo": layout or demo_layout(), "2x2 shipped tiles": shipped_board()})
         self.odds, self.processes = OddsView(), ProcessesView()
+        self.rulings = RulingsPanel()
         self.summary = widgets.HTML()
         self.round = RoundStepper(demo_game(demo_layout()))
         self.examples = ExamplesBrowser()
@@ -55,17 +58,17 @@ class Explorer(widgets.VBox):
             self.board,
             widgets.VBox([self.odds, self.processes]),
             self.round,
-            self.summary,
+            widgets.VBox([self.rulings, self.summary]),
             self.examples,
         ], titles=("Board", "Odds", "Round", "Rulings", "Examples"))
         self.preset.observe(self._apply_preset, "value")
         self._apply_preset()
-        super().__init__([widgets.HTML("<h2>Machina Arcana rules explorer</h2>"),
-                          self.preset, self.tabs])
+        super().__init__([self.preset, self.tabs])  # the notebook gives the title
 
     def _apply_preset(self, _change=None) -> None:
         rules = Rules.preset(self.preset.value)
         self.board.rules = self.odds.rules = self.processes.rules = self.round.rules = rules
+        self.rulings.preset.value = self.preset.value
         self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
 
 

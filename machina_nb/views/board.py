@@ -1,19 +1,24 @@
-"""The board view: a map drawn with bokeh, clicked in ipywidgets.
+"""The board view: the joined board graph drawn with bokeh, clicked in ipywidgets.
 
-Drawing is a pure function, :func:`render_board` ``(layout, highlights) ->
-(figure, sources)``: the figure is built once and every later change (a click,
-a new overlay) only assigns ``source.data``. What a click shows is an *overlay*:
-a function ``overlay(layout, rules, selected) -> Highlights`` from the selected
-space (under the rulings in force) to the spaces and lines to mark and the
-verdict in words. :func:`neighbours` is the
-first one (the 8 spaces around, naming the border crossed); line of sight, reach
-and paths plug in the same way (``BoardView(layout, overlay=...)``).
+Drawing is a pure function, :func:`render_board` ``(board, highlights) ->
+(figure, sources)`` over a :class:`machina_nb.rules.board.Board` (built from a
+map text with ``Board.from_layout`` or from joined tiles with
+``PlayArea.board()``): spaces, walls, doors, joined and unexplored tile edges,
+tile outlines and units. The figure is built once; every later change (a
+click, another overlay, other rulings) only assigns ``source.data`` and the
+verdict text.
 
-Coordinates are the map text's: ``(x, y)``, x the column from the west and y the
+What a click shows is an *overlay*: a function ``overlay(board, rules, pick)
+-> Highlights`` from the picked spaces (under the rulings in force) to the
+spaces, lines and points to mark and the verdict in words. Each overlay calls
+the rules core only (:data:`OVERLAYS`): line of sight, reach within a stamina,
+nearest, closest, adjacent spaces.
+
+Coordinates are the board's: ``(x, y)``, x the column from the west and y the
 row from the north; space ``(x, y)`` covers ``[x, x+1] x [y, y+1]``. The plot's
 y axis runs downwards so the picture reads like the map text.
 
-Rules: manual p11 (map tiles), p35-37 (map elements), p22 (doors).
+Rules: manual p11 (map tiles), p22 (sight, adjacency, nearest, closest), p34 (move), p35-37 (map elements).
 """
 
 from __future__ import annotations
@@ -25,17 +30,21 @@ from typing import Callable
 
 import ipywidgets as widgets
 import traitlets
-from bokeh.events import Tap
-from bokeh.models import (ColumnDataSource, FixedTicker, HoverTool, Legend, Range1d)
+from bokeh.events import DoubleTap, Tap
+from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Legend, Range1d
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
+from machina_nb.rules import distance, sight
+from machina_nb.rules.board import NEIGHBOUR_STEPS, Board
 from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
 
-__all__ = ["SPACE_COLOURS", "ROLE_COLOURS", "Highlights", "Overlay", "render_board",
-           "highlight_data", "neighbours", "BoardView"]
+__all__ = ["SPACE_COLOURS", "ROLE_COLOURS", "Pick", "Highlights", "Overlay", "OVERLAYS",
+           "render_board", "highlight_data", "sight_overlay", "reach_overlay",
+           "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
+           "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board"]
 
 #: Fill colour of each space kind (the legend names them in words).
 SPACE_COLOURS: dict[SpaceKind, str] = {
@@ -55,91 +64,79 @@ SPACE_COLOURS: dict[SpaceKind, str] = {
     SpaceKind.UNIDENTIFIABLE: "#b0bec5",
 }
 
-#: Colour of each overlay role; later overlays (sight, reach, paths) add theirs here.
+#: Colour of each overlay role (spaces, lines and points).
 ROLE_COLOURS: dict[str, str] = {
     "selected": "#ffd600",
-    "neighbour": "#00b8d4",
+    "target": "#ff6d00",
+    "visible": "#00c853",
+    "blocked": "#d50000",
+    "reach": "#2979ff",
+    "tied": "#ff1744",
+    "candidate": "#00b8d4",
+    "adjacent": "#00b8d4",
     "border": "#ff1744",
+    "line": "#00c853",
+    "blocked line": "#d50000",
+    "blocker": "#aa00ff",
 }
 
 _BORDER_WORDS = {
-    BorderKind.OPEN: "open",
-    BorderKind.WALL: "wall",
-    BorderKind.DOOR_OPEN: "open door",
-    BorderKind.DOOR_CLOSED: "closed door",
+    BorderKind.WALL: "wall", BorderKind.BOUNDARY: "tile boundary (wall)",
+    BorderKind.DOOR_OPEN: "open door", BorderKind.DOOR_CLOSED: "closed door",
     BorderKind.DOOR_DESTROYED: "destroyed door",
 }
 
-# Compass directions as (name, dx, dy); y grows to the south.
-_COMPASS = (("N", 0, -1), ("NE", 1, -1), ("E", 1, 0), ("SE", 1, 1),
-            ("S", 0, 1), ("SW", -1, 1), ("W", -1, 0), ("NW", -1, -1))
 
-_PX_PER_SPACE = 36
+@dataclass(frozen=True)
+class Pick:
+    """What the user picked: the ``selected`` space, an optional ``target`` and a ``stamina``."""
+
+    selected: Point
+    target: Point | None = None
+    stamina: int = 3
+
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
 @dataclass(frozen=True)
 class Highlights:
-    """What an overlay marks: spaces by role, line segments by role, the verdict in words.
+    """What an overlay marks: spaces, segments and points by role, labels, a title and the verdict.
 
-    Roles are keys of :data:`ROLE_COLOURS`; ``verdict`` is plain text, one line per item.
+    Roles are keys of :data:`ROLE_COLOURS`; ``labels`` put short text (a distance)
+    on spaces; ``verdict`` is plain text, one line per item.
     """
 
     spaces: tuple[tuple[Point, str], ...] = ()
     lines: tuple[tuple[Segment, str], ...] = ()
+    points: tuple[tuple[tuple[float, float], str], ...] = ()
+    labels: tuple[tuple[Point, str], ...] = ()
+    title: str = ""
     verdict: tuple[str, ...] = ()
 
     def __post_init__(self):
-        for _, role in self.spaces + self.lines:
+        for _, role in self.spaces + self.lines + self.points:
             if role not in ROLE_COLOURS:
                 raise ValueError(f"highlights: unknown role {role!r}; expected one of "
                                  f"{', '.join(ROLE_COLOURS)}")
 
 
-#: An overlay: from the map, the rulings and the selected space to what to mark.
-Overlay = Callable[[Layout, Rules, Point], Highlights]
+#: An overlay: from the board, the rulings and the picked spaces to what to mark.
+Overlay = Callable[[Board, Rules, Pick], Highlights]
 
 
-def _kind_word(kind: SpaceKind) -> str:
-    return kind.name.lower()
+def as_board(board: Board | Layout) -> Board:
+    """``board`` itself, or the board of a map text layout (``Board.from_layout``)."""
+    return board if isinstance(board, Board) else Board.from_layout(board)
 
 
-def _space_words(layout: Layout, point: Point) -> str:
-    x, y = point
-    unit = layout.unit_at(x, y)
-    return f"({x}, {y}) {_kind_word(layout.space(x, y))}" + (f", unit {unit}" if unit else "")
+def _space_words(board: Board, point: Point) -> str:
+    unit = board.unit_at(point)
+    return f"{point} {board.space(point).name.lower()}" + (f", unit {unit}" if unit else "")
 
 
-def neighbours(layout: Layout, rules: Rules, selected: Point) -> Highlights:
-    """The selected space and its 8 neighbours, naming the border crossed to each.
-
-    A placeholder overlay until line of sight and reach land; it reads the map
-    only and decides nothing, so ``rules`` is unused.
-
-    >>> from machina_nb.rules.maptext import parse_map
-    >>> h = neighbours(parse_map("+-+-+\\n|.|o|\\n+-+-+\\n"), Rules(), (0, 0))
-    >>> h.verdict
-    ('Space (0, 0) floor', 'E (1, 0) pit: wall')
-
-    Rules: manual p35-36 (walls and doors between spaces).
-    """
-    x, y = selected
-    spaces: list[tuple[Point, str]] = [(selected, "selected")]
-    lines: list[tuple[Segment, str]] = []
-    verdict = [f"Space {_space_words(layout, selected)}"]
-    for name, dx, dy in _COMPASS:
-        other = (x + dx, y + dy)
-        if not (0 <= other[0] < layout.width and 0 <= other[1] < layout.height):
-            continue
-        spaces.append((other, "neighbour"))
-        if dx and dy:
-            verdict.append(f"{name} {_space_words(layout, other)}: across a corner")
-            continue
-        verdict.append(f"{name} {_space_words(layout, other)}: "
-                       f"{_BORDER_WORDS[layout.border(selected, other)]}")
-        lines.append((_border_segment(selected, other), "border"))
-    return Highlights(tuple(spaces), tuple(lines), tuple(verdict))
+def _centre(p: Point) -> tuple[float, float]:
+    return (p[0] + 0.5, p[1] + 0.5)
 
 
 def _border_segment(a: Point, b: Point) -> Segment:
@@ -152,34 +149,178 @@ def _border_segment(a: Point, b: Point) -> Segment:
     return (ax, y), (ax + 1, y)
 
 
+# --- overlays: each calls the rules core and formats its answer ------------------------------
+
+
+def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
+    """Line of sight from the selected space: every space visible or blocked; for a target, the line.
+
+    The target's verdict is :func:`machina_nb.rules.sight.line_of_sight` with its
+    ``explain()`` text (the blocker, the exact point, the citation and rulings).
+
+    Rules: manual p22 (line of sight); spec §A6, D1, D2.
+    """
+    a = pick.selected
+    seen = sight.visible_from(board, a, rules)
+    spaces = [(p, "visible" if p in seen else "blocked") for p in sorted(board) if p != a]
+    spaces.append((a, "selected"))
+    verdict = [f"Space {_space_words(board, a)}: {len(seen)} spaces in sight, "
+               f"{len(spaces) - 1 - len(seen)} blocked (rulings: los.vertex={rules['los.vertex']}, "
+               f"los.space_squeeze={rules['los.space_squeeze']})"]
+    lines, points = [], []
+    if pick.target is not None and pick.target != a:
+        verdict_of_target = sight.line_of_sight(board, a, pick.target, rules)
+        spaces.append((pick.target, "target"))
+        role = "line" if verdict_of_target.visible else "blocked line"
+        lines.append(((_centre(a), _centre(pick.target)), role))
+        lines += [(_border_segment(p, q), "blocker") for p, q in verdict_of_target.borders]
+        spaces += [(p, "blocker") for p in verdict_of_target.spaces]
+        if verdict_of_target.point is not None:
+            points.append(((float(verdict_of_target.point[0]), float(verdict_of_target.point[1])),
+                           "blocker"))
+        verdict.append(verdict_of_target.explain())
+    else:
+        verdict.append("Click another space: the line of sight to it, explained.")
+    return Highlights(tuple(spaces), tuple(lines), tuple(points), (),
+                      f"Line of sight from {a}", tuple(verdict))
+
+
+def reach_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
+    """Every space a unit on the selected space can end on within the stamina, with its cost.
+
+    Rules: manual p34 (move: 1 stamina per space), p35 (pits); spec §A2, D4, D5.
+    """
+    a = pick.selected
+    mover = distance.Mover(unit=board.unit_at(a))
+    costs = distance.reach(board, a, pick.stamina, rules, mover)
+    spaces = tuple((p, "reach") for p in costs if p != a) + ((a, "selected"),)
+    labels = tuple((p, str(cost)) for p, cost in costs.items() if p != a)
+    verdict = (f"Space {_space_words(board, a)}: {len(costs) - 1} spaces within stamina "
+               f"{pick.stamina} (move.diagonal={rules['move.diagonal']}, "
+               f"move.squeeze={rules['move.squeeze']}; manual p34)",)
+    return Highlights(spaces, labels=labels, title=f"Reach within stamina {pick.stamina} from {a}",
+                      verdict=verdict)
+
+
+def _ranking_highlights(board: Board, pick: Pick, ranking: distance.Ranking, title: str
+                        ) -> Highlights:
+    a = pick.selected
+    tied = set(ranking.candidates)
+    spaces = tuple((p, "tied" if p in tied else "candidate") for p, _ in ranking.distances)
+    labels = tuple((p, str(d)) for p, d in ranking.distances)
+    if ranking.candidates:
+        names = ", ".join(f"{board.unit_at(p)} {p}" for p in ranking.candidates)
+        head = (f"{ranking.measure.capitalize()} from {a}: {names} at {ranking.distance}"
+                f"{' (tied: the explorers choose)' if len(tied) > 1 else ''}")
+    else:
+        head = f"{ranking.measure.capitalize()} from {a}: no unit can be reached"
+    every = "; ".join(f"{board.unit_at(p)} {p}: {d}" for p, d in ranking.distances)
+    return Highlights(spaces + ((a, "selected"),), labels=labels, title=title, verdict=(
+        f"Space {_space_words(board, a)}", head, f"All: {every}" if every else "All: none",
+        f"({ranking.rule}; {ranking.reading})"))
+
+
+def _other_units(board: Board, a: Point) -> list[Point]:
+    return [p for p in board.units().values() if p != a]
+
+
+def nearest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
+    """The nearest units to the selected space (a direct count), every tie and every distance.
+
+    Rules: manual p22 (nearest); spec §A8.1, D7.
+    """
+    ranking = distance.nearest(board, pick.selected, _other_units(board, pick.selected), rules)
+    return _ranking_highlights(board, pick, ranking, f"Nearest units to {pick.selected}")
+
+
+def closest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
+    """The closest units to the selected space (steps, closed doors open), every tie and distance.
+
+    Rules: manual p22 (closest); spec §A8.2, D8, D9.
+    """
+    ranking = distance.closest(board, pick.selected, _other_units(board, pick.selected), rules)
+    return _ranking_highlights(board, pick, ranking, f"Closest units to {pick.selected}")
+
+
+def adjacent_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
+    """The spaces adjacent to the selected space (melee reach) and the walls and doors on its borders.
+
+    Rules: manual p22 (adjacent; walls and doors), p23 (melee); spec §A7.1, D21.
+    """
+    a = pick.selected
+    near = sight.adjacent_spaces(board, a, rules)
+    borders = sight.adjacent_borders(board, a)
+    spaces = tuple((p, "adjacent") for p in near if p != a) + ((a, "selected"),)
+    lines = tuple((_border_segment(p, q), "border") for (p, q), _ in borders)
+    verdict = (f"Space {_space_words(board, a)}",
+               "Adjacent (melee): " + (", ".join(_space_words(board, p) for p in near if p != a)
+                                       or "none"),
+               "Walls and doors adjacent: " + (", ".join(
+                   f"{_BORDER_WORDS.get(kind, kind.name.lower())} {p}|{q}"
+                   for (p, q), kind in borders) or "none"),
+               f"(manual p22 (adjacent); adjacency.across_tiles={rules['adjacency.across_tiles']})")
+    return Highlights(spaces, lines, title=f"Adjacent to {a} (melee)", verdict=verdict)
+
+
+#: The overlays offered by :class:`BoardView`, by the name shown in its picker.
+OVERLAYS: dict[str, Overlay] = {
+    "sight": sight_overlay,
+    "reach": reach_overlay,
+    "nearest": nearest_overlay,
+    "closest": closest_overlay,
+    "adjacent": adjacent_overlay,
+}
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
 def _segments(segments: list[Segment]) -> dict[str, list[float]]:
     return {"x0": [s[0][0] for s in segments], "y0": [s[0][1] for s in segments],
             "x1": [s[1][0] for s in segments], "y1": [s[1][1] for s in segments]}
 
 
-def _borders(layout: Layout) -> dict[BorderKind, list[tuple[Segment, str]]]:
-    """Every border segment by kind, with the outward side for ring borders ('' inside)."""
-    found: dict[BorderKind, list[tuple[Segment, str]]] = {kind: [] for kind in BorderKind}
-    w, h = layout.width, layout.height
-    for y in range(h):
-        for x in range(w + 1):
-            side = "W" if x == 0 else "E" if x == w else ""
-            found[layout.vertical[y][x]].append((((x, y), (x, y + 1)), side))
-    for y in range(h + 1):
-        for x in range(w):
-            side = "N" if y == 0 else "S" if y == h else ""
-            found[layout.horizontal[y][x]].append((((x, y), (x + 1, y)), side))
-    return found
+# Screen angle (counter-clockwise, radians; y drawn downwards) pointing out of each side.
+_OUTWARD = {(0, -1): 0.0, (-1, 0): math.pi / 2, (0, 1): math.pi, (1, 0): -math.pi / 2}
 
 
-# Screen angle (counter-clockwise, radians) pointing a triangle marker out of each side.
-_OUTWARD = {"N": 0.0, "W": math.pi / 2, "S": math.pi, "E": -math.pi / 2}
+def _borders(board: Board) -> tuple[dict[BorderKind, list[Segment]], list[tuple[Point, Point]]]:
+    """Every border segment by kind (each drawn once), and the direction-symbol pairs."""
+    found: dict[BorderKind, list[Segment]] = {kind: [] for kind in BorderKind}
+    arrows = []
+    for p in sorted(board):
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            q = (p[0] + dx, p[1] + dy)
+            if q in board and (dx < 0 or dy < 0):
+                continue  # drawn from the other side
+            kind = board.border(p, q)
+            found[kind].append(_border_segment(p, q))
+            if kind is BorderKind.DIRECTION:
+                arrows.append((p, q))
+    return found, arrows
+
+
+def _tile_outlines(board: Board) -> dict[str, list]:
+    corners: dict[str, list[int]] = {}
+    for p in board:
+        tile = board.tile_of(p)
+        if tile is None:
+            continue
+        box = corners.setdefault(tile, [p[0], p[1], p[0], p[1]])
+        box[:] = [min(box[0], p[0]), min(box[1], p[1]), max(box[2], p[0]), max(box[3], p[1])]
+    tiles = sorted(corners)
+    boxes = [corners[t] for t in tiles]
+    return {"x": [(b[0] + b[2] + 1) / 2 for b in boxes], "y": [(b[1] + b[3] + 1) / 2 for b in boxes],
+            "w": [b[2] - b[0] + 1 for b in boxes], "h": [b[3] - b[1] + 1 for b in boxes],
+            "tile": tiles, "lx": [b[0] + 0.1 for b in boxes], "ly": [b[1] + 0.1 for b in boxes]}
 
 
 def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
-    """The overlay sources' data for ``highlights`` (keys ``overlay`` and ``overlay_lines``)."""
-    spaces = highlights.spaces
-    lines = highlights.lines
+    """The overlay sources' data for ``highlights``.
+
+    Keys ``overlay`` (spaces), ``overlay_lines``, ``overlay_points`` and ``overlay_labels``.
+    """
+    spaces, lines, points = highlights.spaces, highlights.lines, highlights.points
     return {
         "overlay": {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
                     "role": [role for _, role in spaces],
@@ -187,134 +328,285 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
         "overlay_lines": {**_segments([segment for segment, _ in lines]),
                           "role": [role for _, role in lines],
                           "colour": [ROLE_COLOURS[role] for _, role in lines]},
+        "overlay_points": {"x": [p[0] for p, _ in points], "y": [p[1] for p, _ in points],
+                           "role": [role for _, role in points],
+                           "colour": [ROLE_COLOURS[role] for _, role in points]},
+        # labels in the space's south-east corner, clear of a unit's letter
+        "overlay_labels": {"x": [p[0] + 0.95 for p, _ in highlights.labels],
+                           "y": [p[1] + 0.97 for p, _ in highlights.labels],
+                           "text": [text for _, text in highlights.labels]},
     }
 
 
-def render_board(layout: Layout, highlights: Highlights = Highlights()):
-    """Draw ``layout`` with ``highlights`` on top; return ``(figure, sources)``.
+def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *,
+                 px_per_space: int | None = None, legend: bool = True):
+    """Draw ``board`` with ``highlights`` on top; return ``(figure, sources)``.
 
-    ``sources`` maps a name to its ``ColumnDataSource``: ``spaces``, ``walls``
-    (walls and the tile boundary), ``door_open``, ``door_closed``,
-    ``door_destroyed``, ``edges``, ``direction``, ``units``, ``overlay`` and
-    ``overlay_lines``. Change what is shown by assigning ``sources[name].data``.
+    ``sources`` maps a name to its ``ColumnDataSource``: ``spaces``, ``tiles``
+    (outlines), ``walls`` (walls and tile boundaries), ``door_open``,
+    ``door_closed``, ``door_destroyed``, ``joined`` (tile edges joined to
+    another tile), ``edges`` (unexplored), ``direction``, ``units`` and the
+    overlay sources of :func:`highlight_data`. Change what is shown by
+    assigning ``sources[name].data``.
 
-    Rules: manual p11 (edges, direction symbol), p35-37 (space kinds), p22 (doors).
+    Rules: manual p11 (tiles, edges, direction symbol), p34 (joined edges), p35-37 (space kinds), p22 (doors).
     """
-    w, h = layout.width, layout.height
-    points = [(x, y) for y in range(h) for x in range(w)]
-    borders = _borders(layout)
-    ring_edges = borders[BorderKind.EDGE] + borders[BorderKind.DIRECTION]
-    units = [(letter, point) for letter, point in layout.units]
+    board = as_board(board)
+    points = sorted(board)
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    x1, y1 = max(p[0] for p in points) + 1, max(p[1] for p in points) + 1
+    w, h = x1 - x0, y1 - y0
+    px = px_per_space or (36 if max(w, h) <= 12 else 28)
+    borders, arrows = _borders(board)
+    units = sorted((p, u) for u, p in board.units().items())
     data = {
         "spaces": {
             "x": [x + 0.5 for x, _ in points], "y": [y + 0.5 for _, y in points],
-            "kind": [_kind_word(layout.space(*p)) for p in points],
-            "colour": [SPACE_COLOURS[layout.space(*p)] for p in points],
+            "kind": [board.space(p).name.lower() for p in points],
+            "colour": [SPACE_COLOURS[board.space(p)] for p in points],
             "coords": [f"({x}, {y})" for x, y in points],
-            "unit": [layout.unit_at(*p) or "" for p in points],
+            "tile": [board.tile_of(p) or "" for p in points],
+            "unit": [board.unit_at(p) or "" for p in points],
         },
-        "walls": _segments([s for s, _ in borders[BorderKind.WALL] + borders[BorderKind.BOUNDARY]]),
-        "door_open": _segments([s for s, _ in borders[BorderKind.DOOR_OPEN]]),
-        "door_closed": _segments([s for s, _ in borders[BorderKind.DOOR_CLOSED]]),
-        "door_destroyed": _segments([s for s, _ in borders[BorderKind.DOOR_DESTROYED]]),
-        "edges": _segments([s for s, _ in ring_edges]),
+        "tiles": _tile_outlines(board),
+        "walls": _segments(borders[BorderKind.WALL] + borders[BorderKind.BOUNDARY]),
+        "door_open": _segments(borders[BorderKind.DOOR_OPEN]),
+        "door_closed": _segments(borders[BorderKind.DOOR_CLOSED]),
+        "door_destroyed": _segments(borders[BorderKind.DOOR_DESTROYED]),
+        "joined": _segments(borders[BorderKind.JOINED]),
+        "edges": _segments(borders[BorderKind.EDGE] + borders[BorderKind.DIRECTION]),
         "direction": {
-            "x": [(a[0] + b[0]) / 2 for (a, b), _ in borders[BorderKind.DIRECTION]],
-            "y": [(a[1] + b[1]) / 2 for (a, b), _ in borders[BorderKind.DIRECTION]],
-            "angle": [_OUTWARD[side] for _, side in borders[BorderKind.DIRECTION]],
+            "x": [(_border_segment(p, q)[0][0] + _border_segment(p, q)[1][0]) / 2 for p, q in arrows],
+            "y": [(_border_segment(p, q)[0][1] + _border_segment(p, q)[1][1]) / 2 for p, q in arrows],
+            "angle": [_OUTWARD[(q[0] - p[0], q[1] - p[1])] for p, q in arrows],
         },
-        "units": {"x": [p[0] + 0.5 for _, p in units], "y": [p[1] + 0.5 for _, p in units],
-                  "letter": [letter for letter, _ in units]},
+        "units": {"x": [p[0] + 0.5 for p, _ in units], "y": [p[1] + 0.5 for p, _ in units],
+                  "letter": [u for _, u in units]},
         **highlight_data(highlights),
     }
     sources = {name: ColumnDataSource(columns, name=name) for name, columns in data.items()}
 
     fig = new_figure(
-        frame_width=_PX_PER_SPACE * w, frame_height=_PX_PER_SPACE * h,
-        x_range=Range1d(-0.3, w + 0.3), y_range=Range1d(h + 0.3, -0.3),  # y grows south
+        frame_width=px * w, frame_height=px * h,
+        x_range=Range1d(x0 - 0.3, x1 + 0.3), y_range=Range1d(y1 + 0.3, y0 - 0.3),  # y grows south
         tools="", toolbar_location=None, x_axis_location="above",
         background_fill_color="#fafafa", name="board",
     )
     fig.grid.visible = False
-    for axis, n in ((fig.xaxis, w), (fig.yaxis, h)):
-        axis.ticker = FixedTicker(ticks=[i + 0.5 for i in range(n)])
-        axis.major_label_overrides = {i + 0.5: str(i) for i in range(n)}
+    for axis, lo, n in ((fig.xaxis, x0, w), (fig.yaxis, y0, h)):
+        ticks = [lo + i + 0.5 for i in range(n)]
+        axis.ticker = FixedTicker(ticks=ticks)
+        axis.major_label_overrides = {t: str(int(t - 0.5)) for t in ticks}
         axis.major_tick_line_color = None
         axis.minor_tick_line_color = None
-    fig.add_layout(Legend(location="top_left", label_text_font_size="9pt", spacing=0), "right")
+        axis.major_label_text_font_size = "8pt"
+    if legend:
+        # Enough rows to fit the frame's height, more columns when needed: never clipped.
+        rows = max(4, (px * h) // 19)
+        fig.add_layout(Legend(location="top_left", label_text_font_size="9pt", spacing=0,
+                              padding=4, nrows=rows, glyph_height=16, label_height=16), "right")
+
+    def key(label: str) -> dict:
+        return {"legend_label": label} if legend else {}
 
     spaces = fig.rect("x", "y", 1, 1, source=sources["spaces"], fill_color="colour",
-                      line_color="#c8c0ad", line_width=1, legend_field="kind")
+                      line_color="#c8c0ad", line_width=1,
+                      **({"legend_field": "kind"} if legend else {}))
+    fig.rect("x", "y", "w", "h", source=sources["tiles"], fill_color=None, line_color="#5c6bc0",
+             line_width=2, line_alpha=0.6, line_dash="dotted")
+    fig.text("lx", "ly", text="tile", source=sources["tiles"], text_font_size="8pt",
+             text_color="#3949ab", text_baseline="top", text_alpha=0.8)
     fig.rect("x", "y", 1, 1, source=sources["overlay"], fill_color="colour", fill_alpha=0.45,
-             line_color="colour", line_width=3)
+             line_color="colour", line_width=2)
     fig.segment("x0", "y0", "x1", "y1", source=sources["walls"], line_color="#212121",
-                line_width=6, line_cap="round", legend_label="wall")
+                line_width=6, line_cap="round", **key("wall"))
+    fig.segment("x0", "y0", "x1", "y1", source=sources["joined"], line_color="#43a047",
+                line_width=3, line_dash="dashed", **key("joined edge"))
     fig.segment("x0", "y0", "x1", "y1", source=sources["edges"], line_color="#2e7d32",
-                line_width=6, legend_label="edge")
+                line_width=6, **key("unexplored edge"))
     fig.scatter("x", "y", source=sources["direction"], marker="triangle", angle="angle",
-                size=14, fill_color="#2e7d32", line_color="white", legend_label="direction symbol")
+                size=14, fill_color="#2e7d32", line_color="white", **key("direction symbol"))
     fig.segment("x0", "y0", "x1", "y1", source=sources["door_closed"], line_color="#6d4c41",
-                line_width=8, legend_label="door (closed)")
+                line_width=8, **key("door (closed)"))
     fig.segment("x0", "y0", "x1", "y1", source=sources["door_open"], line_color="#6d4c41",
-                line_width=3, line_dash="dashed", legend_label="door (open)")
+                line_width=3, line_dash="dashed", **key("door (open)"))
     fig.segment("x0", "y0", "x1", "y1", source=sources["door_destroyed"], line_color="#d32f2f",
-                line_width=3, line_dash="dotted", legend_label="door (destroyed)")
+                line_width=3, line_dash="dotted", **key("door (destroyed)"))
     fig.segment("x0", "y0", "x1", "y1", source=sources["overlay_lines"], line_color="colour",
                 line_width=4)
-    fig.scatter("x", "y", source=sources["units"], size=24, fill_color="white",
-                line_color="#212121", line_width=2, legend_label="unit")
+    fig.scatter("x", "y", source=sources["units"], size=px * 0.55, fill_color="white",
+                line_color="#212121", line_width=2, **key("unit"))
     fig.text("x", "y", text="letter", source=sources["units"], text_align="center",
-             text_baseline="middle", text_font_style="bold", text_font_size="12pt")
+             text_baseline="middle", text_font_style="bold", text_font_size="11pt")
+    fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
+             text_baseline="bottom", text_font_size="8pt", text_font_style="bold",
+             text_color="#0d47a1")
+    fig.scatter("x", "y", source=sources["overlay_points"], marker="x", size=16,
+                line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[
-        ("space", "@coords"), ("kind", "@kind"), ("unit", "@unit")]))
+        ("space", "@coords"), ("kind", "@kind"), ("tile", "@tile"), ("unit", "@unit")]))
     return fig, sources
 
 
 class BoardView(widgets.VBox):
     """The board in a notebook: click a space to select it and see the overlay's verdict.
 
-    ``overlay`` (default :func:`neighbours`) turns the selected space into what to
-    mark under ``rules``; assigning ``view.rules`` or ``view.overlay`` redraws it.
-    The plot and the verdict carry the CSS classes ``board-plot`` and
-    ``board-verdict`` (stable selectors for browser tests).
+    ``boards`` is one board (a :class:`Board` or a map text ``Layout``) or several
+    by name, picked with the ``board-choice`` dropdown (each figure is built once,
+    when first shown). ``overlay`` names one of :data:`OVERLAYS` (the
+    ``board-overlay`` toggle buttons); in the sight overlay the click after a
+    selection picks the target (the ``board-click`` toggle says what the next
+    click sets). The plot, title, verdict and stamina slider carry the CSS
+    classes ``board-plot``, ``board-title``, ``board-verdict`` and
+    ``board-stamina`` (prefix ``css``, default ``board``). ``pick`` is drawn from
+    the start (for a view that is never clicked). Assigning ``view.rules`` redraws the overlay; only
+    ``source.data`` and the texts change.
     """
 
     selected = traitlets.Tuple(default_value=None, allow_none=True)
+    target = traitlets.Tuple(default_value=None, allow_none=True)
     rules = traitlets.Instance(Rules)
-    overlay = traitlets.Callable()
 
-    def __init__(self, layout: Layout, rules: Rules | None = None,
-                 overlay: Overlay = neighbours, **kwargs):
+    def __init__(self, boards: Board | Layout | dict[str, Board | Layout],
+                 rules: Rules | None = None, overlay: str = "sight", *, controls: bool = True,
+                 legend: bool = True, px_per_space: int | None = None, css: str = "board",
+                 pick: Pick | None = None, **kwargs):
         setup_notebook()
-        self.board_layout = layout
-        self.figure, self.sources = render_board(layout)
-        self.figure.on_event(Tap, self.on_tap)
-        self.plot = BokehModel(self.figure)
-        self.plot.add_class("board-plot")
+        self._css = css
+        self._rules = rules or Rules()
+        if not isinstance(boards, dict):
+            boards = {"board": boards}
+        self.boards = {name: as_board(b) for name, b in boards.items()}
+        self._draw_options = {"legend": legend, "px_per_space": px_per_space}
+        self._drawn: dict[str, tuple] = {}
+        self.choice = widgets.Dropdown(options=list(self.boards), description="Board")
+        self.choice.add_class(f"{css}-choice")
+        self.overlay = widgets.ToggleButtons(options=list(OVERLAYS), value=overlay,
+                                             description="Overlay")
+        self.overlay.add_class(f"{css}-overlay")
+        self.click = widgets.ToggleButtons(options=["source", "target"], value="source",
+                                           description="Click sets")
+        self.click.add_class(f"{css}-click")
+        self.stamina = widgets.IntSlider(value=pick.stamina if pick else 3, min=0, max=12,
+                                         description="Stamina")
+        self.stamina.add_class(f"{css}-stamina")
+        self.title = widgets.HTML()
+        self.title.add_class(f"{css}-title")
         self.verdict = widgets.HTML("Click a space.")
-        self.verdict.add_class("board-verdict")
-        super().__init__([self.plot, self.verdict], rules=rules or Rules(), overlay=overlay,
-                         **kwargs)
+        self.verdict.add_class(f"{css}-verdict")
+        self.holder = widgets.Box()
+        self._show(self.choice.value, pick)
+        parts = []
+        if controls:
+            parts = ([self.choice] if len(self.boards) > 1 else []) + [
+                self.overlay, widgets.HBox([self.click, self.stamina])]
+        super().__init__([*parts, self.title, self.holder, self.verdict],
+                         rules=self._rules, **kwargs)
+        self.choice.observe(lambda change: self._show(change["new"]), "value")
+        self.overlay.observe(self._redraw, "value")
+        self.stamina.observe(self._redraw, "value")
 
-    @traitlets.observe("rules", "overlay")
-    def _redraw(self, _change) -> None:
+    def _show(self, name: str, pick: Pick | None = None) -> None:
+        """Show board ``name``, drawn with ``pick``'s overlay the first time (a plot's data set
+        before the browser shows it never reaches the browser, so a first pick is drawn in)."""
+        board = self.boards[name]
+        highlights = Highlights()
+        if pick is not None:
+            highlights = OVERLAYS[self.overlay.value](board, self._rules, pick)
+        if name not in self._drawn:
+            figure, sources = render_board(board, highlights, **self._draw_options)
+            figure.on_event(Tap, self.on_tap)
+            figure.on_event(DoubleTap, self.on_tap)  # a quick second click is still a click
+            plot = BokehModel(figure)
+            plot.add_class(f"{self._css}-plot")
+            self._drawn[name] = figure, sources, plot
+        else:
+            self.refresh(*self._drawn[name][::2])
+        self.board = board
+        self.figure, self.sources, self.plot = self._drawn[name]
+        self.holder.children = (self.plot,)
+        self.selected = pick.selected if pick else None
+        self.target = pick.target if pick else None
+        self._texts(highlights)
+
+    @staticmethod
+    def refresh(figure, plot: BokehModel) -> None:
+        """Re-serialise ``figure`` into ``plot`` before it is shown again.
+
+        A plot's browser view is rebuilt from the state serialised when it was made;
+        data changed since then reached only the views alive at the time.
+        """
+        plot.update_from_model(figure)
+
+    def _texts(self, highlights: Highlights) -> None:
+        self.title.value = f"<b>{html.escape(highlights.title)}</b>" if highlights.title else ""
+        self.verdict.value = ("<br>".join(html.escape(line) for line in highlights.verdict)
+                              or "Click a space.")
+
+    @traitlets.observe("rules")
+    def _redraw(self, _change=None) -> None:
         if self.selected is not None:
-            self.select(self.selected)
+            self.redraw()
 
     def on_tap(self, event: Tap) -> None:
-        """Select the space under a click (bokeh ``Tap`` in data coordinates); ignore the margin."""
+        """A click (bokeh ``Tap`` in data coordinates): select the space, or aim the sight line at it.
+
+        Clicks in the margin are ignored; only the sight overlay has a target.
+        """
         point = (math.floor(event.x), math.floor(event.y))
-        if 0 <= point[0] < self.board_layout.width and 0 <= point[1] < self.board_layout.height:
+        if point not in self.board:
+            return
+        if self.click.value == "target" and self.overlay.value == "sight" and self.selected:
+            self.aim(point)
+        else:
             self.select(point)
 
     def select(self, point: Point) -> None:
-        """Select ``point``: redraw the overlay (only ``source.data`` changes) and the verdict."""
-        x, y = point
-        if not (0 <= x < self.board_layout.width and 0 <= y < self.board_layout.height):
-            raise ValueError(f"point: {point} is off the {self.board_layout.width}x"
-                             f"{self.board_layout.height} board")
-        highlights = self.overlay(self.board_layout, self.rules, (x, y))
+        """Select ``point`` (clearing the target) and redraw; in the sight overlay the next click aims."""
+        point = self.board.require(point, "point")
+        self.selected, self.target = point, None
+        self.redraw()
+        if self.overlay.value == "sight":
+            self.click.value = "target"
+
+    def aim(self, point: Point | None) -> None:
+        """Set (or clear, with None) the target of the line of sight and redraw."""
+        if self.selected is None:
+            raise ValueError("aim: select a space first")
+        self.target = None if point is None else self.board.require(point, "point")
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Run the overlay on the current pick; assign the sources' data, the title and the verdict."""
+        pick = Pick(self.selected, self.target, self.stamina.value)
+        highlights = OVERLAYS[self.overlay.value](self.board, self.rules, pick)
         for name, data in highlight_data(highlights).items():
             self.sources[name].data = data
-        self.verdict.value = "<br>".join(html.escape(line) for line in highlights.verdict)
-        self.selected = (x, y)
+        self._texts(highlights)
+
+
+#: The 2x2 board of shipped tiles: (tile side, origin) and the units placed on it.
+SHIPPED_TILES = (("t01a", (0, 0)), ("t05a", (10, 0)), ("t06a", (0, 10)), ("t07a", (10, 10)))
+SHIPPED_UNITS = (("A", (3, 8)), ("B", (12, 5)), ("M", (6, 14)), ("N", (15, 16)))
+
+
+def shipped_board() -> Board:
+    """Four shipped tile sides joined in a 2x2 square (every facing pair of edges joined), with units.
+
+    Explorers A and B, monsters M and N (see :data:`SHIPPED_TILES`, :data:`SHIPPED_UNITS`).
+
+    Rules: manual p34 (joining map tiles; the 2x2 playing area).
+    """
+    from machina_nb.rules.content import load_tiles
+    from machina_nb.rules.playarea import PlayArea, place_tile
+
+    tiles = load_tiles()
+    sides = {side.key: side for tile in tiles.values() for side in tile.sides}
+    placed = tuple(place_tile(sides[key], 0, origin) for key, origin in SHIPPED_TILES)
+    edges = {edge for tile in placed for _, edge, kind in tile.ring()
+             if kind in (BorderKind.EDGE, BorderKind.DIRECTION)}
+    joined = frozenset(frozenset(edge) for edge in edges if (edge[1], edge[0]) in edges)
+    board = PlayArea(tuple(sides.values()), tiles=placed, joined=joined).board()
+    for unit, point in SHIPPED_UNITS:
+        board.place_unit(point, unit)
+    return board

@@ -8,37 +8,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
+from machina_nb.views.serve import CHROMIUM_FLAGS, ROOT, VoilaError
+from machina_nb.views.serve import voila as serve_voila
+
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"]
-STARTUP_SECONDS = 60
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
 
 
 @pytest.fixture(scope="session")
@@ -49,37 +26,13 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def voila(artifacts, tmp_path_factory) -> str:
+def voila(artifacts) -> str:
     """Voila serving ``notebooks/`` on 127.0.0.1:<free port>, BokehJS inline; yields its base URL."""
-    port = _free_port()
-    env = dict(os.environ, BOKEH_RESOURCES="inline",
-               # the kernelspec runs "python": make it this environment's
-               PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-               JUPYTER_RUNTIME_DIR=str(tmp_path_factory.mktemp("jupyter-runtime")))
-    log_path = artifacts / "voila.log"
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not _answers(url + "/"):
-            if server.poll() is not None:
-                pytest.fail(f"voila exited with {server.returncode}:\n{log_path.read_text()[-3000:]}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"voila did not answer on {url} within {STARTUP_SECONDS} s:\n"
-                            f"{log_path.read_text()[-3000:]}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        with serve_voila(artifacts / "voila.log") as url:
+            yield url
+    except VoilaError as error:
+        pytest.fail(str(error))
 
 
 def chromium_path() -> str:

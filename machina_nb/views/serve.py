@@ -1,0 +1,124 @@
+"""Serve the notebooks with Voila on a free loopback port and find board spaces on the page.
+
+Used by the browser tests (``tests/browser/conftest.py``) and the click benchmark
+(``benchmarks/bench_views.py``), so both start the app the same way: BokehJS inline,
+this environment's Python as the kernel, 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+__all__ = ["ROOT", "NOTEBOOKS", "CHROMIUM_FLAGS", "VoilaError", "free_port", "voila",
+           "space_centre"]
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+
+
+class VoilaError(RuntimeError):
+    """Voila exited or did not answer in time; the message ends with its log."""
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+@contextlib.contextmanager
+def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60) -> Iterator[str]:
+    """Voila serving ``folder`` on 127.0.0.1:<free port> with BokehJS inline; yields the base URL.
+
+    The server's output goes to ``log_path``; it is stopped on exit.
+    """
+    port = free_port()
+    runtime = tempfile.mkdtemp(prefix="jupyter-runtime-")
+    env = dict(os.environ, BOKEH_RESOURCES="inline", JUPYTER_RUNTIME_DIR=runtime,
+               # the kernelspec runs "python": make it this environment's
+               PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
+             "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + startup_seconds
+        while not _answers(url + "/"):
+            url = _running_at(log_path) or url  # voila moves on when the port was taken meanwhile
+            if server.poll() is not None:
+                raise VoilaError(f"voila exited with {server.returncode}:\n"
+                                 f"{log_path.read_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise VoilaError(f"voila did not answer on {url} within {startup_seconds} s:\n"
+                                 f"{log_path.read_text()[-3000:]}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _running_at(log_path: Path) -> str | None:
+    lines = log_path.read_text(errors="replace").splitlines()
+    for line, following in zip(lines, lines[1:]):
+        if "is running at" in line and following.startswith("http://127.0.0.1:"):
+            return following.strip().rstrip("/")
+    return None
+
+
+# The shown bokeh plot inside an element matching a CSS selector: its frame on the page
+# and its data ranges (BokehJS keeps every root view in Bokeh.index).
+_FRAME_JS = """(selector) => {
+  for (const view of Object.values(window.Bokeh.index)) {
+    if (!view || !view.frame || !view.el.closest(selector)) continue;
+    const box = view.el.getBoundingClientRect();
+    if (box.width === 0) continue;
+    const f = view.frame.bbox, m = view.model;
+    return {left: box.left + f.left, top: box.top + f.top, width: f.width, height: f.height,
+            x0: m.x_range.start, x1: m.x_range.end, y0: m.y_range.start, y1: m.y_range.end};
+  }
+  return null;
+}"""
+
+
+def space_centre(page, space: tuple[int, int], selector: str = ".board-plot") -> tuple[float, float]:
+    """Page coordinates of the centre of ``space`` on the board plot shown under ``selector``.
+
+    ``page`` is a Playwright page. The plot's y range runs from the bottom (``y0``) to the
+    top (``y1``): the board's y grows to the south.
+    """
+    frame = page.evaluate(_FRAME_JS, selector)
+    if frame is None:
+        raise LookupError(f"no board plot shown under {selector!r}")
+    x, y = space[0] + 0.5, space[1] + 0.5
+    px = frame["left"] + frame["width"] * (x - frame["x0"]) / (frame["x1"] - frame["x0"])
+    py = frame["top"] + frame["height"] * (y - frame["y1"]) / (frame["y0"] - frame["y1"])
+    return px, py

@@ -1,0 +1,229 @@
+"""The board view without a browser: set values, call select/aim, assert on sources and texts.
+
+Every overlay's answer is checked against the rules core called directly (the view must add
+no rule of its own), and line of sight also against a per-pair ``line_of_sight`` loop.
+"""
+
+import math
+
+import pytest
+from bokeh.events import Tap
+from bokeh.models import Legend
+
+from machina_nb.rules import distance, sight
+from machina_nb.rules.board import Board
+from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.rulings import Rules
+from machina_nb.views.app import demo_layout
+from machina_nb.views.board import (
+    OVERLAYS, SHIPPED_UNITS, BoardView, Highlights, Pick, render_board, shipped_board,
+)
+
+L_AROUND_SIDE = parse_map("+-+-+\n|.|.|\n+-+ +\n|. .|\n+-+-+\n")
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return shipped_board()
+
+
+def spaces_by_role(view, role):
+    data = view.sources["overlay"].data
+    return {(math.floor(x), math.floor(y)) for x, y, r in zip(data["x"], data["y"], data["role"])
+            if r == role}
+
+
+def test_demo_board_draws_every_space_unit_and_border():
+    board = Board.from_layout(demo_layout())
+    fig, sources = render_board(board)
+    assert len(sources["spaces"].data["x"]) == 12 * 8
+    assert sorted(sources["units"].data["letter"]) == ["A", "B", "M", "N"]
+    assert len(sources["door_closed"].data["x0"]) == 2 and len(sources["door_open"].data["x0"]) == 2
+    assert sources["tiles"].data["tile"] == [] and sources["joined"].data["x0"] == []
+    assert sources["overlay"].data["x"] == []
+
+
+def test_manual_p34_shipped_2x2_board_shows_joined_edges_and_tile_outlines(shipped):
+    fig, sources = render_board(shipped)
+    assert sources["tiles"].data["tile"] == ["t01a", "t05a", "t06a", "t07a"]
+    assert sources["tiles"].data["w"] == [10] * 4
+    joined = list(zip(sources["joined"].data["x0"], sources["joined"].data["y0"],
+                      sources["joined"].data["x1"], sources["joined"].data["y1"]))
+    # two 2-space openings on each of the four inner tile seams
+    assert len(joined) == 8
+    assert (10, 4, 10, 5) in joined and (4, 10, 5, 10) in joined
+    for x0, y0, x1, y1 in joined:
+        a = (math.floor(min(x0, x1)) - (x0 == x1), math.floor(min(y0, y1)) - (y0 == y1))
+        b = (math.floor(min(x0, x1)), math.floor(min(y0, y1)))
+        assert shipped.border(a, b) is BorderKind.JOINED
+    assert len(sources["spaces"].data["x"]) == 400
+    assert dict(zip(sources["units"].data["letter"],
+                    zip(sources["units"].data["x"], sources["units"].data["y"]))) == {
+        u: (p[0] + 0.5, p[1] + 0.5) for u, p in SHIPPED_UNITS}
+
+
+def test_legend_has_rows_enough_to_fit_the_frame_never_clipped():
+    for board in (Board.from_layout(demo_layout()), shipped_board()):
+        fig, _ = render_board(board)
+        legend, = [r for r in fig.right if isinstance(r, Legend)]
+        items = len(set(fig.renderers[0].data_source.data["kind"])) + 10
+        columns = -(-items // legend.nrows)
+        assert legend.nrows * legend.label_height <= fig.frame_height
+        assert columns * legend.nrows >= items
+
+
+def test_manual_p22_sight_overlay_marks_exactly_the_visible_spaces(shipped):
+    view = BoardView(shipped)
+    view.select((3, 8))
+    visible = spaces_by_role(view, "visible")
+    blocked = spaces_by_role(view, "blocked")
+    oracle = {p for p in shipped if p != (3, 8) and sight.line_of_sight(shipped, (3, 8), p, Rules())}
+    assert visible == oracle
+    assert blocked == set(shipped) - oracle - {(3, 8)}
+    assert spaces_by_role(view, "selected") == {(3, 8)}
+    assert view.verdict.value.startswith(f"Space (3, 8) floor, unit A: {len(oracle)} spaces in sight")
+    assert view.title.value == "<b>Line of sight from (3, 8)</b>"
+
+
+def test_manual_p22_target_draws_the_line_the_blocking_point_and_the_explanation(shipped):
+    view = BoardView(shipped)
+    figure = view.figure
+    view.select((3, 8))
+    assert view.click.value == "target"  # the next click aims
+    view.aim((12, 5))
+    verdict = sight.line_of_sight(shipped, (3, 8), (12, 5), Rules())
+    assert not verdict.visible
+    lines = view.sources["overlay_lines"].data
+    assert (lines["x0"][0], lines["y0"][0], lines["x1"][0], lines["y1"][0]) == (3.5, 8.5, 12.5, 5.5)
+    assert lines["role"] == ["blocked line", "blocker"]
+    points = view.sources["overlay_points"].data
+    assert (points["x"], points["y"]) == ([4.0], [pytest.approx(25 / 3)])
+    assert verdict.explain() in view.verdict.value.replace("&gt;", ">")
+    assert "manual p22 (line of sight)" in view.verdict.value
+    assert view.figure is figure  # built once
+
+
+def test_a_visible_target_draws_a_green_line_and_no_blocker():
+    view = BoardView(Board.from_layout(demo_layout()))
+    view.select((1, 1))
+    view.aim((2, 2))
+    assert view.sources["overlay_lines"].data["role"] == ["line"]
+    assert view.sources["overlay_points"].data["x"] == []
+    assert "visible (manual p22 (line of sight))" in view.verdict.value
+
+
+def test_spec_d1_flipping_los_vertex_redraws_the_same_target():
+    view = BoardView(L_AROUND_SIDE)
+    view.select((0, 1))
+    view.aim((1, 0))
+    assert "visible" in view.verdict.value
+    view.rules = Rules().replace({"los.vertex": "any_two"})
+    assert "blocked by the wall (0, 0)|(1, 0) and the wall (0, 0)|(0, 1) meeting at (1, 1)" \
+        in view.verdict.value
+    assert view.sources["overlay_points"].data["x"] == [1.0]
+    view.rules = Rules().replace({"los.vertex": "touch_ok"})
+    assert "visible" in view.verdict.value
+
+
+def test_manual_p34_reach_overlay_labels_each_space_with_its_stamina(shipped):
+    view = BoardView(shipped, overlay="reach")
+    view.stamina.value = 2
+    view.select((3, 8))
+    costs = distance.reach(shipped, (3, 8), 2, Rules(), distance.Mover(unit="A"))
+    assert spaces_by_role(view, "reach") == set(costs) - {(3, 8)}
+    labels = view.sources["overlay_labels"].data
+    assert {(math.floor(x), math.floor(y)): t for x, y, t in
+            zip(labels["x"], labels["y"], labels["text"])} == {
+        p: str(c) for p, c in costs.items() if p != (3, 8)}
+    before = len(labels["x"])
+    view.stamina.value = 4
+    assert len(view.sources["overlay_labels"].data["x"]) > before
+    assert view.title.value == "<b>Reach within stamina 4 from (3, 8)</b>"
+
+
+def test_manual_p22_closest_lists_every_tie_and_distance(shipped):
+    view = BoardView(shipped, overlay="closest")
+    view.select((3, 8))
+    ranking = distance.closest(shipped, (3, 8), [(12, 5), (6, 14), (15, 16)], Rules())
+    assert ranking.candidates == ((6, 14), (12, 5))
+    assert spaces_by_role(view, "tied") == {(6, 14), (12, 5)}
+    assert spaces_by_role(view, "candidate") == {(15, 16)}
+    text = view.verdict.value
+    assert "Closest from (3, 8): M (6, 14), B (12, 5) at 13 (tied: the explorers choose)" in text
+    assert "All: M (6, 14): 13; B (12, 5): 13; N (15, 16): 18" in text
+
+
+def test_manual_p22_nearest_counts_directly_and_follows_the_metric(shipped):
+    view = BoardView(shipped, overlay="nearest")
+    view.select((3, 8))
+    assert "Nearest from (3, 8): M (6, 14) at 6" in view.verdict.value
+    assert "All: M (6, 14): 6; B (12, 5): 9; N (15, 16): 12" in view.verdict.value
+    view.rules = Rules().replace({"nearest.metric": "manhattan"})
+    assert "Nearest from (3, 8): M (6, 14) at 9" in view.verdict.value
+
+
+def test_manual_p22_adjacent_overlay_names_spaces_and_own_borders():
+    board = Board.from_layout(parse_map("+-+-+\n|. .|\n+ +-+\n|.|.|\n+-+-+\n"))
+    view = BoardView(board, overlay="adjacent")
+    view.select((0, 1))
+    assert spaces_by_role(view, "adjacent") == set(sight.adjacent_spaces(board, (0, 1), Rules()))
+    assert spaces_by_role(view, "adjacent") == {(0, 0), (1, 0)}  # an L round (1, 1) only
+    assert "Walls and doors adjacent: wall (0, 1)|(1, 1)" in view.verdict.value
+    assert view.sources["overlay_lines"].data["role"].count("border") == 3  # E, S and W walls
+
+
+def test_clicks_select_then_aim_and_the_margin_is_ignored():
+    view = BoardView(Board.from_layout(demo_layout()))
+    view.on_tap(Tap(view.figure, x=-0.2, y=1.5))
+    assert view.selected is None
+    view.on_tap(Tap(view.figure, x=2.5, y=3.5))
+    assert view.selected == (2, 3) and view.target is None
+    view.on_tap(Tap(view.figure, x=6.5, y=0.5))
+    assert view.selected == (2, 3) and view.target == (6, 0)
+    view.click.value = "source"
+    view.on_tap(Tap(view.figure, x=1.5, y=1.5))
+    assert view.selected == (1, 1) and view.target is None
+    view.on_tap(Tap(view.figure, x=3.5, y=1.5))
+    assert view.click.value == "target" and view.target == (3, 1)
+    view.overlay.value = "reach"  # no target there: a click selects
+    view.on_tap(Tap(view.figure, x=4.5, y=1.5))
+    assert view.selected == (4, 1)
+
+
+def test_switching_overlays_and_boards_redraws_without_rebuilding():
+    view = BoardView({"demo": demo_layout(), "2x2": shipped_board()})
+    demo_figure = view.figure
+    view.select((2, 3))
+    for name in OVERLAYS:
+        view.overlay.value = name
+        assert view.verdict.value.startswith("Space (2, 3)")
+    view.choice.value = "2x2"
+    assert view.figure is not demo_figure and view.selected is None
+    assert view.verdict.value == "Click a space."
+    view.choice.value = "demo"
+    assert view.figure is demo_figure
+
+
+def test_bad_input_names_the_argument():
+    view = BoardView(demo_layout())
+    with pytest.raises(ValueError, match="select a space first"):
+        view.aim((1, 1))
+    with pytest.raises(Exception, match="point"):
+        view.select((99, 0))
+    with pytest.raises(ValueError, match="unknown role"):
+        Highlights(spaces=(((0, 0), "glow"),))
+
+
+def test_overlays_read_the_rules_object_only(shipped):
+    """Every overlay answers through the core: a pick on a rubble-free floor space works for each."""
+    assert shipped.space((3, 8)) is SpaceKind.FLOOR
+    for overlay in OVERLAYS.values():
+        assert overlay(shipped, Rules(), Pick((3, 8), (12, 5))).verdict
+
+
+def test_a_quick_second_click_arrives_as_a_double_tap_and_still_counts():
+    view = BoardView(demo_layout())
+    assert {"tap", "doubletap"} <= set(view.figure._event_callbacks)
+    from bokeh.events import DoubleTap
+    view.on_tap(DoubleTap(view.figure, x=2.5, y=3.5))
+    assert view.selected == (2, 3)
