@@ -227,3 +227,22 @@ def test_a_quick_second_click_arrives_as_a_double_tap_and_still_counts():
     from bokeh.events import DoubleTap
     view.on_tap(DoubleTap(view.figure, x=2.5, y=3.5))
     assert view.selected == (2, 3)
+
+
+def test_closest_overlay_draws_every_tied_closest_path():
+    """The closest overlay draws the union of every tied closest path (manual p16, p22)."""
+    from machina_nb.views.board import Pick, closest_overlay, shipped_board
+
+    board = shipped_board()
+    start = board.units()["M"]
+    shown = closest_overlay(board, Rules(), Pick(start))
+    ranking = distance.closest(board, start, [p for u, p in board.units().items() if u != "M"],
+                               Rules())
+    expected = set()
+    for goal in ranking.candidates:
+        for path in distance.closest_paths(board, start, goal, Rules()):
+            expected |= {((a[0] + .5, a[1] + .5), (b[0] + .5, b[1] + .5))
+                         for a, b in zip(path, path[1:])}
+    drawn = {segment for segment, role in shown.lines if role == "path"}
+    assert drawn == expected and drawn
+    assert any("closest path" in line for line in shown.verdict)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import ipywidgets as widgets
@@ -78,6 +78,7 @@ ROLE_COLOURS: dict[str, str] = {
     "line": "#00c853",
     "blocked line": "#d50000",
     "blocker": "#aa00ff",
+    "path": "#ff6d00",
 }
 
 _BORDER_WORDS = {
@@ -239,7 +240,22 @@ def closest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     Rules: manual p22 (closest); spec §A8.2, D8, D9.
     """
     ranking = distance.closest(board, pick.selected, _other_units(board, pick.selected), rules)
-    return _ranking_highlights(board, pick, ranking, f"Closest units to {pick.selected}")
+    shown = _ranking_highlights(board, pick, ranking, f"Closest units to {pick.selected}")
+    lines, count = [], 0
+    for goal in ranking.candidates:
+        paths = distance.closest_paths(board, pick.selected, goal, rules)
+        count += paths.count()
+        lines += [((_centre(a), _centre(b)), "path") for a, b in _path_steps(paths)]
+    if not lines:
+        return shown
+    return replace(shown, lines=tuple(lines), verdict=shown.verdict[:2] + (
+        f"Every shortest closest path drawn ({count}): the route a mindless monster here "
+        "would plan toward its target (manual p16)",) + shown.verdict[2:])
+
+
+def _path_steps(paths: distance.Paths) -> list[tuple[Point, Point]]:
+    """Each step used by some tied path, once: the edges of the paths' DAG (never enumerated)."""
+    return sorted((before, node) for node, preds in paths.predecessors for before in preds)
 
 
 def adjacent_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
