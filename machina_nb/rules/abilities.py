@@ -97,6 +97,12 @@ class Cost:
                 raise RulesError(name, f"a cost is a whole number 0-9, got {value!r}")
 
 
+def _one_of(argument: str, value: str, allowed, what: str) -> None:
+    if value not in allowed:
+        raise RulesError(argument, f"unknown {what} {value!r}; expected one of "
+                         f"{', '.join(allowed)}")
+
+
 @dataclass(frozen=True)
 class Targeting:
     """A targeting icon and what it may be played on (manual p22-23).
@@ -110,12 +116,8 @@ class Targeting:
     target: str = "explorer"
 
     def __post_init__(self):
-        if self.kind not in TARGETING_KINDS:
-            raise RulesError("kind", f"unknown targeting {self.kind!r}; expected one of "
-                             f"{', '.join(TARGETING_KINDS)}")
-        if self.target not in TARGET_KINDS:
-            raise RulesError("target", f"unknown target kind {self.target!r}; expected one of "
-                             f"{', '.join(TARGET_KINDS)}")
+        _one_of("kind", self.kind, TARGETING_KINDS, "targeting")
+        _one_of("target", self.target, TARGET_KINDS, "target kind")
         if not isinstance(self.range, int) or not 0 <= self.range <= 20:
             raise RulesError("range", f"range is a whole number 0-20, got {self.range!r}")
 
@@ -145,15 +147,10 @@ class Effect:
     key: str | None = None
 
     def __post_init__(self):
-        if self.op not in EFFECT_OPS:
-            raise RulesError("op", f"unknown effect {self.op!r}; expected one of "
-                             f"{', '.join(EFFECT_OPS)}")
-        if self.scope not in SCOPES:
-            raise RulesError("scope", f"unknown scope {self.scope!r}; expected one of "
-                             f"{', '.join(SCOPES)}")
-        if self.condition is not None and self.condition not in CONDITIONS:
-            raise RulesError("condition", f"unknown condition {self.condition!r}; expected one "
-                             f"of {', '.join(CONDITIONS)}")
+        _one_of("op", self.op, EFFECT_OPS, "effect")
+        _one_of("scope", self.scope, SCOPES, "scope")
+        if self.condition is not None:
+            _one_of("condition", self.condition, CONDITIONS, "condition")
         if self.op == "conditional" and self.condition is None:
             raise RulesError("condition", "a conditional effect needs a condition (manual p26)")
         object.__setattr__(self, "then", tuple(self.then))

@@ -43,7 +43,10 @@ SPAWN_LIMIT = 4
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, and the rule that made it happen (pokerkit-style record)."""
+    """Something that happened, and the rule that made it happen (pokerkit-style record).
+
+    Rules: every event cites its rule (manual pages; spec §A18 round structure).
+    """
 
     kind: str
     text: str
@@ -64,7 +67,10 @@ class NeedChoice(RulesError):
 
 
 class Resolution:
-    """A state being changed by one action: the state so far, its events, dice and choices."""
+    """A state being changed by one action: the state so far, its events, dice and choices.
+
+    Rules: manual p26 (multiple effects resolve in printed order); spec §A20.3.
+    """
 
     def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
                  actor: str | None = None):
@@ -551,12 +557,9 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
     Rules: manual p14 (invoke horror event).
     """
     threat_up(r, 1, why)
-    deck = r.state.horror_events
-    if not deck.cards:
-        if not deck.destroyed:
-            r.emit("horror", "no horror events at all: nothing drawn", "manual p14")
-            return
-        deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed horror events"), ())
+    deck = _drawable(r, r.state.horror_events, "horror", "horror events", "manual p14")
+    if deck is None:
+        return
     card = deck.cards[0]
     placed = Deck(deck.cards[1:], (card,) + deck.destroyed)
     if r.rules["horror.invoke_order"] == "place_then_resolve":
@@ -593,6 +596,16 @@ def reinvoke_horror_event(r: Resolution, why: str) -> None:
     _resolve_card(r, card, f"{card.name} reinvoked")
 
 
+def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:
+    """The deck to draw from: an empty deck reshuffles its destroyed pile; None if both are empty."""
+    if deck.cards:
+        return deck
+    if not deck.destroyed:
+        r.emit(kind, f"no {what} at all: nothing drawn", rule)
+        return None
+    return Deck(r.dice.shuffle(deck.destroyed, f"destroyed {what}"), ())
+
+
 def _resolve_card(r: Resolution, card, why: str) -> None:
     r.resolving.add(card.id)
     try:
@@ -606,12 +619,9 @@ def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
 
     Rules: manual p37 (invoke explorer event), p26 (binding events).
     """
-    deck = r.state.explorer_events
-    if not deck.cards:
-        if not deck.destroyed:
-            r.emit("event", "no explorer events at all: nothing drawn", "manual p37")
-            return
-        deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed explorer events"), ())
+    deck = _drawable(r, r.state.explorer_events, "event", "explorer events", "manual p37")
+    if deck is None:
+        return
     card = deck.cards[0]
     if card.binding:
         r.set(explorer_events=Deck(deck.cards[1:], deck.destroyed),

@@ -4,16 +4,13 @@ Expected fractions are spec E1.2 / E2 (1H1L: P(S >= 3) = 5/9, P(S >= 4) = 1/4, P
 """
 
 import pytest
+from test_app import open_app
 
 pytestmark = pytest.mark.browser
 
 
 def open_odds_tab(page, voila):
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
+    errors = open_app(page, voila)
     page.locator(".lm-TabBar-tab", has_text="Odds").first.click()
     probability = page.locator(".odds-probability")
     probability.wait_for(state="visible", timeout=30_000)

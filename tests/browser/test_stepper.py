@@ -2,13 +2,13 @@
 label and the log (manual p10: the round's phases)."""
 
 import pytest
+from test_app import open_app
 
 pytestmark = pytest.mark.browser
 
 
 def open_round_tab(page, voila):
-    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
+    open_app(page, voila)
     page.get_by_role("tab", name="Round").click()
     page.locator(".phase-label").wait_for(state="visible", timeout=20_000)
     page.wait_for_timeout(500)
