@@ -8,7 +8,10 @@ __all__ = ["integer"]
 
 
 def integer(name: str, value, low: int | None = None, high: int | None = None) -> int:
-    """``value`` if it is an int (not a bool) within ``low..high``; else RulesError(name, ...)."""
+    """``value`` if it is an int (not a bool) within ``low..high``; else RulesError(name, ...).
+
+    Rules: manual p18 (attributes are whole numbers 0-9); spec §E (argument checks).
+    """
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesError(name, f"expected an integer, got {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):

@@ -98,7 +98,10 @@ class Dice:
 
 
 class SeededDice(Dice):
-    """Results drawn from a seeded :class:`random.Random` (or one you pass in)."""
+    """Results drawn from a seeded :class:`random.Random` (or one you pass in).
+
+    Rules: manual p4-5 (the dice), p13-14 (spawn and horror rolls); spec §E.
+    """
 
     def __init__(self, seed: int | random.Random = 0):
         super().__init__()
@@ -114,7 +117,10 @@ class SeededDice(Dice):
 
 
 class OpenDice(Dice):
-    """Every roll is left open: raises :class:`ChanceNode`; shuffles keep the order."""
+    """Every roll is left open: raises :class:`ChanceNode`; shuffles keep the order.
+
+    Rules: manual p4-5 (the dice); spec §E (chance points with exact outcomes).
+    """
 
     def _roll(self, die, reason):
         raise ChanceNode(die, reason)
@@ -128,6 +134,7 @@ class ScriptedDice(Dice):
 
     Script entries are die values, or tuples (a shuffle's permutation). A shuffle
     with no tuple next in the script keeps the deck's order.
+    Rules: manual p4-5 (the dice); spec §B (worked examples state their rolls).
     """
 
     def __init__(self, script: Iterable = (), then: Dice | None = None):

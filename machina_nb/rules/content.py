@@ -32,7 +32,10 @@ MAX_EDGES_PER_SIDE = 4
 
 
 def content_root() -> Path:
-    """The ``content/`` folder: shipped inside the installed package, or the checkout's."""
+    """The ``content/`` folder: shipped inside the installed package, or the checkout's.
+
+    Rules: content formats (content/README.md); tiles per manual p11.
+    """
     packaged = Path(str(resources.files("machina_nb"))) / "content"
     if packaged.is_dir():
         return packaged
@@ -44,7 +47,10 @@ def content_root() -> Path:
 
 @dataclass(frozen=True)
 class TomlFile:
-    """A parsed TOML file that can point at the line and column of its keys."""
+    """A parsed TOML file that can point at the line and column of its keys.
+
+    Rules: content formats (content/README.md); errors per spec (file:line:col).
+    """
 
     path: str
     raw: str
@@ -91,7 +97,10 @@ _TOML_POS = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 
 def read_toml(path: str | Path) -> TomlFile:
-    """Read a TOML file (stdlib ``tomllib``: no code runs); errors carry file:line:col."""
+    """Read a TOML file (stdlib ``tomllib``: no code runs); errors carry file:line:col.
+
+    Rules: content formats (content/README.md).
+    """
     path = Path(path)
     try:
         raw = path.read_text(encoding="utf-8")
@@ -112,6 +121,7 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
     """``table[key]``, checked to be of ``kind``; otherwise an error at that key.
 
     ``occurrence`` picks the entry of an array of tables (see :meth:`TomlFile.where`).
+    Rules: content formats (content/README.md).
     """
     if key not in table:
         raise toml.error(name, None, f"missing key {key!r} ({what})", occurrence)
@@ -123,7 +133,10 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
 
 def map_in_toml(toml: TomlFile, table: str | None, key: str, text: str,
                 legend: Mapping[str, SpaceKind] | None = None) -> Layout:
-    """Parse map text stored under ``key`` in TOML; errors point into the TOML file."""
+    """Parse map text stored under ``key`` in TOML; errors point into the TOML file.
+
+    Rules: map text format (content/README.md); manual p11.
+    """
     line, _ = toml.where(table, key)
     # A ''' multi-line string starts on the next line (TOML trims the first newline).
     first = toml.raw.split("\n")[line - 1]
@@ -346,7 +359,10 @@ LOADERS: dict[str, Callable[[Path], Any]] = {
 
 
 def validate(path: str | Path) -> Any:
-    """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad."""
+    """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad.
+
+    Rules: content formats (content/README.md).
+    """
     path = Path(path)
     if path.suffix == ".map":
         return parse_map(path.read_text(encoding="utf-8"), str(path), legend={})

@@ -39,6 +39,7 @@ class Step:
     """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
 
     Rules: the example's page; the engine issue defines the verbs.
+    Rules: the manual's worked examples (spec §B).
     """
 
     do: str
@@ -81,6 +82,7 @@ def load_example(path: str | Path, units: dict[str, Unit] | None = None) -> Exam
 
     ``units`` are the known units by id (default: every file in ``content/units``).
     Rules: content/README.md (examples); the example's own page.
+    Rules: the manual's worked examples (spec §B); content/README.md.
     """
     toml = read_toml(path)
     _expect_kind(toml, "example")

@@ -95,7 +95,10 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action: the dice results it used, its events, the state after it."""
+    """One applied action: the dice results it used, its events, the state after it.
+
+    Rules: manual p10 (the round as a sequence of actions); spec §A18.
+    """
 
     action: Action
     rolls: tuple
@@ -175,6 +178,7 @@ def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules
     """Rebuild a state from its initial state and a log of (action, dice results).
 
     Rules: boardgame.io-style replay; the dice results make every chance point scripted.
+    Rules: manual p10 (round); spec §A18 — dice results make every chance point scripted.
     """
     state = initial
     for action, rolls in log:
@@ -183,7 +187,10 @@ def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules
 
 
 def describe(action: Action) -> str:
-    """An action in one line: its kind and its fields (OpenSpiel-style action string)."""
+    """An action in one line: its kind and its fields (OpenSpiel-style action string).
+
+    Rules: manual p12 (explorer actions); spec §A18.
+    """
     fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items() if v not in ((), None, ""))
     return f"{type(action).__name__}({fields})"
 
@@ -192,6 +199,7 @@ def transcript(history: History) -> str:
     """The game so far as text: each action, the dice it used, and its events with their rules.
 
     Golden playthroughs are such texts, diffed line by line in tests.
+    Rules: manual p10 (round); spec §A18 (golden playthroughs).
     """
     lines = []
     state = history.initial

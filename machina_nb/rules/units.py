@@ -47,7 +47,10 @@ _UNIT_KEYS = {"name", "kind", "class", "level", *ATTRIBUTES, "immobile", "ethere
 
 @dataclass(frozen=True)
 class Record:
-    """A TOML table kept as-is but frozen: items in file order, lists as tuples, tables as Records."""
+    """A TOML table kept as-is but frozen: items in file order, lists as tuples, tables as Records.
+
+    Rules: manual p18-21 (unit cards and their abilities, kept as printed data).
+    """
 
     items: tuple[tuple[str, Any], ...]
 

@@ -52,7 +52,10 @@ VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "sp
 
 @dataclass(frozen=True)
 class StepResult:
-    """One step's outcome: whether the engine did what the example states, and what it did."""
+    """One step's outcome: whether the engine did what the example states, and what it did.
+
+    Rules: the manual's worked examples (spec §B).
+    """
 
     step: Step
     ok: bool
