@@ -188,3 +188,25 @@ def test_manual_p14_next_phase_stops_for_an_unscripted_horror_roll_offering_it(s
     stepper.next_phase_button.click()
     assert "monster phase" in stepper.phase_label.value
     assert "the horror roll 0 &lt; 4" in stepper.event_log.value
+
+
+def test_manual_p16_a_door_the_monster_destroys_is_redrawn_destroyed():
+    """The board follows the state: the closed door becomes a destroyed door (manual p16, p22)."""
+    text = ("+-+-+-+-+-+\n"
+            "|S .D. . P|\n"
+            "+ +-+-+-+ +\n"
+            "|. . . . .|\n"
+            "+-+-+-+-+-+\n")
+    s = RoundStepper(replace(scenario(text, {"P": PHILLIP, "S": monster("sarall", stamina=5)},
+                                      chapter=CHAPTER), phase="monster"))
+    def legend():
+        return {i.label.value: i.visible for i in s.figure.legend[0].items[1:]}
+
+    assert len(s.sources["door_closed"].data["x0"]) == 1
+    assert not s.sources["door_destroyed"].data["x0"]
+    assert legend()["door (closed)"] and not legend()["door (destroyed)"]
+    s.next_phase_button.click()
+    assert s.state.border((1, 0), (2, 0)).name == "DOOR_DESTROYED"
+    assert not s.sources["door_closed"].data["x0"]
+    assert s.sources["door_destroyed"].data == {"x0": [2], "y0": [0], "x1": [2], "y1": [1]}
+    assert legend()["door (destroyed)"] and not legend()["door (closed)"]

@@ -31,6 +31,7 @@ from typing import Callable
 import ipywidgets as widgets
 import traitlets
 from bokeh.events import DoubleTap, Tap
+from bokeh.core.property.vectorization import Value
 from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Legend, Range1d
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
@@ -44,7 +45,7 @@ from machina_nb.views import setup_notebook
 __all__ = ["SPACE_COLOURS", "ROLE_COLOURS", "Pick", "Highlights", "Overlay", "OVERLAYS",
            "render_board", "highlight_data", "sight_overlay", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
-           "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board"]
+           "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
 #: Fill colour of each space kind (the legend names them in words).
 SPACE_COLOURS: dict[SpaceKind, str] = {
@@ -354,28 +355,15 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
     }
 
 
-def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *,
-                 px_per_space: int | None = None, legend: bool = True):
-    """Draw ``board`` with ``highlights`` on top; return ``(figure, sources)``.
-
-    ``sources`` maps a name to its ``ColumnDataSource``: ``spaces``, ``tiles``
-    (outlines), ``walls`` (walls and tile boundaries), ``door_open``,
-    ``door_closed``, ``door_destroyed``, ``joined`` (tile edges joined to
-    another tile), ``edges`` (unexplored), ``direction``, ``units`` and the
-    overlay sources of :func:`highlight_data`. Change what is shown by
-    assigning ``sources[name].data``.
+def board_data(board: Board) -> dict[str, dict[str, list]]:
+    """The map's sources' data: spaces, tile outlines, walls, doors, edges, direction, units.
 
     Rules: manual p11 (tiles, edges, direction symbol), p34 (joined edges), p35-37 (space kinds), p22 (doors).
     """
-    board = as_board(board)
     points = sorted(board)
-    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
-    x1, y1 = max(p[0] for p in points) + 1, max(p[1] for p in points) + 1
-    w, h = x1 - x0, y1 - y0
-    px = px_per_space or (36 if max(w, h) <= 12 else 28)
     borders, arrows = _borders(board)
     units = sorted((p, u) for u, p in board.units().items())
-    data = {
+    return {
         "spaces": {
             "x": [x + 0.5 for x, _ in points], "y": [y + 0.5 for _, y in points],
             "kind": [board.space(p).name.lower() for p in points],
@@ -398,21 +386,76 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         },
         "units": {"x": [p[0] + 0.5 for p, _ in units], "y": [p[1] + 0.5 for p, _ in units],
                   "letter": [u for _, u in units]},
-        **highlight_data(highlights),
     }
-    sources = {name: ColumnDataSource(columns, name=name) for name, columns in data.items()}
 
-    fig = new_figure(
-        frame_width=px * w, frame_height=px * h,
-        x_range=Range1d(x0 - 0.3, x1 + 0.3), y_range=Range1d(y1 + 0.3, y0 - 0.3),  # y grows south
-        tools="", toolbar_location=None, x_axis_location="above",
-        background_fill_color="#fafafa", name="board",
-    )
-    fig.grid.visible = False
-    for axis, lo, n in ((fig.xaxis, x0, w), (fig.yaxis, y0, h)):
-        ticks = [lo + i + 0.5 for i in range(n)]
+
+def _extent(board: Board) -> tuple[int, int, int, int]:
+    """The bounding box ``(x0, y0, x1, y1)`` of the board's spaces (x1, y1 exclusive)."""
+    xs, ys = [p[0] for p in board], [p[1] for p in board]
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+def redraw_board(figure, sources, board: Board) -> None:
+    """Show ``board`` in a figure made by :func:`render_board`: its map sources and ranges.
+
+    Overlays are left as they are. Used when the map changes under a view (a door
+    destroyed, a token placed, a tile explored).
+    Rules: manual p22 (doors), p34 (exploring), p35-36 (tokens).
+    """
+    for name, columns in board_data(board).items():
+        sources[name].data = columns
+    _legend_shown(figure)
+    _frame(figure, board, round(figure.frame_width / (figure.x_range.end
+                                                      - figure.x_range.start - 0.6)))
+
+
+def _legend_shown(figure) -> None:
+    """Show a legend entry only while its glyph is on the board (an empty one draws no sample)."""
+    for legend in figure.legend:
+        for item in legend.items:
+            if isinstance(item.label, Value):
+                item.visible = any(len(next(iter(r.data_source.data.values()), ()))
+                                   for r in item.renderers)
+
+
+def _frame(figure, board: Board, px: int) -> None:
+    """Fit the figure's ranges, frame and axis ticks to the board, ``px`` pixels a space."""
+    x0, y0, x1, y1 = _extent(board)
+    figure.x_range.update(start=x0 - 0.3, end=x1 + 0.3)
+    figure.y_range.update(start=y1 + 0.3, end=y0 - 0.3)  # y grows south
+    figure.update(frame_width=px * (x1 - x0), frame_height=px * (y1 - y0))
+    for axis, lo, hi in ((figure.xaxis, x0, x1), (figure.yaxis, y0, y1)):
+        ticks = [i + 0.5 for i in range(lo, hi)]
         axis.ticker = FixedTicker(ticks=ticks)
         axis.major_label_overrides = {t: str(int(t - 0.5)) for t in ticks}
+
+
+def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *,
+                 px_per_space: int | None = None, legend: bool = True):
+    """Draw ``board`` with ``highlights`` on top; return ``(figure, sources)``.
+
+    ``sources`` maps a name to its ``ColumnDataSource``: ``spaces``, ``tiles``
+    (outlines), ``walls`` (walls and tile boundaries), ``door_open``,
+    ``door_closed``, ``door_destroyed``, ``joined`` (tile edges joined to
+    another tile), ``edges`` (unexplored), ``direction``, ``units`` and the
+    overlay sources of :func:`highlight_data`. Change what is shown by
+    assigning ``sources[name].data`` (or :func:`redraw_board`).
+
+    Rules: manual p11 (tiles, edges, direction symbol), p34 (joined edges), p35-37 (space kinds), p22 (doors).
+    """
+    board = as_board(board)
+    x0, y0, x1, y1 = _extent(board)
+    w, h = x1 - x0, y1 - y0
+    px = px_per_space or (36 if max(w, h) <= 12 else 28)
+    data = {**board_data(board), **highlight_data(highlights)}
+    sources = {name: ColumnDataSource(columns, name=name) for name, columns in data.items()}
+
+    fig = new_figure(tools="", toolbar_location=None, x_axis_location="above",
+                     x_range=Range1d(), y_range=Range1d(),
+                     background_fill_color="#fafafa", name="board")
+    _frame(fig, board, px)
+    fig.grid.visible = False
+    for axis in (fig.xaxis, fig.yaxis):
         axis.major_tick_line_color = None
         axis.minor_tick_line_color = None
         axis.major_label_text_font_size = "8pt"
@@ -461,6 +504,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
                 line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[
         ("space", "@coords"), ("kind", "@kind"), ("tile", "@tile"), ("unit", "@unit")]))
+    _legend_shown(fig)
     return fig, sources
 
 

@@ -28,7 +28,7 @@ from machina_nb.rules.monsters import MonsterPlan, mindless_step
 from machina_nb.rules.state import GameState, MonsterTurn
 from machina_nb.rules.worked import _STEPS, StepResult, example_state
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import render_board
+from machina_nb.views.board import redraw_board, render_board
 from machina_nb.views.stepper import plan_html, plan_overlay
 
 __all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT"]
@@ -179,6 +179,7 @@ class ExamplesBrowser(widgets.VBox):
 
     def _show(self, state: GameState, plan: MonsterPlan | None = None,
               planned_on: GameState | None = None) -> None:
+        redraw_board(self.figure, self.sources, state.unit_board())
         on_map = [u for u in state.units if u.position is not None]
         self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
                                       "y": [u.position[1] + 0.5 for u in on_map],

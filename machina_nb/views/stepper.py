@@ -46,7 +46,7 @@ from machina_nb.rules.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import Chapter, GameState, Unit
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import render_board
+from machina_nb.views.board import redraw_board, render_board
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game"]
@@ -219,7 +219,7 @@ class RoundStepper(widgets.VBox):
         self._random = random.Random(seed)
         self._pending: tuple = ()
 
-        self.figure, self.sources = render_board(self.history.state.map.layout)
+        self.figure, self.sources = render_board(self.history.state.unit_board())
         self.phase_label = widgets.HTML()
         self.phase_label.add_class("phase-label")
         self.ratings = widgets.HTML()
@@ -464,6 +464,7 @@ class RoundStepper(widgets.VBox):
         """Redraw the board, labels and log (only source data and widget values change)."""
         s = self.state
         self.labels = unit_labels(s, self.labels)
+        redraw_board(self.figure, self.sources, s.unit_board())
         on_map = [u for u in s.units if u.position is not None]
         self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
                                       "y": [u.position[1] + 0.5 for u in on_map],
