@@ -19,7 +19,6 @@ from typing import Any, Mapping, Sequence
 from machina_nb.rules.abilities import Effect
 from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
@@ -890,33 +889,15 @@ def remove_exit_token(r: Resolution) -> None:
 
 
 def place_entry_token(r: Resolution, why: str) -> None:
-    """The explorers off the map come back next to the entry token (manual p28).
+    """The entry token: on a cleared playing area the top map tile is drawn first; the
+    explorers off the map come back on or next to it and resolve their «enters play»
+    (manual p28); see :func:`machina_nb.rules.chapters.enter_at_entry_token`.
 
-    The map tile is not drawn (the engine keeps one map): the entry token goes
-    on the direction symbol's space and each returning explorer takes a free
-    space on or next to it, the players choosing.
     Rules: manual p28 (place entry token); spec A5.5.
     """
-    area = r.state.map.area
-    if area is None:
-        entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
-    else:
-        entry = (area.entry[0],) if area.entry is not None else ()
-    if not entry:
-        r.emit("entry", f"{why}: the map has no direction symbol for the entry token",
-               "manual p28")
-        return
-    board = r.state.static_board()
-    for who in r.state.exited:
-        free = [p for p in (entry[0],) + tuple(board.graph[entry[0]])
-                if r.state.unit_at(p) is None and r.state.space_kind(p) in PASSABLE_SPACES
-                and r.state.space_kind(p) is not SpaceKind.PIT]
-        if not free:
-            break
-        space = r.choose(sorted(free), f"where {who} enters", "manual p28 (place entry token)")
-        r.state = r.state.update_unit(who, position=space)
-        r.set(exited=tuple(x for x in r.state.exited if x != who))
-        r.emit("entry", f"{why}: {who} enters the map on {space}", "manual p28")
+    from machina_nb.rules.chapters import enter_at_entry_token  # chapters builds on effects
+
+    enter_at_entry_token(r, why)
 
 
 def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:

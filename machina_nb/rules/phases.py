@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from machina_nb.rules.chapters import everyone_exits
 from machina_nb.rules.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_rating,
-                                      destroy_unit, invoke_horror_event, monsters_on_tile,
+                                      invoke_horror_event, monsters_on_tile,
                                       next_chapter, remove_exit_token, reset_ratings,
                                       return_markers, spawn_monster, spawn_spaces, threat_up)
 from machina_nb.rules.maptext import SpaceKind
@@ -141,13 +142,13 @@ def _spawn_begin(r: Resolution) -> None:
     if not chapter.blocking or chapter.places_exit:
         if r.state.exit_token is not None:
             reading = r.rules["timer35.exit_chapter"]
-            if reading == "full_exit_procedure":
-                for m in r.state.queue:
-                    destroy_unit(r, m, None, "the timer ends an exit chapter", banish=True)
-            if reading != "keep_token":
-                remove_exit_token(r)
             r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
                    "3.5 FAQ; spec D28")
+            if reading == "full_exit_procedure":
+                everyone_exits(r, "the 3.5 timer ends an exit-token chapter")
+                return
+            if reading != "keep_token":
+                remove_exit_token(r)
         next_chapter(r, "3.5 spawn timer (non-blocking chapter)")
     else:
         reset_ratings(r, spawn=True, horror=False, adjust=True)
