@@ -19,7 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
-from machina_nb.rules.distance import Mover, closer
+from machina_nb.rules.distance import Mover, walking_distance
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
@@ -359,21 +359,18 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     scored = [(dist[q], cost[q], q) for q in cost if q in dist]
-    if rules["closer.metric"] == "true_path_length" and tpos is not None:
-        tied = _truly_closer(state, rules, m, tpos, sorted(scored))
-        if not tied:
-            reasons.append(f"no reachable end point within {budget} stamina is closer to "
-                           f"{label} by walking distance: it does not move (manual p16; spec "
-                           "D46, true_path_length)")
-            return None, (), (), ()
-        best_score = tied[0][0]
-    else:
-        best_score = min(s for s, _, _ in scored)
-        if best_score >= start_score:
-            reasons.append(f"no reachable end point within {budget} stamina is closer than "
-                           f"{start_score}: it does not move (manual p16)")
-            return None, (), (), ()
-        tied = [(s, c, q) for s, c, q in scored if s == best_score]
+    walking = rules["closer.metric"] == "true_path_length" and tpos is not None
+    if walking:
+        scored, start_score = _walking_scores(state, rules, m, tpos, scored)
+    best_score = min((s for s, _, _ in scored), default=None)
+    if best_score is None or (start_score is not None and best_score >= start_score):
+        reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
+                       f"by walking distance (now {start_score}): it does not move (manual p16; "
+                       "spec D46, true_path_length)" if walking else
+                       f"no reachable end point within {budget} stamina is closer than "
+                       f"{start_score}: it does not move (manual p16)")
+        return None, (), (), ()
+    tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
@@ -397,25 +394,29 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     while path[-1] != m.position:
         path.append(parent[path[-1]])
     path = tuple(reversed(path[:-1]))
-    reasons.append(f"establishes a path of {len(path)} steps to {goal}, distance {best_score} "
-                   f"from {label} (was {start_score}) (manual p16)")
+    reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
+                   + ("walking distance" if walking else "distance")
+                   + f" {best_score} from {label} (was {start_score}) (manual p16"
+                   + ("; spec D46, true_path_length)" if walking else ")"))
     return goal, path, ends, ()
 
 
-def _truly_closer(state, rules, m, tpos, ordered):
-    """The best-scored end points that are closer by walking distance (``closer.metric =
-    true_path_length``, via :func:`machina_nb.rules.distance.closer`; spec D46)."""
+def _walking_scores(state, rules, m, tpos, scored):
+    """End points scored by walking distance to the target (``closer.metric =
+    true_path_length``; :func:`machina_nb.rules.distance.walking_distance`), keeping only
+    those at least as good as the best so far and strictly closer than the start, and the
+    start's own walking distance (None: it cannot walk next to the target) (spec D46)."""
     board = state.unit_board()
     mover = Mover(unit=m.id, mindless=True)
-    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
-    found = []
-    for s, c, q in ordered:
-        if found and s != found[0][0]:
-            break
-        if q != m.position and closer(board, m.position, q, tpos, rules, mover,
-                                      immobile=immobile):
-            found.append((s, c, q))
-    return found
+    start = walking_distance(board, m.position, tpos, rules, mover)
+    bound = None if start is None else start - 1
+    out = []
+    for _, c, q in sorted(scored, key=lambda t: (t[1], t[2])):
+        w = walking_distance(board, q, tpos, rules, mover, within=bound)
+        if w is not None:
+            out.append((w, c, q))
+            bound = w
+    return out, start
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
