@@ -590,7 +590,7 @@ def _do(r: Resolution, action: Action) -> None:
     elif isinstance(action, SealSpawn):
         space = tuple(action.space)
         _pay(r, u, *SEAL_COST, action.contributions, f"sealing {space}", "manual p36")
-        threat_down(r, 1, f"{u.id} seals {space}")
+        threat_down(r, 1, f"{u.id} seals {space}", source="seal")
         occupant = r.state.unit_at(space)
         if occupant is not None:
             destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
@@ -707,7 +707,7 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
             value = r.roll("d10", f"event space roll against horror rating {rating}")
             if rating is not None and value >= rating:
                 r.emit("event_roll", f"{value} >= current horror rating {rating}", "manual p37")
-                threat_down(r, 1, "the event space roll")
+                threat_down(r, 1, "the event space roll", source="event_space")
             else:
                 r.emit("event_roll", f"{value} < current horror rating {rating}: reinvoke the "
                        "horror event", "manual p37")

@@ -143,12 +143,33 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
                    "3.5 §Increasing Monster Level")
 
 
-def threat_down(r: Resolution, amount: int, why: str) -> None:
-    """Decrease monster threat, never below the first position (manual p36; spec C-29)."""
+_THREAT_DOWN_RULES = {"seal": "manual p36 (seal spawn space)", "event_space": "manual p37 "
+                      "(event space); 3.5 §Updated Action Spaces", "card": "manual p26 (card "
+                      "effects: monster threat decreases)"}
+
+
+def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> None:
+    """Decrease monster threat; where the first position holds is ``threat.floor`` (spec C-29).
+
+    ``source`` is ``seal`` (sealing a spawn space: never below the first position,
+    manual p36), ``event_space`` (the event-space roll, manual p37 and 3.5) or
+    ``card`` (an effect, e.g. the binding-event example's -2, manual p26). Under
+    ``clamp_one`` every decrease stops at position 1; under ``seal_only`` the
+    others, for which no floor is written, go below it: the slider has no such
+    position, so the state keeps the deficit (threat 0, -1, ...) and the next
+    increases pay it back before the token moves on
+    (:func:`machina_nb.rules.processes.lower_threat`, the same reading for the odds).
+    Rules: manual p36 (seal spawn space), p37 (event space), p26, p14 (threat); spec C-29.
+    """
+    from machina_nb.rules.processes import lower_threat
+
     s = r.state
-    new = max(1, s.threat - amount)
+    new = lower_threat(s.threat, amount, r.rules, source)
     r.set(threat=new)
-    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}", "manual p36; spec C-29")
+    below = f" ({1 - new} below the first position, paid back by the next increases)" \
+        if new < 1 else ""
+    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}{below}",
+           f"{_THREAT_DOWN_RULES[source]}; spec C-29 (threat.floor = {r.rules['threat.floor']})")
 
 
 def _level_up(r: Resolution, why: str) -> None:

@@ -318,11 +318,12 @@ def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -
 
     ``clamp_one``: never below position 1. ``seal_only``: only sealing a
     spawn space stops at 1 (manual p36); other decreases (``source`` =
-    ``"event_space"`` or ``"card"``) are applied as printed.
+    ``"event_space"`` or ``"card"``) are applied as printed, so threat can go
+    below 1: a deficit the next increases pay back (``threat`` may already be one).
 
     Rules: manual p36 (seal spawn space), manual p37 (event space), spec C-29, E12.
     """
-    threat = _integer("threat", threat, 1)
+    threat = _integer("threat", threat)
     amount = _integer("amount", amount, 0)
     if source not in ("seal", "event_space", "card"):
         raise RulesError("source", f"expected seal, event_space or card, got {source!r}")
