@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from machina_nb.rules.abilities import Effect
+from machina_nb.rules.binding import bind_horror_event, release_bound_events
 from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
@@ -245,11 +246,11 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
             destroyed = (origin,) + destroyed
         r.set(units=units, queue=tuple(q for q in s.queue if q != unit_id), lasting=lasting,
               monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
-                                                                    if d != unit_id),
-              bound=tuple(b for b in s.bound if b[0] != unit_id))
+                                                                    if d != unit_id))
         verb = "banished" if banish else "destroyed"
         r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
                else "manual p19 (destroyed monsters)")
+        release_bound_events(r, unit_id, "monster")
         if not banish:
             _kill_credit(r, killer, unit_id)
             _kill_triggers(r, killer, unit_id)
@@ -259,6 +260,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
           active=None if s.active == unit_id else s.active)
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
+    release_bound_events(r, unit_id, "explorer")
     if not r.state.explorers:
         r.set(over="lost")
         r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
@@ -581,19 +583,23 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
     if deck is None:
         return
     card = deck.cards[0]
-    placed = Deck(deck.cards[1:], (card,) + deck.destroyed)
+    r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
     if r.rules["horror.invoke_order"] == "place_then_resolve":
-        r.set(horror_events=placed)
-        r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
-               "manual p14")
+        _place_horror_event(r, card, why, "manual p14")
         _resolve_card(r, card, f"{card.name} enters play")
     else:
-        r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
         _resolve_card(r, card, f"{card.name} enters play")
-        r.set(horror_events=Deck(r.state.horror_events.cards,
-                                 (card,) + r.state.horror_events.destroyed))
-        r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
-               "aid (resolve, then place); spec C-16")
+        _place_horror_event(r, card, why, "aid (resolve, then place); spec C-16")
+
+
+def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
+    """Bind the drawn horror event to a monster (a binding one, under the aid's reading) or
+    put it on the destroyed pile, where it is the current horror event (manual p14)."""
+    if bind_horror_event(r, card, why):
+        return
+    deck = r.state.horror_events
+    r.set(horror_events=Deck(deck.cards, (card,) + deck.destroyed))
+    r.emit("horror", f"horror event {card.name!r} becomes the current horror event", rule)
 
 
 def reinvoke_horror_event(r: Resolution, why: str) -> None:

@@ -129,6 +129,7 @@ _DECLARED = (
     _s("light_chapter.no_target", "nothing nearest_any_tile", "D39"),
     _s("monster.ability_sources", "event_and_card bound_event_and_card", "C-14",
        player_aid="bound_event_and_card"),
+    _s("horror_bind.monster", "players_choose first_in_queue last_in_queue", "C-14"),
     _s("mindless.movement", "plan_full_budget greedy_step", "C-27", player_aid="greedy_step"),
     _s("mindless.reevaluate", "every_action after_moves_only", "C-24 D12"),
     _s("replan.budget", "remaining_stamina max_stamina", "D12"),
