@@ -259,6 +259,22 @@ def test_manual_p14_level_five(reading, raised):
     assert (after.threat == 2) is raised
 
 
+def test_3_5_lists_changes_only_so_its_preset_keeps_level_5_and_the_card_spawn_limit():
+    """The 3.5 update gives rule changes only (3.5 introduction). Its level-up section changes
+    the trigger and deck steps and says nothing of level 5; its spawn phase writes the limit
+    into the roll and leaves the spawn monster effect alone. Both manual rules stand (manual
+    p13: the limit is the effect's first step; p14: the level-5 rule)."""
+    from machina_nb.rules.abilities import Effect
+    from machina_nb.rules.effects import resolve
+    assert V35["level5_rule"] == "yes" and V35["spawn.limit_scope"] == "all_spawns"
+    state = replace(horror_state(), level=5)
+    assert bump(state, V35, 1).threat == state.threat          # replaced by the level-5 rule
+    state = spawn_state(rows=FULL_ROWS, monsters=FULL)
+    r = Resolution(state, V35, ScriptedDice())
+    resolve(r, (Effect("spawn"),), state.unit("a"), None, "a card's spawn")
+    assert len(r.state.queue) == 4 and r.state.threat == state.threat + 1
+
+
 # --- the round, end to end --------------------------------------------------------------------
 
 def test_manual_p10_a_round_walks_every_phase():

@@ -95,8 +95,7 @@ _DECLARED = (
     _s("traps.push_activator", "pusher pushed_unit none", "D34"),
     # Spawn, horror, threat (spec §A12-A13, §E8-E12, C-3, C-7, C-8, D22-D29, D48).
     _s("spawn.procedure", "v1_0 v3_5", "C-3", v3_5="v3_5"),
-    _s("spawn.limit_scope", "all_spawns phase_only none", "C-7", v3_5="phase_only",
-       player_aid="none"),
+    _s("spawn.limit_scope", "all_spawns phase_only none", "C-7", player_aid="none"),
     _s("spawn10.roll_order", "players_choose turn_order seating", "D22"),
     _s("spawn10.reset_on_limit", "yes no", "D48"),
     _s("rating.floor", "none one", "D23"),
@@ -109,7 +108,7 @@ _DECLARED = (
        v3_5="on_increase_from_last"),
     _s("threat.floor", "clamp_one seal_only", "C-29"),
     _s("level.halve", "yes no", "C-8", player_aid="no"),
-    _s("level5_rule", "yes no", "C-8", v3_5="no"),
+    _s("level5_rule", "yes no", "C-8"),
     _s("half.rounding", "floor ceil players_choose", "D30"),
     _s("spawn.card_origin", "nearest_to_activating_explorer players_choose_tile all_tiles_each",
        "D41"),
