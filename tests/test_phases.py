@@ -148,6 +148,21 @@ def test_spec_d25_threat_amount(reading, threat):
     assert after.threat == threat
 
 
+@pytest.mark.parametrize("reading, chapter, rating", [("zero", "chapter-2", 7),
+                                                       ("skip_rule", "chapter-1", 0)])
+def test_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
+    """3.5 rating-1 step in a non-blocking chapter without a horror rating: ``zero`` adds no
+    threat and advances; ``skip_rule`` skips the step and the rating falls to 0 at the end."""
+    state = spawn_state(rating=1, explorers="A", chapters=Deck((NEXT_CHAPTER,)), threat=2)
+    state = replace(state, chapter=replace(CHAPTER, horror_rating=None), horror_rating=None)
+    rules = V35.replace({"threat35.no_horror_rating": reading})
+    after, events = begin_spawn(state, rules, [0] * 10)
+    assert after.chapter.id == chapter and after.threat == 2
+    assert any("spec D25" in e.rule for e in events if e.kind == "timer")
+    after, _ = apply(after, RollSpawn("a"), rules, ScriptedDice([0]))
+    assert after.spawn_rating == rating
+
+
 @pytest.mark.parametrize("reading, rating", [("every_reset", 7), ("rating1_only", 8)])
 def test_spec_d24_adjustment_at_setup(reading, rating):
     layout = parse_map(open_map(2, 1))

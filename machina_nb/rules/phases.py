@@ -133,10 +133,16 @@ def _spawn_begin(r: Resolution) -> None:
                "3.5 §Spawn Phase; spec D24")
     if r.state.spawn_rating != 1:
         return
+    if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
+        r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
+               "step is skipped", "3.5 §Spawn Phase; spec D25 (threat35.no_horror_rating = "
+               "skip_rule)")
+        return
     printed = s.chapter.horror_rating or 0
     amount = printed if r.rules["threat35.amount"] == "default_printed" else (s.horror_rating or 0)
-    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}",
-           "3.5 §Spawn Phase; spec D25")
+    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}"
+           + (" (the chapter has no horror rating: 0)" if s.chapter.horror_rating is None
+              else ""), "3.5 §Spawn Phase; spec D25")
     threat_up(r, amount, "3.5 spawn timer")
     chapter = r.state.chapter
     if not chapter.blocking or chapter.places_exit:

@@ -101,6 +101,7 @@ _DECLARED = (
     _s("rating.floor", "none one", "D23"),
     _s("adjust35.when", "every_reset rating1_only every_phase_start", "D24"),
     _s("threat35.amount", "default_printed current_slider", "D25"),
+    _s("threat35.no_horror_rating", "zero skip_rule", "D25"),
     _s("n35", "alive_explorers starting_explorers explorers_in_play", "D26"),
     _s("spawn35.reset_on_success", "no yes", "D27"),
     _s("timer35.exit_chapter", "remove_exit_token full_exit_procedure keep_token", "D28"),
