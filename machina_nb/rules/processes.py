@@ -466,8 +466,10 @@ class _Chain:
         if not self.v35 or state[_CH] >= len(self.chapters) or state[_R] is None:
             return state
         s = list(state)
-        if s[_R] == 1:
-            chapter = self.chapters[s[_CH]]
+        chapter = self.chapters[s[_CH]]
+        skip = chapter.horror_rating is None and \
+            self.rules["threat35.no_horror_rating"] == "skip_rule"      # spec D25
+        if s[_R] == 1 and not skip:
             amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
                 "default_printed" else max(0, s[_H] or 0)
             self.threat_up(s, amount, round_no)
@@ -565,8 +567,8 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
     decrease), then the Horror phase (one roll). Switches read:
     ``spawn.procedure`` (C-3), ``rating.floor`` (D23), ``spawn10.reset_on_limit``
     (D48), ``spawn.limit_scope`` (C-7), ``adjust35.when`` (D24),
-    ``threat35.amount`` (D25), ``n35`` (D26), ``spawn35.reset_on_success``
-    (D27), ``threat.levelup`` (C-8, D29), ``level5_rule`` (C-8).
+    ``threat35.amount`` and ``threat35.no_horror_rating`` (D25), ``n35`` (D26),
+    ``spawn35.reset_on_success`` (D27), ``threat.levelup`` (C-8, D29), ``level5_rule`` (C-8).
 
     ``progress(done, rounds)`` is called after each round when given.
 
