@@ -10,7 +10,7 @@ leaves to the players come back as ``options``: the plan then needs a choice,
 never a silent tie-break (manual p16: resolving ambiguity).
 
 Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
-(closest), p35 (pits); spec §A14.3, C-5, C-6, C-24, C-27, C-28, D8-D14, D40, D44.
+(closest), p35 (pits); spec §A14.3, C-5, C-6, C-14, C-24, C-27, C-28, D8-D14, D40, D44, D46.
 """
 
 from __future__ import annotations
@@ -313,6 +313,8 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                     doors="plan", units=None):
     """The best reachable end point and a shortest path to it (manual p16).
 
+    "Best" and "closer than the start" use ``closer.metric`` (spec D46): the
+    closest distance, or under ``true_path_length`` the walking distance.
     ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
     gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
     ``units`` overrides ``path.units`` (the D14 re-plan routes round units).
