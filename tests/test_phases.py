@@ -46,6 +46,16 @@ def test_manual_p13_success_spawns_at_the_nearest_spawn_space_and_resets():
     assert state.spawn_rating == CHAPTER.spawn_rating
 
 
+def test_manual_p13_a_spawned_monster_resolves_its_enters_play():
+    from machina_nb.rules.abilities import Effect
+    howler = replace(monster("howler"), enters_play=(Effect("threat", amount=1),))
+    state = replace(spawn_state(), monsters=Deck((howler,)))
+    after, events = apply(state, RollSpawn("a"), RULES, ScriptedDice([5]))
+    assert after.queue == ("howler-1",) and after.threat == state.threat + 1
+    kinds = [e.kind for e in events]
+    assert kinds[kinds.index("spawn") + 1] == "threat"
+
+
 def test_manual_p13_failure_lowers_the_shared_rating():
     state, _ = apply(spawn_state(), RollSpawn("a"), RULES, ScriptedDice([2]))
     assert state.spawn_rating == 2 and not state.queue

@@ -415,7 +415,8 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
     With ``limit`` a tile already holding 4 monsters gives threat +1 instead.
     An empty deck reshuffles the destroyed monsters; with none, threat +1.
     The card joins the end of the queue; an occupied spawn space falls back
-    to the nearest free passable space, the explorers choosing ties.
+    to the nearest free passable space, the explorers choosing ties. Then the
+    monster's «enters play» resolves (its card's ``enters_play``).
     Rules: manual p13 (spawn monster); spec A12.3, C-7, D18.
     """
     s = r.state
@@ -447,6 +448,8 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
           monsters=Deck(deck.cards[1:], deck.destroyed), done=done)
     r.emit("spawn", f"{why}: {card.name} ({uid}) spawns on {space} and joins the end of the "
            "queue", "manual p13 (spawn monster), p15 (queue)")
+    if monster.enters_play:
+        resolve(r, monster.enters_play, r.state.unit(uid), None, f"{card.name} enters play")
     return uid
 
 
