@@ -308,6 +308,18 @@ def test_spec_d46_walking_distance_against_networkx():
     assert walking_distance(board, (0, 0), target, Rules(), Mover("M")) == 6
 
 
+def test_spec_d46_nearest_by_walking_is_the_least_walking_distance():
+    from machina_nb.rules.distance import nearest_by_walking, walking_distance
+    board, target = board_of(LOOP), (2, 0)
+    starts = [p for p in sorted(board) if board.unit_at(p) is None and p != target]
+    each = {p: walking_distance(board, p, target, Rules(), Mover("M")) for p in starts}
+    best = min(w for w in each.values() if w is not None)
+    assert nearest_by_walking(board, starts, target, Rules(), Mover("M")) == (
+        best, tuple(p for p in starts if each[p] == best))
+    far = [p for p in starts if each[p] is not None and each[p] > 3]
+    assert nearest_by_walking(board, far, target, Rules(), Mover("M"), within=3) == (None, ())
+
+
 def test_spec_d46_closer_metric_readings():
     # Closest distance 2 through the unit; the walk to adjacency goes round the loop (5 steps).
     board = board_of(LOOP)

@@ -50,7 +50,7 @@ from machina_nb.rules.sight import (
 __all__ = [
     "Mover", "Paths", "Ranking", "movement_view", "closest_view", "legal_step", "steps",
     "step_cost", "reach", "shortest_paths", "nearest", "closest", "closest_paths", "closer",
-    "walking_distance",
+    "walking_distance", "nearest_by_walking",
 ]
 
 
@@ -644,14 +644,41 @@ def walking_distance(board: Board, start: Point, target: Point, rules: Rules,
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     start, target = board.require(start, "start"), board.require(target, "target")
+    return _walk(board, rules, mover, _movement_index(board, rules, mover, ethereal), start,
+                 target, adjacent_spaces(board, target, rules), within)
+
+
+def nearest_by_walking(board: Board, starts: Iterable[Point], target: Point, rules: Rules,
+                       mover: Mover = Mover(), ethereal: Collection[str] = (),
+                       within: int | None = None) -> tuple[int | None, tuple[Point, ...]]:
+    """The least :func:`walking_distance` from any of ``starts`` (at most ``within``) and
+    every start at it, in the given order; ``(None, ())`` if none is within.
+
+    Starts listed nearest first make it quicker: each later search stops at the best so far.
+    Rules: manual p16 (the best end point), p22 (adjacent), p34 (move); spec D46.
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    target = board.require(target, "target")
+    index = _movement_index(board, rules, mover, ethereal)
     beside = adjacent_spaces(board, target, rules)
+    best, tied = within, []
+    for start in starts:
+        w = _walk(board, rules, mover, index, board.require(start, "starts"), target, beside,
+                  best)
+        if w is not None:
+            tied = tied + [start] if w == best else [start]
+            best = w
+    return (best, tuple(tied)) if tied else (None, ())
+
+
+def _walk(board, rules, mover, index, start, target, beside, within):
     if start == target or start in beside:
         found = 0 if start == target else 1
         return found if within is None or found <= within else None
     if within is not None and within < 2:
         return None
-    dist, _ = _search(board, _movement_index(board, rules, mover, ethereal), start, mover,
-                      None if within is None else within - 1, _survives_pits(rules, mover))
+    dist, _ = _search(board, index, start, mover, None if within is None else within - 1,
+                      _survives_pits(rules, mover))
     costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover, rules)]
     return 1 + min(costs) if costs else None
 

@@ -19,7 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
-from machina_nb.rules.distance import Mover, walking_distance
+from machina_nb.rules.distance import Mover, nearest_by_walking, walking_distance
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
@@ -404,21 +404,18 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
 
 
 def _walking_scores(state, rules, m, tpos, scored):
-    """End points scored by walking distance to the target (``closer.metric =
-    true_path_length``; :func:`machina_nb.rules.distance.walking_distance`), keeping only
-    those at least as good as the best so far and strictly closer than the start, and the
-    start's own walking distance (None: it cannot walk next to the target) (spec D46)."""
+    """The reachable end points at the least walking distance to the target, if that is less
+    than the start's (``closer.metric = true_path_length``;
+    :func:`machina_nb.rules.distance.nearest_by_walking`), scored by it, and the start's own
+    walking distance (None: it cannot walk next to the target) (spec D46)."""
     board = state.unit_board()
     mover = Mover(unit=m.id, mindless=True)
     start = walking_distance(board, m.position, tpos, rules, mover)
-    bound = None if start is None else start - 1
-    out = []
-    for _, c, q in sorted(scored, key=lambda t: (t[1], t[2])):
-        w = walking_distance(board, q, tpos, rules, mover, within=bound)
-        if w is not None:
-            out.append((w, c, q))
-            bound = w
-    return out, start
+    cost = {q: c for _, c, q in scored}
+    # Nearest by closest distance first: the bound tightens early.
+    best, tied = nearest_by_walking(board, (q for *_, q in sorted(scored)), tpos, rules, mover,
+                                    within=None if start is None else start - 1)
+    return [(best, cost[q], q) for q in tied], start
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
