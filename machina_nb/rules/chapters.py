@@ -114,8 +114,9 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
     else:
         inside = area.entry[0] if area.entry is not None else None
     if inside is None:
-        r.emit("entry", f"{why}: the map has no direction symbol for the entry token",
-               "manual p28")
+        r.emit("entry", f"{why}: " + ("the map has no direction symbol for the entry token"
+                                      if area is None else "the entry token left the map with "
+                                      "its scrolled tile"), "manual p28, p34")
         return
     entered = []
     for who in r.state.exited:
