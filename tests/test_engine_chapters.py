@@ -157,3 +157,14 @@ def test_spec_d28_the_timer_on_an_exit_chapter_of_map_tiles(reading):
         assert keys == ["t00a", "t01a"] and after.queue == ("ghoul",)
         assert after.unit("Q").position == (4, 8) and after.unit("P").position == (9, 4)
         assert (after.exit_token is None) is (reading == "remove_exit_token")
+
+
+def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
+    """Tiles still placed (spec D28 remove_exit_token) but the entry token's tile was scrolled
+    away: nobody can enter, and the explorer waits off the map."""
+    from machina_nb.rules.effects import Resolution, place_entry_token
+    state = on_the_exit()
+    state = replace(state, map=MapSpec(area=replace(state.map.area, entry=None)))
+    r = Resolution(state, RULES, ScriptedDice())
+    place_entry_token(r, "Regroup")
+    assert r.state.exited == ("Q",) and "scrolled" in r.events[-1].text
