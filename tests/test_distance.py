@@ -287,6 +287,39 @@ LOOP = """\
 """
 
 
+def test_spec_d46_walking_distance_against_networkx():
+    """1 + the shortest walk (units in the way) to a free space adjacent to the target; with
+    ``within`` the search gives up beyond that distance (manual p16, p22; spec D46)."""
+    from machina_nb.rules.distance import movement_view, walking_distance
+    from machina_nb.rules.sight import adjacent_spaces
+    board, target = board_of(LOOP), (2, 0)
+    view = movement_view(board, Rules(), Mover("M"))
+    for start in [p for p in board if board.unit_at(p) in (None, "M") and p != target]:
+        free = [b for b in adjacent_spaces(board, target, Rules()) if board.unit_at(b) is None]
+        walks = [nx.shortest_path_length(view, start, b) for b in free
+                 if start in view and nx.has_path(view, start, b)]
+        expected = 1 + min(walks) if walks else None
+        assert walking_distance(board, start, target, Rules(), Mover("M")) == expected
+        if expected is not None:
+            assert walking_distance(board, start, target, Rules(), Mover("M"),
+                                    within=expected) == expected
+            assert walking_distance(board, start, target, Rules(), Mover("M"),
+                                    within=expected - 1) is None
+    assert walking_distance(board, (0, 0), target, Rules(), Mover("M")) == 6
+
+
+def test_spec_d46_nearest_by_walking_is_the_least_walking_distance():
+    from machina_nb.rules.distance import nearest_by_walking, walking_distance
+    board, target = board_of(LOOP), (2, 0)
+    starts = [p for p in sorted(board) if board.unit_at(p) is None and p != target]
+    each = {p: walking_distance(board, p, target, Rules(), Mover("M")) for p in starts}
+    best = min(w for w in each.values() if w is not None)
+    assert nearest_by_walking(board, starts, target, Rules(), Mover("M")) == (
+        best, tuple(p for p in starts if each[p] == best))
+    far = [p for p in starts if each[p] is not None and each[p] > 3]
+    assert nearest_by_walking(board, far, target, Rules(), Mover("M"), within=3) == (None, ())
+
+
 def test_spec_d46_closer_metric_readings():
     # Closest distance 2 through the unit; the walk to adjacency goes round the loop (5 steps).
     board = board_of(LOOP)

@@ -9,6 +9,7 @@ save/load round-trips; the log replays to the same state.
 """
 
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -75,9 +76,11 @@ SWAP = Ability("Swap", Cost(stamina=1), Targeting("melee", 0, "unit"), (Effect("
 DOMINATE = Ability("Dominate", Cost(stamina=2), Targeting("melee", 0, "monster"),
                    (Effect("control"),))
 TREMOR = EventCard("tremor", "Tremor", "horror", enters_play=(Effect("trigger_traps"),))
+HUNGER = EventCard("hunger", "Hunger", "horror", abilities=(SPIT,), binding=True)
 EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH)),
              explorer("bo", stamina=4, health=4, abilities=(MEND, HEX, DOMINATE)),
-             explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP))]
+             replace(explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP)),
+                     enters_play=(Effect("restore_essence", scope="self", amount=1),))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
             monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),
             monster("horror", level=2, abilities=(CLAW,)),
@@ -132,7 +135,7 @@ class RandomPlay(RuleBasedStateMachine):
         spots = rng.sample(free, 3)
         explorers = [(card, spot) for card, spot in zip(EXPLORERS, spots)][:rng.randint(1, 3)]
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
-                        horror_events=(SHIVERS, SURGE, LURCH, TREMOR), explorer_events=(WHISPER,),
+                        horror_events=(SHIVERS, SURGE, LURCH, TREMOR, HUNGER), explorer_events=(WHISPER,),
                         rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)))
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)

@@ -326,3 +326,31 @@ def test_spec_d32_essence_against_several_blockers(reading, hit):
         with pytest.raises(NeedChoice):
             attack(Resolution(state, rules, ScriptedDice([2]), (), "a"), "a", ("ghoul", "brute"),
                    1, 0, False, essence_budget=1)
+
+
+@pytest.mark.parametrize("reading, after_roll, after_card, after_increase", [
+    ("clamp_one", 1, 1, 2), ("seal_only", 0, -2, 1)])
+def test_spec_c29_threat_floor(reading, after_roll, after_card, after_increase):
+    """C-29: threat on the first position. Sealing a spawn space never goes below it (manual
+    p36, both readings). A successful event-space roll (manual p37) and a card's -2 (manual p26)
+    state no floor: clamp_one stops them at 1; seal_only keeps the deficit below position 1,
+    and the next increase pays it back first (the state round-trips it)."""
+    from machina_nb.rules.actions import Activate, SealSpawn
+    from machina_nb.rules.effects import threat_up
+    from machina_nb.rules.state import from_json, to_json
+    rules = RULES.replace({"threat.floor": reading})
+    state = scenario(open_map(3, 1, {0: "vPs"}), {"P": explorer("phillip", stamina=9)},
+                     horror_rating=4, threat=1)
+    state = replace(state, active="phillip").update_unit("phillip", essence=4)
+    sealed, events = apply(state, SealSpawn("phillip", (2, 0)), rules)
+    assert sealed.threat == 1 and any("manual p36" in e.rule for e in events
+                                      if e.kind == "threat")
+    rolled, events = apply(sealed, Activate("phillip", (0, 0), "roll"), rules, ScriptedDice([7]))
+    assert rolled.threat == after_roll and from_json(to_json(rolled)) == rolled
+    assert any(f"threat.floor = {reading}" in e.rule for e in events if e.kind == "threat")
+    r = Resolution(rolled, rules, ScriptedDice())
+    resolve(r, (Effect("threat", amount=-2),), None, None, "a binding event's reward")
+    assert r.state.threat == after_card
+    r = Resolution(rolled, rules, ScriptedDice())
+    threat_up(r, 1, "a horror event")
+    assert r.state.threat == after_increase and r.state.level == 1

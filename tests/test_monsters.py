@@ -322,6 +322,27 @@ def test_spec_d46_closer_metric(reading, end):
     assert state.unit("m").position == end
 
 
+@pytest.mark.parametrize("reading, goal, end, score", [
+    ("closest_distance", (0, 2), (0, 2), 2), ("true_path_length", (2, 2), (2, 2), 3)])
+def test_spec_d46_closer_metric_picks_the_end_point(reading, goal, end, score):
+    """D46: units X, Y, Z fence A's corner. With 2 stamina the closest-distance best end point
+    is (0, 2) (closest distance 2 in 1 step), but it is 5 by walking: as far as the start.
+    By walking distance the best is (2, 2): 3 (two steps from (1, 0), A's one free adjacent
+    space). Each reading picks its own end point (manual p16: the best end point, then the
+    shortest path) and the monster ends there."""
+    text = open_map(5, 4, {0: "A....", 1: "XY...", 2: ".Z...", 3: "M...."})
+    fence = {k: monster(k.lower(), abilities=()) for k in "XYZ"}
+    state = monster_phase(scenario(text, {"A": explorer("a"), "M": monster("m", stamina=2,
+                                                                           abilities=()),
+                                          **fence}), "m")
+    rules = RULES.replace({"closer.metric": reading})
+    plan = mindless_step(state, rules, "m")
+    assert plan.goal == goal and plan.options == ()
+    assert [s for q, s, _ in plan.ends if q == goal] == [score]
+    after, _, _ = run_turn(state, rules)
+    assert after.unit("m").position == end
+
+
 @pytest.mark.parametrize("reading, end", [("remaining_stamina", (0, 4)), ("max_stamina", (0, 2))])
 def test_spec_d12_replan_budget(reading, end):
     """D12: 2 of 5 stamina left (an ability took 3). Planning on the remaining 2 finds no closer

@@ -11,7 +11,8 @@ from machina_nb.rules.rulings import SWITCHES, Rules
 
 PROCESS_SWITCHES = ["spawn.procedure", "rating.floor", "spawn10.reset_on_limit",
                     "spawn.limit_scope", "adjust35.when", "threat35.amount", "n35",
-                    "spawn35.reset_on_success", "threat.levelup", "level5_rule"]
+                    "spawn35.reset_on_success", "threat.levelup", "level5_rule",
+                    "threat35.no_horror_rating"]
 ATTACK_SWITCHES = ["roll.floor", "essence.multi_blocker"]
 
 

@@ -46,6 +46,16 @@ def test_manual_p13_success_spawns_at_the_nearest_spawn_space_and_resets():
     assert state.spawn_rating == CHAPTER.spawn_rating
 
 
+def test_manual_p13_a_spawned_monster_resolves_its_enters_play():
+    from machina_nb.rules.abilities import Effect
+    howler = replace(monster("howler"), enters_play=(Effect("threat", amount=1),))
+    state = replace(spawn_state(), monsters=Deck((howler,)))
+    after, events = apply(state, RollSpawn("a"), RULES, ScriptedDice([5]))
+    assert after.queue == ("howler-1",) and after.threat == state.threat + 1
+    kinds = [e.kind for e in events]
+    assert kinds[kinds.index("spawn") + 1] == "threat"
+
+
 def test_manual_p13_failure_lowers_the_shared_rating():
     state, _ = apply(spawn_state(), RollSpawn("a"), RULES, ScriptedDice([2]))
     assert state.spawn_rating == 2 and not state.queue
@@ -146,6 +156,21 @@ def test_spec_d25_threat_amount(reading, threat):
                         threat_positions=9, horror_rating=2)
     after, _ = begin_spawn(state, V35.replace({"threat35.amount": reading}), [0] * 10)
     assert after.threat == threat
+
+
+@pytest.mark.parametrize("reading, chapter, rating", [("zero", "chapter-2", 7),
+                                                       ("skip_rule", "chapter-1", 0)])
+def test_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
+    """3.5 rating-1 step in a non-blocking chapter without a horror rating: ``zero`` adds no
+    threat and advances; ``skip_rule`` skips the step and the rating falls to 0 at the end."""
+    state = spawn_state(rating=1, explorers="A", chapters=Deck((NEXT_CHAPTER,)), threat=2)
+    state = replace(state, chapter=replace(CHAPTER, horror_rating=None), horror_rating=None)
+    rules = V35.replace({"threat35.no_horror_rating": reading})
+    after, events = begin_spawn(state, rules, [0] * 10)
+    assert after.chapter.id == chapter and after.threat == 2
+    assert any("spec D25" in e.rule for e in events if e.kind == "timer")
+    after, _ = apply(after, RollSpawn("a"), rules, ScriptedDice([0]))
+    assert after.spawn_rating == rating
 
 
 @pytest.mark.parametrize("reading, rating", [("every_reset", 7), ("rating1_only", 8)])
@@ -257,6 +282,22 @@ def test_manual_p14_level_five(reading, raised):
     state = replace(horror_state(), level=5)
     after = bump(state, RULES.replace({"level5_rule": reading}), 1)
     assert (after.threat == 2) is raised
+
+
+def test_3_5_lists_changes_only_so_its_preset_keeps_level_5_and_the_card_spawn_limit():
+    """The 3.5 update gives rule changes only (3.5 introduction). Its level-up section changes
+    the trigger and deck steps and says nothing of level 5; its spawn phase writes the limit
+    into the roll and leaves the spawn monster effect alone. Both manual rules stand (manual
+    p13: the limit is the effect's first step; p14: the level-5 rule)."""
+    from machina_nb.rules.abilities import Effect
+    from machina_nb.rules.effects import resolve
+    assert V35["level5_rule"] == "yes" and V35["spawn.limit_scope"] == "all_spawns"
+    state = replace(horror_state(), level=5)
+    assert bump(state, V35, 1).threat == state.threat          # replaced by the level-5 rule
+    state = spawn_state(rows=FULL_ROWS, monsters=FULL)
+    r = Resolution(state, V35, ScriptedDice())
+    resolve(r, (Effect("spawn"),), state.unit("a"), None, "a card's spawn")
+    assert len(r.state.queue) == 4 and r.state.threat == state.threat + 1
 
 
 # --- the round, end to end --------------------------------------------------------------------

@@ -212,6 +212,17 @@ def test_3_5_spec_d25_threat_amount_when_the_timer_fires(reading, threat):
     assert marginal(play_rounds(setup, rules, 1), "threat") == threat
 
 
+@pytest.mark.parametrize("reading, chapter, rating", [("zero", 1, 2), ("skip_rule", 0, 0)])
+def test_3_5_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
+    """Rating 2 counts down to 1 in round 1; round 2's timer advances the chapter (``zero``:
+    +0 threat) or is skipped (``skip_rule``: the rating falls on to 0)."""
+    rules = V35.replace({"threat35.no_horror_rating": reading})
+    setup = Setup((Chapter(spawn_rating=2), Chapter(spawn_rating=3)), Party(1, full_tiles=()))
+    after = play_rounds(setup, rules, 2)
+    assert marginal(after, "chapter") == {chapter: 1}
+    assert marginal(after, "spawn_rating") == {rating: 1}
+
+
 @pytest.mark.parametrize("reading, first_rating", [
     ("alive_explorers", 7), ("starting_explorers", 6), ("explorers_in_play", 8),
 ])

@@ -32,9 +32,10 @@ from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
+from machina_nb.rules.chapters import last_explorer_exits
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
-                                      reinvoke_horror_event, remove_exit_token, resolve,
+                                      reinvoke_horror_event, resolve,
                                       threat_down,
                                       trigger_traps)
 from machina_nb.rules.errors import RulesError
@@ -589,7 +590,7 @@ def _do(r: Resolution, action: Action) -> None:
     elif isinstance(action, SealSpawn):
         space = tuple(action.space)
         _pay(r, u, *SEAL_COST, action.contributions, f"sealing {space}", "manual p36")
-        threat_down(r, 1, f"{u.id} seals {space}")
+        threat_down(r, 1, f"{u.id} seals {space}", source="seal")
         occupant = r.state.unit_at(space)
         if occupant is not None:
             destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
@@ -638,24 +639,17 @@ def _tile_points(tile) -> list[Point]:
 def _exit(r: Resolution, u: Unit) -> None:
     """The explorer leaves the map; the last one out ends the chapter (manual p28, p34).
 
-    The last surviving explorer's exit banishes every monster and flips the next
-    chapter, whose «enters play» normally places the entry token.
+    The last surviving explorer's exit banishes every monster, slides the placed
+    tiles under the map-tile deck and flips the next chapter, whose «enters play»
+    normally places the entry token (:func:`machina_nb.rules.chapters.last_explorer_exits`).
     Rules: manual p34 (exit map tile), p28 (exit token chapters); spec A5.7.
     """
     r.state = r.state.update_unit(u.id, position=None, stamina=u.stamina - EXIT_COST)
     r.set(exited=r.state.exited + (u.id,), active=None, done=r.state.done + (u.id,))
     r.emit("exit", f"{u.id} exits the map ({EXIT_COST} stamina): no more turns or spawn rolls",
            "manual p34 (exit map tile)")
-    if r.state.explorers_on_map:
-        return
-    for m in r.state.queue:
-        destroy_unit(r, m, None, "the last explorer exits", banish=True)
-    remove_exit_token(r)
-    next_chapter(r, "the last explorer exits")
-    if not r.state.explorers_on_map and not r.state.over:
-        r.set(over="no explorer on the map")
-        r.emit("game", "the new chapter places no entry token: no explorer on the map",
-               "manual p28")
+    if not r.state.explorers_on_map:
+        last_explorer_exits(r, "the last explorer exits")
 
 
 def _end_turn(r: Resolution, u: Unit) -> None:
@@ -713,7 +707,7 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
             value = r.roll("d10", f"event space roll against horror rating {rating}")
             if rating is not None and value >= rating:
                 r.emit("event_roll", f"{value} >= current horror rating {rating}", "manual p37")
-                threat_down(r, 1, "the event space roll")
+                threat_down(r, 1, "the event space roll", source="event_space")
             else:
                 r.emit("event_roll", f"{value} < current horror rating {rating}: reinvoke the "
                        "horror event", "manual p37")

@@ -50,6 +50,7 @@ from machina_nb.rules.sight import (
 __all__ = [
     "Mover", "Paths", "Ranking", "movement_view", "closest_view", "legal_step", "steps",
     "step_cost", "reach", "shortest_paths", "nearest", "closest", "closest_paths", "closer",
+    "walking_distance", "nearest_by_walking",
 ]
 
 
@@ -629,6 +630,59 @@ def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
     return _paths(start, goal, dist, preds)
 
 
+def walking_distance(board: Board, start: Point, target: Point, rules: Rules,
+                     mover: Mover = Mover(), ethereal: Collection[str] = (),
+                     within: int | None = None) -> int | None:
+    """1 + the least stamina to walk from ``start`` to a free space adjacent to ``target``.
+
+    Units and closed doors stand in the way (the ``true_path_length`` reading of
+    ``closer.metric``); 1 on a space adjacent to the target, 0 on it, None when
+    no free adjacent space can be reached (or, with ``within``, none at that
+    walking distance or less: the search stops there).
+
+    Rules: manual p16 (getting closer), p22 (adjacent), p34 (move); spec D46.
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    start, target = board.require(start, "start"), board.require(target, "target")
+    return _walk(board, rules, mover, _movement_index(board, rules, mover, ethereal), start,
+                 target, adjacent_spaces(board, target, rules), within)
+
+
+def nearest_by_walking(board: Board, starts: Iterable[Point], target: Point, rules: Rules,
+                       mover: Mover = Mover(), ethereal: Collection[str] = (),
+                       within: int | None = None) -> tuple[int | None, tuple[Point, ...]]:
+    """The least :func:`walking_distance` from any of ``starts`` (at most ``within``) and
+    every start at it, in the given order; ``(None, ())`` if none is within.
+
+    Starts listed nearest first make it quicker: each later search stops at the best so far.
+    Rules: manual p16 (the best end point), p22 (adjacent), p34 (move); spec D46.
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    target = board.require(target, "target")
+    index = _movement_index(board, rules, mover, ethereal)
+    beside = adjacent_spaces(board, target, rules)
+    best, tied = within, []
+    for start in starts:
+        w = _walk(board, rules, mover, index, board.require(start, "starts"), target, beside,
+                  best)
+        if w is not None:
+            tied = tied + [start] if w == best else [start]
+            best = w
+    return (best, tuple(tied)) if tied else (None, ())
+
+
+def _walk(board, rules, mover, index, start, target, beside, within):
+    if start == target or start in beside:
+        found = 0 if start == target else 1
+        return found if within is None or found <= within else None
+    if within is not None and within < 2:
+        return None
+    dist, _ = _search(board, index, start, mover, None if within is None else within - 1,
+                      _survives_pits(rules, mover))
+    costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover, rules)]
+    return 1 + min(costs) if costs else None
+
+
 def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
            mover: Mover = Mover(), ethereal: Collection[str] = (),
            immobile: Collection[str] = ()) -> bool:
@@ -648,15 +702,8 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
         def measure(p: Point) -> int | None:
             return closest(board, p, [target], rules, immobile).distance
     else:
-        index = _movement_index(board, rules, mover, ethereal)
-        beside = adjacent_spaces(board, target, rules)
-
         def measure(p: Point) -> int | None:
-            if p in beside or p == target:
-                return 1 if p != target else 0
-            dist, _ = _search(board, index, p, mover, through_pits=_survives_pits(rules, mover))
-            costs = [dist[q] for q in beside if q in dist and _can_end(board, q, mover, rules)]
-            return 1 + min(costs) if costs else None
+            return walking_distance(board, p, target, rules, mover, ethereal)
     before, after = measure(start), measure(end)
     if after is None:
         return False

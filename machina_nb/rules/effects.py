@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from machina_nb.rules.abilities import Effect
+from machina_nb.rules.binding import bind_horror_event, release_bound_events
 from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
@@ -144,12 +144,33 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
                    "3.5 §Increasing Monster Level")
 
 
-def threat_down(r: Resolution, amount: int, why: str) -> None:
-    """Decrease monster threat, never below the first position (manual p36; spec C-29)."""
+_THREAT_DOWN_RULES = {"seal": "manual p36 (seal spawn space)", "event_space": "manual p37 "
+                      "(event space); 3.5 §Updated Action Spaces", "card": "manual p26 (card "
+                      "effects: monster threat decreases)"}
+
+
+def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> None:
+    """Decrease monster threat; where the first position holds is ``threat.floor`` (spec C-29).
+
+    ``source`` is ``seal`` (sealing a spawn space: never below the first position,
+    manual p36), ``event_space`` (the event-space roll, manual p37 and 3.5) or
+    ``card`` (an effect, e.g. the binding-event example's -2, manual p26). Under
+    ``clamp_one`` every decrease stops at position 1; under ``seal_only`` the
+    others, for which no floor is written, go below it: the slider has no such
+    position, so the state keeps the deficit (threat 0, -1, ...) and the next
+    increases pay it back before the token moves on
+    (:func:`machina_nb.rules.processes.lower_threat`, the same reading for the odds).
+    Rules: manual p36 (seal spawn space), p37 (event space), p26, p14 (threat); spec C-29.
+    """
+    from machina_nb.rules.processes import lower_threat
+
     s = r.state
-    new = max(1, s.threat - amount)
+    new = lower_threat(s.threat, amount, r.rules, source)
     r.set(threat=new)
-    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}", "manual p36; spec C-29")
+    below = f" ({1 - new} below the first position, paid back by the next increases)" \
+        if new < 1 else ""
+    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}{below}",
+           f"{_THREAT_DOWN_RULES[source]}; spec C-29 (threat.floor = {r.rules['threat.floor']})")
 
 
 def _level_up(r: Resolution, why: str) -> None:
@@ -225,11 +246,11 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
             destroyed = (origin,) + destroyed
         r.set(units=units, queue=tuple(q for q in s.queue if q != unit_id), lasting=lasting,
               monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
-                                                                    if d != unit_id),
-              bound=tuple(b for b in s.bound if b[0] != unit_id))
+                                                                    if d != unit_id))
         verb = "banished" if banish else "destroyed"
         r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
                else "manual p19 (destroyed monsters)")
+        release_bound_events(r, unit_id, "monster")
         if not banish:
             _kill_credit(r, killer, unit_id)
             _kill_triggers(r, killer, unit_id)
@@ -239,6 +260,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
           active=None if s.active == unit_id else s.active)
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
+    release_bound_events(r, unit_id, "explorer")
     if not r.state.explorers:
         r.set(over="lost")
         r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
@@ -393,7 +415,8 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
     With ``limit`` a tile already holding 4 monsters gives threat +1 instead.
     An empty deck reshuffles the destroyed monsters; with none, threat +1.
     The card joins the end of the queue; an occupied spawn space falls back
-    to the nearest free passable space, the explorers choosing ties.
+    to the nearest free passable space, the explorers choosing ties. Then the
+    monster's «enters play» resolves (its card's ``enters_play``).
     Rules: manual p13 (spawn monster); spec A12.3, C-7, D18.
     """
     s = r.state
@@ -425,6 +448,8 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
           monsters=Deck(deck.cards[1:], deck.destroyed), done=done)
     r.emit("spawn", f"{why}: {card.name} ({uid}) spawns on {space} and joins the end of the "
            "queue", "manual p13 (spawn monster), p15 (queue)")
+    if monster.enters_play:
+        resolve(r, monster.enters_play, r.state.unit(uid), None, f"{card.name} enters play")
     return uid
 
 
@@ -561,19 +586,23 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
     if deck is None:
         return
     card = deck.cards[0]
-    placed = Deck(deck.cards[1:], (card,) + deck.destroyed)
+    r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
     if r.rules["horror.invoke_order"] == "place_then_resolve":
-        r.set(horror_events=placed)
-        r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
-               "manual p14")
+        _place_horror_event(r, card, why, "manual p14")
         _resolve_card(r, card, f"{card.name} enters play")
     else:
-        r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
         _resolve_card(r, card, f"{card.name} enters play")
-        r.set(horror_events=Deck(r.state.horror_events.cards,
-                                 (card,) + r.state.horror_events.destroyed))
-        r.emit("horror", f"horror event {card.name!r} becomes the current horror event",
-               "aid (resolve, then place); spec C-16")
+        _place_horror_event(r, card, why, "aid (resolve, then place); spec C-16")
+
+
+def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
+    """Bind the drawn horror event to a monster (a binding one, under the aid's reading) or
+    put it on the destroyed pile, where it is the current horror event (manual p14)."""
+    if bind_horror_event(r, card, why):
+        return
+    deck = r.state.horror_events
+    r.set(horror_events=Deck(deck.cards, (card,) + deck.destroyed))
+    r.emit("horror", f"horror event {card.name!r} becomes the current horror event", rule)
 
 
 def reinvoke_horror_event(r: Resolution, why: str) -> None:
@@ -890,33 +919,15 @@ def remove_exit_token(r: Resolution) -> None:
 
 
 def place_entry_token(r: Resolution, why: str) -> None:
-    """The explorers off the map come back next to the entry token (manual p28).
+    """The entry token: on a cleared playing area the top map tile is drawn first; the
+    explorers off the map come back on or next to it and resolve their «enters play»
+    (manual p28); see :func:`machina_nb.rules.chapters.enter_at_entry_token`.
 
-    The map tile is not drawn (the engine keeps one map): the entry token goes
-    on the direction symbol's space and each returning explorer takes a free
-    space on or next to it, the players choosing.
     Rules: manual p28 (place entry token); spec A5.5.
     """
-    area = r.state.map.area
-    if area is None:
-        entry = edge_spaces(r.state, (BorderKind.DIRECTION,))
-    else:
-        entry = (area.entry[0],) if area.entry is not None else ()
-    if not entry:
-        r.emit("entry", f"{why}: the map has no direction symbol for the entry token",
-               "manual p28")
-        return
-    board = r.state.static_board()
-    for who in r.state.exited:
-        free = [p for p in (entry[0],) + tuple(board.graph[entry[0]])
-                if r.state.unit_at(p) is None and r.state.space_kind(p) in PASSABLE_SPACES
-                and r.state.space_kind(p) is not SpaceKind.PIT]
-        if not free:
-            break
-        space = r.choose(sorted(free), f"where {who} enters", "manual p28 (place entry token)")
-        r.state = r.state.update_unit(who, position=space)
-        r.set(exited=tuple(x for x in r.state.exited if x != who))
-        r.emit("entry", f"{why}: {who} enters the map on {space}", "manual p28")
+    from machina_nb.rules.chapters import enter_at_entry_token  # chapters builds on effects
+
+    enter_at_entry_token(r, why)
 
 
 def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:

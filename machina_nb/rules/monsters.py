@@ -10,7 +10,7 @@ leaves to the players come back as ``options``: the plan then needs a choice,
 never a silent tie-break (manual p16: resolving ambiguity).
 
 Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
-(closest), p35 (pits); spec §A14.3, C-5, C-6, C-24, C-27, C-28, D8-D14, D40, D44.
+(closest), p35 (pits); spec §A14.3, C-5, C-6, C-14, C-24, C-27, C-28, D8-D14, D40, D44, D46.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
-from machina_nb.rules.distance import Mover, closer
+from machina_nb.rules.distance import Mover, nearest_by_walking, walking_distance
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, Unit
@@ -313,6 +313,8 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                     doors="plan", units=None):
     """The best reachable end point and a shortest path to it (manual p16).
 
+    "Best" and "closer than the start" use ``closer.metric`` (spec D46): the
+    closest distance, or under ``true_path_length`` the walking distance.
     ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
     gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
     ``units`` overrides ``path.units`` (the D14 re-plan routes round units).
@@ -359,21 +361,18 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     scored = [(dist[q], cost[q], q) for q in cost if q in dist]
-    if rules["closer.metric"] == "true_path_length" and tpos is not None:
-        tied = _truly_closer(state, rules, m, tpos, sorted(scored))
-        if not tied:
-            reasons.append(f"no reachable end point within {budget} stamina is closer to "
-                           f"{label} by walking distance: it does not move (manual p16; spec "
-                           "D46, true_path_length)")
-            return None, (), (), ()
-        best_score = tied[0][0]
-    else:
-        best_score = min(s for s, _, _ in scored)
-        if best_score >= start_score:
-            reasons.append(f"no reachable end point within {budget} stamina is closer than "
-                           f"{start_score}: it does not move (manual p16)")
-            return None, (), (), ()
-        tied = [(s, c, q) for s, c, q in scored if s == best_score]
+    walking = rules["closer.metric"] == "true_path_length" and tpos is not None
+    if walking:
+        scored, start_score = _walking_scores(state, rules, m, tpos, scored)
+    best_score = min((s for s, _, _ in scored), default=None)
+    if best_score is None or (start_score is not None and best_score >= start_score):
+        reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
+                       f"by walking distance (now {start_score}): it does not move (manual p16; "
+                       "spec D46, true_path_length)" if walking else
+                       f"no reachable end point within {budget} stamina is closer than "
+                       f"{start_score}: it does not move (manual p16)")
+        return None, (), (), ()
+    tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
@@ -397,25 +396,26 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     while path[-1] != m.position:
         path.append(parent[path[-1]])
     path = tuple(reversed(path[:-1]))
-    reasons.append(f"establishes a path of {len(path)} steps to {goal}, distance {best_score} "
-                   f"from {label} (was {start_score}) (manual p16)")
+    reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
+                   + ("walking distance" if walking else "distance")
+                   + f" {best_score} from {label} (was {start_score}) (manual p16"
+                   + ("; spec D46, true_path_length)" if walking else ")"))
     return goal, path, ends, ()
 
 
-def _truly_closer(state, rules, m, tpos, ordered):
-    """The best-scored end points that are closer by walking distance (``closer.metric =
-    true_path_length``, via :func:`machina_nb.rules.distance.closer`; spec D46)."""
+def _walking_scores(state, rules, m, tpos, scored):
+    """The reachable end points at the least walking distance to the target, if that is less
+    than the start's (``closer.metric = true_path_length``;
+    :func:`machina_nb.rules.distance.nearest_by_walking`), scored by it, and the start's own
+    walking distance (None: it cannot walk next to the target) (spec D46)."""
     board = state.unit_board()
     mover = Mover(unit=m.id, mindless=True)
-    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
-    found = []
-    for s, c, q in ordered:
-        if found and s != found[0][0]:
-            break
-        if q != m.position and closer(board, m.position, q, tpos, rules, mover,
-                                      immobile=immobile):
-            found.append((s, c, q))
-    return found
+    start = walking_distance(board, m.position, tpos, rules, mover)
+    cost = {q: c for _, c, q in scored}
+    # Nearest by closest distance first: the bound tightens early.
+    best, tied = nearest_by_walking(board, (q for *_, q in sorted(scored)), tpos, rules, mover,
+                                    within=None if start is None else start - 1)
+    return [(best, cost[q], q) for q in tied], start
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from machina_nb.rules.chapters import everyone_exits
 from machina_nb.rules.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_rating,
-                                      destroy_unit, invoke_horror_event, monsters_on_tile,
+                                      invoke_horror_event, monsters_on_tile,
                                       next_chapter, remove_exit_token, reset_ratings,
                                       return_markers, spawn_monster, spawn_spaces, threat_up)
 from machina_nb.rules.maptext import SpaceKind
@@ -132,22 +133,28 @@ def _spawn_begin(r: Resolution) -> None:
                "3.5 §Spawn Phase; spec D24")
     if r.state.spawn_rating != 1:
         return
+    if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
+        r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
+               "step is skipped", "3.5 §Spawn Phase; spec D25 (threat35.no_horror_rating = "
+               "skip_rule)")
+        return
     printed = s.chapter.horror_rating or 0
     amount = printed if r.rules["threat35.amount"] == "default_printed" else (s.horror_rating or 0)
-    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}",
-           "3.5 §Spawn Phase; spec D25")
+    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}"
+           + (" (the chapter has no horror rating: 0)" if s.chapter.horror_rating is None
+              else ""), "3.5 §Spawn Phase; spec D25")
     threat_up(r, amount, "3.5 spawn timer")
     chapter = r.state.chapter
     if not chapter.blocking or chapter.places_exit:
         if r.state.exit_token is not None:
             reading = r.rules["timer35.exit_chapter"]
-            if reading == "full_exit_procedure":
-                for m in r.state.queue:
-                    destroy_unit(r, m, None, "the timer ends an exit chapter", banish=True)
-            if reading != "keep_token":
-                remove_exit_token(r)
             r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
                    "3.5 FAQ; spec D28")
+            if reading == "full_exit_procedure":
+                everyone_exits(r, "the 3.5 timer ends an exit-token chapter")
+                return
+            if reading != "keep_token":
+                remove_exit_token(r)
         next_chapter(r, "3.5 spawn timer (non-blocking chapter)")
     else:
         reset_ratings(r, spawn=True, horror=False, adjust=True)

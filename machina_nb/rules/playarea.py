@@ -33,13 +33,13 @@ from typing import Collection, Iterable
 from machina_nb.rules.board import PASSABLE_SPACES, Board, ring_spaces
 from machina_nb.rules.content import TILE_SIZE, TileSide
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, Layout, Point
+from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.sight import adjacent, require_rules
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
-    "explore", "apply_exploration", "entry_spaces",
+    "explore", "apply_exploration", "entry_spaces", "spaces_at_entry",
 ]
 
 Edge = tuple[Point, Point]
@@ -326,10 +326,19 @@ def entry_spaces(area: PlayArea, board: Board, rules: Rules) -> tuple[Point, ...
     """
     if area.entry is None:
         raise RulesError("area", "no entry token in the playing area (manual p28)")
-    inside = board.require(area.entry[0], "area")
+    return spaces_at_entry(board, board.require(area.entry[0], "area"), rules)
+
+
+def spaces_at_entry(board: Board, inside: Point, rules: Rules) -> tuple[Point, ...]:
+    """Free passable spaces on ``inside`` (the entry token's space) or adjacent to it, sorted.
+
+    A pit is never offered: a unit placed there would be destroyed (manual p35).
+    Rules: manual p28 (place entry token), p22 (adjacent), p35 (pits).
+    """
     near = [inside] + [q for q in board.graph[inside] if adjacent(board, inside, q, rules)]
-    return tuple(sorted(p for p in near
-                        if board.unit_at(p) is None and board.space(p) in PASSABLE_SPACES))
+    return tuple(sorted(p for p in near if board.unit_at(p) is None
+                        and board.space(p) in PASSABLE_SPACES
+                        and board.space(p) is not SpaceKind.PIT))
 
 
 # --- explore and scroll ---------------------------------------------------------------------

@@ -318,11 +318,12 @@ def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -
 
     ``clamp_one``: never below position 1. ``seal_only``: only sealing a
     spawn space stops at 1 (manual p36); other decreases (``source`` =
-    ``"event_space"`` or ``"card"``) are applied as printed.
+    ``"event_space"`` or ``"card"``) are applied as printed, so threat can go
+    below 1: a deficit the next increases pay back (``threat`` may already be one).
 
     Rules: manual p36 (seal spawn space), manual p37 (event space), spec C-29, E12.
     """
-    threat = _integer("threat", threat, 1)
+    threat = _integer("threat", threat)
     amount = _integer("amount", amount, 0)
     if source not in ("seal", "event_space", "card"):
         raise RulesError("source", f"expected seal, event_space or card, got {source!r}")
@@ -465,8 +466,10 @@ class _Chain:
         if not self.v35 or state[_CH] >= len(self.chapters) or state[_R] is None:
             return state
         s = list(state)
-        if s[_R] == 1:
-            chapter = self.chapters[s[_CH]]
+        chapter = self.chapters[s[_CH]]
+        skip = chapter.horror_rating is None and \
+            self.rules["threat35.no_horror_rating"] == "skip_rule"      # spec D25
+        if s[_R] == 1 and not skip:
             amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
                 "default_printed" else max(0, s[_H] or 0)
             self.threat_up(s, amount, round_no)
@@ -564,8 +567,8 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
     decrease), then the Horror phase (one roll). Switches read:
     ``spawn.procedure`` (C-3), ``rating.floor`` (D23), ``spawn10.reset_on_limit``
     (D48), ``spawn.limit_scope`` (C-7), ``adjust35.when`` (D24),
-    ``threat35.amount`` (D25), ``n35`` (D26), ``spawn35.reset_on_success``
-    (D27), ``threat.levelup`` (C-8, D29), ``level5_rule`` (C-8).
+    ``threat35.amount`` and ``threat35.no_horror_rating`` (D25), ``n35`` (D26),
+    ``spawn35.reset_on_success`` (D27), ``threat.levelup`` (C-8, D29), ``level5_rule`` (C-8).
 
     ``progress(done, rounds)`` is called after each round when given.
 

@@ -72,6 +72,8 @@ class UnitCard:
 
     ``invented`` marks numbers the manual does not give (spec B: "unknown").
     ``behaviour`` names an override of the mindless turn (manual p17 Example F).
+    ``enters_play`` are the card's «enters play» effects: a monster's when it spawns, an
+    explorer's when the entry token brings them onto the map (manual p13, p20, p28).
     Rules: manual p18 (units and attributes).
     """
 
@@ -90,6 +92,7 @@ class UnitCard:
     behaviour: str | None = None
     invented: bool = True
     source: str = ""
+    enters_play: tuple[Effect, ...] = ()
 
     def __post_init__(self):
         if self.side not in SIDES:
@@ -97,6 +100,7 @@ class UnitCard:
         for name in ("armor", "will", "health", "stamina"):
             _attribute(name, getattr(self, name))
         object.__setattr__(self, "abilities", tuple(self.abilities))
+        object.__setattr__(self, "enters_play", tuple(self.enters_play))
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,7 @@ class Unit:
 
     Attributes lie in 0..9 and current health, stamina and essence never exceed
     their maximum (manual p18). ``position`` is None for an explorer who exited.
+    ``enters_play`` are its card's «enters play» effects (manual p20, p28).
     Rules: manual p18 (attributes), p19 (wounded), p25 (ethereal, immobile).
     """
 
@@ -127,6 +132,7 @@ class Unit:
     behaviour: str | None = None
     card: str = ""
     origin: UnitCard | None = None
+    enters_play: tuple[Effect, ...] = ()
 
     def __post_init__(self):
         if self.side not in SIDES:
@@ -142,6 +148,7 @@ class Unit:
         if self.position is not None:
             object.__setattr__(self, "position", (int(self.position[0]), int(self.position[1])))
         object.__setattr__(self, "abilities", tuple(self.abilities))
+        object.__setattr__(self, "enters_play", tuple(self.enters_play))
 
     @classmethod
     def from_card(cls, card: UnitCard, id: str, position: Point | None) -> "Unit":
@@ -150,7 +157,7 @@ class Unit:
                    card.health, card.stamina, card.stamina, 0,
                    card.essence_max if card.essence_max is not None else ATTRIBUTE_MAX,
                    card.level, card.immobile, card.ethereal, card.abilities, card.behaviour,
-                   card.id)
+                   card.id, enters_play=card.enters_play)
 
     @property
     def wounded(self) -> bool:
@@ -250,7 +257,9 @@ class MapSpec:
     tile ``(x // tile_size, y // tile_size)``. With ``area`` (a
     :class:`~machina_nb.rules.playarea.PlayArea`: the map-tile deck and the tiles
     placed so far) the board grows as explorers explore, and a space belongs to
-    the tile side covering it (its key, e.g. ``"t01a"``). Exactly one is given.
+    the tile side covering it (its key, e.g. ``"t01a"``). Exactly one is given. The area
+    is empty only between chapters: the last explorer out sends every tile under the deck
+    and the next *place entry token* draws a fresh one (manual p28).
     Rules: manual p8 (map-tile deck, starting tile), p11 (10x10 tiles), p34 (the 2x2 play area).
     """
 
@@ -264,9 +273,8 @@ class MapSpec:
         if self.layout is not None:
             # Letters drawn on an example map are not units in play: the state places units.
             object.__setattr__(self, "layout", replace(self.layout, units=()))
-        elif not isinstance(self.area, PlayArea) or not self.area.tiles:
-            raise RulesError("area", "expected a PlayArea with at least one placed tile "
-                                     "(PlayArea.start)")
+        elif not isinstance(self.area, PlayArea):
+            raise RulesError("area", "expected a PlayArea (PlayArea.start)")
         if not isinstance(self.tile_size, int) or self.tile_size < 1:
             raise RulesError("tile_size",
                              f"expected a positive whole number, got {self.tile_size!r}")
@@ -346,7 +354,9 @@ class GameState:
     the order explorers took their turns this round; ``reserve`` the monster
     cards of levels not yet added; ``bound`` the binding events with the unit holding
     each: explorer events bound to explorers, and horror events bound to monsters
-    (aid; read per ``monster.ability_sources``, spec C-14).
+    (aid; read per ``monster.ability_sources``, spec C-14). ``threat`` is the slider's
+    position, 1 first; 0 or less is a deficit below the first position, which only
+    ``threat.floor = seal_only`` produces (spec C-29).
     Rules: manual p8, p10, p13-15, p18, p27-28.
     """
 
@@ -401,8 +411,11 @@ class GameState:
         if set(self.queue) != monsters or len(self.queue) != len(monsters):
             raise RulesError("queue", f"the monster queue {self.queue} must hold exactly the "
                                       f"monsters in play {sorted(monsters)} (manual p15)")
-        if not 1 <= self.threat <= self.threat_positions:
-            raise RulesError("threat", f"threat {self.threat} outside 1..{self.threat_positions}")
+        if isinstance(self.threat, bool) or not isinstance(self.threat, int) \
+                or self.threat > self.threat_positions:
+            raise RulesError("threat", f"threat {self.threat!r} is not a position up to the "
+                                       f"last, {self.threat_positions} (below 1: a deficit under "
+                                       "threat.floor = seal_only, spec C-29)")
         object.__setattr__(self, "destroyed", tuple(sorted(set(map(tuple, self.destroyed)))))
         object.__setattr__(self, "lit", tuple(sorted(set(map(tuple, self.lit)))))
         object.__setattr__(self, "borders", tuple(sorted(

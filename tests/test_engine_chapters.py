@@ -1,0 +1,170 @@
+"""Leaving the map and coming back on a playing area of map tiles (manual p28, p34; spec A5.5-A5.7).
+
+The last explorer out banishes every monster, sends the placed tiles under the
+map-tile deck in a shuffled order (a chance point the dice script), and flips
+the next chapter; its *place entry token* draws the top tile into the empty
+area, and the explorers come back on or next to the entry token, choosing
+where, then resolve their cards' «enters play».
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine_cases import monster
+from machina_nb.rules.abilities import Effect
+from machina_nb.rules.actions import EndTurn, Exit, Explore, apply, legal_actions
+from machina_nb.rules.chance import ScriptedDice
+from machina_nb.rules.effects import NeedChoice
+from machina_nb.rules.game import History, replay
+from machina_nb.rules.playarea import PlayArea
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.state import Chapter, Deck, GameState, MapSpec, Unit, from_json, to_json
+from tiles_for_tests import drawn_side, start_side
+
+RULES, V35 = Rules(), Rules.preset("v3_5")
+ESCAPE = Chapter("escape", "Escape", 5, 4, blocking=True, places_exit=True,
+                 enters_play=(Effect("place_exit_token"),))
+REGROUP = Chapter("regroup", "Regroup", 6, 4, enters_play=(Effect("place_entry_token"),))
+QUIET = Chapter("quiet", "Quiet", 6, 4)
+EAST_EDGE = ((9, 4), (10, 4))
+MEND = (Effect("restore_health", scope="self", amount=1),)
+
+
+def explorer(uid, at, health=3):
+    """An explorer whose card's «enters play» restores 1 health (invented)."""
+    return Unit(uid, uid, "explorer", at, health=health, max_health=5, stamina=9,
+                max_stamina=9, enters_play=MEND)
+
+
+def on_the_exit(next_chapter=REGROUP):
+    """Tiles t00a (start) and t01a (explored north); P on the exit token on t00a's east edge,
+    Q already exited, a ghoul on t00a; the deck holds t02a, t03a."""
+    sides = [start_side()] + [drawn_side(k) for k in ("t01a", "t02a", "t03a")]
+    area = PlayArea.start(sides, ("t01a", "t02a", "t03a", "t00a"))
+    p = explorer("P", (4, 0))
+    state = GameState(MapSpec(area=area), units=(p,), active="P", chapter=ESCAPE,
+                      chapters=Deck((next_chapter,)))
+    state, _ = apply(state, Explore("P"), RULES)
+    ghoul = replace(Unit.from_card(monster("ghoul"), "ghoul", (2, 2)), origin=monster("ghoul"))
+    q = replace(explorer("Q", None), position=None)
+    area = state.map.area.place_exit_token(EAST_EDGE)
+    return replace(state, map=MapSpec(area=area), exit_token=(9, 4), units=(q,) + state.units
+                   + (ghoul,), queue=("ghoul",), exited=("Q",), done=("Q",),
+                   destroyed=((3, 3),), lit=((6, 6),)).update_unit("P", position=(9, 4))
+
+
+def test_manual_p28_p34_the_last_exit_sends_the_tiles_under_the_deck_in_the_shuffled_order():
+    state = on_the_exit()
+    assert [t.key for t in state.map.area.tiles] == ["t00a", "t01a"]
+    after, events = apply(state, Exit("P", choices=((3, 0), (5, 1))), RULES,
+                          ScriptedDice([(1, 0)]))
+    kinds = [e.kind for e in events]
+    assert kinds.index("banished") < kinds.index("tiles") < kinds.index("chapter")
+    assert not after.queue and [c.id for c in after.monsters.destroyed] == ["ghoul"]
+    tiles = next(e for e in events if e.kind == "tiles")
+    assert "t01a, t00a" in tiles.text and "manual p28" in tiles.rule and "p34" in tiles.rule
+    area = after.map.area
+    # The top tile t02a is the new map; the returned tiles lie under t03a, shuffled.
+    assert [t.key for t in area.tiles] == ["t02a"] and area.deck == ("t03a", "t01a", "t00a")
+    assert area.entry == ((4, 0), (4, -1)) and area.exit is None and after.exit_token is None
+    assert after.chapter == REGROUP
+    # Tokens of the old tiles left with them.
+    assert after.destroyed == () and after.lit == ()
+
+
+def test_manual_p28_the_explorers_enter_on_or_next_to_the_entry_token_and_resolve_enters_play():
+    after, events = apply(on_the_exit(), Exit("P", choices=((3, 0), (5, 1))), RULES,
+                          ScriptedDice([(1, 0)]))
+    # Q exited first and enters first; each choice is on the token's space or next to it.
+    assert after.unit("Q").position == (3, 0) and after.unit("P").position == (5, 1)
+    assert after.exited == () and after.tile_of((3, 0)) == "t02a"
+    entries = [e for e in events if e.kind == "entry"]
+    assert all("manual p28" in e.rule for e in entries) and "t02a" in entries[0].text
+    # Both cards' «enters play» (restore 1 health) resolved after both were placed.
+    assert after.unit("P").health == 4 and after.unit("Q").health == 4
+    health = [i for i, e in enumerate(events) if e.kind == "health"]
+    assert min(health) > max(i for i, e in enumerate(events) if e.kind == "entry")
+
+
+def test_manual_p28_the_players_choose_where_each_explorer_enters():
+    with pytest.raises(NeedChoice) as need:
+        apply(on_the_exit(), Exit("P"), RULES, ScriptedDice([(1, 0)]))
+    assert need.value.options == ((3, 0), (3, 1), (4, 0), (4, 1), (5, 0), (5, 1))
+    assert "manual p28" in need.value.rule
+
+
+def test_a_playing_area_round_trips_through_json_after_the_new_chapter():
+    after, _ = apply(on_the_exit(), Exit("P", choices=((3, 0), (5, 1))), RULES,
+                     ScriptedDice([(1, 0)]))
+    assert from_json(to_json(after)) == after
+    assert EndTurn("P") not in legal_actions(after, RULES)     # P's turn ended by exiting
+
+
+def test_manual_p28_with_no_entry_token_the_area_stays_empty_and_round_trips():
+    after, events = apply(on_the_exit(QUIET), Exit("P"), RULES, ScriptedDice([(0, 1)]))
+    assert after.map.area.tiles == () and after.map.area.deck == ("t02a", "t03a", "t00a",
+                                                                 "t01a")
+    assert after.over == "no explorer on the map"
+    assert from_json(to_json(after)) == after
+
+
+def test_undo_and_replay_of_the_last_exit():
+    state = on_the_exit()
+    game = History.start(state, RULES).apply(Exit("P", choices=((3, 0), (5, 1))),
+                                             ScriptedDice([(1, 0)]))
+    assert game.log()[0][1] == ((1, 0),)                 # the shuffle is in the log
+    assert game.undo().state == state
+    assert replay(game.initial, game.log(), RULES) == game.state
+    assert game.undo().redo().state == game.state
+
+
+def test_a_fixed_map_keeps_working_without_a_tile_deck():
+    """No playing area: nothing is drawn; the direction symbol is the entry token (p28)."""
+    from engine_cases import open_map
+    from machina_nb.rules.cards import scenario
+    text = open_map(3, 1).replace("+-+-+-+\n", "+-+E+-+\n", 1)
+    p = Unit("a", "a", "explorer", (2, 0), health=3, max_health=5, stamina=4, max_stamina=4,
+             enters_play=MEND)
+    state = scenario(text, {}, chapter=ESCAPE, chapters=Deck((REGROUP,)))
+    state = replace(state, units=(p,), exit_token=(2, 0), active="a")
+    after, events = apply(state, Exit("a", choices=((1, 0),)), RULES)
+    assert after.unit("a").position == (1, 0) and after.unit("a").health == 4
+    assert not any(e.kind == "tiles" for e in events) and after.map == state.map
+
+
+@pytest.mark.parametrize("reading", ["remove_exit_token", "full_exit_procedure", "keep_token"])
+def test_spec_d28_the_timer_on_an_exit_chapter_of_map_tiles(reading):
+    """3.5: the rating-1 timer advances the exit-token chapter while P is still on the map and
+    Q has exited. full_exit_procedure: everyone leaves, the tiles go under the deck and the
+    entry token brings both back on a fresh tile. The other readings keep the tiles: Q comes
+    back next to the old entry token (t00a's south edge), P stays where it stands."""
+    state = on_the_exit()
+    state = replace(state, phase="spawn", spawn_rating=1, done=(), active=None,
+                    chapter=replace(ESCAPE, spawn_rating=1))
+    state = replace(state, phase="explorer", done=("Q",), active="P")
+    rules = V35.replace({"timer35.exit_chapter": reading})
+    after, events = apply(state, EndTurn("P", choices=((3, 0), (5, 1), (4, 8))), rules,
+                          ScriptedDice([(1, 0)] + [0] * 10))
+    assert after.chapter == REGROUP and after.exited == ()
+    keys = [t.key for t in after.map.area.tiles]
+    if reading == "full_exit_procedure":
+        assert keys == ["t02a"] and not after.queue
+        assert (after.unit("Q").position, after.unit("P").position) == ((3, 0), (5, 1))
+    else:
+        assert keys == ["t00a", "t01a"] and after.queue == ("ghoul",)
+        assert after.unit("Q").position == (4, 8) and after.unit("P").position == (9, 4)
+        assert (after.exit_token is None) is (reading == "remove_exit_token")
+
+
+def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
+    """Tiles still placed (spec D28 remove_exit_token) but the entry token's tile was scrolled
+    away: nobody can enter, and the explorer waits off the map."""
+    from machina_nb.rules.effects import Resolution, place_entry_token
+    state = on_the_exit()
+    state = replace(state, map=MapSpec(area=replace(state.map.area, entry=None)))
+    r = Resolution(state, RULES, ScriptedDice())
+    place_entry_token(r, "Regroup")
+    assert r.state.exited == ("Q",) and "scrolled" in r.events[-1].text
