@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import explorer, monster, open_map
-from machina_nb.rules.actions import MonsterAct, RollSpawn
+from test_engine_chapters import QUIET, REGROUP, on_the_exit
+from machina_nb.rules.actions import Exit, MonsterAct, RollSpawn
 from machina_nb.rules.cards import scenario
 from machina_nb.rules.game import History, replay
 from machina_nb.rules.rulings import Rules
@@ -210,3 +211,14 @@ def test_manual_p16_a_door_the_monster_destroys_is_redrawn_destroyed():
     assert not s.sources["door_closed"].data["x0"]
     assert s.sources["door_destroyed"].data == {"x0": [2], "y0": [0], "x1": [2], "y1": [1]}
     assert legend()["door (destroyed)"] and not legend()["door (closed)"]
+
+
+@pytest.mark.parametrize("chapter, tiles", [(QUIET, 0), (REGROUP, 1)])
+def test_manual_p28_the_board_follows_the_tiles_when_the_last_explorer_exits(chapter, tiles):
+    """The tiles go under the deck; a place-entry-token chapter draws one fresh tile (p28, p34)."""
+    s = RoundStepper(on_the_exit(chapter))
+    assert len(s.sources["tiles"].data["tile"]) == 2
+    assert s.apply(Exit("P", choices=((3, 0), (5, 1))))
+    s.refresh()
+    assert len(s.sources["tiles"].data["tile"]) == tiles
+    assert len(s.sources["spaces"].data["x"]) == 100 * tiles

@@ -390,8 +390,9 @@ def board_data(board: Board) -> dict[str, dict[str, list]]:
 
 
 def _extent(board: Board) -> tuple[int, int, int, int]:
-    """The bounding box ``(x0, y0, x1, y1)`` of the board's spaces (x1, y1 exclusive)."""
-    xs, ys = [p[0] for p in board], [p[1] for p in board]
+    """The bounding box ``(x0, y0, x1, y1)`` of the board's spaces (x1, y1 exclusive);
+    one empty space's box when no tile is placed (the last explorer left, manual p28)."""
+    xs, ys = [p[0] for p in board] or [0], [p[1] for p in board] or [0]
     return min(xs), min(ys), max(xs) + 1, max(ys) + 1
 
 
