@@ -31,6 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.cardplay import (can_target_ethereal, card_of, explorer_sources,
+                                       marker_holder, marker_on)
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
@@ -52,7 +54,7 @@ __all__ = [
     "Exit", "Explore",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
     "contributors", "ability_targets", "explorer_abilities", "explorations",
-    "ACTION_SPACE_COSTS",
+    "ACTION_SPACE_COSTS", "second_targets", "play_targets", "destroy_options",
 ]
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
@@ -138,14 +140,17 @@ class SealSpawn(Action):
 class PlayAbility(Action):
     """Play ability ``index`` of :func:`explorer_abilities` (or a monster's) on ``target``.
 
-    ``essence`` is the most the actor will spend after seeing an attack roll
-    (manual p18).
+    ``target`` is one space, or a pair of spaces for an ability with two targets
+    (the same space may come twice, manual p23). ``essence`` is the most the
+    actor will spend after seeing an attack roll (manual p18). ``destroy`` names
+    the adjacent space a destroy cost destroys (manual p23, p26).
     """
 
     index: int = 0
-    target: Point | None = None
+    target: Point | tuple[Point, Point] | None = None
     essence: int = 0
     contributions: tuple[tuple[str, int], ...] = ()
+    destroy: Point | None = None
 
 
 @dataclass(frozen=True)
@@ -186,15 +191,13 @@ class MonsterAct(Action):
 # --- what a unit may do ---------------------------------------------------------------------
 
 def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
-    """An explorer's active abilities: card, bound events, current explorer event, chapter.
+    """An explorer's abilities: card, bound events, current explorer event, chapter.
 
-    Monsters use :func:`machina_nb.rules.monsters.monster_abilities`.
+    Passive and triggered abilities keep their place in the list but are never
+    played (manual p20). Monsters use :func:`machina_nb.rules.monsters.monster_abilities`.
     Rules: manual p20 (sources of active abilities); spec C-13.
     """
-    bound = tuple(a for who, card in state.bound if who == unit.id for a in card.abilities)
-    current = state.explorer_events.destroyed[:1]
-    event = tuple(a for card in current for a in card.abilities)
-    return unit.abilities + bound + event + state.chapter.abilities
+    return tuple(a for _, a in explorer_sources(state, unit))
 
 
 def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...]:
@@ -203,9 +206,14 @@ def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...
     return tuple(a for _, a in monster_abilities(state, unit, rules))
 
 
-def _can_target_ethereal(state: GameState, unit: Unit) -> bool:
-    return any(state.tile_of(p) == state.tile_of(unit.position) for p in state.lit
-               if p not in state.destroyed)
+def _card_key(state: GameState, unit: Unit, index: int, ability: Ability) -> str:
+    if unit.side == "explorer":
+        return explorer_sources(state, unit)[index][0]
+    return card_of(state, unit, ability)
+
+
+_SPACE_TARGETS = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT, "lever": SpaceKind.LEVER,
+                  "chapter": SpaceKind.CHAPTER}
 
 
 def ability_targets(state: GameState, rules: Rules, unit: Unit,
@@ -246,15 +254,58 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
                 continue
             if u is None or (t.target != "unit" and u.side != t.target):
                 continue
-            if u.ethereal and u.id != unit.id and not _can_target_ethereal(state, unit):
+            if u.ethereal and u.id != unit.id and not can_target_ethereal(state, unit):
                 continue
         elif t.target != "space":
-            wanted = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT,
-                      "lever": SpaceKind.LEVER, "chapter": SpaceKind.CHAPTER}[t.target]
-            if kind is not wanted:
+            if kind is not _SPACE_TARGETS[t.target]:
                 continue
         out.append(p)
     return tuple(sorted(out))
+
+
+def second_targets(state: GameState, rules: Rules, unit: Unit,
+                   ability: Ability) -> tuple[Point, ...] | None:
+    """Legal second targets of a two-target ability (same icon and range), sorted; None when
+    it asks for one target or none. The first target may be named again (manual p23).
+
+    Rules: manual p23 (two targets).
+    """
+    t = ability.targeting
+    if t.second is None:
+        return None
+    return ability_targets(state, rules, unit, replace(ability, targeting=replace(
+        t, target=t.second, second=None)))
+
+
+def play_targets(target) -> tuple[Point, ...]:
+    """A :class:`PlayAbility` target as a tuple of spaces: () for none, one space, or two.
+
+    Rules: manual p20 (targets), p23 (two targets).
+    """
+    if target is None:
+        return ()
+    try:
+        if len(target) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                    for v in target):
+            return (tuple(target),)
+        points = tuple(tuple(p) for p in target)
+        if all(len(p) == 2 for p in points):
+            return points
+    except TypeError:
+        pass
+    raise RulesError("target", f"expected a space (x, y) or a pair of spaces, got {target!r}")
+
+
+def destroy_options(state: GameState, rules: Rules, unit: Unit, kind: str) -> tuple[Point, ...]:
+    """Adjacent spaces of ``kind`` (event, lever, chest) a destroy cost may destroy, sorted;
+    destroyed spaces are not among them (manual p23, p35).
+
+    Rules: manual p23 (advanced examples: destroy an adjacent trap lever), p26 (cost).
+    """
+    if unit.position is None:
+        return ()
+    return tuple(sorted(q for q in neighbours(state.static_board(), unit.position, rules)
+                        if state.space_kind(q) is _SPACE_TARGETS[kind]))
 
 
 def explorations(state: GameState, rules: Rules, unit: Unit,
@@ -524,20 +575,51 @@ def _check_ability(state: GameState, u: Unit, action: PlayAbility, rules: Rules)
     if not 0 <= action.index < len(abilities):
         _fail("index", f"{u.id} has no ability {action.index}", "manual p20")
     ability = abilities[action.index]
+    if ability.kind != "active":
+        _fail("index", f"{ability.name} is a {ability.kind} ability: it is never played",
+              "manual p20 (ability types)")
+    points = play_targets(action.target)
     targets = ability_targets(state, rules, u, ability)
-    if targets is not None and (action.target is None or tuple(action.target) not in targets):
+    if targets is not None and (not points or points[0] not in targets):
         _fail("target", f"{action.target} is not a legal target of {ability.name}",
               "manual p20 (legal target), p23")
-    if targets is None and action.target is not None:
+    if targets is None and points:
         _fail("target", f"{ability.name} takes no target", "manual p20")
+    seconds = second_targets(state, rules, u, ability)
+    if seconds is not None and (len(points) != 2 or points[1] not in seconds):
+        _fail("target", f"{ability.name} needs two legal targets (the same one may come "
+              f"twice), got {action.target}", "manual p23 (two targets)")
+    if seconds is None and len(points) > 1:
+        _fail("target", f"{ability.name} takes one target", "manual p20, p23")
     if ability.cost.health > u.health:
         _fail("actor", f"{u.id} cannot pay {ability.cost.health} health", "manual p20")
-    if ability.cost.destroy:
-        _fail("index", "abilities whose cost destroys a space are not yet supported",
-              "manual p23")
-    target = tuple(action.target) if action.target is not None else None
+    _check_destroy_and_marker(state, rules, u, action, ability)
+    target = points[0] if points else None
     _pay_check(state, rules, u, ability.cost.stamina, ability.cost.essence, action.contributions,
                target, "manual p20 (cost)")
+
+
+def _check_destroy_and_marker(state: GameState, rules: Rules, u: Unit, action: PlayAbility,
+                              ability: Ability) -> None:
+    """The destroy and marker parts of a cost are checked before anything resolves (p23, p26)."""
+    cost = ability.cost
+    if cost.destroys_space:
+        if action.destroy is None:
+            _fail("destroy", f"{ability.name} costs destroying an adjacent {cost.destroy} "
+                  "space: name it", "manual p23 (advanced examples), p26 (cost)")
+        if tuple(action.destroy) not in destroy_options(state, rules, u, cost.destroy):
+            _fail("destroy", f"{action.destroy} is not an adjacent {cost.destroy} space left to "
+                  "destroy; another effect's destruction does not pay the cost",
+                  "manual p23, p26 (cost, not condition)")
+    elif action.destroy is not None:
+        _fail("destroy", f"{ability.name} destroys no space as its cost", "manual p20 (cost)")
+    key = _card_key(state, u, action.index, ability)
+    if cost.destroy == "card" and not key.startswith("bound:"):
+        _fail("index", f"{ability.name} destroys its card, and {key} is not a card that can be "
+              "destroyed here", "manual p20 (destroy icon), p27")
+    if cost.marker and marker_on(state, marker_holder(u), key) is None:
+        _fail("index", f"{ability.name} costs returning {marker_holder(u)}'s marker from {key}, "
+              "and there is none on it", "manual p27 (marker removal as a cost)")
 
 
 # --- doing ------------------------------------------------------------------------------------
@@ -598,7 +680,8 @@ def _do(r: Resolution, action: Action) -> None:
                "manual p36 (seal spawn space)")
         light_chapter(r, r.state.unit(u.id), "sealing a spawn space")
     elif isinstance(action, PlayAbility):
-        _play(r, u, action.index, action.target, action.essence, action.contributions)
+        _play(r, u, action.index, action.target, action.essence, action.contributions,
+              action.destroy)
     elif isinstance(action, Exit):
         _exit(r, u)
     elif isinstance(action, Explore):
@@ -763,21 +846,50 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
     next_chapter(r, f"{u.id} activates a chapter space")
 
 
-def _play(r: Resolution, u: Unit, index: int, target: Point | None, essence: int,
-          contributions: Sequence[tuple[str, int]]) -> None:
+def _play(r: Resolution, u: Unit, index: int, target, essence: int,
+          contributions: Sequence[tuple[str, int]], destroy: Point | None = None) -> None:
     ability = _abilities(r.state, u, r.rules)[index]
+    key = _card_key(r.state, u, index, ability)
+    points = play_targets(target)
     _pay(r, u, ability.cost.stamina, ability.cost.essence, contributions,
          f"{ability.name}", "manual p20 (cost)")
     if ability.cost.health:
         from machina_nb.rules.effects import lose_health
         lose_health(r, u.id, ability.cost.health, None, f"the cost of {ability.name}")
+    _pay_destroy_and_marker(r, u, ability, key, destroy)
     if r.state.monster_turn and r.state.monster_turn.monster == u.id:
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + (ability.name,)))
-    r.emit("ability", f"{u.id} plays {ability.name}" + (f" on {target}" if target else ""),
-           "manual p20-21")
+    on = f" on {points[0]}" if len(points) == 1 else \
+        f" on {points[0]} and {points[1]}" if points else ""
+    r.emit("ability", f"{u.id} plays {ability.name}{on}", "manual p20-21" +
+           (", p23 (two targets)" if len(points) > 1 else ""))
     user = r.state.unit(u.id) if r.state.has_unit(u.id) else None
-    resolve(r, ability.effects, user, target, ability.name, essence)
+    previous, r.card = r.card, key
+    resolve(r, ability.effects, user, points[0] if points else None, ability.name, essence,
+            points[1] if len(points) > 1 else None)
+    r.card = previous
+
+
+def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
+                            destroy: Point | None) -> None:
+    """Pay a destroy cost (the named adjacent space, or the card) and a marker cost (p23, p27)."""
+    from machina_nb.rules.cardeffects import destroy_card
+    from machina_nb.rules.triggers import return_marker
+    cost = ability.cost
+    if cost.destroys_space:
+        if destroy is None:
+            destroy = r.choose(destroy_options(r.state, r.rules, u, cost.destroy),
+                               f"the {cost.destroy} space {ability.name} destroys",
+                               "manual p23 (cost)")
+        space = tuple(destroy)
+        r.set(destroyed=r.state.destroyed + (space,))
+        r.emit("pay", f"{u.id} destroys the {cost.destroy} space at {space} to pay for "
+               f"{ability.name}", "manual p23 (advanced examples), p26 (cost)")
+    if cost.destroy == "card":
+        destroy_card(r, key, f"the cost of {ability.name}")
+    if cost.marker:
+        return_marker(r, marker_on(r.state, marker_holder(u), key), f"the cost of {ability.name}")
 
 
 # --- the monster phase --------------------------------------------------------------------
@@ -917,11 +1029,19 @@ _SIDE_OF = {step: side for side, step in SIDES.items()}
 def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:
     out: list[Action] = []
     for i, ability in enumerate(_abilities(state, u, rules)):
-        if free_only and ability.cost.stamina:
+        if ability.kind != "active" or (free_only and ability.cost.stamina):
             continue
         targets = ability_targets(state, rules, u, ability)
-        for t in (None,) if targets is None else targets:
-            out += _expand(state, rules, _if_legal(state, rules, PlayAbility(u.id, i, t)))
+        plays = (None,) if targets is None else targets
+        seconds = second_targets(state, rules, u, ability) if targets else None
+        if seconds is not None:
+            plays = tuple((t, s) for t in targets for s in seconds)      # the same twice too
+        destroys = (None,) if not ability.cost.destroys_space else \
+            destroy_options(state, rules, u, ability.cost.destroy)
+        for t in plays:
+            for d in destroys:
+                out += _expand(state, rules, _if_legal(state, rules,
+                                                       PlayAbility(u.id, i, t, destroy=d)))
     return out
 
 

@@ -222,6 +222,8 @@ def _try_abilities(state, rules, m, explorers, reasons, choices):
     turn = state.monster_turn
     played = turn.played if turn else ()
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
+        if ability.kind != "active":
+            continue        # passive and triggered abilities are never played (manual p20)
         label = f"{ability.name} ({source})"
         if source == "card" and ability is m.abilities[0] and _incapacitated(state, m.id):
             reasons.append(f"{label}: incapacitated, cannot play its first ability (manual p17)")
