@@ -506,3 +506,12 @@ def test_manual_p37_an_event_that_reinvokes_itself_stops():
                           explorer_events=Deck((), (loop,))), "a")
     after, events = apply(state, PlayAbility("a", 0), RULES)
     assert after.unit("a").essence == 1 and "already resolving" in events[-1].text
+
+
+def test_content_readme_documents_the_whole_vocabulary():
+    """content/README.md names every op, scope, trigger and destroy cost the engine knows."""
+    from machina_nb.rules.abilities import DESTROY_COSTS, EFFECT_OPS, SCOPES, TRIGGERS
+    from machina_nb.rules.content import content_root
+    text = (content_root() / "README.md").read_text(encoding="utf-8")
+    missing = [n for n in EFFECT_OPS + SCOPES + TRIGGERS + DESTROY_COSTS if f"`{n}`" not in text]
+    assert missing == []
