@@ -1,5 +1,5 @@
-"""Effects on cards, decks and spaces: take, treat map space, reinvoke explorer event,
-destroy this card.
+"""Effects on cards, decks and spaces: take, treat map space, destroy this card (and
+reinvoke explorer event, from :mod:`machina_nb.rules.effects`).
 
 :func:`card_effect` resolves the ops of
 :data:`machina_nb.rules.effects.CARD_OPS` for :func:`machina_nb.rules.effects.resolve`.
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from machina_nb.rules.abilities import Effect
 from machina_nb.rules.board import PASSABLE_SPACES
-from machina_nb.rules.effects import Resolution, resolve
+from machina_nb.rules.effects import Resolution, reinvoke_explorer_event, resolve
 from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.state import Deck, Unit
 
-__all__ = ["card_effect", "take", "treat_space", "reinvoke_explorer_event", "destroy_card"]
+__all__ = ["card_effect", "take", "treat_space", "destroy_card"]
 
 
 def card_effect(r: Resolution, e: Effect, user: Unit | None, target: Point | None, why: str,
@@ -99,31 +99,6 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str) -
     r.set(treated=tuple(t for t in r.state.treated if t[0] != space) + ((space, kind),))
     r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()}",
            "manual p35 (treat map space)")
-
-
-def reinvoke_explorer_event(r: Resolution, user: Unit | None, why: str) -> None:
-    """Resolve the current explorer event's «enters play» again, for the activating explorer
-    (manual p37, p20: the invoking explorer is its default target).
-
-    An event already resolving is not reinvoked from inside itself.
-    Rules: manual p37 (reinvoke explorer event), p20 («enters play»); spec A20.7.
-    """
-    current = r.state.explorer_events.destroyed[:1]
-    if not current:
-        r.emit("event", f"{why}: no current explorer event: nothing happens", "manual p37")
-        return
-    card = current[0]
-    if card.id in r.resolving:
-        r.emit("event", f"{why}: {card.name} is already resolving; it is not reinvoked from "
-               "inside itself", "manual p37")
-        return
-    r.emit("event", f"{why}: {card.name}'s «enters play» resolves again",
-           "manual p37 (reinvoke explorer event)")
-    r.resolving.add(card.id)
-    try:
-        resolve(r, card.enters_play, user, None, f"{card.name} reinvoked")
-    finally:
-        r.resolving.discard(card.id)
 
 
 def destroy_card(r: Resolution, key: str | None, why: str) -> bool:

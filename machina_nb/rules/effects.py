@@ -31,7 +31,8 @@ from machina_nb.rules.terrain import adjacent, nearest_spaces
 __all__ = [
     "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
     "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
-    "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
+    "invoke_explorer_event", "reinvoke_horror_event", "reinvoke_explorer_event", "next_chapter",
+    "reset_ratings",
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
     "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
@@ -597,17 +598,34 @@ def reinvoke_horror_event(r: Resolution, why: str) -> None:
     never end; the text is silent).
     Rules: manual p14 (reinvoke horror event), p37 (event space roll).
     """
-    current = r.state.horror_events.destroyed[:1]
+    _reinvoke(r, r.state.horror_events, "horror", None, why, "manual p14", "manual p14")
+
+
+def reinvoke_explorer_event(r: Resolution, user: Unit | None, why: str) -> None:
+    """Resolve the current explorer event's «enters play» again, for the activating explorer
+    (manual p37; p20: the invoking explorer is its default target). An event already
+    resolving is not reinvoked from inside itself.
+
+    Rules: manual p37 (reinvoke explorer event), p20 («enters play»); spec A20.7.
+    """
+    _reinvoke(r, r.state.explorer_events, "event", user, why, "manual p37",
+              "manual p37 (reinvoke explorer event)")
+
+
+def _reinvoke(r: Resolution, deck: Deck, kind: str, user: Unit | None, why: str, rule: str,
+              again: str) -> None:
+    what = "horror" if kind == "horror" else "explorer"
+    current = deck.destroyed[:1]
     if not current:
-        r.emit("horror", f"{why}: no current horror event: nothing happens", "manual p14")
+        r.emit(kind, f"{why}: no current {what} event: nothing happens", rule)
         return
     card = current[0]
     if card.id in r.resolving:
-        r.emit("horror", f"{why}: {card.name} is already resolving; it is not reinvoked from "
-               "inside itself", "manual p14")
+        r.emit(kind, f"{why}: {card.name} is already resolving; it is not reinvoked from "
+               "inside itself", rule)
         return
-    r.emit("horror", f"{why}: {card.name}'s «enters play» resolves again", "manual p14")
-    _resolve_card(r, card, f"{card.name} reinvoked")
+    r.emit(kind, f"{why}: {card.name}'s «enters play» resolves again", again)
+    _resolve_card(r, card, f"{card.name} reinvoked", user)
 
 
 def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:
@@ -620,10 +638,10 @@ def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Dec
     return Deck(r.dice.shuffle(deck.destroyed, f"destroyed {what}"), ())
 
 
-def _resolve_card(r: Resolution, card, why: str) -> None:
+def _resolve_card(r: Resolution, card, why: str, user: Unit | None = None) -> None:
     r.resolving.add(card.id)
     try:
-        resolve(r, card.enters_play, None, None, why)
+        resolve(r, card.enters_play, user, None, why)
     finally:
         r.resolving.discard(card.id)
 
