@@ -31,15 +31,6 @@ def ability(card, name):
     return next(a for a in card.abilities if a.name == name)
 
 
-def index(state, who, name):
-    return next(i for i, a in enumerate(check_list(state, who)) if a.name == name)
-
-
-def check_list(state, who):
-    from machina_nb.rules.actions import explorer_abilities
-    return explorer_abilities(state, state.unit(who))
-
-
 def turn(state, who):
     return replace(state, phase="explorer", active=who, turns=(who,))
 
@@ -515,3 +506,58 @@ def test_content_readme_documents_the_whole_vocabulary():
     text = (content_root() / "README.md").read_text(encoding="utf-8")
     missing = [n for n in EFFECT_OPS + SCOPES + TRIGGERS + DESTROY_COSTS if f"`{n}`" not in text]
     assert missing == []
+
+
+# --- horror markers and destroy-this-card costs (manual p27, p20; spec A20.4) ------------------
+
+GRIP = Ability("Grip", Cost(stamina=1), Targeting("melee", 0, "explorer"),
+               (Effect("roll_modifier", amount=-1, key="grip"),))
+RELEASE = Ability("Release", Cost(marker=True), Targeting("melee", 0, "explorer"),
+                  (Effect("attack", high=1),))
+
+
+def grip_state(lasting=()):
+    state = scenario(open_map(2, 1, {0: "AM"}), {"A": explorer("a", armor=1),
+                                                 "M": monster("m", abilities=(RELEASE, GRIP))},
+                     phase="monster", lasting=lasting)
+    return state
+
+
+def test_manual_p27_a_mindless_monster_skips_a_marker_cost_it_cannot_pay_then_pays_it():
+    from machina_nb.rules.actions import MonsterAct
+    state, events = apply(grip_state(), MonsterAct("m"), RULES)
+    assert state.lasting[0].card == "unit:m" and state.lasting[0].holder == "horror"
+    assert any("Release (card)" in e.text and "manual p27" in e.text for e in events)
+    state, events = apply(state, MonsterAct("m"), RULES, ScriptedDice([1]))
+    assert state.lasting == () and state.unit("a").health == 4
+    assert any(e.kind == "markers" and "a horror marker returns" in e.text for e in events)
+
+
+def test_manual_p5_p27_four_horror_markers_then_the_lasting_effect_is_skipped():
+    from machina_nb.rules.actions import MonsterAct
+    full = tuple(Lasting(f"h{i}", "roll_modifier", "a", "horror", 0, "", "horror_event:x")
+                 for i in range(4))
+    state, events = apply(grip_state(full), MonsterAct("m"), RULES)
+    assert state.lasting == full and any("no free marker" in e.text for e in events)
+
+
+BURNT = EventCard("burnt_offering", "Burnt offering", "explorer", binding=True, abilities=(
+    Ability("Offer", Cost(destroy="card"), Targeting(), (Effect("restore_essence", scope="self",
+                                                                amount=2),)),))
+
+
+def test_manual_p20_destroying_its_own_card_is_paid_before_the_effect():
+    state = turn(scenario(open_map(2, 1, {0: "A."}), {"A": explorer("a")},
+                          bound=(("a", BURNT),)), "a")
+    after, events = apply(state, PlayAbility("a", 0), RULES)
+    assert after.bound == () and after.explorer_events.destroyed == (BURNT,)
+    assert after.unit("a").essence == 2
+    kinds = [e.kind for e in events]
+    assert kinds.index("destroy") < kinds.index("essence")
+    refused(after, PlayAbility("a", 0), "manual p20", "index")     # the card is gone
+
+
+def test_manual_p20_a_unit_card_is_not_destroyed_by_its_own_cost():
+    card = explorer("a", abilities=BURNT.abilities)
+    state = turn(scenario(open_map(2, 1, {0: "A."}), {"A": card}), "a")
+    refused(state, PlayAbility("a", 0), "manual p20 (destroy icon)", "index")

@@ -54,7 +54,7 @@ __all__ = [
     "Exit", "Explore",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
     "contributors", "ability_targets", "explorer_abilities", "explorations",
-    "ACTION_SPACE_COSTS", "second_targets", "play_targets", "destroy_options",
+    "ACTION_SPACE_COSTS", "second_targets", "play_targets", "destroy_options", "unpaid_cost",
 ]
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
@@ -613,13 +613,31 @@ def _check_destroy_and_marker(state: GameState, rules: Rules, u: Unit, action: P
                   "manual p23, p26 (cost, not condition)")
     elif action.destroy is not None:
         _fail("destroy", f"{ability.name} destroys no space as its cost", "manual p20 (cost)")
-    key = _card_key(state, u, action.index, ability)
+    problem = unpaid_cost(state, rules, u, action.index, ability)
+    if problem is not None:
+        _fail("index", *problem)
+
+
+def unpaid_cost(state: GameState, rules: Rules, unit: Unit, index: int,
+                ability: Ability) -> tuple[str, str] | None:
+    """Why the destroy or marker part of ``ability``'s cost cannot be paid now, as
+    ``(message, rule)``, or None: no adjacent space of the kind left, a card that cannot be
+    destroyed, no marker of the unit's on the card (manual p23, p26, p27).
+
+    Rules: manual p23 (advanced examples), p26 (a cost, not a condition), p27 (markers).
+    """
+    cost = ability.cost
+    key = _card_key(state, unit, index, ability)
+    if cost.destroys_space and not destroy_options(state, rules, unit, cost.destroy):
+        return (f"{ability.name} costs destroying an adjacent {cost.destroy} space and none is "
+                "left", "manual p23, p26 (cost, not condition)")
     if cost.destroy == "card" and not key.startswith("bound:"):
-        _fail("index", f"{ability.name} destroys its card, and {key} is not a card that can be "
-              "destroyed here", "manual p20 (destroy icon), p27")
-    if cost.marker and marker_on(state, marker_holder(u), key) is None:
-        _fail("index", f"{ability.name} costs returning {marker_holder(u)}'s marker from {key}, "
-              "and there is none on it", "manual p27 (marker removal as a cost)")
+        return (f"{ability.name} destroys its card, and {key} is not a card that can be "
+                "destroyed here", "manual p20 (destroy icon), p27")
+    if cost.marker and marker_on(state, marker_holder(unit), key) is None:
+        return (f"{ability.name} costs returning {marker_holder(unit)}'s marker from {key}, "
+                "and there is none on it", "manual p27 (marker removal as a cost)")
+    return None
 
 
 # --- doing ------------------------------------------------------------------------------------

@@ -217,7 +217,7 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
 
 
 def _try_abilities(state, rules, m, explorers, reasons, choices):
-    from machina_nb.rules.actions import ability_targets  # the engine owns target legality
+    from machina_nb.rules.actions import ability_targets, unpaid_cost  # the engine's legality
 
     turn = state.monster_turn
     played = turn.played if turn else ()
@@ -230,6 +230,10 @@ def _try_abilities(state, rules, m, explorers, reasons, choices):
             continue
         if ability.once_per_turn and ability.name in played:
             reasons.append(f"{label}: already played this turn (card text)")
+            continue
+        unpaid = unpaid_cost(state, rules, m, index, ability)
+        if unpaid is not None:
+            reasons.append(f"{label}: {unpaid[0]} ({unpaid[1]})")
             continue
         if ability.cost.stamina > m.stamina:
             reasons.append(f"{label}: costs {ability.cost.stamina} stamina, only {m.stamina} "
