@@ -182,6 +182,25 @@ def test_manual_p23_nearest_monster_ties_go_to_the_players():
     assert info.value.options == ("m", "n")               # o is on another tile
 
 
+@pytest.mark.parametrize("metric, options", [("chebyshev", ("m", "p")),
+                                             ("manhattan", ("n", "p")), ("euclidean", ("p",))])
+def test_spec_d7_the_nearest_monster_under_each_nearest_metric(metric, options):
+    """m is 2 king steps away (2+2 orthogonal), n 3 (3), p 2 (1+2): readings differ (D7)."""
+    zap = Ability("Zap", Cost(stamina=1), Targeting(), (Effect("lose_health", amount=1,
+                                                               scope="nearest_monster"),))
+    state = turn(scenario(open_map(4, 3, {0: "A..N", 2: ".PM."}),
+                          {"A": explorer("a", abilities=(zap,)), "M": monster("m"),
+                           "N": monster("n"), "P": monster("p")}), "a")
+    rules = RULES.replace({"nearest.metric": metric})
+    if len(options) > 1:
+        with pytest.raises(NeedChoice) as info:
+            apply(state, PlayAbility("a", 0), rules)
+        assert info.value.options == options
+    else:
+        after, _ = apply(state, PlayAbility("a", 0), rules)
+        assert after.unit("p").wounded and not after.unit("m").wounded
+
+
 @pytest.mark.parametrize("scope, options", [("any_monster", ("m", "n")),
                                             ("any_monster_any_tile", ("m", "n", "o"))])
 def test_manual_p23_any_monster_on_the_tile_or_on_any_tile(scope, options):
@@ -561,3 +580,17 @@ def test_manual_p20_a_unit_card_is_not_destroyed_by_its_own_cost():
     card = explorer("a", abilities=BURNT.abilities)
     state = turn(scenario(open_map(2, 1, {0: "A."}), {"A": card}), "a")
     refused(state, PlayAbility("a", 0), "manual p20 (destroy icon)", "index")
+
+
+CLAW_M = Ability("Claw", Cost(stamina=2), Targeting("melee"), (Effect("attack", high=1),))
+
+
+def test_manual_p22_a_monster_with_an_enabling_passive_heads_for_an_ethereal_explorer():
+    from machina_nb.rules.monsters import targetable_explorers
+    sense = Ability("Sense", kind="passive", effects=(Effect("target_ethereal", scope="self"),))
+    state = scenario(open_map(4, 1, {0: "AM.N"}),
+                     {"A": (explorer("a"), {"ethereal": True}),
+                      "M": monster("m", abilities=(CLAW_M, sense)), "N": monster("n")})
+    assert [e.id for e in targetable_explorers(state, state.unit("m"), RULES)] == ["a"]
+    assert targetable_explorers(state, state.unit("n"), RULES) == ()
+

@@ -33,7 +33,8 @@ from machina_nb.rules.abilities import Ability
 from machina_nb.rules.state import ATTRIBUTE_MAX, GameState, Unit
 
 __all__ = ["CardInPlay", "cards_in_play", "explorer_sources", "card_of", "passive_effects",
-           "passive_total", "attribute", "can_target_ethereal", "marker_on", "marker_holder"]
+           "passive_total", "attribute", "can_target_ethereal", "enabled_to_target_ethereal",
+           "marker_on", "marker_holder"]
 
 
 @dataclass(frozen=True)
@@ -168,9 +169,18 @@ def can_target_ethereal(state: GameState, unit: Unit) -> bool:
     tile = state.tile_of(unit.position)
     if any(state.tile_of(p) == tile for p in state.lit if p not in state.destroyed):
         return True
-    if any(e.op == "target_ethereal" and e.target == unit.id for e in state.lasting):
+    return enabled_to_target_ethereal(state, unit.id)
+
+
+def enabled_to_target_ethereal(state: GameState, unit_id: str) -> bool:
+    """Whether a lasting or passive ``target_ethereal`` effect lets the unit target ethereal
+    units, lit chapter spaces aside (manual p22, p23: an effect that enables it).
+
+    Rules: manual p22 (an artifact's passive), p23 (ethereal targets need an enabling effect).
+    """
+    if any(e.op == "target_ethereal" and e.target == unit_id for e in state.lasting):
         return True
-    return bool(passive_effects(state, "target_ethereal", unit.id))
+    return bool(passive_effects(state, "target_ethereal", unit_id))
 
 
 def marker_holder(unit: Unit) -> str:

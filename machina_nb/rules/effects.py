@@ -712,8 +712,8 @@ def _candidates(state: GameState, rules: Rules, scope: str, user: Unit | None,
                               "any_monster_any_tile" else "monsters_on_tile", user, target)
     if scope == "nearest_monster" and user is not None and user.position is not None:
         where = {state.unit(m).position: m for m in monsters}
-        nearest = nearest_spaces(state.static_board(), user.position, sorted(where), rules)
-        return tuple(where[p] for p in nearest)
+        nearest = set(nearest_spaces(state.static_board(), user.position, sorted(where), rules))
+        return tuple(m for m in monsters if state.unit(m).position in nearest)
     return monsters
 
 

@@ -19,6 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.cardplay import enabled_to_target_ethereal
 from machina_nb.rules.distance import Mover, closer
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -80,13 +81,14 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
 
     A lit chapter space lets units on its tile target ethereal units; which tile
     counts is ``targetable.for_monsters`` (spec D40). A monster disregards
-    explorers it cannot target (manual p25).
-    Rules: manual p25 (ethereal), p36 (lit chapter space); spec A10, D40.
+    explorers it cannot target (manual p25). A lasting or passive ``target_ethereal``
+    effect on the monster enables it anywhere (manual p22-23).
+    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; spec A10, D40.
     """
     lit_tiles = {state.tile_of(p) for p in state.lit if p not in state.destroyed}
     out = []
     for e in state.explorers_on_map:
-        if e.ethereal:
+        if e.ethereal and not enabled_to_target_ethereal(state, monster.id):
             where = monster.position if rules["targetable.for_monsters"] == "monster_tile" \
                 else e.position
             if state.tile_of(where) not in lit_tiles:
