@@ -594,3 +594,12 @@ def test_manual_p22_a_monster_with_an_enabling_passive_heads_for_an_ethereal_exp
     assert [e.id for e in targetable_explorers(state, state.unit("m"), RULES)] == ["a"]
     assert targetable_explorers(state, state.unit("n"), RULES) == ()
 
+
+
+def test_manual_p34_a_treated_space_scrolls_away_with_its_tile():
+    from machina_nb.rules.actions import Explore
+    from test_engine_explore import scroll_situation
+    state, rules = scroll_situation("minimal_opposite")
+    state = replace(state, treated=(((6, 6), SpaceKind.RUBBLE),))
+    after, _ = apply(state, Explore("P"), rules)
+    assert after.treated == () and (6, 6) not in after.static_board()

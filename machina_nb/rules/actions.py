@@ -709,7 +709,7 @@ def _do(r: Resolution, action: Action) -> None:
 def _explore(r: Resolution, u: Unit, action: Explore) -> None:
     """Scroll (banish, destroy tiles), then draw and join the top map tile (manual p34).
 
-    Tokens, lit chapter spaces and door changes on a scrolled tile leave with it.
+    Tokens, lit chapter spaces, treated spaces and door changes on a scrolled tile leave with it.
     Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec A5.1-A5.3.
     """
     chosen = explorations(r.state, r.rules, u, action.side)[action.option or 0]
@@ -722,6 +722,7 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
         s = r.state
         r.set(destroyed=tuple(p for p in s.destroyed if p not in gone),
               lit=tuple(p for p in s.lit if p not in gone),
+              treated=tuple(t for t in s.treated if t[0] not in gone),
               borders=tuple(b for b in s.borders if not set(b[0]) & gone))
         if s.exit_token in gone:
             r.set(exit_token=None)
