@@ -603,3 +603,13 @@ def test_manual_p34_a_treated_space_scrolls_away_with_its_tile():
     state = replace(state, treated=(((6, 6), SpaceKind.RUBBLE),))
     after, _ = apply(state, Explore("P"), rules)
     assert after.treated == () and (6, 6) not in after.static_board()
+
+
+@pytest.mark.parametrize("name", ["cardplay", "triggers", "cardeffects", "abilities"])
+def test_public_names_of_the_vocabulary_modules_cite_the_rules(name):
+    import importlib
+    module = importlib.import_module(f"machina_nb.rules.{name}")
+    for public in module.__all__:
+        obj = getattr(module, public)
+        if callable(obj) and getattr(obj, "__module__", None) == module.__name__:
+            assert "Rules: " in (obj.__doc__ or ""), public

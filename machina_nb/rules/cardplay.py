@@ -184,7 +184,10 @@ def enabled_to_target_ethereal(state: GameState, unit_id: str) -> bool:
 
 
 def marker_holder(unit: Unit) -> str:
-    """Whose markers a unit's lasting effects use: its own (an explorer) or horror's (p27)."""
+    """Whose markers a unit's lasting effects use: its own (an explorer) or horror's.
+
+    Rules: manual p27 (explorer markers, horror markers), p5, p8.
+    """
     return unit.id if unit.side == "explorer" else "horror"
 
 
