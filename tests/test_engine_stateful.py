@@ -93,6 +93,8 @@ VEIL = Ability("Veil", kind="passive", effects=(Effect("target_ethereal",
                                                        scope="explorers_on_tile"),))
 BURY = Ability("Bury", Cost(stamina=1), Targeting("ranged", 2, "space"),
                (Effect("treat_space", key="rubble"),))
+RIG = Ability("Rig", Cost(stamina=1), Targeting("melee", 0, "chest"),
+              (Effect("treat_space", key="barrel", also=True),))
 ECHO = Ability("Echo", Cost(stamina=1), Targeting(), (Effect("reinvoke_explorer_event"),))
 CALL = Ability("Call", Cost(stamina=2), Targeting(), (Effect("take", key="ghoul",
                                                               then=(Effect("spawn"),)),))
@@ -111,7 +113,7 @@ EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH, ALTERNATE,
              explorer("bo", stamina=4, health=4, abilities=(MEND, HEX, DOMINATE, UNHINGE, REV,
                                                              BITE, VEIL)),
              explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP, BURY, ECHO, CALL,
-                                                             SPARK))]
+                                                             SPARK, RIG))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
             monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),
             monster("horror", level=2, abilities=(CLAW,)),

@@ -613,3 +613,26 @@ def test_public_names_of_the_vocabulary_modules_cite_the_rules(name):
         obj = getattr(module, public)
         if callable(obj) and getattr(obj, "__module__", None) == module.__name__:
             assert "Rules: " in (obj.__doc__ or ""), public
+
+
+def test_manual_p35_a_chest_treated_also_as_a_barrel_explodes_and_stays_a_chest():
+    rig = Ability("Rig", Cost(stamina=1), Targeting("melee", 0, "chest"),
+                  (Effect("treat_space", key="barrel", also=True),))
+    shoot = Ability("Shoot", Cost(stamina=1), Targeting("ranged", 3, "unit"),
+                    (Effect("attack", low=1),))
+    state = turn(scenario(open_map(4, 2, {0: "Ac..", 1: "..M."}),
+                          {"A": explorer("a", stamina=6, abilities=(rig, shoot)),
+                           "M": monster("m", armor=1)}), "a")
+    assert (1, 0) not in [a.target for a in legal_actions(state, RULES)
+                          if isinstance(a, PlayAbility) and a.index == 1]
+    state, events = apply(state, PlayAbility("a", 0, (1, 0)), RULES)
+    assert state.space_kind((1, 0)) is SpaceKind.CHEST and state.is_kind((1, 0), SpaceKind.BARREL)
+    assert events[-1].rule == "manual p35 (treat map space: extra features)"
+    check(state, Activate("a", (1, 0)), RULES)                  # still a chest
+    assert from_json(to_json(state)) == state
+    after, events = apply(state, PlayAbility("a", 1, (1, 0)), RULES, ScriptedDice([1, 1, 1, 0]))
+    assert any("barrel at (1, 0) explodes" in e.text for e in events)
+    assert (1, 0) in after.destroyed and not after.is_kind((1, 0), SpaceKind.BARREL)
+    assert after.unit("m").health == 1 and after.unit("a").health == 4
+    with pytest.raises(RulesError):
+        Effect("lose_health", also=True)

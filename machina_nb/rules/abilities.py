@@ -90,7 +90,7 @@ EFFECT_OPS = (
     "attribute_modifier",  # lasting or passive: armor and/or will (attributes) change by amount
     "target_ethereal",  # lasting or passive: the units in scope may target ethereal units (p22)
     "reinvoke_explorer_event",  # the current explorer event's «enters play» again (p37)
-    "treat_space",      # the targeted space is treated as the kind named by key (p35)
+    "treat_space",      # the targeted space is treated as (also: too) the kind named by key (p35)
     "take",             # search for the card named by key, shuffle, put it on top; then (p25)
     "destroy_card",     # destroy the card the ability is on (a binding event) (p20, p27)
 )
@@ -198,7 +198,8 @@ class Effect:
     ``scope`` whom it lands on (:data:`SCOPES`); ``then``/``otherwise`` the
     branches of a conditional, effect roll or counted condition; ``stacks`` the
     lasting-effect stack limit; ``attributes`` those an ``attribute_modifier``
-    changes (:data:`MODIFIED_ATTRIBUTES`).
+    changes (:data:`MODIFIED_ATTRIBUTES`); ``also``: a ``treat_space`` keeps the space's
+    kind and adds the features of ``key`` (a chest also an exploding barrel, p35).
     Rules: manual p24-27 (effects), p21-22 (map-tile scope), p35 (treat map space).
     """
 
@@ -214,6 +215,7 @@ class Effect:
     stacks: int = 1
     key: str | None = None
     attributes: tuple[str, ...] = ()
+    also: bool = False
 
     def __post_init__(self):
         _one_of("op", self.op, EFFECT_OPS, "effect")
@@ -232,6 +234,8 @@ class Effect:
                              "(manual p23)")
         if self.op == "treat_space":
             _one_of("key", self.key, TREAT_KINDS, "space kind")
+        elif self.also:
+            raise RulesError("also", "only treat_space keeps a space's kind 'also' (manual p35)")
         if self.op == "take" and not self.key:
             raise RulesError("key", "take names the card to search for (manual p25)")
 

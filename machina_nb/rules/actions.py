@@ -239,7 +239,7 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
         if t.target in ("explorer", "monster", "unit"):
             candidates = [u.position for u in state.units if u.position is not None]
             if t.target == "unit":
-                candidates += [p for p in board if state.space_kind(p) is SpaceKind.BARREL]
+                candidates += [p for p in board if state.is_kind(p, SpaceKind.BARREL)]
         else:
             candidates = list(board)
         spaces = tuple(p for p in candidates if sight.can_target(
@@ -247,9 +247,8 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
     out = []
     for p in spaces:
         u = state.unit_at(p)
-        kind = state.space_kind(p)
         if t.target in ("explorer", "monster", "unit"):
-            if u is None and t.target == "unit" and kind is SpaceKind.BARREL:
+            if u is None and t.target == "unit" and state.is_kind(p, SpaceKind.BARREL):
                 out.append(p)       # a barrel counts as a unit that can only be attacked (p35)
                 continue
             if u is None or (t.target != "unit" and u.side != t.target):
@@ -257,7 +256,7 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
             if u.ethereal and u.id != unit.id and not can_target_ethereal(state, unit):
                 continue
         elif t.target != "space":
-            if kind is not _SPACE_TARGETS[t.target]:
+            if not state.is_kind(p, _SPACE_TARGETS[t.target]):
                 continue
         out.append(p)
     return tuple(sorted(out))
@@ -305,7 +304,7 @@ def destroy_options(state: GameState, rules: Rules, unit: Unit, kind: str) -> tu
     if unit.position is None:
         return ()
     return tuple(sorted(q for q in neighbours(state.static_board(), unit.position, rules)
-                        if state.space_kind(q) is _SPACE_TARGETS[kind]))
+                        if state.is_kind(q, _SPACE_TARGETS[kind])))
 
 
 def explorations(state: GameState, rules: Rules, unit: Unit,
@@ -723,6 +722,7 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
         r.set(destroyed=tuple(p for p in s.destroyed if p not in gone),
               lit=tuple(p for p in s.lit if p not in gone),
               treated=tuple(t for t in s.treated if t[0] not in gone),
+              features=tuple(t for t in s.features if t[0] not in gone),
               borders=tuple(b for b in s.borders if not set(b[0]) & gone))
         if s.exit_token in gone:
             r.set(exit_token=None)

@@ -28,7 +28,7 @@ def card_effect(r: Resolution, e: Effect, user: Unit | None, target: Point | Non
     if e.op == "reinvoke_explorer_event":
         reinvoke_explorer_event(r, user, label)
     elif e.op == "treat_space":
-        treat_space(r, target, SpaceKind[e.key.upper()], label)
+        treat_space(r, target, SpaceKind[e.key.upper()], label, e.also)
     elif e.op == "take":
         take(r, e.key, label)
         resolve(r, e.then, user, target, why, essence_budget, second)
@@ -81,17 +81,27 @@ def take(r: Resolution, card_id: str, why: str) -> bool:
     return False
 
 
-def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str) -> None:
-    """*Treat map space*: the space becomes ``kind`` and loses its own features (manual p35).
+def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
+                also: bool = False) -> None:
+    """*Treat map space*: the space becomes ``kind`` and loses its own features, or with
+    ``also`` keeps its kind and gains ``kind``'s features too (a chest also an exploding
+    barrel: it can be attacked and explodes, and still be opened) (manual p35).
 
     A destroyed token stays on top. A unit standing there keeps the space as it
     is when ``kind`` would be impassable (no unit stands on an obstacle, p35).
+    Gained features count where the engine asks whether a space is of a kind
+    (targets, attacks, costs); moving, sight and pushes read the space's own kind.
     Rules: manual p35 (treat map space); spec A3.6.
     """
     if space is None:
         r.emit("treat", f"{why}: no targeted space", "manual p35 (treat map space)")
         return
     space = tuple(space)
+    if also:
+        r.set(features=r.state.features + ((space, kind),))
+        r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()} too",
+               "manual p35 (treat map space: extra features)")
+        return
     if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
         r.emit("treat", f"{why}: a unit stands on {space}; it cannot become "
                f"{kind.name.lower()}", "manual p35")

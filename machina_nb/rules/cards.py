@@ -36,7 +36,7 @@ __all__ = ["unit_card", "content_cards", "scenario", "effect_from_record",
 
 _ICONS = ("melee", "ranged", "ranged_through")
 _EFFECT_KEYS = {"op", "scope", "high", "low", "arcane", "amount", "condition", "then",
-                "otherwise", "stacks", "key", "attributes"}
+                "otherwise", "stacks", "key", "attributes", "also"}
 COST_KEYS = ("stamina", "essence", "health", "destroy", "marker")
 """Keys of an ability record's ``cost`` table (manual p20, p23, p27)."""
 

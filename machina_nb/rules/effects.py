@@ -751,7 +751,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                               "manual p23 (affected units)"),)
         if e.op == "attack":
             barrels = (target,) if e.scope == "target" and target is not None and \
-                r.state.space_kind(target) is SpaceKind.BARREL else ()
+                r.state.is_kind(target, SpaceKind.BARREL) else ()
             hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why, barrels)
         elif e.op == "destroy_target":
             if target is not None and r.state.unit_at(target) is not None:
@@ -1086,8 +1086,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
 
     units = tuple(u.id for u in r.state.units if u.position is not None and near(u.position))
     barrels = () if r.rules["barrel.chain"] == "no" else tuple(
-        p for p in board if r.state.base_kind(p) is SpaceKind.BARREL
-        and p not in r.state.destroyed and near(p))
+        p for p in board if r.state.is_kind(p, SpaceKind.BARREL) and near(p))
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)

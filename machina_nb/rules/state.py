@@ -352,7 +352,8 @@ class GameState:
     cards of levels not yet added; ``bound`` the binding events with the unit holding
     each: explorer events bound to explorers, and horror events bound to monsters
     (aid; read per ``monster.ability_sources``, spec C-14); ``treated`` the spaces
-    treated as another kind (manual p35); ``removed`` monster cards removed from the
+    treated as another kind, ``features`` the kinds a space counts as too (manual
+    p35: treat map space); ``removed`` monster cards removed from the
     game (manual p19, p25: *take* searches them).
     Rules: manual p8, p10, p13-15, p18, p25, p27-28, p35.
     """
@@ -390,6 +391,7 @@ class GameState:
     next_id: int = 1
     over: str | None = None
     treated: tuple[tuple[Point, SpaceKind], ...] = ()
+    features: tuple[tuple[Point, SpaceKind], ...] = ()
     removed: tuple[UnitCard, ...] = ()
 
     def __post_init__(self):
@@ -481,6 +483,15 @@ class GameState:
             if p == point:
                 return kind
         return self.map.printed(point)
+
+    def is_kind(self, point: Point, kind: SpaceKind) -> bool:
+        """Whether a space counts as ``kind``: its kind after tokens and treatment, or a feature
+        it was treated as having too (a chest also an exploding barrel) while not destroyed.
+
+        Rules: manual p35 (treat map space, destroyed map space).
+        """
+        now = self.space_kind(point)
+        return now is kind or (now is not SpaceKind.DESTROYED and (point, kind) in self.features)
 
     def base_kind(self, point: Point) -> SpaceKind:
         """The printed kind of a space, ignoring tokens (manual p35)."""
