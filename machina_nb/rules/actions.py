@@ -626,6 +626,8 @@ def unpaid_cost(state: GameState, rules: Rules, unit: Unit, index: int,
     Rules: manual p23 (advanced examples), p26 (a cost, not a condition), p27 (markers).
     """
     cost = ability.cost
+    if not (cost.destroy or cost.marker):
+        return None
     key = _card_key(state, unit, index, ability)
     if cost.destroys_space and not destroy_options(state, rules, unit, cost.destroy):
         return (f"{ability.name} costs destroying an adjacent {cost.destroy} space and none is "

@@ -74,11 +74,12 @@ def explorer_sources(state: GameState, unit: Unit) -> tuple[tuple[str, Ability],
 
     Rules: manual p20 (sources of active abilities), p28 (chapter abilities); spec C-13.
     """
-    cards = [CardInPlay(f"unit:{unit.id}", unit.name, unit.id, unit.abilities)]
-    cards += [c for c in cards_in_play(state) if c.key.startswith("bound:") and c.owner == unit.id]
-    cards += [c for c in cards_in_play(state) if c.key.startswith(("explorer_event:",
-                                                                    "chapter:"))]
-    return tuple((c.key, a) for c in cards for a in c.abilities)
+    cards = [(f"unit:{unit.id}", unit.abilities)]
+    cards += [(f"bound:{card.id}", card.abilities) for who, card in state.bound if who == unit.id]
+    cards += [(f"explorer_event:{card.id}", card.abilities)
+              for card in state.explorer_events.destroyed[:1]]
+    cards.append((f"chapter:{state.chapter.id}", state.chapter.abilities))
+    return tuple((key, a) for key, abilities in cards for a in abilities)
 
 
 def card_of(state: GameState, unit: Unit, ability: Ability) -> str:
