@@ -636,3 +636,24 @@ def test_manual_p35_a_chest_treated_also_as_a_barrel_explodes_and_stays_a_chest(
     assert after.unit("m").health == 1 and after.unit("a").health == 4
     with pytest.raises(RulesError):
         Effect("lose_health", also=True)
+
+
+RITE = EventCard("rite", "Rite of haste", "explorer", binding=True, abilities=(
+    Ability("Hasten", Cost(stamina=1), Targeting(), (
+        Effect("roll_modifier", scope="self", amount=2, key="haste"), Effect("destroy_card"))),
+    Ability("Linger", Cost(), Targeting(), (Effect("restore_health", scope="self", amount=1),))))
+
+
+def test_manual_p27_a_destroyed_card_with_a_marker_waits_until_the_marker_returns():
+    state = turn(scenario(open_map(2, 1, {0: "A."}), {"A": explorer("a")},
+                          bound=(("a", RITE),)), "a")
+    after, events = apply(state, PlayAbility("a", 0), RULES)
+    assert after.bound == () and after.waiting == (RITE,)
+    assert after.explorer_events.destroyed == () and roll_modifier(after, "a") == 2
+    assert events[-1].rule == "manual p27 (destroyed card with markers)"
+    refused(after, PlayAbility("a", 1), "manual p20", "index")     # no longer in play
+    assert from_json(to_json(after)) == after
+    r = Resolution(after, RULES, ScriptedDice())
+    start_new_round(r, "test")
+    assert r.state.waiting == () and r.state.explorer_events.destroyed == (RITE,)
+    assert r.state.lasting == ()

@@ -16,7 +16,7 @@ from machina_nb.rules.effects import Resolution, reinvoke_explorer_event, resolv
 from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.state import Deck, Unit
 
-__all__ = ["card_effect", "take", "treat_space", "destroy_card"]
+__all__ = ["card_effect", "take", "treat_space", "destroy_card", "release_waiting"]
 
 
 def card_effect(r: Resolution, e: Effect, user: Unit | None, target: Point | None, why: str,
@@ -32,6 +32,9 @@ def card_effect(r: Resolution, e: Effect, user: Unit | None, target: Point | Non
     elif e.op == "take":
         take(r, e.key, label)
         resolve(r, e.then, user, target, why, essence_budget, second)
+    elif e.op == "destroy_bound_event":
+        if any(card.id == e.key for _, card in r.state.bound):
+            destroy_card(r, f"bound:{e.key}", label)
     else:
         destroy_card(r, r.card, label)
 
@@ -112,11 +115,14 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
 
 
 def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
-    """Destroy the card an ability is on: a binding event goes to its destroyed pile and stops
-    counting as in play (manual p20 destroy icon, p26-27). Other cards are not destroyed here
-    (unit cards, chapters; items are the inventory's). Returns whether it was destroyed.
+    """Destroy a binding event (``bound:<id>``, the card an ability is on): it goes to its
+    destroyed pile and stops counting as in play (manual p20 destroy icon, p26). While a
+    marker lies on it the card waits instead (``GameState.waiting``): out of play, never
+    destroyed again, its lasting effect going on, until the marker returns (manual p27).
+    Other cards are not destroyed here (unit cards, chapters; items are the inventory's).
+    Returns whether it was destroyed.
 
-    Rules: manual p20 (destroy), p26 (binding events), p27 (destroyed cards).
+    Rules: manual p20 (destroy), p26 (binding events), p27 (destroyed card with markers).
     """
     held = [(who, card) for who, card in r.state.bound if f"bound:{card.id}" == key]
     if not held:
@@ -127,6 +133,28 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
     deck = getattr(r.state, field)
     bound = list(r.state.bound)
     bound.remove((who, card))
+    if any(e.card == key for e in r.state.lasting):
+        r.set(bound=tuple(bound), waiting=r.state.waiting + (card,))
+        r.emit("destroy", f"{why}: {card.name} is destroyed; with a marker on it, it waits out "
+               "of play until the marker returns", "manual p27 (destroyed card with markers)")
+        return True
     r.set(bound=tuple(bound), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
     r.emit("destroy", f"{why}: {card.name} is destroyed", "manual p20, p26")
     return True
+
+
+def release_waiting(r: Resolution) -> None:
+    """Destroyed cards whose markers have all returned go to their destroyed piles (manual p27).
+
+    Rules: manual p27 (destroyed card with explorer markers).
+    """
+    for card in r.state.waiting:
+        if any(e.card == f"bound:{card.id}" for e in r.state.lasting):
+            continue
+        field = "horror_events" if card.kind == "horror" else "explorer_events"
+        deck = getattr(r.state, field)
+        waiting = list(r.state.waiting)
+        waiting.remove(card)
+        r.set(waiting=tuple(waiting), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
+        r.emit("destroy", f"the marker is back: {card.name} goes to its destroyed pile",
+               "manual p27 (destroyed card with markers)")

@@ -456,6 +456,8 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
     if ended:
         r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
                "effects end", "manual p27 (markers)")
+    from machina_nb.rules.cardeffects import release_waiting   # builds on this module
+    release_waiting(r)
 
 
 def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
@@ -844,14 +846,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                 resolve(r, e.then, user, target, why, essence_budget, second)
         elif e.op == "next_chapter":
             next_chapter(r, label)
-        elif e.op == "destroy_bound_event":
-            gone = tuple(card for _, card in r.state.bound if card.id == e.key)
-            deck = r.state.explorer_events
-            r.set(bound=tuple(b for b in r.state.bound if b[1].id != e.key),
-                  explorer_events=Deck(deck.cards, gone[:1] + deck.destroyed))
-            if gone:
-                r.emit("event", f"{label}: {gone[0].name} is destroyed", "manual p26")
-        elif e.op in CARD_OPS:
+        elif e.op in CARD_OPS or e.op == "destroy_bound_event":
             from machina_nb.rules.cardeffects import card_effect  # builds on this module
             card_effect(r, e, user, target, why, label, essence_budget, second)
 

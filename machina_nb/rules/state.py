@@ -353,7 +353,8 @@ class GameState:
     each: explorer events bound to explorers, and horror events bound to monsters
     (aid; read per ``monster.ability_sources``, spec C-14); ``treated`` the spaces
     treated as another kind, ``features`` the kinds a space counts as too (manual
-    p35: treat map space); ``removed`` monster cards removed from the
+    p35: treat map space); ``waiting`` the destroyed binding events whose marker has
+    not returned yet (manual p27); ``removed`` monster cards removed from the
     game (manual p19, p25: *take* searches them).
     Rules: manual p8, p10, p13-15, p18, p25, p27-28, p35.
     """
@@ -393,6 +394,7 @@ class GameState:
     treated: tuple[tuple[Point, SpaceKind], ...] = ()
     features: tuple[tuple[Point, SpaceKind], ...] = ()
     removed: tuple[UnitCard, ...] = ()
+    waiting: tuple[EventCard, ...] = ()
 
     def __post_init__(self):
         if self.phase not in PHASES:

@@ -15,6 +15,7 @@ spec A20.3-A20.4, B21, B23.
 
 from __future__ import annotations
 
+from machina_nb.rules.cardeffects import release_waiting
 from machina_nb.rules.cardplay import cards_in_play, marker_holder, marker_on
 from machina_nb.rules.effects import Resolution, resolve
 from machina_nb.rules.state import Lasting
@@ -31,6 +32,7 @@ def return_marker(r: Resolution, lasting: Lasting, why: str) -> None:
     owner = "a horror" if lasting.holder == "horror" else f"{lasting.holder}'s"
     r.emit("markers", f"{why}: {owner} marker returns from {lasting.card}; {lasting.name} on "
            f"{lasting.target} ends", "manual p27 (removing a marker from a card)")
+    release_waiting(r)
 
 
 def fire(r: Resolution, trigger: str, unit_id: str | None, why: str) -> None:
