@@ -3,16 +3,24 @@
 An :class:`Ability` is what a unit card, item, event or chapter prints: a
 :class:`Cost` (stamina, essence, health, a marker, destroying something), a
 :class:`Targeting` icon (none, melee, ranged X, ranged-through X) with the kind
-of thing it may target, and a tuple of :class:`Effect` resolved in printed
-order. Effects name an operation from :data:`EFFECT_OPS`; the engine
-(:mod:`machina_nb.rules.actions`) resolves them. Nothing here executes.
+of thing it may target (and of a second target), and a tuple of :class:`Effect`
+resolved in printed order. Effects name an operation from :data:`EFFECT_OPS`
+and land on a scope from :data:`SCOPES`; the engine (:mod:`machina_nb.rules.actions`)
+resolves them. Abilities are active (played for their cost), passive (acting
+while their card is in play, :mod:`machina_nb.rules.cardplay`) or triggered
+(:mod:`machina_nb.rules.triggers`). Nothing here executes.
 
 >>> claw = Ability("Claw", Cost(stamina=3), Targeting("melee"),
 ...                (Effect("attack", high=1, low=1),))
 >>> claw.cost.stamina, claw.targeting.kind, claw.effects[0].op
 (3, 'melee', 'attack')
+>>> Ability("Alternate", Cost(stamina=2), Targeting("ranged", 3, "unit", second="unit"),
+...         (Effect("attribute_modifier", scope="second_target", amount=-1,
+...                 attributes=("armor",)),)).targeting.second
+'unit'
 
-Rules: manual p20-21 (abilities), p23 (targeting), p24-27 (effects); spec §A20.
+Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects, markers);
+spec §A20.
 """
 
 from __future__ import annotations
