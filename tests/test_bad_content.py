@@ -66,6 +66,11 @@ EXPECTED = {
     "units_bad_stated.toml": (24, 10, "'stated' names 'luck'"),
     "units_ability_no_text.toml": (27, 1, "missing key 'text'"),
     "units_bad_id.toml": (15, 1, "unit id 'Kim' must be lower-case"),
+    # ability records: the engine's vocabulary (manual p20-27; abilities.EFFECT_OPS, SCOPES...)
+    "units_ability_unknown_op.toml": (21, 5, "unknown effect 'hurl'"),
+    "units_ability_bad_scope.toml": (18, 34, "unknown scope 'everyone_nearby'"),
+    "units_ability_bad_destroy.toml": (17, 23, "unknown destroy cost 'door'"),
+    "units_ability_bad_trigger.toml": (18, 1, "unknown trigger 'healed'"),
     # examples
     "example_unknown_preset.toml": (5, 9, "unknown rules preset 'v4'"),
     "example_missing_legend_entry.toml": (10, 2, "unit letter 'Q' has no entry in the board's legend"),

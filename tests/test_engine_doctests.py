@@ -5,8 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["abilities", "actions", "cards", "chance", "effects", "game", "monsters", "phases",
-           "state", "terrain", "worked"]
+MODULES = ["abilities", "actions", "cardplay", "cards", "chance", "effects", "game", "monsters",
+           "phases", "state", "terrain", "worked"]
 
 
 @pytest.mark.parametrize("name", MODULES)

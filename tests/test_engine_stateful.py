@@ -77,9 +77,45 @@ DOMINATE = Ability("Dominate", Cost(stamina=2), Targeting("melee", 0, "monster")
                    (Effect("control"),))
 TREMOR = EventCard("tremor", "Tremor", "horror", enters_play=(Effect("trigger_traps"),))
 HUNGER = EventCard("hunger", "Hunger", "horror", abilities=(SPIT,), binding=True)
-EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH)),
-             explorer("bo", stamina=4, health=4, abilities=(MEND, HEX, DOMINATE)),
-             replace(explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP)),
+# The vocabulary of manual p23-28: two targets, destroy and marker costs, triggers, passives,
+# chosen scopes, take, treat map space, reinvoke explorer event.
+ALTERNATE = Ability("Alternate", Cost(stamina=1), Targeting("ranged", 2, "unit", "unit"), (
+    Effect("attribute_modifier", amount=1, attributes=("armor", "will"), stacks=2, key="up"),
+    Effect("attribute_modifier", scope="second_target", amount=-1, attributes=("armor",),
+           key="down")))
+BOOST = Ability("Boost", kind="triggered", trigger="hit", effects=(
+    Effect("roll_modifier", scope="self", amount=1, stacks=2, key="boost"),))
+UNHINGE = Ability("Unhinge", Cost(stamina=1, destroy="lever"), Targeting("melee", 0, "monster"),
+                  (Effect("banish"),))
+REV = Ability("Rev", Cost(stamina=1), Targeting(), (Effect("roll_modifier", scope="self",
+                                                           amount=1, key="rev"),))
+BITE = Ability("Bite", Cost(marker=True), Targeting("melee", 0, "unit"), (Effect("attack",
+                                                                                high=1),))
+VEIL = Ability("Veil", kind="passive", effects=(Effect("target_ethereal",
+                                                       scope="explorers_on_tile"),))
+BURY = Ability("Bury", Cost(stamina=1), Targeting("ranged", 2, "space"),
+               (Effect("treat_space", key="rubble"),))
+RIG = Ability("Rig", Cost(stamina=1), Targeting("melee", 0, "chest"),
+              (Effect("treat_space", key="barrel", also=True),))
+ECHO = Ability("Echo", Cost(stamina=1), Targeting(), (Effect("reinvoke_explorer_event"),))
+CALL = Ability("Call", Cost(stamina=2), Targeting(), (Effect("take", key="ghoul",
+                                                              then=(Effect("spawn"),)),))
+BURN = Ability("Burn", Cost(stamina=1, destroy="event"), Targeting(), (
+    Effect("attack", scope="nearest_monster", high=2),
+    Effect("lose_health", scope="any_monster_any_tile", amount=1)))
+SPARK = Ability("Spark", Cost(stamina=1), Targeting("melee", 0, "event"), (
+    Effect("lose_health", scope="any_monster_adjacent_target", amount=1),))
+PENDANT = EventCard("pendant", "Pendant", "explorer", binding=True, abilities=(
+    Ability("Glow", Cost(essence=1), Targeting(), (Effect("attribute_modifier", scope="self",
+                                                          amount=1, attributes=("will",)),)),
+    Ability("Release", Cost(marker=True), kind="triggered", trigger="explorer_phase",
+            effects=(Effect("restore_essence", scope="self", amount=1),
+                     Effect("destroy_card")))))
+EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH, ALTERNATE, BOOST, BURN)),
+             explorer("bo", stamina=4, health=4, abilities=(MEND, HEX, DOMINATE, UNHINGE, REV,
+                                                             BITE, VEIL)),
+             replace(explorer("cy", stamina=6, health=3, abilities=(PRAY, BLINK, SWAP, BURY, ECHO,
+                                                                   CALL, SPARK, RIG)),
                      enters_play=(Effect("restore_essence", scope="self", amount=1),))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
             monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),
@@ -135,7 +171,8 @@ class RandomPlay(RuleBasedStateMachine):
         spots = rng.sample(free, 3)
         explorers = [(card, spot) for card, spot in zip(EXPLORERS, spots)][:rng.randint(1, 3)]
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
-                        horror_events=(SHIVERS, SURGE, LURCH, TREMOR, HUNGER), explorer_events=(WHISPER,),
+                        horror_events=(SHIVERS, SURGE, LURCH, TREMOR, HUNGER),
+                        explorer_events=(WHISPER, PENDANT),
                         rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)))
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)

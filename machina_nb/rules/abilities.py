@@ -3,16 +3,24 @@
 An :class:`Ability` is what a unit card, item, event or chapter prints: a
 :class:`Cost` (stamina, essence, health, a marker, destroying something), a
 :class:`Targeting` icon (none, melee, ranged X, ranged-through X) with the kind
-of thing it may target, and a tuple of :class:`Effect` resolved in printed
-order. Effects name an operation from :data:`EFFECT_OPS`; the engine
-(:mod:`machina_nb.rules.actions`) resolves them. Nothing here executes.
+of thing it may target (and of a second target), and a tuple of :class:`Effect`
+resolved in printed order. Effects name an operation from :data:`EFFECT_OPS`
+and land on a scope from :data:`SCOPES`; the engine (:mod:`machina_nb.rules.actions`)
+resolves them. Abilities are active (played for their cost), passive (acting
+while their card is in play, :mod:`machina_nb.rules.cardplay`) or triggered
+(:mod:`machina_nb.rules.triggers`). Nothing here executes.
 
 >>> claw = Ability("Claw", Cost(stamina=3), Targeting("melee"),
 ...                (Effect("attack", high=1, low=1),))
 >>> claw.cost.stamina, claw.targeting.kind, claw.effects[0].op
 (3, 'melee', 'attack')
+>>> Ability("Alternate", Cost(stamina=2), Targeting("ranged", 3, "unit", second="unit"),
+...         (Effect("attribute_modifier", scope="second_target", amount=-1,
+...                 attributes=("armor",)),)).targeting.second
+'unit'
 
-Rules: manual p20-21 (abilities), p23 (targeting), p24-27 (effects); spec §A20.
+Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects, markers);
+spec §A20.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ from machina_nb.rules.errors import RulesError
 
 __all__ = [
     "Cost", "Targeting", "Effect", "Ability", "EFFECT_OPS", "TARGETING_KINDS", "TARGET_KINDS",
-    "SCOPES", "CONDITIONS",
+    "SCOPES", "CONDITIONS", "ABILITY_KINDS", "TRIGGERS", "DESTROY_COSTS", "LASTING_OPS",
+    "PASSIVE_OPS", "PASSIVE_SCOPES", "CHOSEN_SCOPES", "MODIFIED_ATTRIBUTES", "TREAT_KINDS",
 ]
 
 TARGETING_KINDS = ("none", "melee", "ranged", "ranged_through")
@@ -33,8 +42,23 @@ TARGET_KINDS = ("explorer", "monster", "unit", "chest", "event", "lever", "chapt
 """What a targeted ability may be played on; monsters default to explorers (manual p16)."""
 
 SCOPES = ("target", "self", "explorers_on_tile", "monsters_on_tile", "units_adjacent",
-          "explorers_all_tiles", "monsters_all_tiles")
-"""Whom an effect lands on (manual p21-23: map-tile scope; p23 table of affected units)."""
+          "explorers_all_tiles", "monsters_all_tiles", "second_target", "nearest_monster",
+          "any_monster", "any_monster_any_tile", "any_monster_adjacent_target")
+"""Whom an effect lands on (manual p21-23: map-tile scope; p23 table of affected units).
+
+``second_target`` is the second target of a two-target ability (manual p23);
+``nearest_monster`` the nearest monster on the user's tile by a direct count,
+``any_monster`` one monster of the players' choice on the user's tile (or on
+any tile: ``any_monster_any_tile``), ``any_monster_adjacent_target`` one monster
+of their choice next to the targeted space (manual p23, both tables)."""
+
+CHOSEN_SCOPES = ("nearest_monster", "any_monster", "any_monster_any_tile",
+                 "any_monster_adjacent_target")
+"""Scopes that land on one unit the players pick among the candidates (manual p16, p23)."""
+
+PASSIVE_SCOPES = ("self", "explorers_on_tile", "monsters_on_tile", "explorers_all_tiles",
+                  "monsters_all_tiles")
+"""Scopes a passive ability may have: its owner, or the owner's tile / every tile (p21-22)."""
 
 CONDITIONS = ("any_monster_wounded_on_tile", "target_wounded", "hit")
 """Conditions a conditional effect may test (manual p26: conditionals)."""
@@ -71,8 +95,39 @@ EFFECT_OPS = (
     "count",            # counted condition: +1 token; at amount tokens resolve then (p26)
     "next_chapter",     # go to the next chapter (p28)
     "destroy_bound_event",  # destroy the binding event named by key (p26)
+    "attribute_modifier",  # lasting or passive: armor and/or will (attributes) change by amount
+    "target_ethereal",  # lasting or passive: the units in scope may target ethereal units (p22)
+    "reinvoke_explorer_event",  # the current explorer event's «enters play» again (p37)
+    "treat_space",      # the targeted space is treated as (also: too) the kind named by key (p35)
+    "take",             # search for the card named by key, shuffle, put it on top; then (p25)
+    "destroy_card",     # destroy the card the ability is on (a binding event) (p20, p27)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37; spec §A20)."""
+
+LASTING_OPS = ("incapacitate", "control", "roll_modifier", "stamina_modifier",
+               "attribute_modifier", "target_ethereal")
+"""Effects that last the round and hold a marker (manual p27)."""
+
+PASSIVE_OPS = ("roll_modifier", "attribute_modifier", "target_ethereal")
+"""Effects a passive ability may have: they act while its card is in play (manual p20, p22)."""
+
+MODIFIED_ATTRIBUTES = ("armor", "will")
+"""Attributes an ``attribute_modifier`` may change (manual p19, p23 Force Alternator)."""
+
+TREAT_KINDS = ("floor", "trapped", "pit", "spawn", "rubble", "barrel", "chest", "event",
+               "workbench", "recharge", "lever", "chapter")
+"""Kinds a ``treat_space`` effect may make a space (manual p35: treat map space)."""
+
+ABILITY_KINDS = ("active", "passive", "triggered")
+"""Ability types (manual p20): played for a cost, acting while in play, or firing on an event."""
+
+TRIGGERS = ("hit", "kill", "explorer_phase")
+"""When a triggered ability fires (manual p26-27): its owner hits or kills a unit, or the
+Explorer phase begins (the Stygian Pendant with its marker cost, p27)."""
+
+DESTROY_COSTS = ("event", "lever", "chest", "card")
+"""What a cost may destroy: an adjacent action space of that kind, or the ability's own card
+(manual p23 advanced examples, p26 cost versus condition, p20 destroy icon)."""
 
 
 @dataclass(frozen=True)
@@ -80,21 +135,34 @@ class Cost:
     """What playing an ability costs, paid before it resolves (manual p20, p26).
 
     ``health`` may be paid with essence instead, one for one (manual p18).
-    ``destroy`` names a kind of adjacent action space that must be destroyed as
-    part of the cost (manual p23: advanced examples).
-    Rules: manual p20 (active abilities: cost), p23, p26.
+    ``destroy`` names what must be destroyed as part of the cost
+    (:data:`DESTROY_COSTS`): an adjacent event space, trap lever or chest the
+    player names, or ``card``, the ability's own card (manual p23: advanced
+    examples; p26: the result of another effect never pays it). ``marker``:
+    return the player's marker from this card (manual p27: Circular Saw).
+    Rules: manual p20 (active abilities: cost), p23, p26, p27.
     """
 
     stamina: int = 0
     essence: int = 0
     health: int = 0
     destroy: str | None = None
+    marker: bool = False
 
     def __post_init__(self):
         for name in ("stamina", "essence", "health"):
             value = getattr(self, name)
-            if not isinstance(value, int) or not 0 <= value <= 9:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
                 raise RulesError(name, f"a cost is a whole number 0-9, got {value!r}")
+        if self.destroy is not None:
+            _one_of("destroy", self.destroy, DESTROY_COSTS, "destroy cost")
+        if not isinstance(self.marker, bool):
+            raise RulesError("marker", f"expected true or false, got {self.marker!r}")
+
+    @property
+    def destroys_space(self) -> bool:
+        """Whether the cost destroys an adjacent space the player names (manual p23)."""
+        return self.destroy is not None and self.destroy != "card"
 
 
 def _one_of(argument: str, value: str, allowed, what: str) -> None:
@@ -107,17 +175,24 @@ def _one_of(argument: str, value: str, allowed, what: str) -> None:
 class Targeting:
     """A targeting icon and what it may be played on (manual p22-23).
 
-    Rules: manual p23 (melee, ranged, ranged through), p16 (monsters target explorers
-    unless the ability says otherwise).
+    ``second`` is the kind of a second target, with the same icon and range, for
+    abilities that ask for two; the same unit may be named both times (manual p23).
+    Rules: manual p23 (melee, ranged, ranged through, two targets), p16 (monsters target
+    explorers unless the ability says otherwise).
     """
 
     kind: str = "none"
     range: int = 0
     target: str = "explorer"
+    second: str | None = None
 
     def __post_init__(self):
         _one_of("kind", self.kind, TARGETING_KINDS, "targeting")
         _one_of("target", self.target, TARGET_KINDS, "target kind")
+        if self.second is not None:
+            _one_of("second", self.second, TARGET_KINDS, "target kind")
+            if self.kind == "none":
+                raise RulesError("second", "a second target needs a targeting icon (manual p23)")
         if not isinstance(self.range, int) or not 0 <= self.range <= 20:
             raise RulesError("range", f"range is a whole number 0-20, got {self.range!r}")
 
@@ -130,8 +205,10 @@ class Effect:
     change (health, threat, push distance, effect-roll threshold, count);
     ``scope`` whom it lands on (:data:`SCOPES`); ``then``/``otherwise`` the
     branches of a conditional, effect roll or counted condition; ``stacks`` the
-    lasting-effect stack limit.
-    Rules: manual p24-27 (effects), p21-22 (map-tile scope).
+    lasting-effect stack limit; ``attributes`` those an ``attribute_modifier``
+    changes (:data:`MODIFIED_ATTRIBUTES`); ``also``: a ``treat_space`` keeps the space's
+    kind and adds the features of ``key`` (a chest also an exploding barrel, p35).
+    Rules: manual p24-27 (effects), p21-22 (map-tile scope), p35 (treat map space).
     """
 
     op: str
@@ -145,6 +222,8 @@ class Effect:
     otherwise: tuple["Effect", ...] = ()
     stacks: int = 1
     key: str | None = None
+    attributes: tuple[str, ...] = ()
+    also: bool = False
 
     def __post_init__(self):
         _one_of("op", self.op, EFFECT_OPS, "effect")
@@ -155,13 +234,31 @@ class Effect:
             raise RulesError("condition", "a conditional effect needs a condition (manual p26)")
         object.__setattr__(self, "then", tuple(self.then))
         object.__setattr__(self, "otherwise", tuple(self.otherwise))
+        object.__setattr__(self, "attributes", tuple(self.attributes))
+        for name in self.attributes:
+            _one_of("attributes", name, MODIFIED_ATTRIBUTES, "attribute")
+        if self.op == "attribute_modifier" and not self.attributes:
+            raise RulesError("attributes", "an attribute_modifier names armor and/or will "
+                             "(manual p23)")
+        if self.op == "treat_space":
+            _one_of("key", self.key, TREAT_KINDS, "space kind")
+        elif self.also:
+            raise RulesError("also", "only treat_space keeps a space's kind 'also' (manual p35)")
+        if self.op == "take" and not self.key:
+            raise RulesError("key", "take names the card to search for (manual p25)")
 
 
 @dataclass(frozen=True)
 class Ability:
-    """An active ability: name, cost, targeting, effects; ``once_per_turn`` as printed.
+    """An ability: name, cost, targeting, effects; ``once_per_turn`` as printed.
 
-    Rules: manual p20-21 (ability types), p16 (monsters try abilities in card order).
+    ``kind`` (:data:`ABILITY_KINDS`): ``active`` abilities are played for their
+    cost; ``passive`` ones have no cost and act while their card is in play
+    (their effects are :data:`PASSIVE_OPS` over :data:`PASSIVE_SCOPES`);
+    ``triggered`` ones resolve every time ``trigger`` (:data:`TRIGGERS`) happens
+    to their owner, paying a marker cost when they have one (manual p27).
+    Rules: manual p20-21 (ability types), p26-27 (triggered conditions, marker removal),
+    p16 (monsters try abilities in card order).
     """
 
     name: str
@@ -169,9 +266,28 @@ class Ability:
     targeting: Targeting = Targeting()
     effects: tuple[Effect, ...] = ()
     once_per_turn: bool = False
+    kind: str = "active"
+    trigger: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "effects", tuple(self.effects))
+        _one_of("kind", self.kind, ABILITY_KINDS, "ability kind")
+        if (self.kind == "triggered") != (self.trigger is not None):
+            raise RulesError("trigger", "a triggered ability, and only one, names its trigger "
+                             "(manual p26)")
+        if self.trigger is not None:
+            _one_of("trigger", self.trigger, TRIGGERS, "trigger")
+        if self.kind != "active" and (self.targeting.kind != "none" or self.cost.stamina or
+                                      self.cost.essence or self.cost.health or
+                                      self.cost.destroy):
+            raise RulesError("kind", f"a {self.kind} ability has no target and no cost other "
+                             "than a marker (manual p20, p27)")
+        if self.kind == "passive":
+            if self.cost.marker:
+                raise RulesError("cost", "a passive ability has no cost (manual p20)")
+            for e in self.effects:
+                _one_of("effects", e.op, PASSIVE_OPS, "passive effect")
+                _one_of("scope", e.scope, PASSIVE_SCOPES, "passive scope")
 
     @property
     def attacks(self) -> bool:

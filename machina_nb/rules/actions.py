@@ -31,6 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.cardplay import (can_target_ethereal, card_of, explorer_sources,
+                                       marker_holder, marker_on)
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.chapters import last_explorer_exits
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
@@ -53,7 +55,7 @@ __all__ = [
     "Exit", "Explore",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
     "contributors", "ability_targets", "explorer_abilities", "explorations",
-    "ACTION_SPACE_COSTS",
+    "ACTION_SPACE_COSTS", "second_targets", "play_targets", "destroy_options", "unpaid_cost",
 ]
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
@@ -139,14 +141,17 @@ class SealSpawn(Action):
 class PlayAbility(Action):
     """Play ability ``index`` of :func:`explorer_abilities` (or a monster's) on ``target``.
 
-    ``essence`` is the most the actor will spend after seeing an attack roll
-    (manual p18).
+    ``target`` is one space, or a pair of spaces for an ability with two targets
+    (the same space may come twice, manual p23). ``essence`` is the most the
+    actor will spend after seeing an attack roll (manual p18). ``destroy`` names
+    the adjacent space a destroy cost destroys (manual p23, p26).
     """
 
     index: int = 0
-    target: Point | None = None
+    target: Point | tuple[Point, Point] | None = None
     essence: int = 0
     contributions: tuple[tuple[str, int], ...] = ()
+    destroy: Point | None = None
 
 
 @dataclass(frozen=True)
@@ -187,15 +192,13 @@ class MonsterAct(Action):
 # --- what a unit may do ---------------------------------------------------------------------
 
 def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
-    """An explorer's active abilities: card, bound events, current explorer event, chapter.
+    """An explorer's abilities: card, bound events, current explorer event, chapter.
 
-    Monsters use :func:`machina_nb.rules.monsters.monster_abilities`.
+    Passive and triggered abilities keep their place in the list but are never
+    played (manual p20). Monsters use :func:`machina_nb.rules.monsters.monster_abilities`.
     Rules: manual p20 (sources of active abilities); spec C-13.
     """
-    bound = tuple(a for who, card in state.bound if who == unit.id for a in card.abilities)
-    current = state.explorer_events.destroyed[:1]
-    event = tuple(a for card in current for a in card.abilities)
-    return unit.abilities + bound + event + state.chapter.abilities
+    return tuple(a for _, a in explorer_sources(state, unit))
 
 
 def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...]:
@@ -204,9 +207,14 @@ def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...
     return tuple(a for _, a in monster_abilities(state, unit, rules))
 
 
-def _can_target_ethereal(state: GameState, unit: Unit) -> bool:
-    return any(state.tile_of(p) == state.tile_of(unit.position) for p in state.lit
-               if p not in state.destroyed)
+def _card_key(state: GameState, unit: Unit, index: int, ability: Ability) -> str:
+    if unit.side == "explorer":
+        return explorer_sources(state, unit)[index][0]
+    return card_of(state, unit, ability)
+
+
+_SPACE_TARGETS = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT, "lever": SpaceKind.LEVER,
+                  "chapter": SpaceKind.CHAPTER}
 
 
 def ability_targets(state: GameState, rules: Rules, unit: Unit,
@@ -232,7 +240,7 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
         if t.target in ("explorer", "monster", "unit"):
             candidates = [u.position for u in state.units if u.position is not None]
             if t.target == "unit":
-                candidates += [p for p in board if state.space_kind(p) is SpaceKind.BARREL]
+                candidates += [p for p in board if state.is_kind(p, SpaceKind.BARREL)]
         else:
             candidates = list(board)
         spaces = tuple(p for p in candidates if sight.can_target(
@@ -240,22 +248,64 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
     out = []
     for p in spaces:
         u = state.unit_at(p)
-        kind = state.space_kind(p)
         if t.target in ("explorer", "monster", "unit"):
-            if u is None and t.target == "unit" and kind is SpaceKind.BARREL:
+            if u is None and t.target == "unit" and state.is_kind(p, SpaceKind.BARREL):
                 out.append(p)       # a barrel counts as a unit that can only be attacked (p35)
                 continue
             if u is None or (t.target != "unit" and u.side != t.target):
                 continue
-            if u.ethereal and u.id != unit.id and not _can_target_ethereal(state, unit):
+            if u.ethereal and u.id != unit.id and not can_target_ethereal(state, unit):
                 continue
         elif t.target != "space":
-            wanted = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT,
-                      "lever": SpaceKind.LEVER, "chapter": SpaceKind.CHAPTER}[t.target]
-            if kind is not wanted:
+            if not state.is_kind(p, _SPACE_TARGETS[t.target]):
                 continue
         out.append(p)
     return tuple(sorted(out))
+
+
+def second_targets(state: GameState, rules: Rules, unit: Unit,
+                   ability: Ability) -> tuple[Point, ...] | None:
+    """Legal second targets of a two-target ability (same icon and range), sorted; None when
+    it asks for one target or none. The first target may be named again (manual p23).
+
+    Rules: manual p23 (two targets).
+    """
+    t = ability.targeting
+    if t.second is None:
+        return None
+    return ability_targets(state, rules, unit, replace(ability, targeting=replace(
+        t, target=t.second, second=None)))
+
+
+def play_targets(target) -> tuple[Point, ...]:
+    """A :class:`PlayAbility` target as a tuple of spaces: () for none, one space, or two.
+
+    Rules: manual p20 (targets), p23 (two targets).
+    """
+    if target is None:
+        return ()
+    try:
+        if len(target) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                    for v in target):
+            return (tuple(target),)
+        points = tuple(tuple(p) for p in target)
+        if all(len(p) == 2 for p in points):
+            return points
+    except TypeError:
+        pass
+    raise RulesError("target", f"expected a space (x, y) or a pair of spaces, got {target!r}")
+
+
+def destroy_options(state: GameState, rules: Rules, unit: Unit, kind: str) -> tuple[Point, ...]:
+    """Adjacent spaces of ``kind`` (event, lever, chest) a destroy cost may destroy, sorted;
+    destroyed spaces are not among them (manual p23, p35).
+
+    Rules: manual p23 (advanced examples: destroy an adjacent trap lever), p26 (cost).
+    """
+    if unit.position is None:
+        return ()
+    return tuple(sorted(q for q in neighbours(state.static_board(), unit.position, rules)
+                        if state.is_kind(q, _SPACE_TARGETS[kind])))
 
 
 def explorations(state: GameState, rules: Rules, unit: Unit,
@@ -525,20 +575,71 @@ def _check_ability(state: GameState, u: Unit, action: PlayAbility, rules: Rules)
     if not 0 <= action.index < len(abilities):
         _fail("index", f"{u.id} has no ability {action.index}", "manual p20")
     ability = abilities[action.index]
+    if ability.kind != "active":
+        _fail("index", f"{ability.name} is a {ability.kind} ability: it is never played",
+              "manual p20 (ability types)")
+    points = play_targets(action.target)
     targets = ability_targets(state, rules, u, ability)
-    if targets is not None and (action.target is None or tuple(action.target) not in targets):
+    if targets is not None and (not points or points[0] not in targets):
         _fail("target", f"{action.target} is not a legal target of {ability.name}",
               "manual p20 (legal target), p23")
-    if targets is None and action.target is not None:
+    if targets is None and points:
         _fail("target", f"{ability.name} takes no target", "manual p20")
+    seconds = second_targets(state, rules, u, ability)
+    if seconds is not None and (len(points) != 2 or points[1] not in seconds):
+        _fail("target", f"{ability.name} needs two legal targets (the same one may come "
+              f"twice), got {action.target}", "manual p23 (two targets)")
+    if seconds is None and len(points) > 1:
+        _fail("target", f"{ability.name} takes one target", "manual p20, p23")
     if ability.cost.health > u.health:
         _fail("actor", f"{u.id} cannot pay {ability.cost.health} health", "manual p20")
-    if ability.cost.destroy:
-        _fail("index", "abilities whose cost destroys a space are not yet supported",
-              "manual p23")
-    target = tuple(action.target) if action.target is not None else None
+    _check_destroy_and_marker(state, rules, u, action, ability)
+    target = points[0] if points else None
     _pay_check(state, rules, u, ability.cost.stamina, ability.cost.essence, action.contributions,
                target, "manual p20 (cost)")
+
+
+def _check_destroy_and_marker(state: GameState, rules: Rules, u: Unit, action: PlayAbility,
+                              ability: Ability) -> None:
+    """The destroy and marker parts of a cost are checked before anything resolves (p23, p26)."""
+    cost = ability.cost
+    if cost.destroys_space:
+        if action.destroy is None:
+            _fail("destroy", f"{ability.name} costs destroying an adjacent {cost.destroy} "
+                  "space: name it", "manual p23 (advanced examples), p26 (cost)")
+        if tuple(action.destroy) not in destroy_options(state, rules, u, cost.destroy):
+            _fail("destroy", f"{action.destroy} is not an adjacent {cost.destroy} space left to "
+                  "destroy; another effect's destruction does not pay the cost",
+                  "manual p23, p26 (cost, not condition)")
+    elif action.destroy is not None:
+        _fail("destroy", f"{ability.name} destroys no space as its cost", "manual p20 (cost)")
+    problem = unpaid_cost(state, rules, u, action.index, ability)
+    if problem is not None:
+        _fail("index", *problem)
+
+
+def unpaid_cost(state: GameState, rules: Rules, unit: Unit, index: int,
+                ability: Ability) -> tuple[str, str] | None:
+    """Why the destroy or marker part of ``ability``'s cost cannot be paid now, as
+    ``(message, rule)``, or None: no adjacent space of the kind left, a card that cannot be
+    destroyed, no marker of the unit's on the card (manual p23, p26, p27).
+
+    Rules: manual p23 (advanced examples), p26 (a cost, not a condition), p27 (markers).
+    """
+    cost = ability.cost
+    if not (cost.destroy or cost.marker):
+        return None
+    key = _card_key(state, unit, index, ability)
+    if cost.destroys_space and not destroy_options(state, rules, unit, cost.destroy):
+        return (f"{ability.name} costs destroying an adjacent {cost.destroy} space and none is "
+                "left", "manual p23, p26 (cost, not condition)")
+    if cost.destroy == "card" and not key.startswith("bound:"):
+        return (f"{ability.name} destroys its card, and {key} is not a card that can be "
+                "destroyed here", "manual p20 (destroy icon), p27")
+    if cost.marker and marker_on(state, marker_holder(unit), key) is None:
+        return (f"{ability.name} costs returning {marker_holder(unit)}'s marker from {key}, "
+                "and there is none on it", "manual p27 (marker removal as a cost)")
+    return None
 
 
 # --- doing ------------------------------------------------------------------------------------
@@ -599,7 +700,8 @@ def _do(r: Resolution, action: Action) -> None:
                "manual p36 (seal spawn space)")
         light_chapter(r, r.state.unit(u.id), "sealing a spawn space")
     elif isinstance(action, PlayAbility):
-        _play(r, u, action.index, action.target, action.essence, action.contributions)
+        _play(r, u, action.index, action.target, action.essence, action.contributions,
+              action.destroy)
     elif isinstance(action, Exit):
         _exit(r, u)
     elif isinstance(action, Explore):
@@ -609,7 +711,7 @@ def _do(r: Resolution, action: Action) -> None:
 def _explore(r: Resolution, u: Unit, action: Explore) -> None:
     """Scroll (banish, destroy tiles), then draw and join the top map tile (manual p34).
 
-    Tokens, lit chapter spaces and door changes on a scrolled tile leave with it.
+    Tokens, lit chapter spaces, treated spaces and door changes on a scrolled tile leave with it.
     Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec A5.1-A5.3.
     """
     chosen = explorations(r.state, r.rules, u, action.side)[action.option or 0]
@@ -622,6 +724,8 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
         s = r.state
         r.set(destroyed=tuple(p for p in s.destroyed if p not in gone),
               lit=tuple(p for p in s.lit if p not in gone),
+              treated=tuple(t for t in s.treated if t[0] not in gone),
+              features=tuple(t for t in s.features if t[0] not in gone),
               borders=tuple(b for b in s.borders if not set(b[0]) & gone))
         if s.exit_token in gone:
             r.set(exit_token=None)
@@ -757,21 +861,50 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
     next_chapter(r, f"{u.id} activates a chapter space")
 
 
-def _play(r: Resolution, u: Unit, index: int, target: Point | None, essence: int,
-          contributions: Sequence[tuple[str, int]]) -> None:
+def _play(r: Resolution, u: Unit, index: int, target, essence: int,
+          contributions: Sequence[tuple[str, int]], destroy: Point | None = None) -> None:
     ability = _abilities(r.state, u, r.rules)[index]
+    key = _card_key(r.state, u, index, ability)
+    points = play_targets(target)
     _pay(r, u, ability.cost.stamina, ability.cost.essence, contributions,
          f"{ability.name}", "manual p20 (cost)")
     if ability.cost.health:
         from machina_nb.rules.effects import lose_health
         lose_health(r, u.id, ability.cost.health, None, f"the cost of {ability.name}")
+    _pay_destroy_and_marker(r, u, ability, key, destroy)
     if r.state.monster_turn and r.state.monster_turn.monster == u.id:
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + (ability.name,)))
-    r.emit("ability", f"{u.id} plays {ability.name}" + (f" on {target}" if target else ""),
-           "manual p20-21")
+    on = f" on {points[0]}" if len(points) == 1 else \
+        f" on {points[0]} and {points[1]}" if points else ""
+    r.emit("ability", f"{u.id} plays {ability.name}{on}", "manual p20-21" +
+           (", p23 (two targets)" if len(points) > 1 else ""))
     user = r.state.unit(u.id) if r.state.has_unit(u.id) else None
-    resolve(r, ability.effects, user, target, ability.name, essence)
+    previous, r.card = r.card, key
+    resolve(r, ability.effects, user, points[0] if points else None, ability.name, essence,
+            points[1] if len(points) > 1 else None)
+    r.card = previous
+
+
+def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
+                            destroy: Point | None) -> None:
+    """Pay a destroy cost (the named adjacent space, or the card) and a marker cost (p23, p27)."""
+    from machina_nb.rules.cardeffects import destroy_card
+    from machina_nb.rules.triggers import return_marker
+    cost = ability.cost
+    if cost.destroys_space:
+        if destroy is None:
+            destroy = r.choose(destroy_options(r.state, r.rules, u, cost.destroy),
+                               f"the {cost.destroy} space {ability.name} destroys",
+                               "manual p23 (cost)")
+        space = tuple(destroy)
+        r.set(destroyed=r.state.destroyed + (space,))
+        r.emit("pay", f"{u.id} destroys the {cost.destroy} space at {space} to pay for "
+               f"{ability.name}", "manual p23 (advanced examples), p26 (cost)")
+    if cost.destroy == "card":
+        destroy_card(r, key, f"the cost of {ability.name}")
+    if cost.marker:
+        return_marker(r, marker_on(r.state, marker_holder(u), key), f"the cost of {ability.name}")
 
 
 # --- the monster phase --------------------------------------------------------------------
@@ -911,11 +1044,19 @@ _SIDE_OF = {step: side for side, step in SIDES.items()}
 def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:
     out: list[Action] = []
     for i, ability in enumerate(_abilities(state, u, rules)):
-        if free_only and ability.cost.stamina:
+        if ability.kind != "active" or (free_only and ability.cost.stamina):
             continue
         targets = ability_targets(state, rules, u, ability)
-        for t in (None,) if targets is None else targets:
-            out += _expand(state, rules, _if_legal(state, rules, PlayAbility(u.id, i, t)))
+        plays = (None,) if targets is None else targets
+        seconds = second_targets(state, rules, u, ability) if targets else None
+        if seconds is not None:
+            plays = tuple((t, s) for t in targets for s in seconds)      # the same twice too
+        destroys = (None,) if not ability.cost.destroys_space else \
+            destroy_options(state, rules, u, ability.cost.destroy)
+        for t in plays:
+            for d in destroys:
+                out += _expand(state, rules, _if_legal(state, rules,
+                                                       PlayAbility(u.id, i, t, destroy=d)))
     return out
 
 

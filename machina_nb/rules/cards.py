@@ -4,12 +4,15 @@
 ability records) into an engine :class:`~machina_nb.rules.state.UnitCard`
 whose abilities use the fixed effect vocabulary of
 :mod:`machina_nb.rules.abilities`. The record keys it reads: ``cost``
-(stamina, essence, health), ``target`` (melee, ranged, ranged_through, or a
-kind of space such as chest — then the space is destroyed before the other
-effects, manual p17 Example D), ``range``, ``attack`` (kind, high, low,
-affects), ``once_per_turn``, ``override`` (a behaviour replacing the mindless
-turn), ``passive`` (not an active ability), and ``effects`` (a list of effect
-tables in the engine's vocabulary, used as written when present).
+(stamina, essence, health, destroy, marker), ``target`` (melee, ranged,
+ranged_through, or a kind of space such as chest — without an ``effects``
+list the space is then destroyed before the attack, manual p17 Example D),
+``target_kind`` (what an icon may target), ``second`` (the kind of a second
+target, manual p23), ``range``, ``attack`` (kind, high, low, affects),
+``once_per_turn``, ``kind`` (active, passive, triggered) and ``trigger``,
+``override`` (a behaviour replacing the mindless turn), ``passive = true``
+(a passive described in words only; the engine skips it), and ``effects`` (a
+list of effect tables in the engine's vocabulary, used as written when present).
 
 :func:`scenario` builds a :class:`GameState` from map text whose letters are
 units — the way tests and the manual's examples set up a situation.
@@ -28,11 +31,14 @@ from machina_nb.rules.maptext import SpaceKind, parse_map
 from machina_nb.rules.state import Chapter, GameState, MapSpec, Unit, UnitCard
 from machina_nb.rules.units import Record, load_all_units
 
-__all__ = ["unit_card", "content_cards", "scenario", "effect_from_record"]
+__all__ = ["unit_card", "content_cards", "scenario", "effect_from_record",
+           "ability_from_record", "COST_KEYS"]
 
 _ICONS = ("melee", "ranged", "ranged_through")
 _EFFECT_KEYS = {"op", "scope", "high", "low", "arcane", "amount", "condition", "then",
-                "otherwise", "stacks", "key"}
+                "otherwise", "stacks", "key", "attributes", "also"}
+COST_KEYS = ("stamina", "essence", "health", "destroy", "marker")
+"""Keys of an ability record's ``cost`` table (manual p20, p23, p27)."""
 
 
 def effect_from_record(record: Mapping[str, Any] | Record) -> Effect:
@@ -47,20 +53,32 @@ def effect_from_record(record: Mapping[str, Any] | Record) -> Effect:
     return Effect(**items)
 
 
-def _ability(name: str, record: Record, side: str) -> Ability | None:
+def ability_from_record(name: str, record: Record, side: str) -> Ability | None:
+    """An engine :class:`Ability` from an ability record (keys in the module docstring), or
+    None for a behaviour override or a passive written in words only; a bad value raises
+    :class:`RulesError` naming its key (manual p20-27).
+
+    Rules: manual p20-21 (abilities), p23 (targeting, two targets), p26-27 (costs, triggers).
+    """
     if record.get("passive") or record.get("override"):
         return None
     cost = record.get("cost") or Record(())
+    if not isinstance(cost, Record):
+        raise RulesError("cost", f"ability {name}: a cost is a table {{ stamina = N, ... }}")
+    unknown = set(cost) - set(COST_KEYS)
+    if unknown:
+        raise RulesError("cost", f"ability {name}: unknown cost keys {sorted(unknown)}; "
+                         f"expected {', '.join(COST_KEYS)}")
     target = record.get("target")
     effects: list[Effect] = []
     if target is None:
         targeting = Targeting()
     elif target in _ICONS:
-        targeting = Targeting(target, record.get("range", 0),
-                              "explorer" if side == "monster" else "unit")
+        targeting = Targeting(target, record.get("range", 0), record.get(
+            "target_kind", "explorer" if side == "monster" else "unit"), record.get("second"))
     elif target in TARGET_KINDS:
-        targeting = Targeting("melee", 0, target)
-        if target in ("chest", "event", "lever"):
+        targeting = Targeting("melee", 0, target, record.get("second"))
+        if target in ("chest", "event", "lever") and not record.get("effects"):
             effects.append(Effect("destroy_target"))
     else:
         raise RulesError("target", f"ability {name}: unknown target {target!r}")
@@ -72,8 +90,10 @@ def _ability(name: str, record: Record, side: str) -> Ability | None:
         effects.append(Effect("attack", scope=scope, high=attack.get("high", 0),
                               low=attack.get("low", 0), arcane=attack.get("kind") == "arcane"))
     return Ability(name, Cost(cost.get("stamina", 0), cost.get("essence", 0),
-                              cost.get("health", 0)),
-                   targeting, tuple(effects), bool(record.get("once_per_turn", False)))
+                              cost.get("health", 0), cost.get("destroy"),
+                              cost.get("marker", False)),
+                   targeting, tuple(effects), bool(record.get("once_per_turn", False)),
+                   record.get("kind", "active"), record.get("trigger"))
 
 
 def unit_card(unit) -> UnitCard:
@@ -81,8 +101,8 @@ def unit_card(unit) -> UnitCard:
 
     Rules: manual p18 (attributes), p20-21 (abilities).
     """
-    abilities = tuple(a for a in (_ability(x.name, x.record, unit.kind) for x in unit.abilities)
-                      if a is not None)
+    abilities = tuple(a for a in (ability_from_record(x.name, x.record, unit.kind)
+                                  for x in unit.abilities) if a is not None)
     behaviour = next((x.name for x in unit.abilities if x.record.get("override")), None)
     return UnitCard(unit.id, unit.name, unit.kind, unit.armor, unit.will, unit.health,
                     unit.stamina, None, unit.level or 1, unit.immobile, unit.ethereal, abilities,

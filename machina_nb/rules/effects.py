@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from machina_nb.rules.abilities import Effect
+from machina_nb.rules.abilities import CHOSEN_SCOPES, LASTING_OPS, Effect
+from machina_nb.rules.cardplay import attribute as current_attribute, passive_total
 from machina_nb.rules.binding import bind_horror_event, release_bound_events
 from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
@@ -30,7 +31,8 @@ from machina_nb.rules.terrain import adjacent, nearest_spaces
 __all__ = [
     "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
     "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
-    "invoke_explorer_event", "reinvoke_horror_event", "next_chapter", "reset_ratings",
+    "invoke_explorer_event", "reinvoke_horror_event", "reinvoke_explorer_event", "next_chapter",
+    "reset_ratings",
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
     "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
@@ -39,6 +41,9 @@ __all__ = [
 
 SPAWN_LIMIT = 4
 """Monsters on a tile at which a spawn becomes a threat increase (manual p13)."""
+
+CARD_OPS = ("reinvoke_explorer_event", "treat_space", "take", "destroy_card")
+"""Effects resolved by :mod:`machina_nb.rules.cardeffects` (manual p20, p25, p35, p37)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,7 @@ class Resolution:
         self.events: list[Event] = []
         self.actor = actor
         self.resolving: set[str] = set()
+        self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
 
     def emit(self, kind: str, text: str, rule: str) -> None:
         """Record an event with its citation."""
@@ -238,7 +244,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     s = r.state
     u = s.unit(unit_id)
     units = tuple(x for x in s.units if x.id != unit_id)
-    lasting = tuple(e for e in s.lasting if e.target != unit_id and e.holder != unit_id)
+    lasting = tuple(e for e in s.lasting if e.target != unit_id and e.holder != unit_id
+                    and e.card != f"unit:{unit_id}")     # its card leaves: markers return (p27)
     if u.side == "monster":
         origin = u.origin
         destroyed = s.monsters.destroyed
@@ -251,6 +258,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
         r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
                else "manual p19 (destroyed monsters)")
         release_bound_events(r, unit_id, "monster")
+        if origin is not None and destroyed is s.monsters.destroyed:   # removed from the game
+            r.set(removed=r.state.removed + (origin,))
         if not banish:
             _kill_credit(r, killer, unit_id)
             _kill_triggers(r, killer, unit_id)
@@ -277,6 +286,8 @@ def _kill_triggers(r: Resolution, killer: str | None, victim: str) -> None:
         if who == killer and card.on_kill and r.state.has_unit(killer):
             r.emit("trigger", f"{killer} killed {victim}: {card.name} triggers", "manual p26")
             resolve(r, card.on_kill, r.state.unit(killer), None, card.name)
+    from machina_nb.rules.triggers import fire     # triggers builds on this module
+    fire(r, "kill", killer, f"{killer} killed {victim}")
 
 
 def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
@@ -304,8 +315,9 @@ def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
 # --- attacks ------------------------------------------------------------------------------
 
 def roll_modifier(state: GameState, unit_id: str) -> int:
-    """The sum of lasting effects changing a unit's attack rolls (manual p21, p27)."""
-    return sum(e.amount for e in state.lasting if e.op == "roll_modifier" and e.target == unit_id)
+    """The sum of lasting and passive effects changing a unit's attack rolls (manual p21, p27)."""
+    return sum(e.amount for e in state.lasting if e.op == "roll_modifier" and
+               e.target == unit_id) + passive_total(state, "roll_modifier", unit_id)
 
 
 def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: int, low: int,
@@ -335,7 +347,7 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
             r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
         me = r.state.unit(attacker)
         cap = min(essence_budget, me.essence)
-        needs = {b: getattr(r.state.unit(b), attribute) - total for b in live}
+        needs = {b: current_attribute(r.state, b, attribute) - total for b in live}
         reachable = [b for b in live if 0 < needs[b] <= cap]
         rule = "manual p18 (spend essence on attack rolls)"
         if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
@@ -376,12 +388,14 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
     for b in blockers:
         if not r.state.has_unit(b):
             continue
-        value = getattr(r.state.unit(b), attribute)
+        value = current_attribute(r.state, b, attribute)
         mine = total + (bonus or {}).get(b, 0)
         if mine >= value:
             hit.append(b)
             r.emit("hit", f"{mine} >= {attribute} {value}: {b} is hit", "manual p24")
             lose_health(r, b, 1, attacker, f"hit by {why}")
+            from machina_nb.rules.triggers import fire     # triggers builds on this module
+            fire(r, "hit", attacker, f"{attacker} hit {b}")
         else:
             r.emit("miss", f"{mine} < {attribute} {value}: {b} is missed", "manual p24")
     for barrel in barrels:
@@ -467,6 +481,8 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
     if ended:
         r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
                "effects end", "manual p27 (markers)")
+    from machina_nb.rules.cardeffects import release_waiting   # builds on this module
+    release_waiting(r)
 
 
 def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
@@ -478,7 +494,8 @@ def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, 
         r.emit("lasting", f"{name}: no free marker or {effect.stacks} stack(s) reached: skipped",
                "manual p27 (lasting effects)")
         return
-    r.set(lasting=s.lasting + (Lasting(name, effect.op, target, holder, effect.amount, name),))
+    r.set(lasting=s.lasting + (Lasting(name, effect.op, target, holder, effect.amount, name,
+                                       r.card or "", effect.attributes),))
     r.emit("lasting", f"{name} on {target} ({effect.op} {effect.amount:+d}), held by a "
            f"{'horror' if holder == 'horror' else holder + ' explorer'} marker",
            "manual p27 (lasting effects)")
@@ -612,17 +629,34 @@ def reinvoke_horror_event(r: Resolution, why: str) -> None:
     never end; the text is silent).
     Rules: manual p14 (reinvoke horror event), p37 (event space roll).
     """
-    current = r.state.horror_events.destroyed[:1]
+    _reinvoke(r, r.state.horror_events, "horror", None, why, "manual p14", "manual p14")
+
+
+def reinvoke_explorer_event(r: Resolution, user: Unit | None, why: str) -> None:
+    """Resolve the current explorer event's «enters play» again, for the activating explorer
+    (manual p37; p20: the invoking explorer is its default target). An event already
+    resolving is not reinvoked from inside itself.
+
+    Rules: manual p37 (reinvoke explorer event), p20 («enters play»); spec A20.7.
+    """
+    _reinvoke(r, r.state.explorer_events, "event", user, why, "manual p37",
+              "manual p37 (reinvoke explorer event)")
+
+
+def _reinvoke(r: Resolution, deck: Deck, kind: str, user: Unit | None, why: str, rule: str,
+              again: str) -> None:
+    what = "horror" if kind == "horror" else "explorer"
+    current = deck.destroyed[:1]
     if not current:
-        r.emit("horror", f"{why}: no current horror event: nothing happens", "manual p14")
+        r.emit(kind, f"{why}: no current {what} event: nothing happens", rule)
         return
     card = current[0]
     if card.id in r.resolving:
-        r.emit("horror", f"{why}: {card.name} is already resolving; it is not reinvoked from "
-               "inside itself", "manual p14")
+        r.emit(kind, f"{why}: {card.name} is already resolving; it is not reinvoked from "
+               "inside itself", rule)
         return
-    r.emit("horror", f"{why}: {card.name}'s «enters play» resolves again", "manual p14")
-    _resolve_card(r, card, f"{card.name} reinvoked")
+    r.emit(kind, f"{why}: {card.name}'s «enters play» resolves again", again)
+    _resolve_card(r, card, f"{card.name} reinvoked", user)
 
 
 def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:
@@ -635,10 +669,10 @@ def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Dec
     return Deck(r.dice.shuffle(deck.destroyed, f"destroyed {what}"), ())
 
 
-def _resolve_card(r: Resolution, card, why: str) -> None:
+def _resolve_card(r: Resolution, card, why: str, user: Unit | None = None) -> None:
     r.resolving.add(card.id)
     try:
-        resolve(r, card.enters_play, None, None, why)
+        resolve(r, card.enters_play, user, None, why)
     finally:
         r.resolving.discard(card.id)
 
@@ -666,14 +700,21 @@ def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
 # --- the effect vocabulary ----------------------------------------------------------------
 
 def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None,
-                   target: Point | None) -> tuple[str, ...]:
+                   target: Point | None, second: Point | None = None) -> tuple[str, ...]:
     """Who an effect lands on (manual p21-23: map-tile scope and the table of affected units).
 
     With no owner and no activating unit, a tile scope covers every tile (manual p22).
+    For the scopes where the players pick one unit (:data:`~machina_nb.rules.abilities.
+    CHOSEN_SCOPES`) these are the candidates: the nearest monsters on the user's tile
+    (a direct count, ties to the players), the monsters on its tile or on every tile,
+    the monsters adjacent to the targeted space (manual p23).
     """
-    if scope == "target":
-        u = state.unit_at(target) if target is not None else None
+    if scope in ("target", "second_target"):
+        point = target if scope == "target" else second
+        u = state.unit_at(point) if point is not None else None
         return (u.id,) if u else ()
+    if scope in CHOSEN_SCOPES:
+        return _candidates(state, rules, scope, user, target)
     if scope == "self":
         return (user.id,) if user is not None and state.has_unit(user.id) else ()
     if scope == "units_adjacent":
@@ -690,6 +731,23 @@ def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None
     return tuple(u.id for u in units)
 
 
+def _candidates(state: GameState, rules: Rules, scope: str, user: Unit | None,
+                target: Point | None) -> tuple[str, ...]:
+    if scope == "any_monster_adjacent_target":
+        if target is None:
+            return ()
+        board = state.static_board()
+        return tuple(m.id for m in state.monsters_in_play if m.position is not None
+                     and adjacent(board, target, m.position, rules))
+    monsters = units_in_scope(state, rules, "monsters_all_tiles" if scope ==
+                              "any_monster_any_tile" else "monsters_on_tile", user, target)
+    if scope == "nearest_monster" and user is not None and user.position is not None:
+        where = {state.unit(m).position: m for m in monsters}
+        nearest = set(nearest_spaces(state.static_board(), user.position, sorted(where), rules))
+        return tuple(m for m in monsters if state.unit(m).position in nearest)
+    return monsters
+
+
 def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None,
                target: Point | None, hits: tuple) -> bool:
     if effect.condition == "any_monster_wounded_on_tile":
@@ -702,9 +760,11 @@ def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None
 
 
 def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target: Point | None,
-            why: str, essence_budget: int = 0) -> None:
+            why: str, essence_budget: int = 0, second: Point | None = None) -> None:
     """Resolve effects in printed order (manual p26: multiple effects) on the right units.
 
+    ``second`` is the second target of a two-target ability (manual p23); a scope
+    the players pick from lands on the one unit they choose (manual p23).
     Rules: manual p24-28 (effects), p21-23 (scope and affected units); spec A20.
     """
     hits: tuple = ()
@@ -715,11 +775,14 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         if uid is not None and not r.state.has_unit(uid):
             return  # the user died mid-ability: the rest fizzles
         user = r.state.unit(uid) if uid is not None else None
-        scope = units_in_scope(r.state, r.rules, e.scope, user, target)
+        scope = units_in_scope(r.state, r.rules, e.scope, user, target, second)
         label = f"{why}: {e.op}"
+        if e.scope in CHOSEN_SCOPES and scope:
+            scope = (r.choose(scope, f"the {e.scope.replace('_', ' ')} for {label}",
+                              "manual p23 (affected units)"),)
         if e.op == "attack":
             barrels = (target,) if e.scope == "target" and target is not None and \
-                r.state.space_kind(target) is SpaceKind.BARREL else ()
+                r.state.is_kind(target, SpaceKind.BARREL) else ()
             hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why, barrels)
         elif e.op == "destroy_target":
             if target is not None and r.state.unit_at(target) is not None:
@@ -782,20 +845,20 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                           label)
         elif e.op == "spawn":
             _spawn_effect(r, user, label)
-        elif e.op in ("incapacitate", "roll_modifier", "control", "stamina_modifier"):
+        elif e.op in LASTING_OPS:
             for u in scope:
                 _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
         elif e.op == "conditional":
             branch = e.then if _condition(r.state, r.rules, e, user, target, hits) else e.otherwise
             r.emit("condition", f"{label}: {e.condition} is "
                    f"{'true' if branch is e.then else 'false'}", "manual p26 (conditionals)")
-            resolve(r, branch, user, target, why, essence_budget)
+            resolve(r, branch, user, target, why, essence_budget, second)
         elif e.op == "effect_roll":
             value = r.roll("d10", f"{why}: effect roll {e.amount}")
             ok = value >= e.amount
             r.emit("effect_roll", f"{label}: d10 {value} {'>=' if ok else '<'} {e.amount}",
                    "manual p26 (effect roll)")
-            resolve(r, e.then if ok else e.otherwise, user, target, why, essence_budget)
+            resolve(r, e.then if ok else e.otherwise, user, target, why, essence_budget, second)
         elif e.op == "invoke_explorer_event" and user is not None and user.side == "explorer":
             invoke_explorer_event(r, user, label)
         elif e.op == "reinvoke_horror_event":
@@ -809,16 +872,12 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
             r.emit("count", f"{label}: {key} count {n}/{e.amount}", "manual p26 (counted "
                    "condition)")
             if n >= e.amount:
-                resolve(r, e.then, user, target, why, essence_budget)
+                resolve(r, e.then, user, target, why, essence_budget, second)
         elif e.op == "next_chapter":
             next_chapter(r, label)
-        elif e.op == "destroy_bound_event":
-            gone = tuple(card for _, card in r.state.bound if card.id == e.key)
-            deck = r.state.explorer_events
-            r.set(bound=tuple(b for b in r.state.bound if b[1].id != e.key),
-                  explorer_events=Deck(deck.cards, gone[:1] + deck.destroyed))
-            if gone:
-                r.emit("event", f"{label}: {gone[0].name} is destroyed", "manual p26")
+        elif e.op in CARD_OPS or e.op == "destroy_bound_event":
+            from machina_nb.rules.cardeffects import card_effect  # builds on this module
+            card_effect(r, e, user, target, why, label, essence_budget, second)
 
 
 def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
@@ -1033,8 +1092,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
 
     units = tuple(u.id for u in r.state.units if u.position is not None and near(u.position))
     barrels = () if r.rules["barrel.chain"] == "no" else tuple(
-        p for p in board if r.state.base_kind(p) is SpaceKind.BARREL
-        and p not in r.state.destroyed and near(p))
+        p for p in board if r.state.is_kind(p, SpaceKind.BARREL) and near(p))
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)

@@ -19,6 +19,7 @@ import heapq
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.cardplay import enabled_to_target_ethereal
 from machina_nb.rules.distance import Mover, nearest_by_walking, walking_distance
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -80,13 +81,14 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
 
     A lit chapter space lets units on its tile target ethereal units; which tile
     counts is ``targetable.for_monsters`` (spec D40). A monster disregards
-    explorers it cannot target (manual p25).
-    Rules: manual p25 (ethereal), p36 (lit chapter space); spec A10, D40.
+    explorers it cannot target (manual p25). A lasting or passive ``target_ethereal``
+    effect on the monster enables it anywhere (manual p22-23).
+    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; spec A10, D40.
     """
     lit_tiles = {state.tile_of(p) for p in state.lit if p not in state.destroyed}
     out = []
     for e in state.explorers_on_map:
-        if e.ethereal:
+        if e.ethereal and not enabled_to_target_ethereal(state, monster.id):
             where = monster.position if rules["targetable.for_monsters"] == "monster_tile" \
                 else e.position
             if state.tile_of(where) not in lit_tiles:
@@ -217,17 +219,23 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
 
 
 def _try_abilities(state, rules, m, explorers, reasons, choices):
-    from machina_nb.rules.actions import ability_targets  # the engine owns target legality
+    from machina_nb.rules.actions import ability_targets, unpaid_cost  # the engine's legality
 
     turn = state.monster_turn
     played = turn.played if turn else ()
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
+        if ability.kind != "active":
+            continue        # passive and triggered abilities are never played (manual p20)
         label = f"{ability.name} ({source})"
         if source == "card" and ability is m.abilities[0] and _incapacitated(state, m.id):
             reasons.append(f"{label}: incapacitated, cannot play its first ability (manual p17)")
             continue
         if ability.once_per_turn and ability.name in played:
             reasons.append(f"{label}: already played this turn (card text)")
+            continue
+        unpaid = unpaid_cost(state, rules, m, index, ability)
+        if unpaid is not None:
+            reasons.append(f"{label}: {unpaid[0]} ({unpaid[1]})")
             continue
         if ability.cost.stamina > m.stamina:
             reasons.append(f"{label}: costs {ability.cost.stamina} stamina, only {m.stamina} "

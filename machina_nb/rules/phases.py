@@ -26,6 +26,7 @@ from machina_nb.rules.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_ra
 from machina_nb.rules.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.triggers import fire_explorer_phase
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
            "horror_roll", "current_monster", "start_new_round", "reset_stamina"]
@@ -61,6 +62,7 @@ def reset_stamina(state: GameState, rules: Rules, unit: Unit) -> int:
 
 
 def _explorer_begin(r: Resolution) -> None:
+    fire_explorer_phase(r)      # "at the start of the Explorer phase" triggers come first (p27)
     return_markers(r, "explorer", "explorer phase begins")
     s = r.state
     units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"

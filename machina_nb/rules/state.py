@@ -237,8 +237,11 @@ class Lasting:
     """A lasting effect and the marker that holds it (manual p27).
 
     ``holder`` is the explorer whose marker it uses, or ``"horror"`` for a horror
-    marker; markers return at the start of the holder's reset phase.
-    Rules: manual p27 (markers, lasting effects).
+    marker; markers return at the start of the holder's reset phase. ``card``
+    is the card the marker lies on (``unit:kim``, ``bound:oath``...; see
+    :mod:`machina_nb.rules.cardplay`); ``attributes`` those an
+    ``attribute_modifier`` changes.
+    Rules: manual p27 (markers, lasting effects, removing a marker from a card).
     """
 
     name: str
@@ -247,6 +250,8 @@ class Lasting:
     holder: str
     amount: int = 0
     source: str = ""
+    card: str = ""
+    attributes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -354,10 +359,14 @@ class GameState:
     the order explorers took their turns this round; ``reserve`` the monster
     cards of levels not yet added; ``bound`` the binding events with the unit holding
     each: explorer events bound to explorers, and horror events bound to monsters
-    (aid; read per ``monster.ability_sources``, spec C-14). ``threat`` is the slider's
+    (aid; read per ``monster.ability_sources``, spec C-14); ``treated`` the spaces
+    treated as another kind, ``features`` the kinds a space counts as too (manual
+    p35: treat map space); ``waiting`` the destroyed binding events whose marker has
+    not returned yet (manual p27); ``removed`` monster cards removed from the
+    game (manual p19, p25: *take* searches them). ``threat`` is the slider's
     position, 1 first; 0 or less is a deficit below the first position, which only
     ``threat.floor = seal_only`` produces (spec C-29).
-    Rules: manual p8, p10, p13-15, p18, p27-28.
+    Rules: manual p8, p10, p13-15, p18, p25, p27-28, p35.
     """
 
     map: MapSpec
@@ -392,6 +401,10 @@ class GameState:
     monster_turn: MonsterTurn | None = None
     next_id: int = 1
     over: str | None = None
+    treated: tuple[tuple[Point, SpaceKind], ...] = ()
+    features: tuple[tuple[Point, SpaceKind], ...] = ()
+    removed: tuple[UnitCard, ...] = ()
+    waiting: tuple[EventCard, ...] = ()
 
     def __post_init__(self):
         if self.phase not in PHASES:
@@ -481,7 +494,19 @@ class GameState:
         """The space's kind after tokens: destroyed tokens make it DESTROYED (manual p35)."""
         if point in self.destroyed:
             return SpaceKind.DESTROYED
+        for p, kind in self.treated:
+            if p == point:
+                return kind
         return self.map.printed(point)
+
+    def is_kind(self, point: Point, kind: SpaceKind) -> bool:
+        """Whether a space counts as ``kind``: its kind after tokens and treatment, or a feature
+        it was treated as having too (a chest also an exploding barrel) while not destroyed.
+
+        Rules: manual p35 (treat map space, destroyed map space).
+        """
+        now = self.space_kind(point)
+        return now is kind or (now is not SpaceKind.DESTROYED and (point, kind) in self.features)
 
     def base_kind(self, point: Point) -> SpaceKind:
         """The printed kind of a space, ignoring tokens (manual p35)."""
@@ -508,7 +533,7 @@ class GameState:
 
         Rules: manual p35-36 (map elements, tokens), p22 (doors).
         """
-        return _static_board(self.map, self.borders, self.destroyed)
+        return _static_board(self.map, self.borders, self.destroyed, self.treated)
 
     def closest_board(self) -> Board:
         """The static board with the immobile units placed: the board *closest* is measured on.
@@ -517,7 +542,7 @@ class GameState:
         """
         placed = tuple(sorted((u.position, u.id) for u in self.units
                               if u.immobile and u.position is not None))
-        return _placed_board(self.map, self.borders, self.destroyed, placed)
+        return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
 
     def unit_board(self) -> Board:
         """The static board with every unit placed (cached; never mutate).
@@ -525,7 +550,7 @@ class GameState:
         Rules: manual p23 (units are obstacles for ranged targeting), p34.
         """
         placed = tuple(sorted((u.position, u.id) for u in self.units if u.position is not None))
-        return _placed_board(self.map, self.borders, self.destroyed, placed)
+        return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
 
     def board(self) -> Board:
         """A fresh :class:`Board` with tokens, doors and units applied (a copy you may change)."""
@@ -543,7 +568,7 @@ class GameState:
 
 
 @lru_cache(maxsize=256)
-def _static_board(spec: MapSpec, borders, destroyed) -> Board:
+def _static_board(spec: MapSpec, borders, destroyed, treated=()) -> Board:
     if spec.area is not None:
         board = spec.area.board()
     else:
@@ -552,14 +577,16 @@ def _static_board(spec: MapSpec, borders, destroyed) -> Board:
             board.graph.nodes[p]["tile"] = "{},{}".format(*spec.tile_of(p))
     for (a, b), kind in borders:
         board.set_border(a, b, kind)
+    for p, kind in treated:
+        board.set_space(p, kind)
     for p in destroyed:
         board.set_space(p, SpaceKind.DESTROYED)
     return board
 
 
 @lru_cache(maxsize=256)
-def _placed_board(spec: MapSpec, borders, destroyed, placed) -> Board:
-    board = _static_board(spec, borders, destroyed)
+def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=()) -> Board:
+    board = _static_board(spec, borders, destroyed, treated)
     if not placed:
         return board
     board = board.copy()

@@ -1,8 +1,10 @@
 """Units: explorers and monsters with their attributes, read from ``content/units``.
 
 A units file is TOML with ``kind = "units"`` and one table per unit,
-``[unit.<id>]``; content/README.md documents every key. The ability model is
-the engine's business: for now each ability is kept as a frozen raw record.
+``[unit.<id>]``; content/README.md documents every key. Each ability is kept
+as a frozen raw record; the keys the engine reads (cost, target, effects in the
+vocabulary of :mod:`machina_nb.rules.abilities`...) are checked on loading, and
+a bad one is an error at its file:line:col.
 
 >>> from machina_nb.rules.content import content_root
 >>> mi_go = load_units(content_root() / "units" / "core.toml")["mi_go"]
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from machina_nb.rules.content import TomlFile, _expect_kind, content_root, read_toml, require
-from machina_nb.rules.errors import ContentError
+from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = [
     "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
@@ -205,13 +207,13 @@ def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
         raise toml.error(name, "stated", "'stated' lists the sourced numbers of an invented "
                          "unit; with invented = false every number is sourced")
     source = require(toml, table, name, "source", str, "the citation, e.g. 'manual p24'")
-    abilities = _abilities(toml, name, table.get("abilities", {}))
+    abilities = _abilities(toml, name, table.get("abilities", {}), kind)
     return Unit(unit_id, title, kind, unit_class, level, immobile=flags["immobile"],
                 ethereal=flags["ethereal"], abilities=abilities, invented=invented,
                 stated=tuple(stated), source=source, **values)
 
 
-def _abilities(toml: TomlFile, unit: str, tables: Any) -> tuple[Ability, ...]:
+def _abilities(toml: TomlFile, unit: str, tables: Any, side: str) -> tuple[Ability, ...]:
     if not isinstance(tables, dict):
         raise toml.error(unit, "abilities", "'abilities' must be tables "
                          f"[{unit}.abilities.<name>]")
@@ -223,7 +225,49 @@ def _abilities(toml: TomlFile, unit: str, tables: Any) -> tuple[Ability, ...]:
                              f"a table [{name}]")
         text = require(toml, table, name, "text", str, "what the ability does, in our words")
         abilities.append(Ability(ability_id, text, Record.of(table)))
+        _check_ability(toml, name, abilities[-1], side)
     return tuple(abilities)
+
+
+_KEY_ALIASES = {"target": ("target_kind", "target")}
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _check_ability(toml: TomlFile, table: str, ability: Ability, side: str) -> None:
+    """The engine must be able to read the ability: else an error at the offending key.
+
+    Rules: manual p20-27 (abilities, costs, targeting, effects); format in content/README.md.
+    """
+    from machina_nb.rules.cards import ability_from_record   # cards builds on this module
+
+    try:
+        ability_from_record(ability.name, ability.record, side)
+    except RulesError as exc:
+        message = str(exc).split(": ", 1)[-1]
+        value = _QUOTED.search(message)
+        raise _spot(toml, table, _KEY_ALIASES.get(exc.argument, (exc.argument,)),
+                    value[1] if value else None, message) from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise toml.error(table, None, f"ability {ability.name!r} cannot be read: {exc}") \
+            from None
+
+
+def _spot(toml: TomlFile, table: str, keys: tuple[str, ...], value: str | None,
+          message: str) -> ContentError:
+    """An error at ``key = "value"`` (or the first ``key =``) inside ``[table]``."""
+    lines = toml.raw.split("\n")
+    start = toml.where(table)[0]
+    end = next((i for i in range(start, len(lines)) if lines[i].lstrip().startswith("[")),
+               len(lines))
+    patterns = [re.compile(r"\b" + re.escape(k) + r"\s*=\s*\"" + re.escape(value) + '"')
+                for k in keys] if value is not None else []
+    patterns += [re.compile(r"\b" + re.escape(k) + r"\s*=") for k in keys]
+    for pattern in patterns:
+        for i in range(start, end):
+            m = pattern.search(lines[i])
+            if m:
+                return ContentError(toml.path, i + 1, m.start() + 1, message)
+    return toml.error(table, None, message)
 
 
 def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
