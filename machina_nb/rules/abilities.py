@@ -71,6 +71,7 @@ EFFECT_OPS = (
     "count",            # counted condition: +1 token; at amount tokens resolve then (p26)
     "next_chapter",     # go to the next chapter (p28)
     "destroy_bound_event",  # destroy the binding event named by key (p26)
+    "add_item_level",   # halve each item deck, shuffle in item level amount (p28, p33)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37; spec §A20)."""
 

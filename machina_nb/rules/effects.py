@@ -124,9 +124,10 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
     for _ in range(amount):
         s = r.state
         if s.level >= 5 and r.rules["level5_rule"] == "yes":
+            from machina_nb.rules.inventory import level5_loss   # inventory builds on effects
             r.emit("level5", f"{why}: at level 5 each explorer destroys an equipped item or is "
-                   "destroyed instead (items are not modelled: the players apply it)",
-                   "manual p14 (level 5)")
+                   "destroyed instead", "manual p14 (level 5)")
+            level5_loss(r, why)
             continue
         top = s.threat_positions
         if r.rules["threat.levelup"] == "on_reach":
@@ -239,6 +240,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
           active=None if s.active == unit_id else s.active)
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
+    from machina_nb.rules.inventory import discard_inventory   # inventory builds on effects
+    discard_inventory(r, unit_id)
     if not r.state.explorers:
         r.set(over="lost")
         r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
@@ -783,6 +786,9 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                 resolve(r, e.then, user, target, why, essence_budget)
         elif e.op == "next_chapter":
             next_chapter(r, label)
+        elif e.op == "add_item_level":
+            from machina_nb.rules.inventory import add_item_level   # inventory builds on effects
+            add_item_level(r, e.amount, label)
         elif e.op == "destroy_bound_event":
             gone = tuple(card for _, card in r.state.bound if card.id == e.key)
             deck = r.state.explorer_events

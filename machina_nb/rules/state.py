@@ -32,6 +32,7 @@ from typing import Any
 from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.items import Equipped, Inventory, ItemCard, ItemDecks, ItemWindow
 from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind, parse_map
 from machina_nb.rules.content import TileSide
 from machina_nb.rules.playarea import PlayArea, place_tile
@@ -72,6 +73,7 @@ class UnitCard:
 
     ``invented`` marks numbers the manual does not give (spec B: "unknown").
     ``behaviour`` names an override of the mindless turn (manual p17 Example F).
+    ``unit_class`` is an explorer's class (gunman, bruiser, mystic, crafter; manual p33).
     Rules: manual p18 (units and attributes).
     """
 
@@ -90,6 +92,7 @@ class UnitCard:
     behaviour: str | None = None
     invented: bool = True
     source: str = ""
+    unit_class: str | None = None
 
     def __post_init__(self):
         if self.side not in SIDES:
@@ -127,6 +130,7 @@ class Unit:
     behaviour: str | None = None
     card: str = ""
     origin: UnitCard | None = None
+    unit_class: str | None = None
 
     def __post_init__(self):
         if self.side not in SIDES:
@@ -150,7 +154,7 @@ class Unit:
                    card.health, card.stamina, card.stamina, 0,
                    card.essence_max if card.essence_max is not None else ATTRIBUTE_MAX,
                    card.level, card.immobile, card.ethereal, card.abilities, card.behaviour,
-                   card.id)
+                   card.id, unit_class=card.unit_class)
 
     @property
     def wounded(self) -> bool:
@@ -346,8 +350,10 @@ class GameState:
     the order explorers took their turns this round; ``reserve`` the monster
     cards of levels not yet added; ``bound`` the binding events with the unit holding
     each: explorer events bound to explorers, and horror events bound to monsters
-    (aid; read per ``monster.ability_sources``, spec C-14).
-    Rules: manual p8, p10, p13-15, p18, p27-28.
+    (aid; read per ``monster.ability_sources``, spec C-14); ``inventories`` each
+    explorer's items, ``items`` the item decks, and ``item_window`` the free
+    inventory steps an action space left open (:mod:`machina_nb.rules.items`).
+    Rules: manual p8, p10, p13-15, p18, p27-28, p30-33 (items).
     """
 
     map: MapSpec
@@ -382,6 +388,9 @@ class GameState:
     monster_turn: MonsterTurn | None = None
     next_id: int = 1
     over: str | None = None
+    inventories: tuple[Inventory, ...] = ()
+    items: ItemDecks = ItemDecks()
+    item_window: ItemWindow | None = None
 
     def __post_init__(self):
         if self.phase not in PHASES:
@@ -559,7 +568,7 @@ def _placed_board(spec: MapSpec, borders, destroyed, placed) -> Board:
 
 _CLASSES = {cls.__name__: cls for cls in (
     UnitCard, Unit, EventCard, Chapter, Deck, Lasting, MonsterTurn, GameState, Ability, Cost,
-    Targeting, Effect)}
+    Targeting, Effect, ItemCard, Equipped, Inventory, ItemDecks, ItemWindow)}
 _ENUMS = {cls.__name__: cls for cls in (BorderKind, SpaceKind)}
 
 
@@ -589,7 +598,7 @@ def from_json(text: str) -> GameState:
     return state
 
 
-_CARDS = (UnitCard, EventCard, Chapter, Ability)
+_CARDS = (UnitCard, EventCard, Chapter, Ability, ItemCard)
 _CARD_JSON: dict[int, tuple[Any, dict]] = {}     # id -> (card, its encoding): cards never change
 _CARD_OBJECTS: dict[str, Any] = {}               # canonical JSON text -> the decoded card
 
