@@ -928,8 +928,8 @@ def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
         if kind is SpaceKind.EVENT:
             for option in ("essence", "roll"):
                 out += _if_legal(state, rules, Activate(u.id, q, option))
-        elif kind in ACTION_SPACE_COSTS:
-            out += _if_legal(state, rules, Activate(u.id, q))
+        elif kind in ACTION_SPACE_COSTS:     # items: the deck to draw from is a choice
+            out += _expand(state, rules, _if_legal(state, rules, Activate(u.id, q)))
         elif kind is SpaceKind.CHAPTER:
             out += _if_legal(state, rules, ChapterSpace(u.id, q))
         elif kind is SpaceKind.SPAWN:

@@ -28,7 +28,8 @@ from machina_nb.rules.maptext import SpaceKind, parse_map
 from machina_nb.rules.state import Chapter, GameState, MapSpec, Unit, UnitCard
 from machina_nb.rules.units import Record, load_all_units
 
-__all__ = ["unit_card", "content_cards", "scenario", "effect_from_record"]
+__all__ = ["unit_card", "content_cards", "scenario", "effect_from_record",
+           "ability_from_record"]
 
 _ICONS = ("melee", "ranged", "ranged_through")
 _EFFECT_KEYS = {"op", "scope", "high", "low", "arcane", "amount", "condition", "then",
@@ -47,7 +48,9 @@ def effect_from_record(record: Mapping[str, Any] | Record) -> Effect:
     return Effect(**items)
 
 
-def _ability(name: str, record: Record, side: str) -> Ability | None:
+def ability_from_record(name: str, record: Record, side: str) -> Ability | None:
+    """One ability record (the keys the module docstring lists) as an engine
+    :class:`Ability`; None for a passive or override ability (manual p20-21)."""
     if record.get("passive") or record.get("override"):
         return None
     cost = record.get("cost") or Record(())
@@ -81,8 +84,8 @@ def unit_card(unit) -> UnitCard:
 
     Rules: manual p18 (attributes), p20-21 (abilities).
     """
-    abilities = tuple(a for a in (_ability(x.name, x.record, unit.kind) for x in unit.abilities)
-                      if a is not None)
+    abilities = tuple(a for a in (ability_from_record(x.name, x.record, unit.kind)
+                                  for x in unit.abilities) if a is not None)
     behaviour = next((x.name for x in unit.abilities if x.record.get("override")), None)
     return UnitCard(unit.id, unit.name, unit.kind, unit.armor, unit.will, unit.health,
                     unit.stamina, None, unit.level or 1, unit.immobile, unit.ethereal, abilities,

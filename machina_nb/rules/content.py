@@ -353,6 +353,7 @@ def _deferred(module: str, function: str) -> Callable[[Path], Any]:
 LOADERS: dict[str, Callable[[Path], Any]] = {
     "tile": load_tile,
     "units": _deferred("machina_nb.rules.units", "load_units"),
+    "items": _deferred("machina_nb.rules.itemcards", "load_items"),
     "example": _deferred("machina_nb.rules.examples", "load_example"),
 }
 """Loader per ``kind`` (``rulings`` files are checked by :func:`rulings_in_file`)."""

@@ -67,7 +67,8 @@ class ItemCard:
     (equipped; a consumable only when ``consumables_in_play`` says so);
     ``abilities`` are its active abilities, played by its owner (manual p33);
     ``enters_play`` resolves each time it is equipped (manual p20, p32).
-    ``invented`` marks numbers the sources do not give; ``source`` cites them.
+    ``invented`` marks numbers the sources do not give; ``source`` cites them;
+    ``text`` is the card's text in our words (passives the engine does not model live here).
     Rules: manual p30 (item types, symbols), p33 (item abilities).
     """
 
@@ -86,6 +87,7 @@ class ItemCard:
     enters_play: tuple[Effect, ...] = ()
     invented: bool = True
     source: str = ""
+    text: str = ""
 
     def __post_init__(self):
         if self.type not in ITEM_TYPES:
