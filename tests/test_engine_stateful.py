@@ -21,6 +21,9 @@ from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.content import load_tiles
 from machina_nb.rules.chance import SeededDice
 from machina_nb.rules.game import History, new_game, replay
+from machina_nb.rules.inventory import item_places
+from machina_nb.rules.itemcards import load_all_items
+from machina_nb.rules.items import validate_inventory
 from machina_nb.rules.maptext import parse_map
 from machina_nb.rules.playarea import PlayArea
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
@@ -36,7 +39,7 @@ BOARDS = [parse_map(text) for text in (
     "+ + + + + + +\n"
     "|v . r . . s|\n"
     "+ + + + + + +\n"
-    "|. . b . . .|\n"
+    "|. w b . g .|\n"
     "+-+-+-+-+-+-+\n",
     "+-+E+-+-+-+\n"
     "|s . . .|.|\n"
@@ -88,6 +91,7 @@ CHAPTERS = (Chapter("c1", "One", 5, 4),
             Chapter("c1y", "Regroup", 5, 3, enters_play=(Effect("place_entry_token"),)),
             Chapter("c2", "Two", 4, 3, blocking=True, abilities=(PRAY,)),
             Chapter("c3", "Three", None, 5), Chapter("c4", "Four", 3, None))
+ITEMS = tuple(load_all_items().values())
 COUNT = {"actions": 0}
 
 
@@ -133,7 +137,8 @@ class RandomPlay(RuleBasedStateMachine):
         explorers = [(card, spot) for card, spot in zip(EXPLORERS, spots)][:rng.randint(1, 3)]
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
                         horror_events=(SHIVERS, SURGE, LURCH, TREMOR), explorer_events=(WHISPER,),
-                        rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)))
+                        rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)),
+                        items=ITEMS)
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)
         self.seed += 1
@@ -177,6 +182,15 @@ class RandomPlay(RuleBasedStateMachine):
         assert sorted(state.queue) == sorted(u.id for u in state.units if u.side == "monster")
 
     @invariant()
+    def items_are_sound(self):
+        """Each item card is in exactly one place; every inventory is valid (manual p30-31)."""
+        state = self.history.state
+        assert len(item_places(state)) == len(ITEMS)
+        for inv in state.inventories:
+            assert state.has_unit(inv.owner)
+            validate_inventory(inv)
+
+    @invariant()
     def saves_and_loads(self):
         state = self.history.state
         assert from_json(to_json(state)) == state
@@ -198,3 +212,5 @@ def test_at_least_ten_thousand_actions_were_played():
     """Runs after TestRandomPlay (file order): the stateful run's total."""
     assert COUNT["actions"] >= 10_000 or COUNT["actions"] == 0
     assert COUNT.get("Explore", 0) > 0 or COUNT["actions"] == 0, COUNT
+    assert COUNT.get("UseInventory", 0) > 0 or COUNT["actions"] == 0, COUNT
+    print(COUNT)
