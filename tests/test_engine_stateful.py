@@ -213,4 +213,3 @@ def test_at_least_ten_thousand_actions_were_played():
     assert COUNT["actions"] >= 10_000 or COUNT["actions"] == 0
     assert COUNT.get("Explore", 0) > 0 or COUNT["actions"] == 0, COUNT
     assert COUNT.get("UseInventory", 0) > 0 or COUNT["actions"] == 0, COUNT
-    print(COUNT)
