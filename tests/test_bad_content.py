@@ -66,6 +66,11 @@ EXPECTED = {
     "units_bad_stated.toml": (24, 10, "'stated' names 'luck'"),
     "units_ability_no_text.toml": (27, 1, "missing key 'text'"),
     "units_bad_id.toml": (15, 1, "unit id 'Kim' must be lower-case"),
+    # items (manual p30: four types, weapons one- or two-handed; bonuses to attributes)
+    "items_bad_type.toml": (5, 8, "unknown item type 'gadget'"),
+    "items_bad_bonus.toml": (7, 11, "a bonus is one of armor, will, health, stamina"),
+    "items_weapon_no_hands.toml": (3, 1, "a weapon is one- or two-handed"),
+    "items_unknown_key.toml": (7, 10, "unknown key 'armour' in an item"),
     # examples
     "example_unknown_preset.toml": (5, 9, "unknown rules preset 'v4'"),
     "example_missing_legend_entry.toml": (10, 2, "unit letter 'Q' has no entry in the board's legend"),

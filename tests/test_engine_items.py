@@ -21,7 +21,6 @@ from machina_nb.rules.itemcards import load_all_items
 from machina_nb.rules.items import (CLASS_ITEM_TYPES, Equipped, Inventory, ItemDecks, attach,
                                     class_may_equip, equip_main, equipped_items, unequip,
                                     validate_inventory)
-from machina_nb.rules.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import from_json, to_json
 

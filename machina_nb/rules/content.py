@@ -24,7 +24,7 @@ from machina_nb.rules.rulings import SWITCHES
 
 __all__ = [
     "content_root", "TomlFile", "read_toml", "Tile", "TileSide", "load_tile", "load_tiles",
-    "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS",
+    "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS", "load_folder",
 ]
 
 TILE_SIZE = 10
@@ -252,6 +252,23 @@ def load_tiles(folder: str | Path | None = None) -> dict[str, Tile]:
                                f"duplicate tile id {tile.id!r}")
         tiles[tile.id] = tile
     return tiles
+
+
+def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
+                table: str) -> dict[str, Any]:
+    """Merge ``load(path)`` ({id: value}) over every ``*.toml`` in ``folder``, in name order;
+    an id met twice is an error at its ``[<table>.<id>]`` header.
+
+    Rules: content formats (content/README.md: ids are unique across files).
+    """
+    values: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for key, value in load(path).items():
+            if key in values:
+                raise ContentError(str(path), *read_toml(path).where(f"{table}.{key}"),
+                                   f"duplicate {table} id {key!r}")
+            values[key] = value
+    return values
 
 
 # --- rulings --------------------------------------------------------------------------------

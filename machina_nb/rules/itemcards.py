@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from machina_nb.rules.cards import ability_from_record, effect_from_record
-from machina_nb.rules.content import TomlFile, _expect_kind, content_root, read_toml, require
-from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.content import (TomlFile, _expect_kind, content_root, load_folder,
+                                      read_toml, require)
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.items import BONUS_ATTRIBUTES, ItemCard
 from machina_nb.rules.units import Record
 
@@ -128,12 +129,4 @@ def load_all_items(folder: str | Path | None = None) -> dict[str, ItemCard]:
 
     Rules: manual p30 (items); format in content/README.md.
     """
-    folder = Path(folder) if folder else content_root() / "items"
-    items: dict[str, ItemCard] = {}
-    for path in sorted(folder.glob("*.toml")):
-        for item_id, card in load_items(path).items():
-            if item_id in items:
-                raise ContentError(str(path), *read_toml(path).where(f"item.{item_id}"),
-                                   f"duplicate item id {item_id!r}")
-            items[item_id] = card
-    return items
+    return load_folder(Path(folder) if folder else content_root() / "items", load_items, "item")

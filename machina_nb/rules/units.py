@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from machina_nb.rules.content import TomlFile, _expect_kind, content_root, read_toml, require
-from machina_nb.rules.errors import ContentError
+from machina_nb.rules.content import (TomlFile, _expect_kind, content_root, load_folder,
+                                      read_toml, require)
 
 __all__ = [
     "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
@@ -231,12 +231,4 @@ def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
 
     Rules: manual p18 (units); format in content/README.md.
     """
-    folder = Path(folder) if folder else content_root() / "units"
-    units: dict[str, Unit] = {}
-    for path in sorted(folder.glob("*.toml")):
-        for unit_id, unit in load_units(path).items():
-            if unit_id in units:
-                raise ContentError(str(path), *read_toml(path).where(f"unit.{unit_id}"),
-                                   f"duplicate unit id {unit_id!r}")
-            units[unit_id] = unit
-    return units
+    return load_folder(Path(folder) if folder else content_root() / "units", load_units, "unit")
