@@ -430,3 +430,50 @@ def test_inventory_operations_keep_the_tree_valid(ops):
         validate_inventory(inv)
         ids = sorted(c.id for c in equipped_items(inv) + inv.unequipped)
         assert ids == CARD_IDS
+
+
+@pytest.mark.parametrize("reading", ["yes", "no"])
+def test_manual_p14_level_five_rule_per_reading(reading):
+    """At level 5 an increase costs items (yes) or just raises threat (no; 3.5 silence)."""
+    state = level_five()
+    r = Resolution(state, RULES.replace({"level5_rule": reading}), ScriptedDice(),
+                   choices=("hobnailed_boots",))
+    threat_up(r, 1, "a horror event")
+    kept = equipped_items(inventory_of(r.state, "a"))
+    if reading == "yes":
+        assert kept == () and r.state.threat == state.threat
+    else:
+        assert len(kept) == 4 and r.state.threat == state.threat + 1 and r.state.has_unit("b")
+
+
+def test_manual_p32_use_inventory_gives_items_to_adjacent_explorers():
+    state = two_explorers({0: "AB.C...", 1: "......."}, more={"C": explorer("c")})
+    gift = UseInventory("a", owner="b", steps=(("main", "hobnailed_boots"),),
+                        gifts=(("aeromantle", "a"),))
+    after, _ = apply(state, gift, RULES)
+    assert inventory_of(after, "a").unequipped == (I["aeromantle"],)
+    assert [c.id for c in equipped_items(inventory_of(after, "b"))] == ["hobnailed_boots"]
+    with pytest.raises(RulesError, match="adjacent"):
+        apply(state, replace(gift, gifts=(("aeromantle", "c"),)), RULES)
+    with pytest.raises(RulesError, match="unequipped"):
+        apply(state, replace(gift, gifts=(("hobnailed_boots", "a"),)), RULES)
+
+
+def test_manual_p37_the_free_steps_end_with_any_other_action():
+    state = on_map({0: "Ag..."}, {"A": explorer("a")}, phase="explorer", active="a")
+    state = set_inventory(state, Inventory("a", (), (I["rotopod"],)), RULES)
+    after, _ = apply(state, Activate("a", (1, 0)), RULES, ScriptedDice([6]))
+    assert after.item_window is not None and from_json(to_json(after)) == after
+    moved, _ = apply(after, legal_actions(after, RULES)[0], RULES)
+    assert moved.item_window is None
+    with pytest.raises(RulesError, match="stamina"):
+        apply(moved.update_unit("a", stamina=2), UseInventory("a", steps=(("main", "rotopod"),)),
+              RULES)
+
+
+def test_manual_p32_a_trade_needs_items_each_side_holds():
+    state = two_explorers({0: "AB....."})
+    with pytest.raises(RulesError, match="at least one item"):
+        apply(state, Trade("a", partner="b"), RULES)
+    with pytest.raises(RulesError, match="does not hold"):
+        apply(state, Trade("a", partner="b", give=("rotopod",)), RULES)
