@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["abilities", "actions", "cards", "chance", "effects", "game", "monsters", "phases",
-           "state", "terrain", "worked"]
+           "state", "terrain", "worked", "items", "itemcards", "inventory"]
 
 
 @pytest.mark.parametrize("name", MODULES)

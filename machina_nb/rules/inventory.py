@@ -8,6 +8,17 @@ and the stepper offer it. The explorer's attributes follow their items:
 :func:`store_inventory` applies the bonuses of the items in play to the unit
 (current values never above the maximum, manual p18).
 
+>>> from machina_nb.rules.items import Equipped, ItemCard
+>>> from machina_nb.rules.maptext import parse_map
+>>> from machina_nb.rules.rulings import Rules
+>>> from machina_nb.rules.state import MapSpec, Unit
+>>> vest = ItemCard("vest", "Vest", "apparel", slot="torso", bonuses=(("armor", 1),))
+>>> lorrai = Unit("lorrai", "Lorrai", "explorer", (0, 0), armor=2, will=3)
+>>> state = GameState(MapSpec(parse_map("+-+-+\\n|. .|\\n+-+-+\\n")), units=(lorrai,))
+>>> state = set_inventory(state, Inventory("lorrai", (Equipped(vest),)), Rules())
+>>> state.unit("lorrai").armor, inventory_of(state, "lorrai").applied
+(3, (('armor', 1),))
+
 Rules: manual p14 (level 5), p19 (explorer death: the inventory is destroyed), p30-33
 (items, inventory effects), p37 (chest, workbench, recharge station); 3.5 §Updated Action
 Spaces and FAQ; spec A3.10, A20.6, B14, B18, B27, C-17, D30, E13.
@@ -18,6 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from machina_nb.rules.abilities import Ability
 from machina_nb.rules.effects import Resolution, destroy_unit, resolve
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.items import (BONUS_ATTRIBUTES, ITEM_TYPES, Inventory, ItemCard,
@@ -52,7 +64,10 @@ RECHARGE_FACES = ("health", "health", "stamina", "stamina", "nothing", "nothing"
 # --- the inventory in the state ----------------------------------------------------------------
 
 def inventory_of(state: GameState, explorer: str) -> Inventory:
-    """An explorer's inventory (empty if they hold nothing) (manual p31)."""
+    """An explorer's inventory (empty if they hold nothing).
+
+    Rules: manual p31 (inventory).
+    """
     for inv in state.inventories:
         if inv.owner == explorer:
             return inv
@@ -113,7 +128,7 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
                "manual p19 (attributes changed by items), p30")
 
 
-def item_abilities(state: GameState, explorer: str) -> tuple[tuple[ItemCard, object], ...]:
+def item_abilities(state: GameState, explorer: str) -> tuple[tuple[ItemCard, Ability], ...]:
     """(card, ability) for the active abilities of an explorer's equipped items, then of the
     consumables they hold (usable unequipped) (manual p20, p31, p33).
 
@@ -144,7 +159,10 @@ def consume(r: Resolution, explorer: str, card: ItemCard) -> None:
 
 
 def adjacent_explorers(state: GameState, rules: Rules, explorer: str) -> tuple[str, ...]:
-    """Explorers adjacent to ``explorer``, in seating order (manual p22, p32-33)."""
+    """Explorers adjacent to ``explorer``, in seating order.
+
+    Rules: manual p22 (adjacent), p32-33 (give, trade, use inventory on an adjacent explorer).
+    """
     u = state.unit(explorer)
     if u.position is None:
         return ()

@@ -247,17 +247,26 @@ class ItemWindow:
 # --- reading -------------------------------------------------------------------------------
 
 def equipped_items(inventory: Inventory) -> tuple[ItemCard, ...]:
-    """Every equipped card, tree by tree (main item, its upgrades, its augments) (manual p31)."""
+    """Every equipped card, tree by tree (main item, its upgrades, its augments).
+
+    Rules: manual p31 (equipped items).
+    """
     return tuple(card for tree in inventory.equipped for card in tree.cards())
 
 
 def all_items(inventory: Inventory) -> tuple[ItemCard, ...]:
-    """Every card of the inventory: equipped, then unequipped (manual p31)."""
+    """Every card of the inventory: equipped, then unequipped.
+
+    Rules: manual p31 (inventory).
+    """
     return equipped_items(inventory) + inventory.unequipped
 
 
 def find_item(inventory: Inventory, item_id: str) -> ItemCard:
-    """The card ``item_id`` in this inventory, or a :class:`RulesError` naming ``item``."""
+    """The card ``item_id`` in this inventory, or a :class:`RulesError` naming ``item``.
+
+    Rules: manual p31 (inventory).
+    """
     for card in all_items(inventory):
         if card.id == item_id:
             return card
@@ -457,6 +466,9 @@ def unequip(inventory: Inventory, item_id: str) -> Inventory:
 
 
 def unequip_all(inventory: Inventory) -> Inventory:
-    """Every equipped card becomes unequipped (manual p32: use inventory, step 1)."""
+    """Every equipped card becomes unequipped.
+
+    Rules: manual p32 (use inventory, step 1).
+    """
     return replace(inventory, equipped=(),
                    unequipped=equipped_items(inventory) + inventory.unequipped)
