@@ -25,6 +25,7 @@ from machina_nb.rules.rulings import SWITCHES
 __all__ = [
     "content_root", "TomlFile", "read_toml", "Tile", "TileSide", "load_tile", "load_tiles",
     "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS", "load_folder",
+    "check_card_table", "read_card_file",
 ]
 
 TILE_SIZE = 10
@@ -252,6 +253,47 @@ def load_tiles(folder: str | Path | None = None) -> dict[str, Tile]:
                                f"duplicate tile id {tile.id!r}")
         tiles[tile.id] = tile
     return tiles
+
+
+def read_card_file(path: str | Path, kind: str, table: str,
+                   what: str) -> tuple[TomlFile, dict[str, Any]]:
+    """Read a file of ``kind`` holding only ``kind`` and ``[<table>.<id>]`` tables; returns the
+    file and the tables by id. ``what`` names the file in errors ("a units file").
+
+    Rules: content formats (content/README.md).
+    """
+    toml = read_toml(path)
+    _expect_kind(toml, kind)
+    for key in toml.data:
+        if key not in ("kind", table):
+            raise toml.error(None, key, f"unknown key {key!r}; {what} has 'kind' and "
+                             f"[{table}.<id>] tables")
+    tables = require(toml, toml.data, None, table, dict,
+                     f"tables [{table}.<id>], one per {table}")
+    return toml, tables
+
+
+_CARD_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
+                     what: str) -> str:
+    """Check one ``[<kind>.<id>]`` table: a lower-case id, a table, only known ``keys``;
+    returns its dotted name. ``what`` names it in errors ("a unit", "an item").
+
+    Rules: content formats (content/README.md: ids, unknown keys are errors).
+    """
+    name = f"{kind}.{card_id}"
+    if not _CARD_ID.match(card_id):
+        raise toml.error(name, None, f"{kind} id {card_id!r} must be lower-case letters, "
+                         "digits and '_', starting with a letter")
+    if not isinstance(table, dict):
+        raise toml.error(None, None, f"'{name}' must be a table [{name}]")
+    for key in table:
+        if key not in keys:
+            raise toml.error(name, key, f"unknown key {key!r} in {what}; expected "
+                             f"{', '.join(sorted(keys))}")
+    return name
 
 
 def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],

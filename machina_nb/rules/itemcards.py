@@ -20,20 +20,18 @@ Rules: manual p30-33 (items); spec A20.6.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from machina_nb.rules.cards import ability_from_record, effect_from_record
-from machina_nb.rules.content import (TomlFile, _expect_kind, content_root, load_folder,
-                                      read_toml, require)
+from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
+                                      read_card_file, require)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.items import BONUS_ATTRIBUTES, ItemCard
 from machina_nb.rules.units import Record
 
 __all__ = ["load_items", "load_all_items"]
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _KEYS = {"name", "type", "slot", "hands", "upgrade_top", "upgrade_bottom", "augment_slot",
          "augment", "level", "bonuses", "text", "enters_play", "abilities", "invented", "stated",
          "source"}
@@ -45,27 +43,12 @@ def load_items(path: str | Path) -> dict[str, ItemCard]:
 
     Rules: manual p30-33 (items); format in content/README.md.
     """
-    toml = read_toml(path)
-    _expect_kind(toml, "items")
-    for key in toml.data:
-        if key not in ("kind", "item"):
-            raise toml.error(None, key, f"unknown key {key!r}; an items file has 'kind' and "
-                             "[item.<id>] tables")
-    tables = require(toml, toml.data, None, "item", dict, "tables [item.<id>], one per item")
+    toml, tables = read_card_file(path, "items", "item", "an items file")
     return {item_id: _item(toml, item_id, table) for item_id, table in tables.items()}
 
 
 def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
-    name = f"item.{item_id}"
-    if not _ID.match(item_id):
-        raise toml.error(name, None, f"item id {item_id!r} must be lower-case letters, digits "
-                         "and '_', starting with a letter")
-    if not isinstance(table, dict):
-        raise toml.error(None, None, f"'{name}' must be a table [{name}]")
-    for key in table:
-        if key not in _KEYS:
-            raise toml.error(name, key, f"unknown key {key!r} in an item; expected "
-                             f"{', '.join(sorted(_KEYS))}")
+    name = check_card_table(toml, "item", item_id, table, _KEYS, "an item")
     fields: dict[str, Any] = {
         "name": require(toml, table, name, "name", str, "the name printed on the card"),
         "type": require(toml, table, name, "type", str, "weapon, apparel, artifact or consumable"),
