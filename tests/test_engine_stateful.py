@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from engine_cases import CLAW, SHIVERS, SURGE, WHISPER, explorer, monster
 from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import Explore, legal_actions
+from machina_nb.rules.actions import Explore, Trade, UseInventory, legal_actions
 from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.content import load_tiles
 from machina_nb.rules.chance import SeededDice
@@ -89,7 +89,8 @@ CHAPTERS = (Chapter("c1", "One", 5, 4),
             Chapter("c1x", "Escape", 4, 4, blocking=True, places_exit=True,
                     enters_play=(Effect("place_exit_token"),)),
             Chapter("c1y", "Regroup", 5, 3, enters_play=(Effect("place_entry_token"),)),
-            Chapter("c2", "Two", 4, 3, blocking=True, abilities=(PRAY,)),
+            Chapter("c2", "Two", 4, 3, blocking=True, abilities=(PRAY,),
+                    enters_play=(Effect("add_item_level", amount=2),)),
             Chapter("c3", "Three", None, 5), Chapter("c4", "Four", 3, None))
 ITEMS = tuple(load_all_items().values())
 COUNT = {"actions": 0}
@@ -153,6 +154,9 @@ class RandomPlay(RuleBasedStateMachine):
         explores = [a for a in actions if isinstance(a, Explore)]
         if explores and pick % 3 == 0:      # explore often when it is legal (manual p34)
             action = explores[pick % len(explores)]
+        inventory = [a for a in actions if isinstance(a, (UseInventory, Trade))]
+        if inventory and pick % 7 == 1:     # and rearrange or trade items (manual p32)
+            action = inventory[pick % len(inventory)]
         self.history = self.history.apply(
             action, self.dice, choose=lambda need: need.options[pick % len(need.options)])
         COUNT["actions"] += 1

@@ -172,7 +172,8 @@ def adjacent_explorers(state: GameState, rules: Rules, explorer: str) -> tuple[s
 
 
 def item_places(state: GameState) -> dict[str, str]:
-    """Where each item card is: ``deck:<type>``, ``destroyed``, ``reserve`` or an explorer id.
+    """Where each item card is: ``deck:<type>``, ``destroyed``, ``reserve``, ``removed`` (out of
+    the game) or an explorer id.
 
     Raises :class:`RulesError` if a card is in two places (each card is in one place).
     Rules: manual p30-31 (decks, destroyed item deck, inventories).
@@ -189,8 +190,9 @@ def item_places(state: GameState) -> dict[str, str]:
             put(card, f"deck:{kind}")
     for card in state.items.destroyed:
         put(card, "destroyed")
-    for card in state.items.reserve:
-        put(card, "reserve")
+    for name in ("reserve", "removed"):
+        for card in getattr(state.items, name):
+            put(card, name)
     for inv in state.inventories:
         for card in all_items(inv):
             put(card, inv.owner)
@@ -551,7 +553,7 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
     """
     items = r.state.items
     new = tuple(c for c in items.reserve if c.level == level)
-    decks, removed = {}, 0
+    decks, removed = {}, ()
     for kind in ITEM_TYPES:
         cards = r.dice.shuffle(items.deck(kind), f"the {kind} deck before halving")
         half = len(cards) // 2
@@ -561,10 +563,10 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
                 reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} {kind} "
                                    "cards go", "spec D30")
             half += reading == "ceil"
-        removed += half
+        removed += cards[:half]
         added = tuple(c for c in new if c.type == kind)
         decks[kind] = r.dice.shuffle(cards[half:] + added, f"level-{level} {kind} items")
-    r.set(items=replace(items, **decks, reserve=tuple(c for c in items.reserve
-                                                      if c.level != level)))
-    r.emit("item", f"{why}: add item level {level}: {removed} item cards removed, {len(new)} "
+    r.set(items=replace(items, **decks, removed=items.removed + removed,
+                        reserve=tuple(c for c in items.reserve if c.level != level)))
+    r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
            f"level-{level} cards shuffled in", "manual p33 (add item level); spec D30")

@@ -179,7 +179,8 @@ class Inventory:
 
 @dataclass(frozen=True)
 class ItemDecks:
-    """The four item decks (top card first), the shared destroyed pile and the levels to come.
+    """The four item decks (top card first), the shared destroyed pile, the levels to come and
+    the cards *add item level* took out of the game.
 
     Rules: manual p30 (one deck per type, one shared destroyed item deck), p8 (level 1 at
     setup), p33 (add item level).
@@ -191,9 +192,10 @@ class ItemDecks:
     consumable: tuple[ItemCard, ...] = ()
     destroyed: tuple[ItemCard, ...] = ()
     reserve: tuple[ItemCard, ...] = ()
+    removed: tuple[ItemCard, ...] = ()
 
     def __post_init__(self):
-        for name in ITEM_TYPES + ("destroyed", "reserve"):
+        for name in ITEM_TYPES + ("destroyed", "reserve", "removed"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         for kind in ITEM_TYPES:
             wrong = [c.id for c in getattr(self, kind) if c.type != kind]
@@ -217,11 +219,6 @@ class ItemDecks:
             raise RulesError("deck", f"unknown item deck {kind!r}; expected one of "
                              f"{', '.join(ITEM_TYPES)}")
         return getattr(self, kind)
-
-    def cards(self) -> tuple[ItemCard, ...]:
-        """Every card in the decks, the destroyed pile and the reserve."""
-        return tuple(c for name in ITEM_TYPES + ("destroyed", "reserve")
-                     for c in getattr(self, name))
 
 
 @dataclass(frozen=True)
