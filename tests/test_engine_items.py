@@ -477,3 +477,20 @@ def test_manual_p32_a_trade_needs_items_each_side_holds():
         apply(state, Trade("a", partner="b"), RULES)
     with pytest.raises(RulesError, match="does not hold"):
         apply(state, Trade("a", partner="b", give=("rotopod",)), RULES)
+
+
+def test_manual_p27_a_used_consumable_with_a_lasting_effect_waits_for_its_marker():
+    from machina_nb.rules.abilities import Ability
+    from machina_nb.rules.effects import return_markers
+    from machina_nb.rules.items import ItemCard
+    tonic = ItemCard("tonic", "Tonic", "consumable", abilities=(Ability("Quaff", effects=(
+        Effect("roll_modifier", scope="self", amount=1, key="tonic"),)),))
+    state = on_map({0: "A...."}, {"A": explorer("a")}, phase="explorer", active="a")
+    state = set_inventory(state, Inventory("a", (), (tonic,)), RULES)
+    after, _ = apply(state, PlayAbility("a", 0), RULES)
+    assert inventory_of(after, "a").spent == (tonic,) and after.items.destroyed == ()
+    assert explorer_abilities(after, after.unit("a")) == ()       # not usable meanwhile
+    assert item_places(after)["tonic"] == "a" and from_json(to_json(after)) == after
+    r = Resolution(after, RULES, ScriptedDice())
+    return_markers(r, "explorer", "explorer phase begins")
+    assert r.state.items.destroyed == (tonic,) and r.state.inventories == ()

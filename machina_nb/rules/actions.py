@@ -826,9 +826,11 @@ def _play(r: Resolution, u: Unit, index: int, target: Point | None, essence: int
     r.emit("ability", f"{u.id} plays {ability.name}" + (f" on {target}" if target else ""),
            "manual p20-21")
     user = r.state.unit(u.id) if r.state.has_unit(u.id) else None
+    before = set(r.state.lasting)
     resolve(r, ability.effects, user, target, ability.name, essence)
     if card is not None and card.type == "consumable" and r.state.has_unit(u.id):
-        inv.consume(r, u.id, card)
+        inv.consume(r, u.id, card, marked=any(e.holder == u.id for e in r.state.lasting
+                                              if e not in before))
 
 
 # --- the monster phase --------------------------------------------------------------------

@@ -445,6 +445,9 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
     if ended:
         r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
                "effects end", "manual p27 (markers)")
+    if holder_kind != "horror":
+        from machina_nb.rules.inventory import release_spent   # inventory builds on effects
+        release_spent(r)
 
 
 def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):

@@ -43,7 +43,7 @@ from machina_nb.rules.terrain import adjacent
 
 __all__ = [
     "RECHARGE_FACES", "USE_INVENTORY_COST", "TRADE_COST", "inventory_of", "set_inventory",
-    "store_inventory", "item_abilities", "consume", "gain_item", "operate_workbench",
+    "store_inventory", "item_abilities", "consume", "release_spent", "gain_item", "operate_workbench",
     "recharge", "trade_partners", "arrange", "check_use_inventory", "use_inventory",
     "check_trade", "trade", "level5_loss", "discard_inventory", "add_item_level",
     "adjacent_explorers", "item_places",
@@ -144,18 +144,39 @@ def _destroy_cards(r: Resolution, cards: Sequence[ItemCard]) -> None:
     r.set(items=replace(items, destroyed=tuple(reversed(tuple(cards))) + items.destroyed))
 
 
-def consume(r: Resolution, explorer: str, card: ItemCard) -> None:
-    """A consumable whose ability was played is destroyed (manual p30).
+def consume(r: Resolution, explorer: str, card: ItemCard, marked: bool = False) -> None:
+    """A consumable whose ability was played is destroyed (manual p30); if that ability put a
+    lasting effect under a marker (``marked``), the card waits, unusable, until the marker
+    returns (:func:`release_spent`) (manual p27).
 
-    Rules: manual p30 (consumables are destroyed after use), p31.
+    Rules: manual p30 (consumables are destroyed after use), p27 (lasting effects and
+    destroyed consumables); spec A20.4.
     """
     inv = inventory_of(r.state, explorer)
     if card not in inv.unequipped:
         return      # traded away or destroyed by its own effect
-    store_inventory(r, replace(inv, unequipped=tuple(c for c in inv.unequipped if c != card)),
-                    f"{card.name} is used up")
+    rest = replace(inv, unequipped=tuple(c for c in inv.unequipped if c != card))
+    if marked:
+        store_inventory(r, replace(rest, spent=rest.spent + (card,)), f"{card.name} is used")
+        r.emit("item", f"{explorer}'s {card.name} is used up; it waits for its marker before "
+               "going to the destroyed item deck", "manual p27 (lasting effects)")
+        return
+    store_inventory(r, rest, f"{card.name} is used up")
     _destroy_cards(r, (card,))
     r.emit("item", f"{explorer}'s {card.name} is destroyed after use", "manual p30 (consumable)")
+
+
+def release_spent(r: Resolution) -> None:
+    """Explorer markers are back: used consumables that waited for theirs are destroyed.
+
+    Rules: manual p27 (lasting effects and destroyed consumables); spec A20.4.
+    """
+    for inv in r.state.inventories:
+        if inv.spent:
+            store_inventory(r, replace(inv, spent=()), "markers return")
+            _destroy_cards(r, inv.spent)
+            r.emit("item", f"{inv.owner}'s {', '.join(c.name for c in inv.spent)}: the marker "
+                   "is back, the card goes to the destroyed item deck", "manual p27")
 
 
 def adjacent_explorers(state: GameState, rules: Rules, explorer: str) -> tuple[str, ...]:
@@ -194,7 +215,7 @@ def item_places(state: GameState) -> dict[str, str]:
         for card in getattr(state.items, name):
             put(card, name)
     for inv in state.inventories:
-        for card in all_items(inv):
+        for card in all_items(inv) + inv.spent:
             put(card, inv.owner)
     return places
 
@@ -536,7 +557,7 @@ def discard_inventory(r: Resolution, explorer: str) -> None:
     Rules: manual p19 (explorer death).
     """
     inv = inventory_of(r.state, explorer)
-    cards = all_items(inv)
+    cards = all_items(inv) + inv.spent
     r.set(inventories=tuple(i for i in r.state.inventories if i.owner != explorer))
     if cards:
         _destroy_cards(r, r.dice.shuffle(cards, f"{explorer}'s inventory"))

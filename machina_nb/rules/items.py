@@ -157,24 +157,28 @@ class Inventory:
 
     ``applied`` records the attribute changes the equipped items made to the
     explorer's unit, so that unequipping takes back exactly what was given
-    (attributes stay within 0-9, manual p18).
-    Rules: manual p31 (inventory), p19 (attributes changed by items).
+    (attributes stay within 0-9, manual p18). ``spent`` holds used consumables
+    whose lasting effect still holds a marker: they wait for it, unusable (manual p27).
+    Rules: manual p31 (inventory), p19 (attributes changed by items), p27 (markers).
     """
 
     owner: str
     equipped: tuple[Equipped, ...] = ()
     unequipped: tuple[ItemCard, ...] = ()
     applied: tuple[tuple[str, int], ...] = ()
+    spent: tuple[ItemCard, ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "equipped", tuple(self.equipped))
         object.__setattr__(self, "unequipped", tuple(self.unequipped))
+        object.__setattr__(self, "spent", tuple(self.spent))
         object.__setattr__(self, "applied", tuple(tuple(a) for a in self.applied))
 
     @property
     def empty(self) -> bool:
         """No item and no attribute change left."""
-        return not self.equipped and not self.unequipped and not any(v for _, v in self.applied)
+        return not (self.equipped or self.unequipped or self.spent) and \
+            not any(v for _, v in self.applied)
 
 
 @dataclass(frozen=True)
@@ -309,7 +313,7 @@ def validate_inventory(inventory: Inventory) -> Inventory:
     Rules: manual p31 (inventory, wrong combinations), p32 (equip, upgrade, augment).
     """
     seen: set[str] = set()
-    for card in all_items(inventory):
+    for card in all_items(inventory) + inventory.spent:
         if card.id in seen:
             _rule("item", f"{card.id} appears twice in {inventory.owner}'s inventory",
                   "each card is in one place")
