@@ -813,6 +813,7 @@ def _play(r: Resolution, u: Unit, index: int, target: Point | None, essence: int
     abilities = _abilities(r.state, u, r.rules)
     ability = abilities[index]
     held = inv.item_abilities(r.state, u.id) if u.side == "explorer" else ()
+    # item abilities come last in explorer_abilities: the card an ability index belongs to
     card = held[index - len(abilities) + len(held)][0] if index >= len(abilities) - len(held) \
         else None
     _pay(r, u, ability.cost.stamina, ability.cost.essence, contributions,
