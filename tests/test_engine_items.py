@@ -494,3 +494,13 @@ def test_manual_p27_a_used_consumable_with_a_lasting_effect_waits_for_its_marker
     r = Resolution(after, RULES, ScriptedDice())
     return_markers(r, "explorer", "explorer phase begins")
     assert r.state.items.destroyed == (tonic,) and r.state.inventories == ()
+
+
+@pytest.mark.parametrize("reading, stamina", [("to_max", 5), ("plus_one", 3)])
+def test_spec_e13_recharge_stamina(reading, stamina):
+    """2 stamina left after paying for the station; the die shows 'restore stamina'."""
+    state = on_map({0: "Ag..."}, {"A": (explorer("a", stamina=5), {"stamina": 3})},
+                   phase="explorer", active="a")
+    rules = RULES.replace({"recharge.stamina": reading})
+    after, _ = apply(state, Activate("a", (1, 0)), rules, ScriptedDice([3]))
+    assert RECHARGE_FACES[2] == "stamina" and after.unit("a").stamina == stamina

@@ -58,7 +58,7 @@ TRADE_COST = 2
 RECHARGE_FACES = ("health", "health", "stamina", "stamina", "nothing", "nothing")
 """What each face 1-6 of the recharge die does. INVENTED: the aid names the three results
 (restore 1 health, restore stamina, nothing) but not how many faces show each (spec E13);
-"restore stamina" is read as "to its maximum"."""
+how much "restore stamina" gives is the ``recharge.stamina`` ruling."""
 
 
 # --- the inventory in the state ----------------------------------------------------------------
@@ -353,20 +353,22 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
     explorer and a free *use inventory* (manual p37; faces per :data:`RECHARGE_FACES`).
 
     Rules: manual p37 (recharge station); 3.5 §Updated Action Spaces; aid (die results);
-    spec E13 (face counts unknown: invented).
+    spec E13 (face counts unknown: invented; how much stamina: ``recharge.stamina``).
     """
     face = r.roll("recharge", "the recharge die")
     result = RECHARGE_FACES[face - 1]
     u = r.state.unit(explorer)
+    stamina = u.max_stamina if r.rules["recharge.stamina"] == "to_max" else \
+        min(u.max_stamina, u.stamina + 1)
     text = {"health": f"restore 1 health ({u.health} -> {min(u.max_health, u.health + 1)})",
-            "stamina": f"restore stamina ({u.stamina} -> {u.max_stamina})",
+            "stamina": f"restore stamina ({u.stamina} -> {stamina})",
             "nothing": "nothing happens"}[result]
     if result == "health":
         r.state = r.state.update_unit(explorer, health=min(u.max_health, u.health + 1))
     elif result == "stamina":
-        r.state = r.state.update_unit(explorer, stamina=u.max_stamina)
+        r.state = r.state.update_unit(explorer, stamina=stamina)
     r.emit("recharge", f"recharge die face {face}: {text}",
-           "manual p37; aid (recharge die); spec E13 (face counts invented)")
+           "manual p37; aid (recharge die); spec E13 (face counts invented, recharge.stamina)")
     partners = trade_partners(r.state, r.rules, explorer, station)
     r.set(item_window=ItemWindow(explorer, partners, True))
     r.emit("item", f"{explorer} may now trade with {', '.join(partners) or 'nobody'} and "
