@@ -71,6 +71,11 @@ EXPECTED = {
     "units_ability_bad_scope.toml": (18, 34, "unknown scope 'everyone_nearby'"),
     "units_ability_bad_destroy.toml": (17, 23, "unknown destroy cost 'door'"),
     "units_ability_bad_trigger.toml": (18, 1, "unknown trigger 'healed'"),
+    # items (manual p30: four types, weapons one- or two-handed; bonuses to attributes)
+    "items_bad_type.toml": (5, 8, "unknown item type 'gadget'"),
+    "items_bad_bonus.toml": (7, 11, "a bonus is one of armor, will, health, stamina"),
+    "items_weapon_no_hands.toml": (3, 1, "a weapon is one- or two-handed"),
+    "items_unknown_key.toml": (7, 10, "unknown key 'armour' in an item"),
     # examples
     "example_unknown_preset.toml": (5, 9, "unknown rules preset 'v4'"),
     "example_missing_legend_entry.toml": (10, 2, "unit letter 'Q' has no entry in the board's legend"),

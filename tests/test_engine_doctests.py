@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["abilities", "actions", "cardplay", "cards", "chance", "effects", "game", "monsters",
-           "phases", "state", "terrain", "worked"]
+           "phases", "state", "terrain", "worked", "items", "itemcards", "inventory"]
 
 
 @pytest.mark.parametrize("name", MODULES)

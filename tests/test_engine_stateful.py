@@ -17,11 +17,14 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from engine_cases import CLAW, SHIVERS, SURGE, WHISPER, explorer, monster
 from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import Explore, legal_actions
+from machina_nb.rules.actions import Explore, Trade, UseInventory, legal_actions
 from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.content import load_tiles
 from machina_nb.rules.chance import SeededDice
 from machina_nb.rules.game import History, new_game, replay
+from machina_nb.rules.inventory import item_places
+from machina_nb.rules.itemcards import load_all_items
+from machina_nb.rules.items import validate_inventory
 from machina_nb.rules.maptext import parse_map
 from machina_nb.rules.playarea import PlayArea
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
@@ -37,7 +40,7 @@ BOARDS = [parse_map(text) for text in (
     "+ + + + + + +\n"
     "|v . r . . s|\n"
     "+ + + + + + +\n"
-    "|. . b . . .|\n"
+    "|. w b . g .|\n"
     "+-+-+-+-+-+-+\n",
     "+-+E+-+-+-+\n"
     "|s . . .|.|\n"
@@ -125,8 +128,10 @@ CHAPTERS = (Chapter("c1", "One", 5, 4),
             Chapter("c1x", "Escape", 4, 4, blocking=True, places_exit=True,
                     enters_play=(Effect("place_exit_token"),)),
             Chapter("c1y", "Regroup", 5, 3, enters_play=(Effect("place_entry_token"),)),
-            Chapter("c2", "Two", 4, 3, blocking=True, abilities=(PRAY,)),
+            Chapter("c2", "Two", 4, 3, blocking=True, abilities=(PRAY,),
+                    enters_play=(Effect("add_item_level", amount=2),)),
             Chapter("c3", "Three", None, 5), Chapter("c4", "Four", 3, None))
+ITEMS = tuple(load_all_items().values())
 COUNT = {"actions": 0}
 
 
@@ -173,7 +178,8 @@ class RandomPlay(RuleBasedStateMachine):
         game = new_game(layout, explorers, CHAPTERS, monsters=MONSTERS * 2,
                         horror_events=(SHIVERS, SURGE, LURCH, TREMOR, HUNGER),
                         explorer_events=(WHISPER, PENDANT),
-                        rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)))
+                        rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)),
+                        items=ITEMS)
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)
         self.seed += 1
@@ -188,6 +194,9 @@ class RandomPlay(RuleBasedStateMachine):
         explores = [a for a in actions if isinstance(a, Explore)]
         if explores and pick % 3 == 0:      # explore often when it is legal (manual p34)
             action = explores[pick % len(explores)]
+        inventory = [a for a in actions if isinstance(a, (UseInventory, Trade))]
+        if inventory and pick % 7 == 1:     # and rearrange or trade items (manual p32)
+            action = inventory[pick % len(inventory)]
         self.history = self.history.apply(
             action, self.dice, choose=lambda need: need.options[pick % len(need.options)])
         COUNT["actions"] += 1
@@ -217,6 +226,15 @@ class RandomPlay(RuleBasedStateMachine):
         assert sorted(state.queue) == sorted(u.id for u in state.units if u.side == "monster")
 
     @invariant()
+    def items_are_sound(self):
+        """Each item card is in exactly one place; every inventory is valid (manual p30-31)."""
+        state = self.history.state
+        assert len(item_places(state)) == len(ITEMS)
+        for inv in state.inventories:
+            assert state.has_unit(inv.owner)
+            validate_inventory(inv)
+
+    @invariant()
     def saves_and_loads(self):
         state = self.history.state
         assert from_json(to_json(state)) == state
@@ -238,3 +256,4 @@ def test_at_least_ten_thousand_actions_were_played():
     """Runs after TestRandomPlay (file order): the stateful run's total."""
     assert COUNT["actions"] >= 10_000 or COUNT["actions"] == 0
     assert COUNT.get("Explore", 0) > 0 or COUNT["actions"] == 0, COUNT
+    assert COUNT.get("UseInventory", 0) > 0 or COUNT["actions"] == 0, COUNT

@@ -12,6 +12,7 @@ from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, WHISPER, explore
 from machina_nb.rules.actions import EndTurn, legal_actions
 from machina_nb.rules.chance import SeededDice
 from machina_nb.rules.game import History, new_game, replay, transcript
+from machina_nb.rules.itemcards import load_all_items
 from machina_nb.rules.maptext import parse_map
 from machina_nb.rules.rulings import Rules
 
@@ -28,14 +29,26 @@ BOARD = parse_map(
     "+-+-+-+-+-+-+-+\n")
 
 
-def play(preset: str, seed: int, rounds: int = 3) -> History:
+ITEM_BOARD = parse_map(
+    "+-+-+-+-+-+-+-+\n"
+    "|. c . s . w .|\n"
+    "+ + + + + + + +\n"
+    "|. . . . . . h|\n"
+    "+ + + +D+ + + +\n"
+    "|. g . . . c .|\n"
+    "+ + + + + + + +\n"
+    "|s . . . v . s|\n"
+    "+-+-+-+-+-+-+-+\n")
+
+
+def play(preset: str, seed: int, rounds: int = 3, board=BOARD, items=()) -> History:
     """A seeded game: explorers take random legal actions, ending turns after a few."""
     rules = Rules.preset(preset)
-    game = new_game(BOARD, [(explorer("ann", stamina=4), (0, 0)), (explorer("bo"), (6, 3))],
+    game = new_game(board, [(explorer("ann", stamina=4), (0, 0)), (explorer("bo"), (6, 3))],
                     (CHAPTER, NEXT_CHAPTER), monsters=[monster("ghoul"), monster("brute",
                                                                                 health=3)] * 3,
                     horror_events=(SHIVERS, SURGE), explorer_events=(WHISPER,), rules=rules,
-                    seed=seed)
+                    seed=seed, items=items)
     history, dice, policy = History.start(game, rules), SeededDice(seed), random.Random(seed)
     while history.state.round <= rounds and not history.state.over:
         actions = legal_actions(history.state, rules)
@@ -45,11 +58,14 @@ def play(preset: str, seed: int, rounds: int = 3) -> History:
     return history
 
 
-@pytest.mark.parametrize("preset, seed", [("manual", 1), ("v3_5", 2), ("player_aid", 3)])
-def test_golden_playthrough(preset, seed):
-    history = play(preset, seed)
+@pytest.mark.parametrize("preset, seed, items", [("manual", 1, False), ("v3_5", 2, False),
+                                                ("player_aid", 3, False), ("manual", 7, True)])
+def test_golden_playthrough(preset, seed, items):
+    """The seed-7 game has action spaces next to the explorers and the item decks (p30-37)."""
+    history = play(preset, seed, board=ITEM_BOARD if items else BOARD,
+                   items=tuple(load_all_items().values()) if items else ())
     text = transcript(history)
-    path = HERE / f"{preset}_seed{seed}.txt"
+    path = HERE / f"{preset}_seed{seed}{'_items' if items else ''}.txt"
     if os.environ.get("MACHINA_REGENERATE") or not path.exists():
         path.write_text(text)
     golden = path.read_text()

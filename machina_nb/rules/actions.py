@@ -32,7 +32,7 @@ from typing import Sequence
 
 from machina_nb.rules.abilities import Ability
 from machina_nb.rules.cardplay import (can_target_ethereal, card_of, explorer_sources,
-                                       marker_holder, marker_on)
+                                       marker_holder, marker_on, usable_items)
 from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.chapters import last_explorer_exits
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
@@ -41,6 +41,8 @@ from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_uni
                                       threat_down,
                                       trigger_traps)
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules import inventory as inv
+from machina_nb.rules.items import all_items, unequip_all
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
 from machina_nb.rules.phases import advance, current_monster, horror_roll, spawn_roll, spawn_rollers
@@ -52,7 +54,7 @@ from machina_nb.rules.terrain import adjacent, move_steps, neighbours
 
 __all__ = [
     "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
-    "Exit", "Explore",
+    "Exit", "Explore", "UseInventory", "Trade",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
     "contributors", "ability_targets", "explorer_abilities", "explorations",
     "ACTION_SPACE_COSTS", "second_targets", "play_targets", "destroy_options", "unpaid_cost",
@@ -173,6 +175,32 @@ class Explore(Action):
 
 
 @dataclass(frozen=True)
+class UseInventory(Action):
+    """*Use inventory* on ``owner`` (the actor, or an adjacent explorer; default the actor):
+    unequip all, equip by ``steps``, give ``gifts`` ((item, explorer) pairs) (manual p32).
+
+    A step is ``("main", item)``, ``("upgrade", item, host)`` or ``("augment", item, host)``.
+    3 stamina, or free right after a workbench or recharge station (manual p33, p37).
+    """
+
+    owner: str | None = None
+    steps: tuple = ()
+    gifts: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """Exchange items with an adjacent explorer for 2 stamina: ``give`` the actor's, ``take``
+    the partner's; they arrive unequipped (manual p32). Free with a recharge-station partner
+    (manual p37; 3.5 FAQ).
+    """
+
+    partner: str = ""
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RollSpawn(Action):
     """The explorer's spawn roll (manual p13)."""
 
@@ -192,11 +220,12 @@ class MonsterAct(Action):
 # --- what a unit may do ---------------------------------------------------------------------
 
 def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
-    """An explorer's abilities: card, bound events, current explorer event, chapter.
+    """An explorer's abilities: card, bound events, current explorer event, chapter,
+    equipped items and held consumables.
 
     Passive and triggered abilities keep their place in the list but are never
     played (manual p20). Monsters use :func:`machina_nb.rules.monsters.monster_abilities`.
-    Rules: manual p20 (sources of active abilities); spec C-13.
+    Rules: manual p20 (sources of active abilities), p31, p33 (items); spec C-13.
     """
     return tuple(a for _, a in explorer_sources(state, unit))
 
@@ -556,6 +585,18 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
             _fail("option", f"expected an index below {len(options)}, got {action.option!r}",
                   "manual p34")
         return
+    if isinstance(action, UseInventory):
+        if u.side != "explorer":
+            _fail("actor", "only explorers have an inventory", "manual p31")
+        inv.check_use_inventory(state, rules, u.id, action.owner or u.id, action.steps,
+                                action.gifts)
+        return
+    if isinstance(action, Trade):
+        if u.side != "explorer" or not state.has_unit(action.partner) or \
+                state.unit(action.partner).side != "explorer":
+            _fail("partner", f"{action.partner!r} is not an explorer in play", "manual p32")
+        inv.check_trade(state, rules, u.id, action.partner, action.give, action.take)
+        return
     if isinstance(action, Exit):
         if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
             _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
@@ -678,6 +719,8 @@ def _do(r: Resolution, action: Action) -> None:
         _monster_act(r, action)
         return
     u = s.unit(action.actor)
+    if s.item_window is not None and not isinstance(action, (UseInventory, Trade)):
+        r.set(item_window=None)     # the free inventory steps end with any other action
     if isinstance(action, EndTurn):
         _end_turn(r, u)
     elif isinstance(action, Move):
@@ -706,6 +749,10 @@ def _do(r: Resolution, action: Action) -> None:
         _exit(r, u)
     elif isinstance(action, Explore):
         _explore(r, u, action)
+    elif isinstance(action, UseInventory):
+        inv.use_inventory(r, u.id, action.owner or u.id, action.steps, action.gifts)
+    elif isinstance(action, Trade):
+        inv.trade(r, u.id, action.partner, action.give, action.take)
 
 
 def _explore(r: Resolution, u: Unit, action: Explore) -> None:
@@ -822,14 +869,11 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
     r.set(destroyed=r.state.destroyed + (space,))
     if kind is SpaceKind.CHEST:
         _restore_essence(r, u.id, "the chest")
-        r.emit("item", "gain item: draw 2 item cards, keep one (items are not modelled: the "
-               "players apply it)", "manual p33, p37")
+        inv.gain_item(r, u.id, "the chest")
     elif kind is SpaceKind.WORKBENCH:
-        r.emit("item", "operate workbench (items are not modelled: the players apply it)",
-               "manual p33, p37")
+        inv.operate_workbench(r, u.id)
     else:
-        r.emit("item", "roll the recharge die and trade (the die's faces are unknown: the "
-               "players apply it)", "manual p37; spec E13")
+        inv.recharge(r, u.id, space)
 
 
 def _restore_essence(r: Resolution, who: str, why: str) -> None:
@@ -865,6 +909,7 @@ def _play(r: Resolution, u: Unit, index: int, target, essence: int,
           contributions: Sequence[tuple[str, int]], destroy: Point | None = None) -> None:
     ability = _abilities(r.state, u, r.rules)[index]
     key = _card_key(r.state, u, index, ability)
+    card = next((c for c in usable_items(r.state, u.id) if f"item:{c.id}" == key), None)
     points = play_targets(target)
     _pay(r, u, ability.cost.stamina, ability.cost.essence, contributions,
          f"{ability.name}", "manual p20 (cost)")
@@ -881,9 +926,13 @@ def _play(r: Resolution, u: Unit, index: int, target, essence: int,
            (", p23 (two targets)" if len(points) > 1 else ""))
     user = r.state.unit(u.id) if r.state.has_unit(u.id) else None
     previous, r.card = r.card, key
+    before = set(r.state.lasting)
     resolve(r, ability.effects, user, points[0] if points else None, ability.name, essence,
             points[1] if len(points) > 1 else None)
     r.card = previous
+    if card is not None and card.type == "consumable" and r.state.has_unit(u.id):
+        inv.consume(r, u.id, card, marked=any(e.holder == u.id for e in r.state.lasting
+                                              if e not in before))
 
 
 def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
@@ -1004,14 +1053,15 @@ def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
         if kind is SpaceKind.EVENT:
             for option in ("essence", "roll"):
                 out += _if_legal(state, rules, Activate(u.id, q, option))
-        elif kind in ACTION_SPACE_COSTS:
-            out += _if_legal(state, rules, Activate(u.id, q))
+        elif kind in ACTION_SPACE_COSTS:     # items: the deck to draw from is a choice
+            out += _expand(state, rules, _if_legal(state, rules, Activate(u.id, q)))
         elif kind is SpaceKind.CHAPTER:
             out += _if_legal(state, rules, ChapterSpace(u.id, q))
         elif kind is SpaceKind.SPAWN:
             out += _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
     out += _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
     out += _explore_actions(state, rules, u)
+    out += _inventory_actions(state, rules, u)
     out += _abilities_for(state, rules, u, free_only=False)
     out.append(EndTurn(u.id))
     return out
@@ -1039,6 +1089,55 @@ def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
 
 
 _SIDE_OF = {step: side for side, step in SIDES.items()}
+
+
+def _inventory_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    """A representative few inventory actions (the full space of arrangements is huge).
+
+    Per explorer whose inventory the actor may use (self, adjacent): unequip
+    everything, and :func:`_greedy` equipping; for each trade partner, giving
+    or taking one item at a time.
+    Rules: manual p32 (use inventory, trade), p37 (recharge station).
+    """
+    if u.side != "explorer" or u.position is None:
+        return []
+    out: list[Action] = []
+    for owner in (u.id,) + inv.adjacent_explorers(state, rules, u.id):
+        held = inv.inventory_of(state, owner)
+        if held.empty:
+            continue
+        steps = _greedy(held)
+        for option in ((), steps) if steps else ((),):
+            out += _if_legal(state, rules, UseInventory(u.id, owner=owner, steps=option))
+    window = state.item_window
+    partners = set(inv.adjacent_explorers(state, rules, u.id))
+    if window is not None and window.explorer == u.id and window.trade_partners:
+        partners |= set(window.trade_partners)
+    for partner in sorted(partners):
+        for card in all_items(inv.inventory_of(state, u.id)):
+            out += _if_legal(state, rules, Trade(u.id, partner=partner, give=(card.id,)))
+        for card in all_items(inv.inventory_of(state, partner)):
+            out += _if_legal(state, rules, Trade(u.id, partner=partner, take=(card.id,)))
+    return out
+
+
+def _greedy(held) -> tuple:
+    """Steps equipping every card that fits, in card order: mains, then upgrades and augments."""
+    cards = all_items(unequip_all(held))
+    steps: list[tuple] = []
+    placed: list[str] = []
+    for card in cards:
+        tries = [("main", card.id)] + [(how, card.id, host) for host in placed
+                                       for how in ("upgrade", "augment")]
+        for step in tries:
+            try:
+                inv.arrange(held, steps + [step])
+            except RulesError:
+                continue
+            steps.append(step)
+            placed.append(card.id)
+            break
+    return tuple(steps)
 
 
 def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:

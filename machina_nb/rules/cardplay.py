@@ -1,8 +1,8 @@
 """Cards in play and what acts through them: ability sources, passive abilities, markers.
 
 A card in play (manual p21) is a unit card of a unit in play, a binding event
-held by a unit, the current explorer event, the current horror event or the
-current chapter. Each has a key (``unit:kim``, ``bound:oath``,
+held by a unit, an equipped item, the current explorer event, the current horror
+event or the current chapter. Each has a key (``unit:kim``, ``bound:oath``, ``item:saw``,
 ``explorer_event:whisper``, ``horror_event:shivers``, ``chapter:c1``) so that a
 lasting effect can name the card its marker lies on (manual p27), and an owner
 (the unit whose card it is) or none. Passive abilities act while their card is
@@ -30,9 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from machina_nb.rules.abilities import Ability
+from machina_nb.rules.items import ItemCard, equipped_items
 from machina_nb.rules.state import ATTRIBUTE_MAX, GameState, Unit
 
-__all__ = ["CardInPlay", "cards_in_play", "explorer_sources", "card_of", "passive_effects",
+__all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "card_of", "passive_effects",
            "passive_total", "attribute", "can_target_ethereal", "enabled_to_target_ethereal",
            "marker_on", "marker_holder"]
 
@@ -51,13 +52,17 @@ class CardInPlay:
 
 
 def cards_in_play(state: GameState) -> tuple[CardInPlay, ...]:
-    """Unit cards, bound events, the current explorer and horror events, the chapter (manual p21).
+    """Unit cards, bound events, equipped items, the current explorer and horror events, the
+    chapter (manual p21). Consumables are left out: p30 says they are never in play (C-17).
 
-    Rules: manual p21 (cards in play), p26 (binding events), p14, p37 (current events).
+    Rules: manual p21 (cards in play), p26 (binding events), p30-31 (equipped items), p14,
+    p37 (current events); spec C-17.
     """
     out = [CardInPlay(f"unit:{u.id}", u.name, u.id, u.abilities) for u in state.units]
     out += [CardInPlay(f"bound:{card.id}", card.name, who, card.abilities)
             for who, card in state.bound]
+    out += [CardInPlay(f"item:{card.id}", card.name, inv.owner, card.abilities)
+            for inv in state.inventories for card in equipped_items(inv)]
     for kind, deck in (("explorer_event", state.explorer_events),
                        ("horror_event", state.horror_events)):
         out += [CardInPlay(f"{kind}:{card.id}", card.name, None, card.abilities)
@@ -70,16 +75,32 @@ def cards_in_play(state: GameState) -> tuple[CardInPlay, ...]:
 def explorer_sources(state: GameState, unit: Unit) -> tuple[tuple[str, Ability], ...]:
     """An explorer's abilities with the key of the card each is on, in the order of
     :func:`machina_nb.rules.actions.explorer_abilities`: card, bound events, current
-    explorer event, chapter (every kind; only active ones are played).
+    explorer event, chapter, then the :func:`usable_items` (every kind; only active
+    ones are played).
 
-    Rules: manual p20 (sources of active abilities), p28 (chapter abilities); spec C-13.
+    Rules: manual p20 (sources of active abilities), p28 (chapter abilities), p31
+    (consumables usable from the inventory); spec C-13.
     """
     cards = [(f"unit:{unit.id}", unit.abilities)]
     cards += [(f"bound:{card.id}", card.abilities) for who, card in state.bound if who == unit.id]
     cards += [(f"explorer_event:{card.id}", card.abilities)
               for card in state.explorer_events.destroyed[:1]]
     cards.append((f"chapter:{state.chapter.id}", state.chapter.abilities))
+    cards += [(f"item:{card.id}", card.abilities) for card in usable_items(state, unit.id)]
     return tuple((key, a) for key, abilities in cards for a in abilities)
+
+
+def usable_items(state: GameState, explorer: str) -> tuple[ItemCard, ...]:
+    """The items whose abilities an explorer may play: equipped items, then the consumables
+    they hold (usable unequipped; not those waiting for a marker) (manual p20, p30-31).
+
+    Rules: manual p20 (ability sources), p30 (consumables), p31 (inventory).
+    """
+    for inv in state.inventories:
+        if inv.owner == explorer:
+            return equipped_items(inv) + tuple(c for c in inv.unequipped
+                                               if c.type == "consumable")
+    return ()
 
 
 def card_of(state: GameState, unit: Unit, ability: Ability) -> str:

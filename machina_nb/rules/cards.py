@@ -106,7 +106,7 @@ def unit_card(unit) -> UnitCard:
     behaviour = next((x.name for x in unit.abilities if x.record.get("override")), None)
     return UnitCard(unit.id, unit.name, unit.kind, unit.armor, unit.will, unit.health,
                     unit.stamina, None, unit.level or 1, unit.immobile, unit.ethereal, abilities,
-                    behaviour, unit.invented, unit.source)
+                    behaviour, unit.invented, unit.source, unit_class=unit.unit_class)
 
 
 def content_cards() -> dict[str, UnitCard]:

@@ -35,8 +35,10 @@ from machina_nb.rules.errors import RulesError
 
 __all__ = ["FACES", "ChanceNode", "Dice", "ScriptedDice", "SeededDice", "OpenDice", "outcomes"]
 
-FACES = {die.name: die.faces for die in (D10, HIGH, LOW)}
-"""Faces of each die the engine rolls, from :mod:`machina_nb.rules.dice` (manual p4-5, p24)."""
+FACES = {**{die.name: die.faces for die in (D10, HIGH, LOW)}, "recharge": (1, 2, 3, 4, 5, 6)}
+"""Faces of each die the engine rolls, from :mod:`machina_nb.rules.dice` (manual p4-5, p24);
+the recharge die is a d6 whose face numbers stand for the results in
+:data:`machina_nb.rules.inventory.RECHARGE_FACES` (aid; spec E13)."""
 
 
 def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:

@@ -24,7 +24,8 @@ from machina_nb.rules.rulings import SWITCHES
 
 __all__ = [
     "content_root", "TomlFile", "read_toml", "Tile", "TileSide", "load_tile", "load_tiles",
-    "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS",
+    "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS", "load_folder",
+    "check_card_table", "read_card_file",
 ]
 
 TILE_SIZE = 10
@@ -254,6 +255,64 @@ def load_tiles(folder: str | Path | None = None) -> dict[str, Tile]:
     return tiles
 
 
+def read_card_file(path: str | Path, kind: str, table: str,
+                   what: str) -> tuple[TomlFile, dict[str, Any]]:
+    """Read a file of ``kind`` holding only ``kind`` and ``[<table>.<id>]`` tables; returns the
+    file and the tables by id. ``what`` names the file in errors ("a units file").
+
+    Rules: content formats (content/README.md).
+    """
+    toml = read_toml(path)
+    _expect_kind(toml, kind)
+    for key in toml.data:
+        if key not in ("kind", table):
+            raise toml.error(None, key, f"unknown key {key!r}; {what} has 'kind' and "
+                             f"[{table}.<id>] tables")
+    tables = require(toml, toml.data, None, table, dict,
+                     f"tables [{table}.<id>], one per {table}")
+    return toml, tables
+
+
+_CARD_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
+                     what: str) -> str:
+    """Check one ``[<kind>.<id>]`` table: a lower-case id, a table, only known ``keys``;
+    returns its dotted name. ``what`` names it in errors ("a unit", "an item").
+
+    Rules: content formats (content/README.md: ids, unknown keys are errors).
+    """
+    name = f"{kind}.{card_id}"
+    if not _CARD_ID.match(card_id):
+        raise toml.error(name, None, f"{kind} id {card_id!r} must be lower-case letters, "
+                         "digits and '_', starting with a letter")
+    if not isinstance(table, dict):
+        raise toml.error(None, None, f"'{name}' must be a table [{name}]")
+    for key in table:
+        if key not in keys:
+            raise toml.error(name, key, f"unknown key {key!r} in {what}; expected "
+                             f"{', '.join(sorted(keys))}")
+    return name
+
+
+def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
+                table: str) -> dict[str, Any]:
+    """Merge ``load(path)`` ({id: value}) over every ``*.toml`` in ``folder``, in name order;
+    an id met twice is an error at its ``[<table>.<id>]`` header.
+
+    Rules: content formats (content/README.md: ids are unique across files).
+    """
+    values: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for key, value in load(path).items():
+            if key in values:
+                raise ContentError(str(path), *read_toml(path).where(f"{table}.{key}"),
+                                   f"duplicate {table} id {key!r}")
+            values[key] = value
+    return values
+
+
 # --- rulings --------------------------------------------------------------------------------
 
 
@@ -353,6 +412,7 @@ def _deferred(module: str, function: str) -> Callable[[Path], Any]:
 LOADERS: dict[str, Callable[[Path], Any]] = {
     "tile": load_tile,
     "units": _deferred("machina_nb.rules.units", "load_units"),
+    "items": _deferred("machina_nb.rules.itemcards", "load_items"),
     "example": _deferred("machina_nb.rules.examples", "load_example"),
 }
 """Loader per ``kind`` (``rulings`` files are checked by :func:`rulings_in_file`)."""

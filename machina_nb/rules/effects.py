@@ -130,9 +130,10 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
     for _ in range(amount):
         s = r.state
         if s.level >= 5 and r.rules["level5_rule"] == "yes":
+            from machina_nb.rules.inventory import level5_loss   # inventory builds on effects
             r.emit("level5", f"{why}: at level 5 each explorer destroys an equipped item or is "
-                   "destroyed instead (items are not modelled: the players apply it)",
-                   "manual p14 (level 5)")
+                   "destroyed instead", "manual p14 (level 5)")
+            level5_loss(r, why)
             continue
         top = s.threat_positions
         if r.rules["threat.levelup"] == "on_reach":
@@ -270,6 +271,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
     release_bound_events(r, unit_id, "explorer")
+    from machina_nb.rules.inventory import discard_inventory   # inventory builds on effects
+    discard_inventory(r, unit_id)
     if not r.state.explorers:
         r.set(over="lost")
         r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
@@ -483,6 +486,9 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
                "effects end", "manual p27 (markers)")
     from machina_nb.rules.cardeffects import release_waiting   # builds on this module
     release_waiting(r)
+    if holder_kind != "horror":
+        from machina_nb.rules.inventory import release_spent   # inventory builds on effects
+        release_spent(r)
 
 
 def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
@@ -875,6 +881,9 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                 resolve(r, e.then, user, target, why, essence_budget, second)
         elif e.op == "next_chapter":
             next_chapter(r, label)
+        elif e.op == "add_item_level":
+            from machina_nb.rules.inventory import add_item_level   # inventory builds on effects
+            add_item_level(r, e.amount, label)
         elif e.op in CARD_OPS or e.op == "destroy_bound_event":
             from machina_nb.rules.cardeffects import card_effect  # builds on this module
             card_effect(r, e, user, target, why, label, essence_budget, second)

@@ -30,6 +30,7 @@ from machina_nb.rules.actions import Action, apply
 from machina_nb.rules.chance import Dice, ScriptedDice, SeededDice
 from machina_nb.rules.effects import Event, NeedChoice, Resolution, reset_ratings
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.items import ItemCard, ItemDecks
 from machina_nb.rules.maptext import Layout, Point
 from machina_nb.rules.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
@@ -45,7 +46,8 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
              explorer_events: Sequence[EventCard] = (), rules: Rules | None = None,
              seed: int = 0, tile_size: int = 10, threat_positions: int = 5,
              scenario_horror_events: Sequence[EventCard] = (),
-             scenario_explorer_events: Sequence[EventCard] = ()) -> GameState:
+             scenario_explorer_events: Sequence[EventCard] = (),
+             items: Sequence[ItemCard] = ()) -> GameState:
     """A game at the start of round 1, decks shuffled with ``seed`` (manual p8: setup).
 
     ``layout`` is a fixed map, or a :class:`~machina_nb.rules.playarea.PlayArea`
@@ -58,8 +60,9 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
     card's printed value (``essence.max``, spec D47). ``horror_events`` and
     ``explorer_events`` are the core decks; the scenario's events join them whole
     (1.0) or with only as many core events as the scenario has
-    (``setup.event_decks = balanced_3_5``, spec C-12).
-    Rules: manual p8 (setup), p28 (chapter ratings); 3.5 §Spawn Phase.
+    (``setup.event_decks = balanced_3_5``, spec C-12). ``items``: level-1 item
+    cards form the four item decks, the others wait for *add item level* (manual p8, p33).
+    Rules: manual p8 (setup), p28 (chapter ratings), p30 (item decks); 3.5 §Spawn Phase.
     """
     rules = rules if rules is not None else Rules()
     if not chapters:
@@ -88,6 +91,8 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         horror_events=Deck(events(horror_events, scenario_horror_events)),
         explorer_events=Deck(events(explorer_events, scenario_explorer_events)),
         threat_positions=threat_positions)
+    if items:
+        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: shuffled(cards)))
     r = Resolution(state, rules, SeededDice(rng))
     reset_ratings(r)
     return r.state

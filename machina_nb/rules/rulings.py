@@ -122,6 +122,7 @@ _DECLARED = (
     _s("cost.chapter_lit", "1 0", "C-2", player_aid="0"),
     _s("stamina.reset", "modified printed", "C-15", player_aid="printed"),
     _s("consumables_in_play", "no yes", "C-17"),
+    _s("recharge.stamina", "to_max plus_one", "E13"),
     _s("refresh.removes", "all_tokens destroyed_tokens", "C-20"),
     _s("chapter_space.when_blocked", "pay_and_consume illegal pay_no_consume", "C-22 D38",
        player_aid="pay_no_consume"),

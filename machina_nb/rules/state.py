@@ -32,6 +32,7 @@ from typing import Any
 from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.board import Board
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.items import Equipped, Inventory, ItemCard, ItemDecks, ItemWindow
 from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind, parse_map
 from machina_nb.rules.content import TileSide
 from machina_nb.rules.playarea import PlayArea, place_tile
@@ -74,6 +75,7 @@ class UnitCard:
     ``behaviour`` names an override of the mindless turn (manual p17 Example F).
     ``enters_play`` are the card's «enters play» effects: a monster's when it spawns, an
     explorer's when the entry token brings them onto the map (manual p13, p20, p28).
+    ``unit_class`` is an explorer's class (gunman, bruiser, mystic, crafter; manual p33).
     Rules: manual p18 (units and attributes).
     """
 
@@ -93,6 +95,7 @@ class UnitCard:
     invented: bool = True
     source: str = ""
     enters_play: tuple[Effect, ...] = ()
+    unit_class: str | None = None
 
     def __post_init__(self):
         if self.side not in SIDES:
@@ -133,6 +136,7 @@ class Unit:
     card: str = ""
     origin: UnitCard | None = None
     enters_play: tuple[Effect, ...] = ()
+    unit_class: str | None = None
 
     def __post_init__(self):
         if self.side not in SIDES:
@@ -157,7 +161,7 @@ class Unit:
                    card.health, card.stamina, card.stamina, 0,
                    card.essence_max if card.essence_max is not None else ATTRIBUTE_MAX,
                    card.level, card.immobile, card.ethereal, card.abilities, card.behaviour,
-                   card.id, enters_play=card.enters_play)
+                   card.id, enters_play=card.enters_play, unit_class=card.unit_class)
 
     @property
     def wounded(self) -> bool:
@@ -365,8 +369,10 @@ class GameState:
     not returned yet (manual p27); ``removed`` monster cards removed from the
     game (manual p19, p25: *take* searches them). ``threat`` is the slider's
     position, 1 first; 0 or less is a deficit below the first position, which only
-    ``threat.floor = seal_only`` produces (spec C-29).
-    Rules: manual p8, p10, p13-15, p18, p25, p27-28, p35.
+    ``threat.floor = seal_only`` produces (spec C-29). ``inventories`` each
+    explorer's items, ``items`` the item decks, and ``item_window`` the free
+    inventory steps an action space left open (:mod:`machina_nb.rules.items`).
+    Rules: manual p8, p10, p13-15, p18, p25, p27-28, p30-33 (items), p35.
     """
 
     map: MapSpec
@@ -405,6 +411,9 @@ class GameState:
     features: tuple[tuple[Point, SpaceKind], ...] = ()
     removed: tuple[UnitCard, ...] = ()
     waiting: tuple[EventCard, ...] = ()
+    inventories: tuple[Inventory, ...] = ()
+    items: ItemDecks = ItemDecks()
+    item_window: ItemWindow | None = None
 
     def __post_init__(self):
         if self.phase not in PHASES:
@@ -599,7 +608,7 @@ def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=()) -> Boar
 
 _CLASSES = {cls.__name__: cls for cls in (
     UnitCard, Unit, EventCard, Chapter, Deck, Lasting, MonsterTurn, GameState, Ability, Cost,
-    Targeting, Effect)}
+    Targeting, Effect, ItemCard, Equipped, Inventory, ItemDecks, ItemWindow)}
 _ENUMS = {cls.__name__: cls for cls in (BorderKind, SpaceKind)}
 
 
@@ -629,7 +638,7 @@ def from_json(text: str) -> GameState:
     return state
 
 
-_CARDS = (UnitCard, EventCard, Chapter, Ability)
+_CARDS = (UnitCard, EventCard, Chapter, Ability, ItemCard)
 _CARD_JSON: dict[int, tuple[Any, dict]] = {}     # id -> (card, its encoding): cards never change
 _CARD_OBJECTS: dict[str, Any] = {}               # canonical JSON text -> the decoded card
 

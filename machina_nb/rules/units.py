@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from machina_nb.rules.content import TomlFile, _expect_kind, content_root, read_toml, require
+from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
+                                      read_card_file, require)
 from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = [
@@ -41,7 +42,6 @@ EXPLORER_CLASSES = ("gunman", "bruiser", "mystic", "crafter")
 MONSTER_LEVELS = (1, 2, 3, 4)
 """Levels printed on monster cards (manual p8: level 1 at start, 2-4 added later)."""
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _STATED_NAMES = ("class", "level") + ATTRIBUTES
 _UNIT_KEYS = {"name", "kind", "class", "level", *ATTRIBUTES, "immobile", "ethereal",
               "invented", "stated", "source", "abilities"}
@@ -134,13 +134,7 @@ def load_units(path: str | Path) -> dict[str, Unit]:
 
     Rules: manual p18 (attributes 0-9, essence only for explorers), p33 (classes).
     """
-    toml = read_toml(path)
-    _expect_kind(toml, "units")
-    for key in toml.data:
-        if key not in ("kind", "unit"):
-            raise toml.error(None, key, f"unknown key {key!r}; a units file has 'kind' and "
-                             "[unit.<id>] tables")
-    tables = require(toml, toml.data, None, "unit", dict, "tables [unit.<id>], one per unit")
+    toml, tables = read_card_file(path, "units", "unit", "a units file")
     units = {}
     for unit_id, table in tables.items():
         units[unit_id] = _unit(toml, unit_id, table)
@@ -148,16 +142,7 @@ def load_units(path: str | Path) -> dict[str, Unit]:
 
 
 def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
-    name = f"unit.{unit_id}"
-    if not _ID.match(unit_id):
-        raise toml.error(name, None, f"unit id {unit_id!r} must be lower-case letters, digits "
-                         "and '_', starting with a letter")
-    if not isinstance(table, dict):
-        raise toml.error(None, None, f"'unit.{unit_id}' must be a table [unit.{unit_id}]")
-    for key in table:
-        if key not in _UNIT_KEYS:
-            raise toml.error(name, key, f"unknown key {key!r} in a unit; expected "
-                             f"{', '.join(sorted(_UNIT_KEYS))}")
+    name = check_card_table(toml, "unit", unit_id, table, _UNIT_KEYS, "a unit")
     title = require(toml, table, name, "name", str, "the name printed on the card")
     kind = require(toml, table, name, "kind", str, "'explorer' or 'monster'")
     if kind not in UNIT_KINDS:
@@ -275,12 +260,4 @@ def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
 
     Rules: manual p18 (units); format in content/README.md.
     """
-    folder = Path(folder) if folder else content_root() / "units"
-    units: dict[str, Unit] = {}
-    for path in sorted(folder.glob("*.toml")):
-        for unit_id, unit in load_units(path).items():
-            if unit_id in units:
-                raise ContentError(str(path), *read_toml(path).where(f"unit.{unit_id}"),
-                                   f"duplicate unit id {unit_id!r}")
-            units[unit_id] = unit
-    return units
+    return load_folder(Path(folder) if folder else content_root() / "units", load_units, "unit")

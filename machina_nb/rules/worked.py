@@ -17,7 +17,19 @@ step's ``expect`` against what the engine does:
   expect ``hit``, ``target_health``, ``destroyed``, ``essence``;
 * ``spawn_rating`` — the 3.5 adjusted rating of ``default`` for 1-4 explorers;
 * ``push`` / ``pull`` — ``actor`` pushes or pulls ``target`` ``distance`` spaces;
-  expect ``end`` or ``destroyed``.
+  expect ``end`` or ``destroyed``;
+* ``inventory`` — give ``actor`` the items of ``steps`` (equipped, as in
+  *use inventory*) and ``unequipped`` (item ids); expect ``valid`` (false with
+  ``error``, a phrase of the refusal), ``armor``, ``will``;
+* ``item_decks`` — set the item decks: ``weapon``, ``apparel``, ``artifact``,
+  ``consumable`` (lists of item ids, top first);
+* ``activate`` — ``actor`` activates the action space ``target`` ([x, y]) with the
+  players' ``choices`` and ``dice``; expect ``equipped`` / ``unequipped`` (item ids, in
+  tree order / sorted), ``mains``, ``stamina``, ``essence``, ``armor``, ``will``;
+* ``use_inventory`` — ``actor`` uses the inventory of ``target`` (default itself) with
+  ``steps``; expect as for ``activate``;
+* ``trade_partners`` — who may trade when ``actor`` activates the recharge station
+  ``target`` (expect a list of letters).
 
 >>> from machina_nb.rules.content import content_root
 >>> results = run_example(load_example(content_root() / "examples" / "p16_example_a_sarall.toml"))
@@ -25,7 +37,7 @@ step's ``expect`` against what the engine does:
 True
 
 Rules: manual p16-17 (Examples A-F), p19 (contributing explorers), p24 (attack), p25
-(push and pull); 3.5 FAQ; spec §B.
+(push and pull), p31-33 (inventory, gain item), p37 (recharge station); 3.5 FAQ; spec §B.
 """
 
 from __future__ import annotations
@@ -34,20 +46,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from machina_nb.rules.abilities import Effect
-from machina_nb.rules.actions import (MonsterAct, PlayAbility, apply, contributors,
-                                      explorer_abilities)
+from machina_nb.rules.actions import (Activate, MonsterAct, PlayAbility, UseInventory, apply,
+                                      contributors, explorer_abilities)
 from machina_nb.rules.cards import unit_card
 from machina_nb.rules.chance import ScriptedDice
 from machina_nb.rules.effects import Resolution, adjusted_spawn_rating, resolve
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.examples import Example, Step, load_example
+from machina_nb.rules.inventory import arrange, inventory_of, set_inventory, trade_partners
+from machina_nb.rules.itemcards import load_all_items
+from machina_nb.rules.items import ITEM_TYPES, Inventory, equipped_items
 from machina_nb.rules.monsters import explorer_distances, mindless_step
 from machina_nb.rules.state import GameState, MapSpec, MonsterTurn, Unit
 
 __all__ = ["StepResult", "example_state", "run_example", "load_example", "VERBS"]
 
 VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "spawn_rating",
-         "push", "pull")
+         "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners")
 
 
 @dataclass(frozen=True)
@@ -212,6 +227,66 @@ def _displace(state, rules, ids, step):
     return _compare(state, step, got, tuple(r.events))
 
 
+def _items_got(state, ids, owner):
+    inv = inventory_of(state, owner)
+    u = state.unit(owner)
+    return {"equipped": [c.id for c in equipped_items(inv)],
+            "unequipped": sorted(c.id for c in inv.unequipped),
+            "mains": [t.item.id for t in inv.equipped], "stamina": u.stamina,
+            "essence": u.essence, "armor": u.armor, "will": u.will}
+
+
+def _inventory(state, rules, ids, step):
+    items = load_all_items()
+    owner = ids[step.actor]
+    steps = tuple(tuple(s) for s in _get(step, "steps", ()))
+    held = Inventory(owner, (), tuple(items[i] for s in steps for i in s[1:2]) +
+                     tuple(items[i] for i in _get(step, "unequipped", ())))
+    try:
+        inv, _ = arrange(held, steps)
+        state = set_inventory(state, inv, rules)
+    except RulesError as exc:
+        phrase = _table(_get(step, "expect")).get("error", "")
+        got = {"valid": False, "error": phrase if phrase and phrase in str(exc) else str(exc)}
+        return _compare(state, step, got)
+    got = {"valid": True, **_items_got(state, ids, owner)}
+    return _compare(state, step, got)
+
+
+def _item_decks(state, rules, ids, step):
+    items = load_all_items()
+    decks = {k: tuple(items[i] for i in _get(step, k, ())) for k in ITEM_TYPES}
+    state = replace(state, items=replace(state.items, **decks))
+    return state, StepResult(step, True, decks, decks)
+
+
+def _activate(state, rules, ids, step):
+    actor = ids[step.actor]
+    state = replace(state, phase="explorer", active=actor, turns=(actor,))
+    state, events = apply(state, Activate(actor, step.target,
+                                          choices=tuple(_get(step, "choices", ()))),
+                          rules, ScriptedDice(_get(step, "dice", ())))
+    return _compare(state, step, _items_got(state, ids, actor), events)
+
+
+def _use_inventory(state, rules, ids, step):
+    actor = ids[step.actor]
+    owner = ids[step.target] if step.target else actor
+    state = replace(state, phase="explorer", active=actor, turns=(actor,))
+    steps = tuple(tuple(s) for s in _get(step, "steps", ()))
+    state, events = apply(state, UseInventory(actor, owner=owner, steps=steps), rules)
+    return _compare(state, step, _items_got(state, ids, owner), events)
+
+
+def _trade_partners(state, rules, ids, step):
+    letters = {v: k for k, v in ids.items()}
+    got = sorted(letters[p] for p in trade_partners(state, rules, ids[step.actor], step.target))
+    wanted = sorted(_get(step, "expect", ()))
+    return state, StepResult(step, got == wanted, got, wanted)
+
+
 _STEPS = {"set": _set, "monster_turn": _monster_turn, "distances": _distances,
           "contributors": _contributors, "play_ability": _play_ability,
-          "spawn_rating": _spawn_rating, "push": _displace, "pull": _displace}
+          "spawn_rating": _spawn_rating, "push": _displace, "pull": _displace,
+          "inventory": _inventory, "item_decks": _item_decks, "activate": _activate,
+          "use_inventory": _use_inventory, "trade_partners": _trade_partners}
