@@ -10,6 +10,7 @@ import pytest
 
 from engine_cases import explorer, monster, open_map
 from test_engine_chapters import QUIET, REGROUP, on_the_exit
+from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.actions import Exit, MonsterAct, RollSpawn
 from machina_nb.rules.cards import scenario
 from machina_nb.rules.game import History, replay
@@ -222,3 +223,19 @@ def test_manual_p28_the_board_follows_the_tiles_when_the_last_explorer_exits(cha
     s.refresh()
     assert len(s.sources["tiles"].data["tile"]) == tiles
     assert len(s.sources["spaces"].data["x"]) == 100 * tiles
+
+
+def test_manual_p20_abilities_are_offered_and_planned_by_name():
+    """The action list and the monster plan name the ability, not its index (manual p16, p20)."""
+    s = RoundStepper(replace(scenario(open_map(3, 1, {0: "PS."}),
+                                      {"P": PHILLIP, "S": monster("sarall", stamina=4)},
+                                      chapter=CHAPTER), phase="monster"))
+    assert "next: <b>play Claw on (0, 0)</b>" in s.plan.value
+    jab = Ability("Jab", Cost(stamina=1), Targeting("melee", 0, "monster"),
+                  (Effect("attack", high=1),))
+    s = RoundStepper(replace(scenario(open_map(3, 1, {0: "PS."}),
+                                      {"P": explorer("phillip", abilities=(jab,)),
+                                       "S": monster("sarall")}, chapter=CHAPTER),
+                             active="phillip"))
+    offered = [label for label, _ in s.choice.options]
+    assert any(label.startswith("Jab — PlayAbility(actor='phillip'") for label in offered)

@@ -197,7 +197,9 @@ class ExamplesBrowser(widgets.VBox):
         mark = "✓ as stated" if r.ok else "✗ differs"
         events = "".join(f"<li><b>{_esc(e.kind)}</b>: {_esc(e.text)} "
                          f"<span class='cite'>[{_esc(e.rule)}]</span></li>" for e in r.events)
-        plan = ("<p>The plan at the start of its turn:</p>" + plan_html(shown.plan, self.labels)
+        before = self.steps[n - 2].state if n > 1 else self.first
+        plan = ("<p>The plan at the start of its turn:</p>"
+                + plan_html(shown.plan, self.labels, before)
                 if shown.plan else "")
         return (f"{head} — <b>{mark}</b><br>expected: <code>{_esc(r.expected)}</code><br>"
                 f"engine: <code>{_esc(r.got)}</code>{plan}"

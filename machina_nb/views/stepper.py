@@ -33,15 +33,15 @@ from typing import Mapping
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.actions import (Action, EndTurn, MonsterAct, RollHorror, RollSpawn,
-                                      StartTurn, legal_actions)
+from machina_nb.rules.actions import (Action, EndTurn, MonsterAct, PlayAbility, RollHorror,
+                                      RollSpawn, StartTurn, explorer_abilities, legal_actions)
 from machina_nb.rules.cards import content_cards
 from machina_nb.rules.chance import ChanceNode, Dice, ScriptedDice, SeededDice
 from machina_nb.rules.effects import NeedChoice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.game import History, describe, new_game
 from machina_nb.rules.maptext import Layout, Point
-from machina_nb.rules.monsters import MonsterPlan, mindless_step
+from machina_nb.rules.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import Chapter, GameState, Unit
@@ -49,7 +49,7 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import redraw_board, render_board
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
-           "events_html", "demo_game"]
+           "events_html", "demo_game", "ability_name", "action_text"]
 
 #: Colours of the planned-path overlay (the board's overlay sources, drawn on top).
 PLAN_COLOURS = {"monster": "#ffd600", "path": "#00b8d4", "goal": "#2e7d32",
@@ -105,18 +105,46 @@ def plan_overlay(state: GameState, plan: MonsterPlan | None) -> dict[str, dict[s
     }
 
 
+def ability_name(state: GameState, rules: Rules, unit_id: str, index: int) -> str:
+    """The name of a unit's ability ``index`` as :class:`PlayAbility` counts them, or
+    ``ability {index}`` when there is none (manual p20: ability sources)."""
+    if state.has_unit(unit_id):
+        u = state.unit(unit_id)
+        abilities = explorer_abilities(state, u) if u.side == "explorer" else \
+            tuple(a for _, a in monster_abilities(state, u, rules))
+        if 0 <= index < len(abilities):
+            return abilities[index].name
+    return f"ability {index}"
+
+
+def action_text(state: GameState, rules: Rules, action: Action) -> str:
+    """An action in one line for the players: a played ability is named (manual p20)."""
+    text = describe(action)
+    if isinstance(action, PlayAbility):
+        return f"{ability_name(state, rules, action.actor, action.index)} — {text}"
+    return text
+
+
 def _esc(value) -> str:
     return html.escape(str(value))
 
 
-def plan_html(plan: MonsterPlan, labels: Mapping[str, str]) -> str:
+def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | None = None,
+              rules: Rules | None = None) -> str:
     """A monster plan in words: target, distances to each explorer, end points and path
-    considered, the action and every reason (manual p15-17)."""
+    considered, the action and every reason (manual p15-17); with the ``state`` it was
+    made on, the ability it plays is named."""
     def who(uid):
         return f"{_esc(uid)} ({_esc(labels.get(uid, '?'))})"
 
     action = plan.action
-    doing = {"ability": lambda: f"play ability {action[1]} on {action[2]}",
+
+    def play():
+        name = (ability_name(state, rules or Rules(), plan.monster, action[1])
+                if state is not None else f"ability {action[1]}")
+        return f"play {name}" + (f" on {action[2]}" if action[2] is not None else "")
+
+    doing = {"ability": play,
              "door": lambda: f"destroy the closed door {action[1]}|{action[2]}",
              "move": lambda: f"step to {action[1]}",
              "end": lambda: "end its turn"}[action[0]]()
@@ -146,7 +174,8 @@ def events_html(history: History) -> str:
         events = "".join(f"<li><b>{_esc(e.kind)}</b>: {_esc(e.text)} "
                          f"<span class='cite'>[{_esc(e.rule)}]</span></li>" for e in step.events)
         items.append(f"<li><i>round {state.round}, {_esc(state.phase)}</i>: "
-                     f"<code>{_esc(describe(step.action))}</code>{_esc(dice)}<ul>{events}</ul></li>")
+                     f"<code>{_esc(action_text(state, history.rules, step.action))}</code>"
+                     f"{_esc(dice)}<ul>{events}</ul></li>")
         state = step.state
     return "<ol class='event-items'>" + "".join(items) + "</ol>" if items else \
         "<i>No actions yet.</i>"
@@ -428,7 +457,8 @@ class RoundStepper(widgets.VBox):
         self._asked = bool(note)
         self._offered = tuple(actions)
         default = None if note else self.default_action()
-        self.choice.options = [(describe(a), i) for i, a in enumerate(self._offered)]
+        self.choice.options = [(action_text(self.state, self.rules, a), i)
+                               for i, a in enumerate(self._offered)]
         self.choice.value = self._offered.index(default) if default in self._offered else None
         if note:
             self._say(note)
@@ -449,7 +479,7 @@ class RoundStepper(widgets.VBox):
         plan = self.current_plan()
         for name, data in plan_overlay(self.state, plan).items():
             self.sources[name].data = data
-        self.plan.value = plan_html(plan, self.labels) if plan else ""
+        self.plan.value = plan_html(plan, self.labels, self.state, self.rules) if plan else ""
 
     def refresh(self) -> None:
         """Offer the legal actions now and redraw everything from the current state."""
