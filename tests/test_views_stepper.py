@@ -11,7 +11,7 @@ import pytest
 from engine_cases import explorer, monster, open_map
 from test_engine_chapters import QUIET, REGROUP, on_the_exit
 from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import Exit, MonsterAct, RollSpawn
+from machina_nb.rules.actions import Activate, Exit, MonsterAct, RollSpawn
 from machina_nb.rules.cards import scenario
 from machina_nb.rules.game import History, replay
 from machina_nb.rules.rulings import Rules
@@ -239,3 +239,15 @@ def test_manual_p20_abilities_are_offered_and_planned_by_name():
                              active="phillip"))
     offered = [label for label, _ in s.choice.options]
     assert any(label.startswith("Jab — PlayAbility(actor='phillip'") for label in offered)
+
+
+def test_manual_p31_the_units_table_lists_each_explorers_items():
+    """Equipped items first, then the ones held unequipped (manual p31, p33)."""
+    from test_engine_items import kim_at_chest
+    s = RoundStepper(kim_at_chest())
+    assert "Hobnailed Boots, Aeromantle, Brass Goggles, Leather Holster" in s.units.value
+    s.apply(Activate("kim", (1, 0), choices=("apparel", "weapon", "reconnoisseur", "top", "kim",
+                                             "equip")))
+    s.refresh()
+    assert ("Proximity Bender; held: Hobnailed Boots, Aeromantle, Brass Goggles, "
+            "Leather Holster") in s.units.value

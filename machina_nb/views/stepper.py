@@ -40,6 +40,8 @@ from machina_nb.rules.chance import ChanceNode, Dice, ScriptedDice, SeededDice
 from machina_nb.rules.effects import NeedChoice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.game import History, describe, new_game
+from machina_nb.rules.inventory import inventory_of
+from machina_nb.rules.items import equipped_items
 from machina_nb.rules.maptext import Layout, Point
 from machina_nb.rules.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.phases import PHASES_BY_NAME, current_monster
@@ -179,6 +181,15 @@ def events_html(history: History) -> str:
         state = step.state
     return "<ol class='event-items'>" + "".join(items) + "</ol>" if items else \
         "<i>No actions yet.</i>"
+
+
+def _items(state: GameState, unit_id: str) -> str:
+    """An explorer's items in a few words: equipped ones, then the ones held (manual p31)."""
+    inv = inventory_of(state, unit_id)
+    parts = [", ".join(c.name for c in equipped_items(inv))]
+    if inv.unequipped:
+        parts.append("held: " + ", ".join(c.name for c in inv.unequipped))
+    return "; ".join(p for p in parts if p)
 
 
 def demo_game(layout: Layout, rules: Rules | None = None, seed: int = 0) -> GameState:
@@ -518,9 +529,11 @@ class RoundStepper(widgets.VBox):
         rows = "".join(
             f"<tr><td>{self.labels[u.id]}</td><td>{_esc(u.id)}</td><td>{u.side}</td>"
             f"<td>{u.health}/{u.max_health}</td><td>{u.stamina}/{u.max_stamina}</td>"
-            f"<td>{u.position}</td></tr>" for u in s.units)
+            f"<td>{u.essence}</td><td>{u.position}</td><td>{_esc(_items(s, u.id))}</td></tr>"
+            for u in s.units)
         self.units.value = ("<table class='step-units'><tr><th></th><th>unit</th><th>side</th>"
-                            f"<th>health</th><th>stamina</th><th>space</th></tr>{rows}</table>")
+                            "<th>health</th><th>stamina</th><th>essence</th><th>space</th>"
+                            f"<th>items</th></tr>{rows}</table>")
         self.event_log.value = events_html(self.history)
         self.undo_button.disabled = not self.history.position
         self.redo_button.disabled = self.history.position == len(self.history.steps)
