@@ -12,6 +12,7 @@ from machina_nb.rules.actions import (Activate, ChapterSpace, Door, EndTurn, Mov
                                       legal_actions)
 from machina_nb.rules.cards import scenario
 from machina_nb.rules.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.effects import NeedChoice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -447,3 +448,33 @@ def test_manual_p28_exit_token_chapter_and_the_last_explorer_out():
     assert after.chapter == regroup and after.exit_token is None
     assert after.unit("a").position == (1, 0) and after.exited == ()
     assert any(e.kind == "banished" for e in events)
+
+
+# --- a "close target door" ability (manual p22) ---------------------------------------------
+
+SHUT = Ability("Shut", Cost(stamina=1), Targeting("ranged", 3, "space"), (Effect("close_door"),))
+DOORS = ("+-+-+-+-+\n"
+         "|A .d.d.|\n"
+         "+ + + + +\n"
+         "|. . . .|\n"
+         "+-+-+-+-+\n")
+
+
+def test_manual_p22_a_door_ability_closes_a_door_on_the_targeted_space_players_choose():
+    state = turn(scenario(DOORS, {"A": explorer("a", abilities=(SHUT,))}), "a")
+    after, events = apply(state, PlayAbility("a", 0, (1, 0)), RULES)   # one door there
+    assert after.border((1, 0), (2, 0)) is BorderKind.DOOR_CLOSED
+    assert any(e.kind == "door" and "manual p22" in e.rule for e in events)
+    with pytest.raises(NeedChoice) as need:                            # two doors there
+        apply(state, PlayAbility("a", 0, (2, 0)), RULES)
+    assert need.value.options == (((2, 0), (1, 0)), ((2, 0), (3, 0)))
+    after, _ = apply(state, PlayAbility("a", 0, (2, 0), choices=(((2, 0), (3, 0)),)), RULES)
+    assert after.border((2, 0), (3, 0)) is BorderKind.DOOR_CLOSED
+    assert after.border((1, 0), (2, 0)) is BorderKind.DOOR_OPEN
+
+
+def test_manual_p22_no_open_door_on_the_targeted_space_closes_nothing():
+    state = turn(scenario(DOORS, {"A": explorer("a", abilities=(SHUT,))}), "a")
+    after, events = apply(state, PlayAbility("a", 0, (1, 1)), RULES)
+    assert after.borders == state.borders
+    assert any("no open door" in e.text for e in events)

@@ -81,6 +81,7 @@ EFFECT_OPS = (
     "place_entry_token",  # explorers off the map come back at the entry token (p28)
     "banish",           # banish the target monster (p19)
     "refresh_space",    # remove tokens from the targeted space, per refresh.removes (p35)
+    "close_door",       # close an open door on a border of the targeted space (p22)
     "threat",           # change monster threat by amount (p14)
     "light_chapter",    # light the nearest unlit chapter space on the tile (p36)
     "spawn",            # spawn monster (p13)

@@ -37,7 +37,7 @@ from machina_nb.rules.chance import Dice, OpenDice, ScriptedDice
 from machina_nb.rules.chapters import last_explorer_exits
 from machina_nb.rules.effects import (Event, NeedChoice, Resolution, destroy_unit,
                                       invoke_explorer_event, light_chapter, next_chapter,
-                                      reinvoke_horror_event, resolve,
+                                      reinvoke_horror_event, resolve, set_door,
                                       threat_down,
                                       trigger_traps)
 from machina_nb.rules.errors import RulesError
@@ -826,15 +826,9 @@ def _door(r: Resolution, u: Unit, a: Point, b: Point, op: str) -> None:
     cost = DOOR_COSTS[(_mode(r.state, u), op)]
     new = {"open": BorderKind.DOOR_OPEN, "close": BorderKind.DOOR_CLOSED,
            "destroy": BorderKind.DOOR_DESTROYED}[op]
-    _set_door(r, a, b, new)
+    set_door(r, a, b, new)
     r.state = r.state.update_unit(u.id, stamina=u.stamina - cost)
     r.emit("door", f"{u.id} {op}s the door {a}|{b} ({cost} stamina)", "manual p36 (doors)")
-
-
-def _set_door(r: Resolution, a: Point, b: Point, kind: BorderKind) -> None:
-    key = tuple(sorted((a, b)))
-    borders = tuple(x for x in r.state.borders if x[0] != key) + ((key, kind),)
-    r.set(borders=borders)
 
 
 def _activate(r: Resolution, u: Unit, action: Activate) -> None:
@@ -978,7 +972,7 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
         _play(r, m, index, target, 0, ())
     elif kind == "door":
         _, a, b = plan.action
-        _set_door(r, a, b, BorderKind.DOOR_DESTROYED)
+        set_door(r, a, b, BorderKind.DOOR_DESTROYED)
         r.state = r.state.update_unit(m.id, stamina=m.stamina - DOOR_DESTROY_COST)
         r.emit("door", f"{m.id} destroys the closed door {a}|{b} ({DOOR_DESTROY_COST} stamina)",
                "manual p16, p36")

@@ -23,6 +23,7 @@ from machina_nb.rules.chance import Dice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.sight import adjacent_borders
 from machina_nb.rules.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting,
                                     Unit, UnitCard)
 from machina_nb.rules import distance, placement
@@ -36,6 +37,7 @@ __all__ = [
     "adjusted_spawn_rating",
     "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
     "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
+    "set_door", "close_target_door",
     "SPAWN_LIMIT",
 ]
 
@@ -835,6 +837,8 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         elif e.op in ("push", "pull"):
             for u in scope:
                 _push(r, u, user, e.amount, e.op, label)
+        elif e.op == "close_door" and target is not None:
+            close_target_door(r, target, label)
         elif e.op == "refresh_space" and target is not None:
             refresh_space(r, tuple(target), label)
         elif e.op == "banish":
@@ -984,6 +988,31 @@ def remove_exit_token(r: Resolution) -> None:
     area = r.state.map.area
     if area is not None and area.exit is not None:
         r.set(map=replace(r.state.map, area=replace(area, exit=None)))
+
+
+def set_door(r: Resolution, a: Point, b: Point, kind: BorderKind) -> None:
+    """The door between ``a`` and ``b`` becomes ``kind`` (open, closed or destroyed; manual p36).
+
+    Rules: manual p36 (doors), p22 (a door on a space's border).
+    """
+    key = tuple(sorted((a, b)))
+    r.set(borders=tuple(x for x in r.state.borders if x[0] != key) + ((key, kind),))
+
+
+def close_target_door(r: Resolution, space: Point, why: str) -> None:
+    """Close an open door on a border of the targeted space; with several, the players choose
+    (manual p22: a door ability targets a space that has the door on one of its borders).
+
+    Rules: manual p22 (targeting doors), p36 (doors); spec B7.
+    """
+    doors = sorted(pair for pair, kind in adjacent_borders(r.state.static_board(), space)
+                   if kind is BorderKind.DOOR_OPEN)
+    if not doors:
+        r.emit("door", f"{why}: no open door on a border of {space}", "manual p22")
+        return
+    a, b = r.choose(doors, f"which door of {space} closes", "manual p22 (target door)")
+    set_door(r, a, b, BorderKind.DOOR_CLOSED)
+    r.emit("door", f"{why}: the door between {a} and {b} closes", "manual p22, p36")
 
 
 def place_entry_token(r: Resolution, why: str) -> None:

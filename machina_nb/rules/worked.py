@@ -29,14 +29,23 @@ step's ``expect`` against what the engine does:
 * ``use_inventory`` — ``actor`` uses the inventory of ``target`` (default itself) with
   ``steps``; expect as for ``activate``;
 * ``trade_partners`` — who may trade when ``actor`` activates the recharge station
-  ``target`` (expect a list of letters).
+  ``target`` (expect a list of letters);
+* ``adjacent`` — with the doors in ``closed_doors`` closed: what ``actor`` is adjacent
+  to (expect the letters of units and the [x, y] of other non-floor spaces), or whether it
+  is adjacent to ``target`` (expect true or false);
+* ``close_door`` — ``actor`` closes the door on ``border`` (a pair of spaces); expect
+  ``allowed`` or ``refused``.
+
+``play_ability`` may also target a space ([x, y]) and expect ``closed``: the doors
+it closes, as pairs of spaces.
 
 >>> from machina_nb.rules.content import content_root
 >>> results = run_example(load_example(content_root() / "examples" / "p16_example_a_sarall.toml"))
 >>> all(r.ok for r in results)
 True
 
-Rules: manual p16-17 (Examples A-F), p19 (contributing explorers), p24 (attack), p25
+Rules: manual p16-17 (Examples A-F), p19 (contributing explorers), p22 (doors and
+adjacency), p24 (attack), p25
 (push and pull), p31-33 (inventory, gain item), p37 (recharge station); 3.5 FAQ; spec §B.
 """
 
@@ -46,8 +55,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from machina_nb.rules.abilities import Effect
-from machina_nb.rules.actions import (Activate, MonsterAct, PlayAbility, UseInventory, apply,
-                                      contributors, explorer_abilities)
+from machina_nb.rules.actions import (Activate, Door, MonsterAct, PlayAbility, UseInventory,
+                                      apply, contributors, explorer_abilities)
 from machina_nb.rules.cards import unit_card
 from machina_nb.rules.chance import ScriptedDice
 from machina_nb.rules.effects import Resolution, adjusted_spawn_rating, resolve
@@ -56,13 +65,16 @@ from machina_nb.rules.examples import Example, Step, load_example
 from machina_nb.rules.inventory import arrange, inventory_of, set_inventory, trade_partners
 from machina_nb.rules.itemcards import load_all_items
 from machina_nb.rules.items import ITEM_TYPES, Inventory, equipped_items
+from machina_nb.rules.maptext import BorderKind, SpaceKind
 from machina_nb.rules.monsters import explorer_distances, mindless_step
+from machina_nb.rules.sight import adjacent, adjacent_spaces
 from machina_nb.rules.state import GameState, MapSpec, MonsterTurn, Unit
 
 __all__ = ["StepResult", "example_state", "run_example", "load_example", "VERBS"]
 
 VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "spawn_rating",
-         "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners")
+         "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners",
+         "adjacent", "close_door")
 
 
 @dataclass(frozen=True)
@@ -165,11 +177,16 @@ def _monster_turn(state, rules, ids, step):
 def _compare(state, step, got, events=()):
     expected = _table(_get(step, "expect"))
     seen = {k: got.get(k) for k in expected}
-    wanted = {k: (list(v) if isinstance(v, tuple) else v) for k, v in expected.items()}
+    wanted = {k: _plain(v) for k, v in expected.items()}
     if "health" in wanted:      # only the units the example names
         wanted["health"] = _table(wanted["health"])
         seen["health"] = {k: (got.get("health") or {}).get(k) for k in wanted["health"]}
     return state, StepResult(step, seen == wanted, seen, wanted, events)
+
+
+def _plain(value):
+    """Tuples (as the example loader keeps lists) back to lists, at every depth."""
+    return [_plain(v) for v in value] if isinstance(value, (tuple, list)) else value
 
 
 def _distances(state, rules, ids, step):
@@ -195,16 +212,21 @@ def _play_ability(state, rules, ids, step):
     names = [a.name for a in explorer_abilities(state, actor)]
     if name not in names:
         raise RulesError("ability", f"{actor.id} has no ability {name!r}; it has {names}")
-    target = state.unit(ids[step.target]).position
-    target_id = ids[step.target]
+    target = step.target if isinstance(step.target, tuple) else \
+        state.unit(ids[step.target]).position
+    target_id = state.unit_at(target).id if state.unit_at(target) else None
+    before = state.borders
     state = replace(state, phase="explorer", active=actor.id, turns=(actor.id,))
     state, events = apply(state, PlayAbility(actor.id, names.index(name), target,
                                              essence=_get(step, "essence_budget", 0)),
                           rules, ScriptedDice(_get(step, "dice", ())))
     got = {"hit": any(e.kind == "hit" for e in events),
-           "destroyed": not state.has_unit(target_id),
-           "target_health": state.unit(target_id).health if state.has_unit(target_id) else 0,
-           "essence": state.unit(actor.id).essence}
+           "destroyed": target_id is not None and not state.has_unit(target_id),
+           "target_health": state.unit(target_id).health if target_id and
+           state.has_unit(target_id) else 0,
+           "essence": state.unit(actor.id).essence,
+           "closed": [[list(a), list(b)] for (a, b), kind in state.borders
+                      if kind is BorderKind.DOOR_CLOSED and ((a, b), kind) not in before]}
     return _compare(state, step, got, events)
 
 
@@ -285,8 +307,44 @@ def _trade_partners(state, rules, ids, step):
     return state, StepResult(step, got == wanted, got, wanted)
 
 
+def _with_closed_doors(state, step):
+    closed = tuple(((tuple(a), tuple(b)), BorderKind.DOOR_CLOSED)
+                   for a, b in _get(step, "closed_doors", ()))
+    return replace(state, borders=state.borders + closed)
+
+
+def _adjacent(state, rules, ids, step):
+    board = _with_closed_doors(state, step).unit_board()
+    here = state.unit(ids[step.actor]).position
+    if step.target is not None:
+        there = step.target if isinstance(step.target, tuple) else \
+            state.unit(ids[step.target]).position
+        got, wanted = adjacent(board, here, there, rules), _get(step, "expect")
+        return state, StepResult(step, got == wanted, got, wanted)
+    letters = {v: k for k, v in ids.items()}
+    got = [letters.get(board.unit_at(q)) or list(q) for q in adjacent_spaces(board, here, rules)
+           if board.unit_at(q) or board.space(q) is not SpaceKind.FLOOR]
+    got, wanted = sorted(got, key=str), sorted(_plain(_get(step, "expect", ())), key=str)
+    return state, StepResult(step, got == wanted, got, wanted)
+
+
+def _close_door(state, rules, ids, step):
+    actor = ids[step.actor]
+    a, b = (tuple(p) for p in _get(step, "border"))
+    turn = replace(state, phase="explorer", active=actor, turns=(actor,))
+    try:
+        _, events = apply(turn, Door(actor, a, b, "close"), rules)
+        got = "allowed"
+    except RulesError as refusal:
+        got, events = "refused", (refusal,)
+    wanted = _get(step, "expect")
+    return state, StepResult(step, got == wanted, got, wanted, tuple(
+        e for e in events if hasattr(e, "rule")))
+
+
 _STEPS = {"set": _set, "monster_turn": _monster_turn, "distances": _distances,
           "contributors": _contributors, "play_ability": _play_ability,
           "spawn_rating": _spawn_rating, "push": _displace, "pull": _displace,
           "inventory": _inventory, "item_decks": _item_decks, "activate": _activate,
-          "use_inventory": _use_inventory, "trade_partners": _trade_partners}
+          "use_inventory": _use_inventory, "trade_partners": _trade_partners,
+          "adjacent": _adjacent, "close_door": _close_door}
