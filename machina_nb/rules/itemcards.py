@@ -6,8 +6,9 @@ weapons), ``upgrade_top``, ``upgrade_bottom``, ``augment_slot``, ``augment``
 (symbol names), ``level`` (1-3), ``bonuses`` (a table ``{ armor = 1 }``),
 ``text`` (the card in our words), ``enters_play`` (a list of effect tables),
 ``invented``, ``stated`` (which of the numbers the sources give), ``source``,
-and ``[item.<id>.abilities.<name>]`` tables read like unit abilities
-(:func:`machina_nb.rules.cards.ability_from_record`). content/README.md
+and ``[item.<id>.abilities.<name>]`` tables read and checked like unit abilities
+(active, passive or triggered; the units loader's checks, then
+:func:`machina_nb.rules.cards.ability_from_record`). content/README.md
 documents the format. Errors name file:line:col.
 
 >>> items = load_all_items()
