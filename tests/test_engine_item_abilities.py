@@ -191,3 +191,14 @@ def test_manual_p27_a_destroyed_consumable_with_a_marker_waits_for_it(cost, effe
     assert not [a for a in legal_actions(after, RULES) if isinstance(a, PlayAbility)]
     later, _ = new_round(after)
     assert inventory_of(later, "a").empty and later.items.destroyed == (tonic,)
+
+
+def test_manual_p14_p26_the_item_lost_at_level_five_takes_its_markers_back():
+    from machina_nb.rules.inventory import level5_loss
+    state = scenario(open_map(2, 1, {0: "W."}), {"W": explorer("w")})
+    state = turn(holding(state, "w", ("circular_saw",)), "w")
+    state, _ = apply(state, PlayAbility("w", 0), RULES)                     # rev: a marker
+    r = Resolution(state, RULES, ScriptedDice())
+    level5_loss(r, "level 5")
+    assert r.state.lasting == () and r.state.items.destroyed == (ITEMS["circular_saw"],)
+    assert [e.kind for e in r.events] == ["level5", "markers", "item"]
