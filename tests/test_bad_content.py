@@ -76,6 +76,11 @@ EXPECTED = {
     "items_bad_bonus.toml": (7, 11, "a bonus is one of armor, will, health, stamina"),
     "items_weapon_no_hands.toml": (3, 1, "a weapon is one- or two-handed"),
     "items_unknown_key.toml": (7, 10, "unknown key 'armour' in an item"),
+    # item abilities: the same vocabulary and checks as unit abilities (manual p20-27)
+    "items_ability_bad_trigger.toml": (13, 1, "unknown trigger 'healed'"),
+    "items_ability_bad_second.toml": (14, 1, "unknown target kind 'wizard'"),
+    "items_ability_bad_destroy.toml": (12, 25, "unknown destroy cost 'door'"),
+    "items_ability_bad_kind.toml": (11, 1, "unknown ability kind 'reactive'"),
     # examples
     "example_unknown_preset.toml": (5, 9, "unknown rules preset 'v4'"),
     "example_missing_legend_entry.toml": (10, 2, "unit letter 'Q' has no entry in the board's legend"),

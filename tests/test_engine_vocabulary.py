@@ -2,8 +2,10 @@
 and triggered abilities (p20, p22, p26-27), chosen scopes (p23), take (p25), treat map space
 (p35), reinvoke explorer event (p37), a chapter ability outside the turn (p28).
 
-The sample cards come from content/units/core.toml (the invented carriers of the manual's
-item and chapter examples); other cards are invented here."""
+The item examples are the items of content/items/core.toml (Force Alternator, Circular Saw,
+Stygian Pendant, Blood-boost gun, the p22 artifact), equipped by an invented explorer; the
+advanced ability and chapter examples sit on the invented carrier sample_tinkerer of
+content/units/core.toml; other cards are invented here."""
 
 from dataclasses import replace
 
@@ -18,17 +20,27 @@ from machina_nb.rules.cards import scenario
 from machina_nb.rules.chance import ScriptedDice
 from machina_nb.rules.effects import NeedChoice, Resolution, roll_modifier
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.inventory import set_inventory
+from machina_nb.rules.itemcards import load_all_items
+from machina_nb.rules.items import Equipped, Inventory
 from machina_nb.rules.maptext import SpaceKind
 from machina_nb.rules.phases import start_new_round
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.state import Deck, EventCard, Lasting, from_json, to_json
 
 RULES = Rules()
-TINKERER, SAWYER, SEER = (CARDS[k] for k in ("sample_tinkerer", "sample_sawyer", "sample_seer"))
+TINKERER = CARDS["sample_tinkerer"]
+ITEMS = load_all_items()
 
 
 def ability(card, name):
     return next(a for a in card.abilities if a.name == name)
+
+
+def equip(state, who, *item_ids):
+    """``who`` with the items ``item_ids`` equipped, each a main item (manual p31)."""
+    return set_inventory(state, Inventory(who, tuple(Equipped(ITEMS[i]) for i in item_ids)),
+                         RULES)
 
 
 def turn(state, who):
@@ -51,24 +63,25 @@ def refused(state, action, rule, argument=None):
 
 def alternator_state():
     state = scenario(open_map(3, 2, {0: "TM.", 1: ".K."}),
-                     {"T": TINKERER, "M": monster("m", armor=2),
+                     {"T": explorer("t"), "M": monster("m", armor=2),
                       "K": explorer("k", armor=3, will=2)})
-    return turn(state, "sample_tinkerer")
+    return turn(equip(state, "t", "force_alternator"), "t")
 
 
 def test_manual_p23_two_targets_raise_the_first_and_lower_the_second():
     state = alternator_state()
-    after, events = apply(state, PlayAbility("sample_tinkerer", 0, ((1, 0), (1, 1))), RULES)
+    after, events = apply(state, PlayAbility("t", 0, ((1, 0), (1, 1))), RULES)
     assert (attribute(after, "m", "armor"), attribute(after, "m", "will")) == (3, 3)
     assert (attribute(after, "k", "armor"), attribute(after, "k", "will")) == (2, 1)
-    assert after.markers_used("sample_tinkerer") == 2
+    assert after.markers_used("t") == 2
+    assert {e.card for e in after.lasting} == {"item:force_alternator"}
     assert any("p23 (two targets)" in e.rule for e in events)
     assert from_json(to_json(after)) == after
 
 
 def test_manual_p23_the_same_unit_may_be_both_targets():
     state = alternator_state()
-    after, _ = apply(state, PlayAbility("sample_tinkerer", 0, ((1, 0), (1, 0))), RULES)
+    after, _ = apply(state, PlayAbility("t", 0, ((1, 0), (1, 0))), RULES)
     assert attribute(after, "m", "armor") == 2          # +1 then -1
     assert sorted(e.name for e in after.lasting) == ["alternator_lower", "alternator_raise"]
     plays = [a.target for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)
@@ -78,16 +91,14 @@ def test_manual_p23_the_same_unit_may_be_both_targets():
 
 def test_manual_p23_a_two_target_ability_refuses_one_target():
     state = alternator_state()
-    refused(state, PlayAbility("sample_tinkerer", 0, (1, 0)), "manual p23 (two targets)",
-            "target")
-    refused(state, PlayAbility("sample_tinkerer", 0, ((1, 0), (2, 0))), "manual p23", "target")
-    refused(state, PlayAbility("sample_tinkerer", 0, ((1, 0), (1, 1), (1, 1))), "manual p23",
-            "target")
+    refused(state, PlayAbility("t", 0, (1, 0)), "manual p23 (two targets)", "target")
+    refused(state, PlayAbility("t", 0, ((1, 0), (2, 0))), "manual p23", "target")
+    refused(state, PlayAbility("t", 0, ((1, 0), (1, 1), (1, 1))), "manual p23", "target")
 
 
 def test_manual_p24_a_lowered_armor_is_hit_by_a_lower_total():
     state = alternator_state()
-    state, _ = apply(state, PlayAbility("sample_tinkerer", 0, ((1, 1), (1, 0))), RULES)
+    state, _ = apply(state, PlayAbility("t", 0, ((1, 1), (1, 0))), RULES)
     stab = Ability("Stab", Cost(), Targeting("melee", 0, "monster"), (Effect("attack", low=1),))
     state = state.update_unit("k", abilities=(stab,))
     after, events = apply(state, PlayAbility("k", 0, (1, 0)), RULES, ScriptedDice([1]))
@@ -104,7 +115,7 @@ def lever_state(lever=True):
 
 def test_manual_p23_destroying_the_lever_is_paid_before_the_banish():
     state = lever_state()
-    action = PlayAbility("sample_tinkerer", 2, (2, 0), destroy=(0, 0))
+    action = PlayAbility("sample_tinkerer", 1, (2, 0), destroy=(0, 0))
     assert action in legal_actions(state, RULES)
     after, events = apply(state, action, RULES)
     assert (0, 0) in after.destroyed and not after.has_unit("m")
@@ -115,13 +126,13 @@ def test_manual_p23_destroying_the_lever_is_paid_before_the_banish():
 
 
 def test_manual_p23_the_destroy_cost_is_checked_before_resolving():
-    refused(lever_state(False), PlayAbility("sample_tinkerer", 2, (2, 0), destroy=(0, 0)),
+    refused(lever_state(False), PlayAbility("sample_tinkerer", 1, (2, 0), destroy=(0, 0)),
             "manual p23, p26", "destroy")
-    refused(lever_state(), PlayAbility("sample_tinkerer", 2, (2, 0)), "manual p23", "destroy")
-    refused(lever_state(), PlayAbility("sample_tinkerer", 0, ((2, 0), (2, 0)), destroy=(0, 0)),
+    refused(lever_state(), PlayAbility("sample_tinkerer", 1, (2, 0)), "manual p23", "destroy")
+    refused(lever_state(), PlayAbility("sample_tinkerer", 3, destroy=(0, 0)),
             "manual p20", "destroy")
     assert not [a for a in legal_actions(lever_state(False), RULES)
-                if isinstance(a, PlayAbility) and a.index == 2]
+                if isinstance(a, PlayAbility) and a.index == 1]
 
 
 SMASH = Ability("Smash", Cost(stamina=1), Targeting("melee", 0, "event"),
@@ -132,9 +143,9 @@ def test_manual_p26_another_effect_destroying_the_event_space_does_not_pay_the_c
     card = replace(TINKERER, abilities=TINKERER.abilities + (SMASH,))
     state = turn(scenario(open_map(4, 1, {0: "vT.M"}), {"T": card, "M": monster("m")}),
                  "sample_tinkerer")
-    burn = PlayAbility("sample_tinkerer", 3, destroy=(0, 0))
+    burn = PlayAbility("sample_tinkerer", 2, destroy=(0, 0))
     check(state, burn, RULES)
-    state, _ = apply(state, PlayAbility("sample_tinkerer", 6, (0, 0)), RULES)   # Smash
+    state, _ = apply(state, PlayAbility("sample_tinkerer", 4, (0, 0)), RULES)   # Smash
     assert (0, 0) in state.destroyed
     refused(state, burn, "manual p23, p26 (cost, not condition)", "destroy")
 
@@ -143,7 +154,7 @@ def test_manual_p26_the_burn_pays_with_the_event_space_and_attacks_the_nearest_m
     state = turn(scenario(open_map(5, 1, {0: "vTM.N"}), {"T": TINKERER, "M": monster("m"),
                                                          "N": monster("n")}),
                  "sample_tinkerer")
-    after, events = apply(state, PlayAbility("sample_tinkerer", 3, destroy=(0, 0)), RULES,
+    after, events = apply(state, PlayAbility("sample_tinkerer", 2, destroy=(0, 0)), RULES,
                           ScriptedDice([3, 3]))
     assert (0, 0) in after.destroyed and after.unit("m").health == 1
     assert after.unit("n").health == 2
@@ -154,13 +165,13 @@ def test_manual_p23_any_monster_next_to_the_targeted_event_space_the_players_cho
                           {"T": TINKERER, "M": monster("m"), "N": monster("n")}),
                  "sample_tinkerer")
     with pytest.raises(NeedChoice) as info:
-        apply(state, PlayAbility("sample_tinkerer", 1, (1, 0)), RULES)
+        apply(state, PlayAbility("sample_tinkerer", 0, (1, 0)), RULES)
     assert info.value.options == ("m", "n")
-    after, _ = apply(state, PlayAbility("sample_tinkerer", 1, (1, 0), choices=("n",)), RULES)
+    after, _ = apply(state, PlayAbility("sample_tinkerer", 0, (1, 0), choices=("n",)), RULES)
     assert after.unit("n").health == 1 and after.unit("m").health == 2
     assert (1, 0) not in after.destroyed                  # a target, not a cost
     plays = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)
-             and a.index == 1]
+             and a.index == 0]
     assert sorted(a.choices for a in plays) == [("m",), ("n",)]
 
 
@@ -215,45 +226,46 @@ def test_manual_p23_any_monster_on_the_tile_or_on_any_tile(scope, options):
 # --- marker removal: the Circular Saw and the Stygian Pendant (manual p27; spec B23) -----------
 
 def saw_state():
-    state = scenario(open_map(3, 1, {0: "WMK"}), {"W": SAWYER, "K": explorer("k"),
+    """w holds the Circular Saw equipped: rev is ability 0, bite ability 1."""
+    state = scenario(open_map(3, 1, {0: "WMK"}), {"W": explorer("w"), "K": explorer("k"),
                                                   "M": monster("m", armor=1)})
-    return state
+    return equip(state, "w", "circular_saw")
 
 
 def test_manual_p27_the_saw_needs_its_marker():
     state = turn(saw_state(), "k")
-    refused(state, PlayAbility("sample_sawyer", 1, (1, 0)), "manual p27", "index")
+    refused(state, PlayAbility("w", 1, (1, 0)), "manual p27", "index")
 
 
 def test_manual_p27_the_saw_bites_outside_the_turn_by_returning_its_marker():
-    state = turn(saw_state(), "sample_sawyer")
-    state, _ = apply(state, PlayAbility("sample_sawyer", 0), RULES)
-    assert state.lasting[0].card == "unit:sample_sawyer" and roll_modifier(state,
-                                                                           "sample_sawyer") == 1
-    state, _ = apply(state, EndTurn("sample_sawyer"), RULES)
+    state = turn(saw_state(), "w")
+    state, _ = apply(state, PlayAbility("w", 0), RULES)
+    assert state.lasting[0].card == "item:circular_saw" and roll_modifier(state, "w") == 1
+    state, _ = apply(state, EndTurn("w"), RULES)
     state = turn(state, "k")
-    bite = PlayAbility("sample_sawyer", 1, (1, 0))
+    bite = PlayAbility("w", 1, (1, 0))
     assert bite in legal_actions(state, RULES)
     after, events = apply(state, bite, RULES, ScriptedDice([1, 0]))
     assert after.lasting == () and after.unit("m").health == 1
     text = "\n".join(map(str, events))
-    assert "marker returns from unit:sample_sawyer" in text and "total 1" in text
+    assert "marker returns from item:circular_saw" in text and "total 1" in text
 
 
 def test_manual_p27_three_explorer_markers_then_a_returned_one_frees_a_lasting_effect():
-    state = turn(saw_state(), "sample_sawyer")
-    full = tuple(Lasting(f"x{i}", "roll_modifier", "sample_sawyer", "sample_sawyer", 0, "",
-                         "unit:sample_sawyer") for i in range(3))
+    state = turn(saw_state(), "w")
+    full = tuple(Lasting(f"x{i}", "roll_modifier", "w", "w", 0, "", "item:circular_saw")
+                 for i in range(3))
     state = replace(state, lasting=full)
-    after, events = apply(state, PlayAbility("sample_sawyer", 0), RULES)
+    after, events = apply(state, PlayAbility("w", 0), RULES)
     assert after.lasting == full and "no free marker" in events[-1].text
-    after, _ = apply(after, PlayAbility("sample_sawyer", 1, (1, 0)), RULES, ScriptedDice([0, 0]))
-    after, _ = apply(after, PlayAbility("sample_sawyer", 0), RULES)
-    assert after.markers_used("sample_sawyer") == 3 and after.lasting[-1].name == "saw_rev"
+    after, _ = apply(after, PlayAbility("w", 1, (1, 0)), RULES, ScriptedDice([0, 0]))
+    after, _ = apply(after, PlayAbility("w", 0), RULES)
+    assert after.markers_used("w") == 3 and after.lasting[-1].name == "saw_rev"
 
 
 PENDANT = EventCard("stygian_pendant", "Stygian Pendant", "explorer", binding=True,
-                    abilities=(ability(SEER, "pendant_glow"), ability(SEER, "pendant_release")))
+                    abilities=ITEMS["stygian_pendant"].abilities)
+"""The pendant's abilities on a binding event: the same trigger on a bound card (manual p26)."""
 
 
 def pendant_state(essence=2):
@@ -298,10 +310,11 @@ HARVEST = Ability("Harvest", kind="triggered", trigger="kill",
 
 
 def boost_state(health=5):
-    card = explorer("b", stamina=6, abilities=(STAB, ability(TINKERER, "blood_boost"), HARVEST))
+    """b has the Blood-boost gun equipped and attacks with Stab, its own card's ability."""
+    card = explorer("b", stamina=6, abilities=(STAB, HARVEST))
     state = scenario(open_map(2, 1, {0: "BM"}), {"B": card, "M": monster("m", armor=0,
                                                                          health=health)})
-    return turn(state, "b")
+    return turn(equip(state, "b", "blood_boost_gun"), "b")
 
 
 def test_manual_p27_every_hit_boosts_later_rolls_up_to_two_stacks():
@@ -333,9 +346,9 @@ def veil_state(tile_size=10):
                   (Effect("lose_health", amount=1),))
     card = explorer("a", abilities=(zap,))
     ghost = replace(monster("ghost"), ethereal=True)
-    state = scenario(open_map(6, 1, {0: "S.AG.."}), {"S": SEER, "A": card, "G": ghost},
-                     tile_size=tile_size)
-    return turn(state, "a")
+    state = scenario(open_map(6, 1, {0: "S.AG.."}), {"S": explorer("s"), "A": card,
+                                                     "G": ghost}, tile_size=tile_size)
+    return turn(equip(state, "s", "veil_lantern"), "a")
 
 
 def test_manual_p22_a_passive_lets_explorers_on_the_owner_s_tile_target_ethereal_units():
@@ -345,7 +358,7 @@ def test_manual_p22_a_passive_lets_explorers_on_the_owner_s_tile_target_ethereal
 
 
 def test_manual_p22_the_passive_stops_at_the_owner_s_tile():
-    state = veil_state(tile_size=2)             # the seer on tile (0, 0), the explorer on (1, 0)
+    state = veil_state(tile_size=2)             # the owner on tile (0, 0), the explorer on (1, 0)
     assert not can_target_ethereal(state, state.unit("a"))
     refused(state, PlayAbility("a", 0, (3, 0)), "manual p20 (legal target)", "target")
 

@@ -101,7 +101,7 @@ EFFECT_OPS = (
     "reinvoke_explorer_event",  # the current explorer event's «enters play» again (p37)
     "treat_space",      # the targeted space is treated as (also: too) the kind named by key (p35)
     "take",             # search for the card named by key, shuffle, put it on top; then (p25)
-    "destroy_card",     # destroy the card the ability is on (a binding event) (p20, p27)
+    "destroy_card",     # destroy the card the ability is on (a bound event, an item) (p20, p26)
     "add_item_level",   # halve each item deck, shuffle in item level amount (p28, p33)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37; spec §A20)."""

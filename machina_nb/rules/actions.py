@@ -674,7 +674,7 @@ def unpaid_cost(state: GameState, rules: Rules, unit: Unit, index: int,
     if cost.destroys_space and not destroy_options(state, rules, unit, cost.destroy):
         return (f"{ability.name} costs destroying an adjacent {cost.destroy} space and none is "
                 "left", "manual p23, p26 (cost, not condition)")
-    if cost.destroy == "card" and not key.startswith("bound:"):
+    if cost.destroy == "card" and not key.startswith(("bound:", "item:")):
         return (f"{ability.name} destroys its card, and {key} is not a card that can be "
                 "destroyed here", "manual p20 (destroy icon), p27")
     if cost.marker and marker_on(state, marker_holder(unit), key) is None:
@@ -910,7 +910,8 @@ def _play(r: Resolution, u: Unit, index: int, target, essence: int,
     if ability.cost.health:
         from machina_nb.rules.effects import lose_health
         lose_health(r, u.id, ability.cost.health, None, f"the cost of {ability.name}")
-    _pay_destroy_and_marker(r, u, ability, key, destroy)
+    _pay_destroy_and_marker(r, u, ability, key, destroy,
+                            card is not None and card.type == "consumable")
     if r.state.monster_turn and r.state.monster_turn.monster == u.id:
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + (ability.name,)))
@@ -930,8 +931,10 @@ def _play(r: Resolution, u: Unit, index: int, target, essence: int,
 
 
 def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
-                            destroy: Point | None) -> None:
-    """Pay a destroy cost (the named adjacent space, or the card) and a marker cost (p23, p27)."""
+                            destroy: Point | None, consumable: bool = False) -> None:
+    """Pay a destroy cost (the named adjacent space, or the card) and a marker cost (p23, p27).
+    A consumable's own card is destroyed after resolving (:func:`inv.consume`), so that a
+    lasting effect it starts keeps it waiting for the marker (manual p27, p30)."""
     from machina_nb.rules.cardeffects import destroy_card
     from machina_nb.rules.triggers import return_marker
     cost = ability.cost
@@ -944,7 +947,7 @@ def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
         r.set(destroyed=r.state.destroyed + (space,))
         r.emit("pay", f"{u.id} destroys the {cost.destroy} space at {space} to pay for "
                f"{ability.name}", "manual p23 (advanced examples), p26 (cost)")
-    if cost.destroy == "card":
+    if cost.destroy == "card" and not consumable:
         destroy_card(r, key, f"the cost of {ability.name}")
     if cost.marker:
         return_marker(r, marker_on(r.state, marker_holder(u), key), f"the cost of {ability.name}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from machina_nb.rules.abilities import Effect
 from machina_nb.rules.board import PASSABLE_SPACES
 from machina_nb.rules.effects import Resolution, reinvoke_explorer_event, resolve
+from machina_nb.rules.items import all_items
 from machina_nb.rules.maptext import Point, SpaceKind
 from machina_nb.rules.state import Deck, Unit
 
@@ -115,15 +116,23 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
 
 
 def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
-    """Destroy a binding event (``bound:<id>``, the card an ability is on): it goes to its
-    destroyed pile and stops counting as in play (manual p20 destroy icon, p26). While a
-    marker lies on it the card waits instead (``GameState.waiting``): out of play, never
-    destroyed again, its lasting effect going on, until the marker returns (manual p27).
-    Other cards are not destroyed here (unit cards, chapters; items are the inventory's).
-    Returns whether it was destroyed.
+    """Destroy a binding event (``bound:<id>``) or an item (``item:<id>``), the card an
+    ability is on. A binding event goes to its destroyed pile and stops counting as in play
+    (manual p20 destroy icon, p26). While a marker lies on it the card waits instead
+    (``GameState.waiting``): out of play, never destroyed again, its lasting effect going
+    on, until the marker returns (manual p27). An item is destroyed by
+    :func:`machina_nb.rules.inventory.destroy_item` (unequipped, its markers back, on top of
+    the destroyed item deck; a consumable with a marker waits, manual p26-27). Other cards
+    are not destroyed here (unit cards, chapters). Returns whether it was destroyed.
 
-    Rules: manual p20 (destroy), p26 (binding events), p27 (destroyed card with markers).
+    Rules: manual p20 (destroy), p26 (destroy: items, binding events), p27 (destroyed card
+    with markers).
     """
+    owner = _item_owner(r, key)
+    if owner is not None:
+        from machina_nb.rules.inventory import destroy_item   # inventory builds on effects
+        destroy_item(r, owner, key.removeprefix("item:"), why)
+        return True
     held = [(who, card) for who, card in r.state.bound if f"bound:{card.id}" == key]
     if not held:
         r.emit("destroy", f"{why}: {key} is not a card this effect can destroy", "manual p20")
@@ -141,6 +150,14 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
     r.set(bound=tuple(bound), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
     r.emit("destroy", f"{why}: {card.name} is destroyed", "manual p20, p26")
     return True
+
+
+def _item_owner(r: Resolution, key: str | None) -> str | None:
+    """Who holds the item ``key`` names (``item:<id>``), or None (manual p31)."""
+    if key is None or not key.startswith("item:"):
+        return None
+    return next((inv.owner for inv in r.state.inventories
+                 if any(f"item:{c.id}" == key for c in all_items(inv))), None)
 
 
 def release_waiting(r: Resolution) -> None:

@@ -45,7 +45,7 @@ __all__ = [
     "RECHARGE_FACES", "USE_INVENTORY_COST", "TRADE_COST", "inventory_of", "set_inventory",
     "store_inventory", "consume", "release_spent", "gain_item", "operate_workbench",
     "recharge", "trade_partners", "arrange", "check_use_inventory", "use_inventory",
-    "check_trade", "trade", "level5_loss", "discard_inventory", "add_item_level",
+    "check_trade", "trade", "level5_loss", "destroy_item", "discard_inventory", "add_item_level",
     "adjacent_explorers", "item_places",
 ]
 
@@ -534,12 +534,38 @@ def level5_loss(r: Resolution, why: str) -> None:
             continue
         pick = r.choose(tuple(c.id for c in items), f"the equipped item {explorer} destroys",
                         rule)
-        inv = unequip(inv, pick)
-        card = find_item(inv, pick)
-        store_inventory(r, replace(inv, unequipped=tuple(c for c in inv.unequipped
-                                                         if c.id != pick)), why)
-        _destroy_cards(r, (card,))
-        r.emit("level5", f"{why}: {explorer} destroys the equipped {card.name}", rule)
+        r.emit("level5", f"{why}: {explorer} destroys the equipped {find_item(inv, pick).name}",
+               rule)
+        destroy_item(r, explorer, pick, why)
+
+
+def destroy_item(r: Resolution, explorer: str, item_id: str, why: str) -> None:
+    """Destroy an item ``explorer`` holds: unequip it if equipped (what is attached to it
+    becomes unequipped), return the explorer markers on it (their lasting effects end), put
+    it on top of the destroyed item deck (manual p26 destroy: an item). A consumable whose
+    lasting effect has a marker on it waits for the marker instead (:func:`consume`, manual p27).
+
+    Rules: manual p26 (destroy an item), p32 (unequip item), p27 (destroyed card with markers),
+    p14 (level 5).
+    """
+    inv = inventory_of(r.state, explorer)
+    key = f"item:{item_id}"
+    card = find_item(inv, item_id)
+    if card.type == "consumable" and card in inv.unequipped:
+        consume(r, explorer, card, marked=any(e.card == key for e in r.state.lasting))
+        return
+    if any(c.id == item_id for c in equipped_items(inv)):
+        inv = unequip(inv, item_id)
+    for lasting in [e for e in r.state.lasting if e.card == key]:
+        r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
+        r.emit("markers", f"{why}: {lasting.holder}'s marker returns from the destroyed "
+               f"{card.name}; {lasting.name} on {lasting.target} ends",
+               "manual p26 (destroy an item: its markers return)")
+    store_inventory(r, replace(inv, unequipped=tuple(c for c in inv.unequipped
+                                                     if c.id != item_id)), why)
+    _destroy_cards(r, (card,))
+    r.emit("item", f"{why}: {explorer}'s {card.name} goes on top of the destroyed item deck",
+           "manual p26 (destroy an item)")
 
 
 def discard_inventory(r: Resolution, explorer: str) -> None:

@@ -6,8 +6,9 @@ weapons), ``upgrade_top``, ``upgrade_bottom``, ``augment_slot``, ``augment``
 (symbol names), ``level`` (1-3), ``bonuses`` (a table ``{ armor = 1 }``),
 ``text`` (the card in our words), ``enters_play`` (a list of effect tables),
 ``invented``, ``stated`` (which of the numbers the sources give), ``source``,
-and ``[item.<id>.abilities.<name>]`` tables read like unit abilities
-(:func:`machina_nb.rules.cards.ability_from_record`). content/README.md
+and ``[item.<id>.abilities.<name>]`` tables read and checked like unit abilities
+(active, passive or triggered; the units loader's checks, then
+:func:`machina_nb.rules.cards.ability_from_record`). content/README.md
 documents the format. Errors name file:line:col.
 
 >>> items = load_all_items()
@@ -28,7 +29,7 @@ from machina_nb.rules.content import (TomlFile, check_card_table, content_root, 
                                       read_card_file, require)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.items import BONUS_ATTRIBUTES, ItemCard
-from machina_nb.rules.units import Record
+from machina_nb.rules.units import _abilities as unit_abilities
 
 __all__ = ["load_items", "load_all_items"]
 
@@ -78,9 +79,9 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
         if entry not in _STATED:
             raise toml.error(name, "stated", f"'stated' names {entry!r}; expected some of "
                              f"{', '.join(sorted(_STATED))}")
+    fields["abilities"] = _abilities(toml, name, table.get("abilities", {}))
     try:
         fields["enters_play"] = tuple(effect_from_record(e) for e in table.get("enters_play", ()))
-        fields["abilities"] = _abilities(toml, name, table.get("abilities", {}))
         return ItemCard(item_id, **fields)
     except RulesError as exc:
         key = exc.argument if exc.argument in table else \
@@ -89,22 +90,12 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
 
 
 def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple:
-    if not isinstance(tables, dict):
-        raise toml.error(item, "abilities", f"'abilities' must be tables [{item}.abilities.<name>]")
-    out = []
-    for ability_id, table in tables.items():
-        name = f"{item}.abilities.{ability_id}"
-        if not isinstance(table, dict):
-            raise toml.error(f"{item}.abilities", ability_id, f"must be a table [{name}]")
-        require(toml, table, name, "text", str, "what the ability does, in our words")
-        try:
-            ability = ability_from_record(ability_id, Record.of(table), "explorer")
-        except RulesError as exc:
-            raise toml.error(name, exc.argument if exc.argument in table else None,
-                             str(exc)) from None
-        if ability is not None:
-            out.append(ability)
-    return tuple(out)
+    """The engine abilities of an item, checked by the units loader's code, so that a bad
+    key (kind, trigger, cost destroy or marker, second target...) is an error at its
+    file:line:col (manual p20-27)."""
+    raw = unit_abilities(toml, item, tables, "explorer")
+    return tuple(a for a in (ability_from_record(x.name, x.record, "explorer") for x in raw)
+                 if a is not None)
 
 
 def load_all_items(folder: str | Path | None = None) -> dict[str, ItemCard]:

@@ -65,7 +65,8 @@ class ItemCard:
 
     ``bonuses`` are (attribute, amount) pairs active while the item is in play
     (equipped; a consumable only when ``consumables_in_play`` says so);
-    ``abilities`` are its active abilities, played by its owner (manual p33);
+    ``abilities`` are its abilities (active, passive, triggered); they belong to its owner
+    (manual p27, p33);
     ``enters_play`` resolves each time it is equipped (manual p20, p32).
     ``invented`` marks numbers the sources do not give; ``source`` cites them;
     ``text`` is the card's text in our words (passives the engine does not model live here).
