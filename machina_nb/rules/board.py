@@ -133,7 +133,10 @@ class Board:
         return iter(self.graph)
 
     def require(self, point: Point, argument: str = "space") -> Point:
-        """``point`` as a tuple if it is on the board, else a :class:`RulesError` naming ``argument``."""
+        """``point`` as a tuple if it is on the board, else a :class:`RulesError` naming ``argument``.
+
+        Rules: manual p11 (the map is made of map spaces); spec §A1.
+        """
         try:
             point = (int(point[0]), int(point[1]))
         except (TypeError, ValueError, IndexError):
@@ -151,7 +154,10 @@ class Board:
         return self.graph.nodes[self.require(point)]["tile"]
 
     def unit_at(self, point: Point) -> str | None:
-        """The unit standing on ``point``, if any."""
+        """The unit standing on ``point``, if any.
+
+        Rules: manual p18 (a unit's figure stands on the map), p22 (units are obstacles).
+        """
         return self.graph.nodes[self.require(point)]["unit"]
 
     def printed(self, point: Point) -> SpaceKind:
@@ -176,7 +182,10 @@ class Board:
         return tuple(sorted({t for _, t in self.graph.nodes(data="tile") if t is not None}))
 
     def units(self) -> dict[str, Point]:
-        """Every unit on the board and where it stands."""
+        """Every unit on the board and where it stands.
+
+        Rules: manual p18 (a unit's figure stands on the map), p22 (units are obstacles).
+        """
         return {data["unit"]: p for p, data in self.graph.nodes(data=True) if data["unit"]}
 
     def border(self, a: Point, b: Point) -> BorderKind:
@@ -278,7 +287,10 @@ class Board:
         return removed
 
     def state(self) -> tuple:
-        """A comparable snapshot of everything on the board (tests: "nothing changed")."""
+        """A comparable snapshot of everything on the board (tests: "nothing changed").
+
+        Rules: manual p11, p34-36 (map tiles, spaces, borders and units it records); spec §A1.
+        """
         nodes = tuple(sorted((p, tuple(sorted(d.items(), key=lambda kv: kv[0])))
                              for p, d in self.graph.nodes(data=True)))
         edges = tuple(sorted(
@@ -288,7 +300,10 @@ class Board:
         return nodes, edges, rings
 
     def copy(self) -> "Board":
-        """An independent copy (for what-if questions)."""
+        """An independent copy (for what-if questions).
+
+        Rules: manual p11, p34-36 (map tiles, spaces, borders and units it copies); spec §A1.
+        """
         clone = Board(self.graph.copy())
         clone._rings = dict(self._rings)
         return clone

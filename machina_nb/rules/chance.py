@@ -74,7 +74,10 @@ class Dice:
         self.record: list = []
 
     def roll(self, die: str, reason: str) -> int:
-        """One result of ``die`` (``d10``, ``high`` or ``low``) for ``reason``; recorded."""
+        """One result of ``die`` (``d10``, ``high`` or ``low``) for ``reason``; recorded.
+
+        Rules: manual p4-5 (dice), p13-14 (d10 rolls), p24 (attack dice); spec §A11.1.
+        """
         if die not in FACES:
             raise RulesError("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
         value = self._roll(die, reason)
@@ -85,7 +88,10 @@ class Dice:
         return value
 
     def shuffle(self, items: Sequence, reason: str) -> tuple:
-        """``items`` in a shuffled order (a permutation is recorded)."""
+        """``items`` in a shuffled order (a permutation is recorded).
+
+        Rules: manual p8 (setup: shuffle the decks), p13-14 (reshuffle the monster and horror event decks).
+        """
         order = tuple(self._permutation(len(items), reason))
         if sorted(order) != list(range(len(items))):
             raise RulesError("dice", f"{order!r} is not a permutation of {len(items)} cards")

@@ -56,7 +56,10 @@ class Die:
 
     @cached_property
     def distribution(self) -> "Distribution":
-        """The die's own distribution: each face weighs 1 over ``len(faces)``."""
+        """The die's own distribution: each face weighs 1 over ``len(faces)``.
+
+        Rules: manual p4-5 (dice); spec §A11.1, §E1 (single dice).
+        """
         low = min(self.faces)
         counts = [0] * (max(self.faces) - low + 1)
         for value in self.faces:
@@ -99,7 +102,10 @@ class RechargeDie:
             raise RulesError("recharge_die", "the face counts must add up to 6")
 
     def chances(self) -> dict[str, Fraction]:
-        """Each result's probability on one roll."""
+        """Each result's probability on one roll.
+
+        Rules: aid (recharge station); spec E13.
+        """
         return {name: Fraction(getattr(self, name), 6)
                 for name in ("restore_health", "restore_stamina", "nothing")}
 
@@ -128,28 +134,43 @@ class Distribution:
 
     @property
     def minimum(self) -> int:
-        """The smallest possible total."""
+        """The smallest possible total.
+
+        Rules: manual p24 (attack roll totals); spec §E1.
+        """
         return self.offset
 
     @property
     def maximum(self) -> int:
-        """The largest possible total."""
+        """The largest possible total.
+
+        Rules: manual p24 (attack roll totals); spec §E1.
+        """
         return self.offset + len(self.counts) - 1
 
     def count(self, total: int) -> int:
-        """How many of the ``denominator`` equally likely outcomes give ``total``."""
+        """How many of the ``denominator`` equally likely outcomes give ``total``.
+
+        Rules: manual p24 (attack roll totals); spec §E1.
+        """
         i = total - self.offset
         return self.counts[i] if 0 <= i < len(self.counts) else 0
 
     def count_at_least(self, total: int) -> int:
-        """How many outcomes give at least ``total`` (an integer; no division)."""
+        """How many outcomes give at least ``total`` (an integer; no division).
+
+        Rules: manual p24 (a hit needs the total to reach armor or will); spec §E1.1.
+        """
         i = total - self.offset
         if i <= 0:
             return self.denominator
         return self._tails[i] if i < len(self.counts) else 0
 
     def probability(self, total: int) -> Fraction:
-        """``P(S = total)``."""
+        """``P(S = total)``.
+
+        Rules: manual p24 (attack roll totals); spec §E1.
+        """
         return Fraction(self.count(total), self.denominator)
 
     @cached_property
@@ -164,13 +185,19 @@ class Distribution:
         return self._tail_chances[i] if i < len(self.counts) else _ZERO
 
     def pmf(self) -> dict[int, Fraction]:
-        """Every total with a non-zero chance and that chance."""
+        """Every total with a non-zero chance and that chance.
+
+        Rules: manual p24 (attack roll totals); spec §E1.
+        """
         return {self.offset + i: Fraction(c, self.denominator)
                 for i, c in enumerate(self.counts) if c}
 
     @property
     def mean(self) -> Fraction:
-        """The expected total."""
+        """The expected total.
+
+        Rules: manual p24 (attack roll totals); spec §E1.
+        """
         return Fraction(sum((self.offset + i) * c for i, c in enumerate(self.counts)),
                         self.denominator)
 
@@ -250,27 +277,42 @@ class Pool:
 
     @classmethod
     def of(cls, dice: Mapping[Die, int] | Iterable[tuple[Die, int]]) -> "Pool":
-        """A pool from ``{die: count}`` or ``(die, count)`` pairs (custom dice welcome)."""
+        """A pool from ``{die: count}`` or ``(die, count)`` pairs (custom dice welcome).
+
+        Rules: manual p4-5 (dice), p24 (dice rolled together and summed); spec §A11.1.
+        """
         items = dice.items() if isinstance(dice, Mapping) else dice
         return cls(tuple(items))
 
     def count(self, die: Die) -> int:
-        """How many of ``die`` the pool holds."""
+        """How many of ``die`` the pool holds.
+
+        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        """
         return dict(self.dice).get(die, 0)
 
     @property
     def high(self) -> int:
-        """The number of high attack dice."""
+        """The number of high attack dice.
+
+        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        """
         return self.count(HIGH)
 
     @property
     def low(self) -> int:
-        """The number of low attack dice."""
+        """The number of low attack dice.
+
+        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        """
         return self.count(LOW)
 
     @property
     def size(self) -> int:
-        """The number of dice."""
+        """The number of dice.
+
+        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        """
         return sum(n for _, n in self.dice)
 
     def distribution(self) -> Distribution:
@@ -344,7 +386,7 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
     seen_term = False
     i, n = 0, len(text)
 
-    def fail(pos: int, message: str, hint: str = ""):
+    def _fail(pos: int, message: str, hint: str = ""):
         raise RulesError(argument, f"{message} at position {pos + 1} in {text!r}{hint}")
 
     while i < n:
@@ -361,14 +403,14 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
                 arcane = _KEYWORDS[word]
                 rest = text[i:].strip()
                 if rest:
-                    fail(n - len(text[i:].lstrip()), "nothing may follow the attack type")
+                    _fail(n - len(text[i:].lstrip()), "nothing may follow the attack type")
                 break
             if set(word) <= _LETTERS.keys():
                 for letter in word:
                     counts[_LETTERS[letter]] += 1
                 seen_term = True
                 continue
-            fail(start, f"unknown {'word' if len(word) > 1 else 'letter'} {text[start:i]!r}",
+            _fail(start, f"unknown {'word' if len(word) > 1 else 'letter'} {text[start:i]!r}",
                  " (expected H, L, a number, + or -, or 'arcane')")
         start = i
         sign = 1
@@ -378,28 +420,28 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
             while i < n and text[i].isspace():
                 i += 1
             if i == n:
-                fail(start, "a sign must be followed by a number or a die")
+                _fail(start, "a sign must be followed by a number or a die")
         digits_start = i
         while i < n and text[i] in "0123456789":
             i += 1
         digits = text[digits_start:i]
         if len(digits) > 4:
-            fail(digits_start, "number too large")
+            _fail(digits_start, "number too large")
         if i < n and text[i].lower() in _LETTERS and (i + 1 == n or not text[i + 1].isalpha()):
             number = int(digits) if digits else 1
             if sign < 0:
-                fail(start, "a pool cannot hold a negative number of dice")
+                _fail(start, "a pool cannot hold a negative number of dice")
             counts[_LETTERS[text[i].lower()]] += number
             seen_term = True
             i += 1
             continue
         if not digits:
-            fail(i if i < n else start, f"unexpected {text[i]!r}" if i < n else "unexpected end")
+            _fail(i if i < n else start, f"unexpected {text[i]!r}" if i < n else "unexpected end")
         if not (ch in "+-" or not seen_term):
-            fail(start, "a constant needs a + or - sign after the dice")
+            _fail(start, "a constant needs a + or - sign after the dice")
         modifier += sign * int(digits)
         if abs(modifier) > MAX_MODIFIER:
-            fail(start, f"the modifier must stay within ±{MAX_MODIFIER}")
+            _fail(start, f"the modifier must stay within ±{MAX_MODIFIER}")
         seen_term = True
     if not seen_term:
         raise RulesError(argument, f"empty dice expression {text!r}")

@@ -108,7 +108,10 @@ class Paths:
             stack.extend(path + (n,) for n in reversed(successors.get(path[-1], ())))
 
     def count(self) -> int:
-        """How many tied shortest paths there are (counted on the DAG, not listed)."""
+        """How many tied shortest paths there are (counted on the DAG, not listed).
+
+        Rules: manual p15-16 (shortest path; ties are the explorers' choice); spec D14.
+        """
         if self.cost is None:
             return 0
         preds = dict(self.predecessors)
@@ -192,12 +195,12 @@ def _edge_filter(board: Board, rules: Rules, border_barrier: BorderTest, space_b
                  squeezer: SpaceTest) -> Callable[[Point, Point], bool]:
     edges = board.graph.edges
 
-    def open_edge(a: Point, b: Point) -> bool:
+    def _open_edge(a: Point, b: Point) -> bool:
         data = edges[a, b]
         if not data["diagonal"]:
             return not border_barrier(a, b)
         return _diagonal_open(a, b, rules, border_barrier, space_barrier, squeezer)
-    return open_edge
+    return _open_edge
 
 
 def _require_mover(mover: object) -> Mover:
@@ -230,14 +233,14 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
     nodes = board.graph.nodes
     space_barrier = barrier_spaces_of(board)
 
-    def squeezer(p: Point) -> bool:
+    def _squeezer(p: Point) -> bool:
         if p not in nodes:
             return True
         data = nodes[p]
         return (data["kind"] in BARRIER_SPACES or data["kind"] in OBSTACLE_SPACES
                 or data["unit"] not in (None, mover.unit))
 
-    def enterable(p: Point) -> bool:
+    def _enterable(p: Point) -> bool:
         data = nodes[p]
         if mover.mindless and data["kind"] is SpaceKind.PIT:
             return False
@@ -247,7 +250,7 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
         return (not units_block or unit is None or unit == mover.unit or mover.ethereal
                 or mover.move_through or unit in ethereal)
 
-    return enterable, _edge_filter(board, rules, barrier_borders_of(board), space_barrier, squeezer)
+    return _enterable, _edge_filter(board, rules, barrier_borders_of(board), space_barrier, _squeezer)
 
 
 def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> nx.Graph:
@@ -275,24 +278,24 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
     rubble = rules["closest.immobile_units"] == "rubble"
     avoid_pits = rules["closest.pits"] == "avoid"
 
-    def plugged(p: Point) -> bool:
+    def _plugged(p: Point) -> bool:
         return avoid_immobile and nodes[p]["unit"] in immobile
 
     barrier = barrier_spaces_of(board)
 
-    def space_barrier(p: Point) -> bool:
-        return barrier(p) or (rubble and plugged(p))
+    def _space_barrier(p: Point) -> bool:
+        return barrier(p) or (rubble and _plugged(p))
 
-    def squeezer(p: Point) -> bool:
-        return space_barrier(p) or nodes[p]["kind"] in OBSTACLE_SPACES or plugged(p)
+    def _squeezer(p: Point) -> bool:
+        return _space_barrier(p) or nodes[p]["kind"] in OBSTACLE_SPACES or _plugged(p)
 
-    def measurable(p: Point) -> bool:
+    def _measurable(p: Point) -> bool:
         kind = nodes[p]["kind"]
         return (kind in PASSABLE_SPACES and not (avoid_pits and kind is SpaceKind.PIT)
-                and not plugged(p))
+                and not _plugged(p))
 
     border_barrier = barrier_borders_of(board, open_kinds=(BorderKind.DOOR_CLOSED,))
-    return measurable, _edge_filter(board, rules, border_barrier, space_barrier, squeezer)
+    return _measurable, _edge_filter(board, rules, border_barrier, _space_barrier, _squeezer)
 
 
 # --- cached neighbour index of a view ------------------------------------------------------------
@@ -699,12 +702,12 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
     start, end = board.require(start, "start"), board.require(end, "end")
     target = board.require(target, "target")
     if rules["closer.metric"] == "closest_distance":
-        def measure(p: Point) -> int | None:
+        def _measure(p: Point) -> int | None:
             return closest(board, p, [target], rules, immobile).distance
     else:
-        def measure(p: Point) -> int | None:
+        def _measure(p: Point) -> int | None:
             return walking_distance(board, p, target, rules, mover, ethereal)
-    before, after = measure(start), measure(end)
+    before, after = _measure(start), _measure(end)
     if after is None:
         return False
     return before is None or after < before

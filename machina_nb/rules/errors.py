@@ -20,7 +20,7 @@ class ContentError(ValueError):
         self.message = message
         super().__init__(f"{self.path}:{line}:{col}: {message}")
 
-    def shifted(self, path: str, line_offset: int, col_offset: int = 0) -> "ContentError":
+    def _shifted(self, path: str, line_offset: int, col_offset: int = 0) -> "ContentError":
         """The same error placed inside a larger file (e.g. a map inside TOML)."""
         return ContentError(path, self.line + line_offset, self.col + col_offset, self.message)
 

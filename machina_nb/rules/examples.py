@@ -66,7 +66,10 @@ class Example:
     outcome: str
 
     def unit(self, letter: str) -> Unit:
-        """The unit drawn as ``letter`` on the board."""
+        """The unit drawn as ``letter`` on the board (named in the example's legend).
+
+        Rules: the manual's worked examples (spec §B), the page in ``page``.
+        """
         for key, unit in self.units:
             if key == letter:
                 return unit

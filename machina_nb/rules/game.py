@@ -69,15 +69,15 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         raise RulesError("chapters", "a game needs at least one chapter (manual p8)")
     rng = random.Random(seed)
 
-    def shuffled(cards):
+    def _shuffled(cards):
         cards = list(cards)
         rng.shuffle(cards)
         return tuple(cards)
 
-    def events(core, scenario):
+    def _events(core, scenario):
         if scenario and rules["setup.event_decks"] == "balanced_3_5":
-            core = shuffled(core)[:len(scenario)]
-        return shuffled(tuple(core) + tuple(scenario))
+            core = _shuffled(core)[:len(scenario)]
+        return _shuffled(tuple(core) + tuple(scenario))
 
     units = tuple(Unit.from_card(card, card.id, pos) for card, pos in explorers)
     if rules["essence.max"] == "9":
@@ -86,13 +86,13 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         MapSpec(area=layout) if isinstance(layout, PlayArea) else MapSpec(layout, tile_size),
         units=units, starting_explorers=len(units),
         chapter=chapters[0], chapters=Deck(tuple(chapters[1:])),
-        monsters=Deck(shuffled(c for c in monsters if c.level == 1)),
+        monsters=Deck(_shuffled(c for c in monsters if c.level == 1)),
         reserve=tuple(c for c in monsters if c.level != 1),
-        horror_events=Deck(events(horror_events, scenario_horror_events)),
-        explorer_events=Deck(events(explorer_events, scenario_explorer_events)),
+        horror_events=Deck(_events(horror_events, scenario_horror_events)),
+        explorer_events=Deck(_events(explorer_events, scenario_explorer_events)),
         threat_positions=threat_positions)
     if items:
-        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: shuffled(cards)))
+        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: _shuffled(cards)))
     r = Resolution(state, rules, SeededDice(rng))
     reset_ratings(r)
     return r.state
@@ -125,12 +125,18 @@ class History:
 
     @classmethod
     def start(cls, state: GameState, rules: Rules | None = None) -> "History":
-        """A history with no steps yet."""
+        """A history with no steps yet.
+
+        Rules: manual p8 (setup), p10 (the round); spec §A18.
+        """
         return cls(state, rules if rules is not None else Rules())
 
     @property
     def state(self) -> GameState:
-        """The state at the current position."""
+        """The state at the current position.
+
+        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        """
         return self.steps[self.position - 1].state if self.position else self.initial
 
     def apply(self, action: Action, dice: Dice | None = None,
@@ -141,6 +147,8 @@ class History:
         ``choose`` picks one of its options: the action is then applied again
         with that choice added and the same dice results so far (a choice after
         a roll).
+
+        Rules: manual p10 (the round as a sequence of actions); spec §A18.
         """
         source = dice if dice is not None else ScriptedDice()
         rolls: tuple = ()
@@ -159,23 +167,35 @@ class History:
                        position=self.position + 1)
 
     def undo(self) -> "History":
-        """One step back; the state is exactly the one before the last action."""
+        """One step back; the state is exactly the one before the last action.
+
+        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        """
         if not self.position:
             raise RulesError("history", "nothing to undo")
         return replace(self, position=self.position - 1)
 
     def redo(self) -> "History":
-        """One step forward again."""
+        """One step forward again.
+
+        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        """
         if self.position == len(self.steps):
             raise RulesError("history", "nothing to redo")
         return replace(self, position=self.position + 1)
 
     def log(self) -> tuple[tuple[Action, tuple], ...]:
-        """The actions up to the current position, with the dice results each used."""
+        """The actions up to the current position, with the dice results each used.
+
+        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        """
         return tuple((s.action, s.rolls) for s in self.steps[:self.position])
 
     def events(self) -> tuple[Event, ...]:
-        """Every event up to the current position."""
+        """Every event up to the current position.
+
+        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        """
         return tuple(e for s in self.steps[:self.position] for e in s.events)
 
 

@@ -58,6 +58,10 @@ class SpaceKind(enum.Enum):
 
     @property
     def char(self) -> str:
+        """The space's character in map text (content/README.md).
+
+        Rules: manual p35-37 (map spaces); spec §A1.1.
+        """
         return self.value
 
 
@@ -112,7 +116,10 @@ class Layout:
         raise ValueError(f"{a} and {b} are not orthogonal neighbours")
 
     def unit_at(self, x: int, y: int) -> str | None:
-        """The legend letter of the unit on ``(x, y)``, if any."""
+        """The legend letter of the unit on ``(x, y)``, if any.
+
+        Rules: manual p18 (a unit's figure stands on the map), p22 (units are obstacles).
+        """
         for letter, point in self.units:
             if point == (x, y):
                 return letter
@@ -132,7 +139,10 @@ class Layout:
         )
 
     def to_text(self) -> str:
-        """The map text; ``parse_map(layout.to_text()) == layout`` (content/README.md)."""
+        """The map text; ``parse_map(layout.to_text()) == layout`` (content/README.md).
+
+        Rules: manual p11, p35-37 (the tile grid, spaces and borders it writes).
+        """
         units = dict((p, letter) for letter, p in self.units)
         lines = []
         for row in range(2 * self.height + 1):
@@ -203,20 +213,20 @@ def parse_map(
     if lines and lines[-1] == "":
         lines.pop()
 
-    def fail(row: int, col: int, message: str):
+    def _fail(row: int, col: int, message: str):
         raise ContentError(path, row + 1 + line_offset, col + 1, message)
 
     if not lines:
-        fail(0, 0, "empty map: expected 2H+1 lines of 2W+1 characters")
+        _fail(0, 0, "empty map: expected 2H+1 lines of 2W+1 characters")
     width_chars = len(lines[0])
     if width_chars < 3 or width_chars % 2 == 0:
-        fail(0, min(width_chars, 2), f"a map line must have an odd length 2W+1 >= 3, got {width_chars}")
+        _fail(0, min(width_chars, 2), f"a map line must have an odd length 2W+1 >= 3, got {width_chars}")
     for row, line in enumerate(lines):
         if len(line) != width_chars:
-            fail(row, min(len(line), width_chars),
+            _fail(row, min(len(line), width_chars),
                  f"ragged line: expected {width_chars} characters like line 1, got {len(line)}")
     if len(lines) < 3 or len(lines) % 2 == 0:
-        fail(len(lines) - 1, 0, f"a map must have an odd number 2H+1 >= 3 of lines, got {len(lines)}")
+        _fail(len(lines) - 1, 0, f"a map must have an odd number 2H+1 >= 3 of lines, got {len(lines)}")
 
     w, h = width_chars // 2, len(lines) // 2
     legend = legend if legend is not None else None
@@ -232,15 +242,15 @@ def parse_map(
             x, y = col // 2, row // 2
             if row % 2 == 0 and col % 2 == 0:
                 if ch not in "+ ":
-                    fail(row, col, f"corner positions take '+' or a blank, got {ch!r}")
+                    _fail(row, col, f"corner positions take '+' or a blank, got {ch!r}")
                 corners[y][x] = ch
             elif row % 2 == 1 and col % 2 == 1:
-                spaces[y][x] = _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y,
+                spaces[y][x] = _parse_space(ch, row, col, legend, _fail, units, seen_letters, x, y,
                                             line_offset)
             else:
                 is_vertical = row % 2 == 1
                 on_ring = (col in (0, width_chars - 1)) if is_vertical else (row in (0, len(lines) - 1))
-                kind = _parse_border(ch, is_vertical, on_ring, row, col, fail)
+                kind = _parse_border(ch, is_vertical, on_ring, row, col, _fail)
                 if is_vertical:
                     vertical[y][x] = kind
                 else:

@@ -365,7 +365,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
             parent[q] = p
             heapq.heappush(heap, (nc, q))
 
-    def orthogonal(q):
+    def _orthogonal(q):
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     scored = [(dist[q], cost[q], q) for q in cost if q in dist]
@@ -381,12 +381,12 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                        f"{start_score}: it does not move (manual p16)")
         return None, (), (), ()
     tied = [(s, c, q) for s, c, q in scored if s == best_score]
-    if rules["facing.orthogonal"] == "prefer_if_reachable" and any(orthogonal(q) for *_, q in tied):
-        tied = [t for t in tied if orthogonal(t[2])]
+    if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
+        tied = [t for t in tied if _orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
     tied = [t for t in tied if t[1] == shortest]
-    if any(orthogonal(q) for *_, q in tied):
-        tied = [t for t in tied if orthogonal(t[2])]
+    if any(_orthogonal(q) for *_, q in tied):
+        tied = [t for t in tied if _orthogonal(t[2])]
     ends = tuple(sorted((q, s, c) for s, c, q in tied))
     goals = sorted(q for *_, q in tied)
     goal = state.monster_turn.goal if state.monster_turn else None

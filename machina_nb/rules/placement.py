@@ -83,7 +83,10 @@ class Displacement:
 
     @property
     def end(self) -> Point:
-        """The space the unit ends on."""
+        """The space the unit ends on.
+
+        Rules: manual p25 (push and pull, teleport, switch positions).
+        """
         return self.path[-1]
 
     def explain(self) -> str:
@@ -221,48 +224,48 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
     lever_by = {"pusher": by, "pushed_unit": unit, "none": None}[rules["traps.push_activator"]]
     optional = rules["traps.push_activation"] == "optional"
 
-    def outcome(path, stopped, blocker=None, trigger=None):
+    def _outcome(path, stopped, blocker=None, trigger=None):
         destroyed = stopped == "pit"
         triggers = (trigger,) if trigger else ()
         cites = (_CITE_PUSH,) + tuple(t.rule for t in triggers)
         return Displacement(unit, effect, tuple(path), stopped, blocker, destroyed,
                             by if destroyed else None, triggers, reading, cites)
 
-    def enter(path, nxt, left):
+    def _enter(path, nxt, left):
         """Step onto ``nxt`` if it takes the unit; the outcomes, or None if it is blocked."""
         kind = board.space(nxt)
         if kind is SpaceKind.LEVER:
-            return [outcome(path, "trap_lever", trigger=Trigger(
+            return [_outcome(path, "trap_lever", trigger=Trigger(
                 "trap_lever", nxt, lever_by, optional, "manual p37 (trap lever); spec D34"))]
         if kind is SpaceKind.BARREL:
-            return [outcome(path, "barrel", trigger=Trigger(
+            return [_outcome(path, "barrel", trigger=Trigger(
                 "barrel", nxt, by, False, "manual p35 (exploding barrel)"))]
         if kind not in PASSABLE_SPACES or board.unit_at(nxt) is not None:
             return None
         if kind is SpaceKind.PIT:
-            return [outcome(path + [nxt], "pit", trigger=Trigger(
+            return [_outcome(path + [nxt], "pit", trigger=Trigger(
                 "pit", nxt, None, False, "manual p35 (pit)"))]
-        return walk(path + [nxt], left - 1)
+        return _walk(path + [nxt], left - 1)
 
-    def walk(path, left):
+    def _walk(path, left):
         if left == 0:
-            return [outcome(path, "distance")]
+            return [_outcome(path, "distance")]
         if up_to:
-            return [outcome(path, "chosen")] + go(path, left)
-        return go(path, left)
+            return [_outcome(path, "chosen")] + _go(path, left)
+        return _go(path, left)
 
-    def go(path, left):
+    def _go(path, left):
         at = path[-1]
         step = _direction(at, source, rules, pull)
         if step is None:
-            return [outcome(path, "no_direction")]
+            return [_outcome(path, "no_direction")]
         if step == (0, 0):
-            return [outcome(path, "off_axis")]
+            return [_outcome(path, "off_axis")]
         nxt = (at[0] + step[0], at[1] + step[1])
         if pull and nxt == source:
-            return [outcome(path, "activator", nxt)]
+            return [_outcome(path, "activator", nxt)]
         if _crossable(board, at, nxt, rules, unit):
-            result = enter(path, nxt, left)
+            result = _enter(path, nxt, left)
             if result is not None:
                 return result
         if rules["push.blocked"] == "slide" and step[0] and step[1]:
@@ -270,12 +273,12 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
             for side in ((at[0] + step[0], at[1]), (at[0], at[1] + step[1])):
                 if side in board and not (pull and side == source) and _crossable(
                         board, at, side, rules, unit):
-                    slides.extend(enter(path, side, left) or [])
+                    slides.extend(_enter(path, side, left) or [])
             if slides:
                 return slides
-        return [outcome(path, "blocked", nxt)]
+        return [_outcome(path, "blocked", nxt)]
 
-    results = walk([target], distance)
+    results = _walk([target], distance)
     final = {(d.path, d.triggers) for d in results if d.stopped != "chosen"}
     results = [d for d in results if d.stopped != "chosen" or (d.path, ()) not in final]
     return tuple(sorted(results, key=lambda d: d.path))

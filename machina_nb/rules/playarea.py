@@ -71,7 +71,10 @@ class PlacedTile:
 
     @property
     def key(self) -> str:
-        """The tile-side key, e.g. ``t01a``."""
+        """The tile-side key, e.g. ``t01a``.
+
+        Rules: manual p4 (double-sided map tiles), p8 (the map-tile deck).
+        """
         return self.side.key
 
     @property
@@ -85,7 +88,10 @@ class PlacedTile:
         return ox <= x < ox + self.layout.width and oy <= y < oy + self.layout.height
 
     def ring(self) -> tuple[tuple[str, Edge, BorderKind], ...]:
-        """Every outer-ring border as ``(side, (inside, outside), kind)`` in board coordinates."""
+        """Every outer-ring border as ``(side, (inside, outside), kind)`` in board coordinates.
+
+        Rules: manual p11 (tile edges and the direction symbol), p34 (joining at edges).
+        """
         return tuple((side, ring_spaces(self.layout, side, index, self.origin), kind)
                      for side, index, kind in self.layout.ring())
 
@@ -228,21 +234,30 @@ class PlayArea:
     # --- reading ------------------------------------------------------------------------------
 
     def side(self, key: str) -> TileSide:
-        """The tile side with ``key`` from the library, or a :class:`RulesError` naming ``key``."""
+        """The tile side with ``key`` from the library, or a :class:`RulesError` naming ``key``.
+
+        Rules: manual p8 (the map-tile deck of double-sided tiles), p11 (map tiles).
+        """
         for side in self.library:
             if side.key == key:
                 return side
         raise RulesError("key", f"unknown tile side {key!r}")
 
     def tile(self, key: str) -> PlacedTile:
-        """The placed tile with ``key``."""
+        """The placed tile with ``key``.
+
+        Rules: manual p34 (the playing area).
+        """
         for tile in self.tiles:
             if tile.key == key:
                 return tile
         raise RulesError("tile", f"tile side {key!r} is not in the playing area")
 
     def tile_at(self, point: Point) -> PlacedTile | None:
-        """The placed tile covering ``point``, if any."""
+        """The placed tile covering ``point``, if any.
+
+        Rules: manual p21-22 (map-tile scope), p34 (the playing area).
+        """
         for tile in self.tiles:
             if point in tile:
                 return tile
@@ -253,7 +268,10 @@ class PlayArea:
         return tuple(t.slot for t in self.tiles)
 
     def ring(self) -> dict[Edge, BorderKind]:
-        """Every placed tile's ring border, by ``(inside, outside)``."""
+        """Every placed tile's ring border, by ``(inside, outside)``.
+
+        Rules: manual p11 (tile edges), p34 (joining, unexplored edges).
+        """
         return {edge: kind for tile in self.tiles for _, edge, kind in tile.ring()}
 
     def unexplored_edges(self) -> tuple[Edge, ...]:
@@ -512,12 +530,12 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
     on_tile = {t.key: [u for u, p in board.units().items() if p in t] for t in area.tiles}
     occupied = {k for k, units in on_tile.items() if any(u in explorers for u in units)}
 
-    def fits(kept: Iterable[str]) -> bool:
+    def _fits(kept: Iterable[str]) -> bool:
         cells = [slots[k] for k in kept] + [tile.slot]
         return (max(c[0] for c in cells) - min(c[0] for c in cells) <= 1
                 and max(c[1] for c in cells) - min(c[1] for c in cells) <= 1)
 
-    if fits(slots):
+    if _fits(slots):
         destroy_sets = [()]
     else:
         reading = rules["scroll.destroy"]
@@ -536,7 +554,7 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
             if blocked:
                 raise RulesError("space", f"scrolling would destroy {', '.join(blocked)}, where "
                                  f"explorers stand ({_CITE_SCROLL})")
-            if fits(k for k in slots if k not in doomed):
+            if _fits(k for k in slots if k not in doomed):
                 destroy_sets.append(doomed)
         if not destroy_sets:
             raise RulesError("space", f"no scroll keeps the area within 2x2 ({_CITE_SCROLL})")

@@ -125,7 +125,11 @@ class Party:
 
     @property
     def rollers(self) -> int:
-        """How many explorers roll in the Spawn phase."""
+        """How many explorers roll in the Spawn phase.
+
+        Rules: manual p13 (each explorer in play rolls unless every spawn space on their tile
+        is destroyed), 3.5 §Spawn Phase; spec §A12.
+        """
         return len(self.full_tiles)
 
 
@@ -434,6 +438,10 @@ class _Chain:
         self.chapters = setup.chapters
 
     def adj(self, rating: int) -> int:
+        """The 3.5 player-count adjustment of a spawn rating (0 and below stay as they are).
+
+        Rules: 3.5 §Spawn Phase (player-count adjustment); spec §A12.2, D26.
+        """
         return adjusted_spawn_rating(rating, self.n) if rating >= 1 else rating
 
     def reset(self, chapter: int, timer: bool) -> int | None:
@@ -446,6 +454,10 @@ class _Chain:
         return d
 
     def start(self) -> tuple:
+        """The state before round 1: the first chapter's ratings unless the setup gives them.
+
+        Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase; spec E8-E12.
+        """
         s = self.setup
         first = self.chapters[0]
         r = s.spawn if s.spawn is not None else self.reset(0, timer=False)
@@ -453,6 +465,10 @@ class _Chain:
         return (0, r, h, s.threat, s.level, 0, 0, 0, 0, None)
 
     def threat_up(self, state: list, amount: int, round_no: int) -> None:
+        """Raise monster threat by ``amount``, one step at a time (level-ups, level 5 events).
+
+        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level; spec E12.
+        """
         for _ in range(amount):
             t, lv, event = raise_threat(state[_T], state[_L], self.rules,
                                         self.setup.threat_positions)
@@ -487,7 +503,10 @@ class _Chain:
         return tuple(s)
 
     def spawn_step(self, dist: dict, full: bool, round_no: int) -> dict:
-        """One explorer's spawn roll applied to every state (weights x10: the d10's faces)."""
+        """One explorer's spawn roll applied to every state (weights x10: the d10's faces).
+
+        Rules: manual p13 (spawn roll), 3.5 §Spawn Phase; spec E8, E9, D23, D27, D48.
+        """
         out: dict = {}
         n_chapters = len(self.chapters)
         at_limit = full and self.limit
@@ -524,6 +543,10 @@ class _Chain:
         return out
 
     def phase_end(self, state: tuple) -> tuple:
+        """3.5: the spawn rating falls by 1 at the end of the Spawn phase.
+
+        Rules: 3.5 §Spawn Phase; spec §A12.2, E9.
+        """
         if not self.v35 or state[_R] is None or state[_CH] >= len(self.chapters):
             return state
         s = list(state)
@@ -531,6 +554,10 @@ class _Chain:
         return tuple(s)
 
     def horror_roll(self, state: tuple, round_no: int) -> list[tuple[tuple, int]]:
+        """The Horror phase's roll: invoke (threat +1, reset) or the horror rating falls by 1.
+
+        Rules: manual p14 (horror phase); spec §A13, E10, D23.
+        """
         h = state[_H]
         if h is None or state[_CH] >= len(self.chapters):
             return [(state, _SIDES)]

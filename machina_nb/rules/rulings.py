@@ -198,7 +198,10 @@ class Rules(Mapping[str, str]):
 
     @property
     def name(self) -> str:
-        """The preset this came from, with ``+`` when switches were flipped after."""
+        """The preset this came from, with ``+`` when switches were flipped after.
+
+        Rules: spec §0 (sources: manual 1.0, 3.5, aid), appendix (switch summary).
+        """
         return self._name
 
     def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":
@@ -223,7 +226,10 @@ class Rules(Mapping[str, str]):
         )
 
     def summary(self) -> str:
-        """A readable table of every switch's reading, marking those off the default."""
+        """A readable table of every switch's reading, marking those off the default.
+
+        Rules: spec appendix (switch summary), §D (readings and suggested defaults).
+        """
         width = max(len(name) for name in SWITCHES)
         lines = [f"Rules preset: {self._name}"]
         for s in _DECLARED:

@@ -87,7 +87,10 @@ class Sight:
         return self.visible
 
     def explain(self) -> str:
-        """One line saying what was decided and why, with the citation."""
+        """One line saying what was decided and why, with the citation.
+
+        Rules: manual p22 (line of sight); spec §A6.
+        """
         head = f"{self.source} -> {self.target}: "
         if self.visible:
             return head + f"visible ({self.rule})"
@@ -192,12 +195,12 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
     blocking = BARRIER_BORDERS - set(open_kinds)
     seen: dict[tuple[Point, Point], bool] = {}
 
-    def test(a: Point, b: Point) -> bool:
+    def _test(a: Point, b: Point) -> bool:
         key = (a, b) if a < b else (b, a)
         if key not in seen:
             seen[key] = board.border(a, b) in blocking
         return seen[key]
-    return test
+    return _test
 
 
 def barrier_spaces_of(board: Board) -> SpaceTest:
@@ -227,7 +230,7 @@ def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> Sp
     nodes = board.graph.nodes
     ethereal_block = rules["ethereal.blocks_ranged"] == "yes"
 
-    def test(p: Point) -> bool:
+    def _test(p: Point) -> bool:
         if p not in nodes:
             return False
         data = nodes[p]
@@ -235,7 +238,7 @@ def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> Sp
         if unit is not None and (ethereal_block or unit not in ethereal):
             return True
         return data["kind"] in OBSTACLE_SPACES
-    return test
+    return _test
 
 
 def _side_cells(vx: int, vy: int, orientation: int) -> tuple[Point, Point]:
@@ -402,16 +405,16 @@ class _Frame:
     height: int
 
     @property
-    def stride(self) -> int:
+    def _stride(self) -> int:
         return 2 * self.width + 1
 
     @property
-    def plane(self) -> int:
-        return self.stride * (2 * self.height + 1)
+    def _plane(self) -> int:
+        return self._stride * (2 * self.height + 1)
 
     @property
-    def anchor(self) -> int:  # K: shifts every relative index to be >= 0
-        return 2 * self.width + 2 * self.height * self.stride
+    def _anchor(self) -> int:  # K: shifts every relative index to be >= 0
+        return 2 * self.width + 2 * self.height * self._stride
 
 
 _OFFSETS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -422,7 +425,7 @@ def _offset_masks(width: int, height: int) -> tuple[int, ...]:
     key = (width, height)
     if key not in _OFFSETS:
         frame = _Frame(0, 0, width, height)
-        S, P, K = frame.stride, frame.plane, frame.anchor
+        S, P, K = frame._stride, frame._plane, frame._anchor
         masks = []
         for dy in range(-height + 1, height):
             for dx in range(-width + 1, width):
@@ -453,9 +456,9 @@ class _Tables:
         self.offsets = _offset_masks(frame.width, frame.height)
         border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
         obstacle = _obstacle_space(board, rules, ethereal)
-        S, P = frame.stride, frame.plane
+        S, P = frame._stride, frame._plane
 
-        def bit(gx: int, gy: int) -> int:  # absolute doubled position -> its bit
+        def _bit(gx: int, gy: int) -> int:  # absolute doubled position -> its bit
             return 1 << (gx - 2 * frame.x0 + (gy - 2 * frame.y0) * S)
 
         terrain, obstacles = 0, []
@@ -464,14 +467,14 @@ class _Tables:
                 if gx % 2 and gy % 2:
                     cell = ((gx - 1) // 2, (gy - 1) // 2)
                     if space_barrier(cell):
-                        terrain |= bit(gx, gy)
+                        terrain |= _bit(gx, gy)
                     elif obstacle(cell):
                         obstacles.append(cell)
                 elif gx % 2 == 0 and gy % 2:
                     if border_barrier(((gx - 2) // 2, (gy - 1) // 2), (gx // 2, (gy - 1) // 2)):
-                        terrain |= bit(gx, gy)
+                        terrain |= _bit(gx, gy)
                 elif border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
-                    terrain |= bit(gx, gy)
+                    terrain |= _bit(gx, gy)
         key = (frame, terrain, rules["los.vertex"], rules["los.space_squeeze"])
         if key not in _VERTICES:
             vertices = 0
@@ -480,17 +483,17 @@ class _Tables:
                     for orientation, plane in ((1, 0), (-1, P)):
                         if vertex_blocked((vx, vy), orientation, rules, border_barrier,
                                           space_barrier)[0]:
-                            vertices |= bit(2 * vx, 2 * vy) << plane
+                            vertices |= _bit(2 * vx, 2 * vy) << plane
             while len(_VERTICES) >= 16:
                 del _VERTICES[next(iter(_VERTICES))]
             _VERTICES[key] = vertices
         self.sight = sight = terrain | _VERTICES[key]
         ranged = 0
         for cx, cy in obstacles:  # the space itself, and the corners it may close (spec D3)
-            ranged |= bit(2 * cx + 1, 2 * cy + 1)
+            ranged |= _bit(2 * cx + 1, 2 * cy + 1)
             for v in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
                 for orientation, plane in ((1, 0), (-1, P)):
-                    corner = bit(2 * v[0], 2 * v[1]) << plane
+                    corner = _bit(2 * v[0], 2 * v[1]) << plane
                     if (cx, cy) in _side_cells(*v, orientation) and not sight & corner and \
                             vertex_blocked(v, orientation, rules, border_barrier, space_barrier,
                                            obstacle)[0]:
@@ -501,12 +504,15 @@ class _Tables:
         self.spaces = sorted(board.graph)
         self.index = {p: (p[0] - frame.x0) + (p[1] - frame.y0) * cols for p in self.spaces}
         self.slots = [self.index[p] for p in self.spaces]
-        self.centre = {p: frame.anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
+        self.centre = {p: frame._anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
                        for p in self.spaces}
         self.middle = (frame.width - 1) + (frame.height - 1) * cols
 
     def clear(self, a: Point, ranged: bool, first: int = 0) -> list[Point]:
-        """The spaces from ``spaces[first]`` on whose line from ``a`` meets no blocked bit."""
+        """The spaces from ``spaces[first]`` on whose line from ``a`` meets no blocked bit.
+
+        Rules: manual p22 (line of sight), p23 (plain ranged: obstacles block too); spec §A6, §A7.
+        """
         blocked = (self.ranged if ranged else self.sight) << self.centre[a]
         offsets, base = self.offsets, self.middle - self.index[a]
         return [t for t, slot in zip(self.spaces[first:], self.slots[first:])
@@ -574,7 +580,7 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
         nodes = board.graph.nodes
         barrier = barrier_borders_of(board)
 
-        def border_barrier(p: Point, q: Point) -> bool:
+        def _border_barrier(p: Point, q: Point) -> bool:
             if p in nodes and q in nodes and nodes[p]["tile"] != nodes[q]["tile"]:
                 return False  # touching spaces of two tiles are adjacent (spec D21)
             return barrier(p, q)
@@ -582,11 +588,11 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
         if dx and dy:
             v = (max(a[0], b[0]), max(a[1], b[1]))
             blocked, rays, sides = vertex_blocked(v, 1 if dx * dy > 0 else -1, rules,
-                                                  border_barrier, barrier_spaces_of(board))
+                                                  _border_barrier, barrier_spaces_of(board))
             return Sight(a, b, not blocked, "vertex" if blocked else None, rays, sides,
                          (Fraction(v[0]), Fraction(v[1])) if blocked else None,
                          "adjacency.across_tiles=any_touching_spaces")
-        if border_barrier(a, b):
+        if _border_barrier(a, b):
             return line_of_sight(board, a, b, rules)
         return Sight(a, b, True, reading="adjacency.across_tiles=any_touching_spaces")
     return line_of_sight(board, a, b, rules)
@@ -667,11 +673,11 @@ def sight_view(board: Board, rules: Rules, ends: Collection[Point] = ()) -> nx.G
     rules = require_rules(rules)
     barrier, ends = barrier_spaces_of(board), frozenset(ends)
 
-    def edge(p: Point, q: Point) -> bool:
+    def _edge(p: Point, q: Point) -> bool:
         return _neighbour_open(board, p, q, rules).visible
 
     return nx.subgraph_view(board.graph, filter_node=lambda p: p in ends or not barrier(p),
-                            filter_edge=edge)
+                            filter_edge=_edge)
 
 
 # --- range and targeting ----------------------------------------------------------------------------

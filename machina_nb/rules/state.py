@@ -447,14 +447,20 @@ class GameState:
     # --- reading ---------------------------------------------------------------------------
 
     def unit(self, unit_id: str) -> Unit:
-        """The unit with this id, or a :class:`RulesError` naming ``unit``."""
+        """The unit with this id, or a :class:`RulesError` naming ``unit``.
+
+        Rules: manual p18 (units: explorers and monsters).
+        """
         for u in self.units:
             if u.id == unit_id:
                 return u
         raise RulesError("unit", f"no unit {unit_id!r} in play")
 
     def has_unit(self, unit_id: str) -> bool:
-        """Whether a unit with this id is in play."""
+        """Whether a unit with this id is in play.
+
+        Rules: manual p18 (units), p19 (death and banish take a unit out of play).
+        """
         return any(u.id == unit_id for u in self.units)
 
     @property
@@ -489,7 +495,10 @@ class GameState:
         return self.scheming or self.controller(monster_id) is not None
 
     def unit_at(self, point: Point) -> Unit | None:
-        """The unit standing on ``point``, if any."""
+        """The unit standing on ``point``, if any.
+
+        Rules: manual p18 (a unit's figure stands on the map), p25 (no unit ends on another).
+        """
         for u in self.units:
             if u.position == point:
                 return u
@@ -562,17 +571,26 @@ class GameState:
         return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
 
     def board(self) -> Board:
-        """A fresh :class:`Board` with tokens, doors and units applied (a copy you may change)."""
+        """A fresh :class:`Board` with tokens, doors and units applied (a copy you may change).
+
+        Rules: manual p11, p34-36 (map tiles, spaces, borders), p22 (units are obstacles).
+        """
         return self.unit_board().copy()
 
     # --- changing (returns new states) -------------------------------------------------------
 
     def with_unit(self, unit: Unit) -> "GameState":
-        """The state with one unit replaced (by id)."""
+        """The state with one unit replaced (by id).
+
+        Rules: manual p18 (units and attributes).
+        """
         return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
 
     def update_unit(self, unit_id: str, **changes) -> "GameState":
-        """The state with fields of one unit changed (validated by :class:`Unit`)."""
+        """The state with fields of one unit changed (validated by :class:`Unit`).
+
+        Rules: manual p18 (units and attributes).
+        """
         return self.with_unit(replace(self.unit(unit_id), **changes))
 
 
@@ -662,14 +680,14 @@ def _library(text: str) -> tuple[TileSide, ...]:
 def _area_from_json(data: dict) -> PlayArea:
     area = PlayArea(_library(json.dumps(data["library"])), tuple(data["deck"]))
 
-    def edge(value):
+    def _edge(value):
         return None if value is None else (tuple(value[0]), tuple(value[1]))
 
     tiles = tuple(place_tile(area.side(key), rotation, tuple(origin))
                   for key, rotation, origin in data["tiles"])
     joined = frozenset(frozenset(tuple(p) for p in pair) for pair in data["joined"])
-    return replace(area, tiles=tiles, joined=joined, entry=edge(data["entry"]),
-                   exit=edge(data["exit"]))
+    return replace(area, tiles=tiles, joined=joined, entry=_edge(data["entry"]),
+                   exit=_edge(data["exit"]))
 
 
 class _Codec:
@@ -683,6 +701,10 @@ class _Codec:
         self._decoded: dict[str, Any] = {}
 
     def encode(self, value: Any) -> Any:
+        """``value`` as JSON-ready data (cards go into the table once, by key).
+
+        Rules: spec §A18 (the state between actions, saved and loaded).
+        """
         if isinstance(value, _CARDS) and not self.inline:
             key = self._keys.get(id(value))
             if key is None:
@@ -719,6 +741,10 @@ class _Codec:
         return out
 
     def decode(self, value: Any) -> Any:
+        """The value that :meth:`encode` wrote, cards looked up in the table.
+
+        Rules: spec §A18 (the state between actions, saved and loaded).
+        """
         if isinstance(value, list):
             return tuple(self.decode(v) for v in value)
         if not isinstance(value, dict):

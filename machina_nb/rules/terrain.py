@@ -98,10 +98,10 @@ def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
 def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
     """Steps along the *closest* view (closed doors open, units ignored) from every space
     (manual p16, p22)."""
-    def build():
+    def _build():
         view = distance.closest_view(board, rules)
         return {p: tuple(sorted(view[p])) if p in view else () for p in board}
-    return _cached(board, rules, "closest", None, build)
+    return _cached(board, rules, "closest", None, _build)
 
 
 def closest_distances(board: Board, source: Point, rules: Rules,
@@ -114,10 +114,10 @@ def closest_distances(board: Board, source: Point, rules: Rules,
     """
     immobile = frozenset(immobile)
 
-    def build():
+    def _build():
         ranking = distance.closest(board, source, board, rules, immobile)
         return dict(ranking.distances)
-    return _cached(board, rules, "distances", (source, immobile), build)
+    return _cached(board, rules, "distances", (source, immobile), _build)
 
 
 def nearest_spaces(board: Board, origin: Point, candidates: Iterable[Point],
