@@ -20,10 +20,6 @@ class ContentError(ValueError):
         self.message = message
         super().__init__(f"{self.path}:{line}:{col}: {message}")
 
-    def _shifted(self, path: str, line_offset: int, col_offset: int = 0) -> "ContentError":
-        """The same error placed inside a larger file (e.g. a map inside TOML)."""
-        return ContentError(path, self.line + line_offset, self.col + col_offset, self.message)
-
 
 class RulesError(ValueError):
     """A rules call with a bad argument; the message names the argument (spec: API errors)."""
