@@ -71,6 +71,9 @@ EXPECTED = {
     "units_ability_bad_scope.toml": (18, 34, "unknown scope 'everyone_nearby'"),
     "units_ability_bad_destroy.toml": (17, 23, "unknown destroy cost 'door'"),
     "units_ability_bad_trigger.toml": (18, 1, "unknown trigger 'healed'"),
+    "units_ability_up_to_on_move.toml": (17, 55, "only a push or a pull may read 'up to N'"),
+    # «enters play» (manual p20): effect tables checked like ability effects
+    "units_enters_play_bad_scope.toml": (17, 25, "unknown scope 'everyone_nearby'"),
     # items (manual p30: four types, weapons one- or two-handed; bonuses to attributes)
     "items_bad_type.toml": (5, 8, "unknown item type 'gadget'"),
     "items_bad_bonus.toml": (7, 11, "a bonus is one of armor, will, health, stamina"),

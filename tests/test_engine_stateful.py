@@ -58,11 +58,13 @@ SPIT = Ability("Spit", Cost(stamina=1), Targeting("ranged", 2, "explorer"),
                (Effect("attack", low=1, arcane=True),))
 SHOVE = Ability("Shove", Cost(stamina=1), Targeting("melee", 0, "unit"),
                 (Effect("push", amount=2),))
+HAUL = Ability("Haul", Cost(stamina=1), Targeting("ranged", 3, "explorer"),
+               (Effect("pull", amount=2, up_to=True),))     # "up to 2": the players choose (D17)
 BOLT = Ability("Bolt", Cost(stamina=2, essence=1), Targeting("ranged_through", 3, "monster"),
                (Effect("attack", high=1, low=1),
                 Effect("roll_modifier", amount=-1, stacks=2, key="bolt")))
 MEND = Ability("Mend", Cost(essence=1), Targeting(), (
-    Effect("restore_health", scope="explorers_on_tile", amount=1),))
+    Effect("restore_health", scope="any_explorer_on_tile", amount=1),))
 HEX = Ability("Hex", Cost(stamina=1), Targeting("melee", 0, "monster"), (
     Effect("effect_roll", amount=5, then=(Effect("incapacitate"),),
            otherwise=(Effect("lose_health", scope="self", amount=1),)),))
@@ -121,7 +123,7 @@ EXPLORERS = [explorer("ann", stamina=5, abilities=(SHOVE, BOLT, DASH, ALTERNATE,
                                                                    CALL, SPARK, RIG)),
                      enters_play=(Effect("restore_essence", scope="self", amount=1),))]
 MONSTERS = [monster("ghoul", abilities=(CLAW,)), monster("spitter", stamina=3, abilities=(SPIT,)),
-            monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE)),
+            monster("brute", health=4, armor=3, abilities=(CLAW, SHOVE, HAUL)),
             monster("horror", level=2, abilities=(CLAW,)),
             monster("idol", stamina=2, immobile=True, abilities=(SPIT,))]
 CHAPTERS = (Chapter("c1", "One", 5, 4),

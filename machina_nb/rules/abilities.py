@@ -43,18 +43,21 @@ TARGET_KINDS = ("explorer", "monster", "unit", "chest", "event", "lever", "chapt
 
 SCOPES = ("target", "self", "explorers_on_tile", "monsters_on_tile", "units_adjacent",
           "explorers_all_tiles", "monsters_all_tiles", "second_target", "nearest_monster",
-          "any_monster", "any_monster_any_tile", "any_monster_adjacent_target")
+          "any_monster", "any_monster_any_tile", "any_monster_adjacent_target",
+          "any_explorer_on_tile")
 """Whom an effect lands on (manual p21-23: map-tile scope; p23 table of affected units).
 
 ``second_target`` is the second target of a two-target ability (manual p23);
 ``nearest_monster`` the nearest monster on the user's tile by a direct count,
 ``any_monster`` one monster of the players' choice on the user's tile (or on
 any tile: ``any_monster_any_tile``), ``any_monster_adjacent_target`` one monster
-of their choice next to the targeted space (manual p23, both tables)."""
+of their choice next to the targeted space (manual p23, both tables);
+``any_explorer_on_tile`` one explorer of their choice on the user's tile, the user
+included (manual p21-22: Lorrai's map-tile heal)."""
 
 CHOSEN_SCOPES = ("nearest_monster", "any_monster", "any_monster_any_tile",
-                 "any_monster_adjacent_target")
-"""Scopes that land on one unit the players pick among the candidates (manual p16, p23)."""
+                 "any_monster_adjacent_target", "any_explorer_on_tile")
+"""Scopes that land on one unit the players pick among the candidates (manual p16, p21-23)."""
 
 PASSIVE_SCOPES = ("self", "explorers_on_tile", "monsters_on_tile", "explorers_all_tiles",
                   "monsters_all_tiles")
@@ -71,8 +74,8 @@ EFFECT_OPS = (
     "restore_essence",  # +amount essence (p18)
     "restore_stamina",  # +amount stamina (p18)
     "move",             # move up to amount spaces; mindless monsters toward their closest (p23)
-    "push",             # push the target amount spaces away (p25)
-    "pull",             # pull the target amount spaces toward the user (p25)
+    "push",             # push the target amount spaces away; up_to: 0..amount (p25)
+    "pull",             # pull the target amount spaces toward the user; up_to: 0..amount (p25)
     "teleport",         # teleport within amount spaces, where the players choose (p25)
     "switch",           # the user and the target trade places (p25)
     "trigger_traps",    # trigger traps, activated by the user (p37)
@@ -209,8 +212,11 @@ class Effect:
     branches of a conditional, effect roll or counted condition; ``stacks`` the
     lasting-effect stack limit; ``attributes`` those an ``attribute_modifier``
     changes (:data:`MODIFIED_ATTRIBUTES`); ``also``: a ``treat_space`` keeps the space's
-    kind and adds the features of ``key`` (a chest also an exploding barrel, p35).
-    Rules: manual p24-27 (effects), p21-22 (map-tile scope), p35 (treat map space).
+    kind and adds the features of ``key`` (a chest also an exploding barrel, p35);
+    ``up_to``: a push or pull worded "up to N" — the players choose the distance
+    0..N — where a plain "push N" goes as far as it can (spec D17).
+    Rules: manual p24-27 (effects), p21-22 (map-tile scope), p25 (push, pull), p35 (treat
+    map space); spec D17.
     """
 
     op: str
@@ -226,6 +232,7 @@ class Effect:
     key: str | None = None
     attributes: tuple[str, ...] = ()
     also: bool = False
+    up_to: bool = False
 
     def __post_init__(self):
         _one_of("op", self.op, EFFECT_OPS, "effect")
@@ -246,6 +253,9 @@ class Effect:
             _one_of("key", self.key, TREAT_KINDS, "space kind")
         elif self.also:
             raise RulesError("also", "only treat_space keeps a space's kind 'also' (manual p35)")
+        if self.up_to is not False and (self.up_to is not True or self.op not in ("push", "pull")):
+            raise RulesError("up_to", "only a push or a pull may read 'up to N' (true or false; "
+                             "spec D17)")
         if self.op == "take" and not self.key:
             raise RulesError("key", "take names the card to search for (manual p25)")
 

@@ -13,6 +13,7 @@ target, manual p23), ``range``, ``attack`` (kind, high, low, affects),
 ``override`` (a behaviour replacing the mindless turn), ``passive = true``
 (a passive described in words only; the engine skips it), and ``effects`` (a
 list of effect tables in the engine's vocabulary, used as written when present).
+A unit's «enters play» effect tables become the card's ``enters_play``.
 
 :func:`scenario` builds a :class:`GameState` from map text whose letters are
 units — the way tests and the manual's examples set up a situation.
@@ -36,7 +37,7 @@ __all__ = ["unit_card", "content_cards", "scenario", "effect_from_record",
 
 _ICONS = ("melee", "ranged", "ranged_through")
 _EFFECT_KEYS = {"op", "scope", "high", "low", "arcane", "amount", "condition", "then",
-                "otherwise", "stacks", "key", "attributes", "also"}
+                "otherwise", "stacks", "key", "attributes", "also", "up_to"}
 COST_KEYS = ("stamina", "essence", "health", "destroy", "marker")
 """Keys of an ability record's ``cost`` table (manual p20, p23, p27)."""
 
@@ -97,16 +98,18 @@ def ability_from_record(name: str, record: Record, side: str) -> Ability | None:
 
 
 def unit_card(unit) -> UnitCard:
-    """An engine card from a content unit (:class:`machina_nb.rules.units.Unit`) (manual p18).
+    """An engine card from a content unit (:class:`machina_nb.rules.units.Unit`) (manual p18),
+    with its «enters play» effects (manual p20).
 
-    Rules: manual p18 (attributes), p20-21 (abilities).
+    Rules: manual p18 (attributes), p20-21 (abilities, «enters play»).
     """
     abilities = tuple(a for a in (ability_from_record(x.name, x.record, unit.kind)
                                   for x in unit.abilities) if a is not None)
     behaviour = next((x.name for x in unit.abilities if x.record.get("override")), None)
     return UnitCard(unit.id, unit.name, unit.kind, unit.armor, unit.will, unit.health,
                     unit.stamina, None, unit.level or 1, unit.immobile, unit.ethereal, abilities,
-                    behaviour, unit.invented, unit.source, unit_class=unit.unit_class)
+                    behaviour, unit.invented, unit.source, unit_class=unit.unit_class,
+                    enters_play=tuple(effect_from_record(e) for e in unit.enters_play))
 
 
 def content_cards() -> dict[str, UnitCard]:

@@ -715,7 +715,8 @@ def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None
     For the scopes where the players pick one unit (:data:`~machina_nb.rules.abilities.
     CHOSEN_SCOPES`) these are the candidates: the nearest monsters on the user's tile
     (a direct count, ties to the players), the monsters on its tile or on every tile,
-    the monsters adjacent to the targeted space (manual p23).
+    the monsters adjacent to the targeted space (manual p23), the explorers on its tile
+    (manual p21-22).
     """
     if scope in ("target", "second_target"):
         point = target if scope == "target" else second
@@ -747,13 +748,14 @@ def _candidates(state: GameState, rules: Rules, scope: str, user: Unit | None,
         board = state.static_board()
         return tuple(m.id for m in state.monsters_in_play if m.position is not None
                      and adjacent(board, target, m.position, rules))
-    monsters = units_in_scope(state, rules, "monsters_all_tiles" if scope ==
-                              "any_monster_any_tile" else "monsters_on_tile", user, target)
+    units = units_in_scope(state, rules, {"any_monster_any_tile": "monsters_all_tiles",
+                                          "any_explorer_on_tile": "explorers_on_tile"}.get(
+                               scope, "monsters_on_tile"), user, target)
     if scope == "nearest_monster" and user is not None and user.position is not None:
-        where = {state.unit(m).position: m for m in monsters}
+        where = {state.unit(m).position: m for m in units}
         nearest = set(nearest_spaces(state.static_board(), user.position, sorted(where), rules))
-        return tuple(m for m in monsters if state.unit(m).position in nearest)
-    return monsters
+        return tuple(m for m in units if state.unit(m).position in nearest)
+    return units
 
 
 def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None,
@@ -836,7 +838,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
             start_new_round(r, label)
         elif e.op in ("push", "pull"):
             for u in scope:
-                _push(r, u, user, e.amount, e.op, label)
+                _push(r, u, user, e.amount, e.op, label, e.up_to)
         elif e.op == "close_door" and target is not None:
             close_target_door(r, target, label)
         elif e.op == "refresh_space" and target is not None:
@@ -1072,9 +1074,12 @@ def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
         spawn_monster(r, origin, limit, why)
 
 
-def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str):
+def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str,
+          up_to: bool = False):
     """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
 
+    "Push N" goes as far as it can, up to N (``push.blocked``); a card worded "up to
+    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17).
     A pit destroys the unit (a kill for the pusher), a trap lever triggers the
     traps, a barrel counts as hit (manual p25, p35, p37).
     Rules: manual p25 (push, pull); spec A9.1, D15-D17, D34.
@@ -1085,9 +1090,9 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     move = placement.push if op == "push" else placement.pull
     immobile = tuple(u.id for u in s.units if u.immobile)
     options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
-                   by=user.id, immobile=immobile)
-    done = r.choose(options, f"where the {op} slides", "spec D17") if len(options) > 1 \
-        else options[0]
+                   by=user.id, immobile=immobile, up_to=up_to)
+    done = r.choose(options, f"where the {op} " + (f"stops (up to {amount})" if up_to else
+                                                    "slides"), "spec D17")
     if done.end != s.unit(unit_id).position:
         r.state = s.update_unit(unit_id, position=done.end)
     r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",

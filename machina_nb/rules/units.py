@@ -4,7 +4,8 @@ A units file is TOML with ``kind = "units"`` and one table per unit,
 ``[unit.<id>]``; content/README.md documents every key. Each ability is kept
 as a frozen raw record; the keys the engine reads (cost, target, effects in the
 vocabulary of :mod:`machina_nb.rules.abilities`...) are checked on loading, and
-a bad one is an error at its file:line:col.
+a bad one is an error at its file:line:col. A card's «enters play» is a table
+``[unit.<id>.enters_play]`` with ``text`` and ``effects``, checked the same way.
 
 >>> from machina_nb.rules.content import content_root
 >>> mi_go = load_units(content_root() / "units" / "core.toml")["mi_go"]
@@ -44,7 +45,8 @@ MONSTER_LEVELS = (1, 2, 3, 4)
 
 _STATED_NAMES = ("class", "level") + ATTRIBUTES
 _UNIT_KEYS = {"name", "kind", "class", "level", *ATTRIBUTES, "immobile", "ethereal",
-              "invented", "stated", "source", "abilities"}
+              "invented", "stated", "source", "abilities", "enters_play"}
+_ENTERS_PLAY_KEYS = {"text", "effects", "source"}
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,11 @@ class Unit:
 
     ``invented`` is true when some numbers are ours, not the sources'; then
     ``stated`` names the ones the sources do give (``source`` cites them).
+    ``enters_play`` holds the raw effect records of the card's «enters play»: an
+    explorer's when placed on a tile, a monster's when spawned or placed (manual p20).
 
-    Rules: manual p18 (units, attributes 0-9), p6 (class on explorer cards, level on monster cards).
+    Rules: manual p18 (units, attributes 0-9), p6 (class on explorer cards, level on monster
+    cards), p20 («enters play»).
     """
 
     id: str
@@ -121,6 +126,7 @@ class Unit:
     invented: bool
     stated: tuple[str, ...]
     source: str
+    enters_play: tuple[Record, ...] = ()
 
     def attribute(self, name: str) -> int:
         """The starting value of attribute ``name`` (one of :data:`ATTRIBUTES`; manual p18)."""
@@ -193,9 +199,11 @@ def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
                          "unit; with invented = false every number is sourced")
     source = require(toml, table, name, "source", str, "the citation, e.g. 'manual p24'")
     abilities = _abilities(toml, name, table.get("abilities", {}), kind)
+    enters_play = _enters_play(toml, name, table["enters_play"]) if "enters_play" in table \
+        else ()
     return Unit(unit_id, title, kind, unit_class, level, immobile=flags["immobile"],
                 ethereal=flags["ethereal"], abilities=abilities, invented=invented,
-                stated=tuple(stated), source=source, **values)
+                stated=tuple(stated), source=source, enters_play=enters_play, **values)
 
 
 def _abilities(toml: TomlFile, unit: str, tables: Any, side: str) -> tuple[Ability, ...]:
@@ -214,6 +222,33 @@ def _abilities(toml: TomlFile, unit: str, tables: Any, side: str) -> tuple[Abili
     return tuple(abilities)
 
 
+def _enters_play(toml: TomlFile, unit: str, table: Any) -> tuple[Record, ...]:
+    """``[<unit>.enters_play]``: ``text`` and ``effects`` (effect tables as in abilities),
+    checked like abilities; the raw effect records in printed order.
+
+    Rules: manual p20 («enters play»: an explorer placed on a tile, a monster spawned or
+    placed); format in content/README.md.
+    """
+    from machina_nb.rules.cards import effect_from_record   # cards builds on this module
+
+    name = f"{unit}.enters_play"
+    if not isinstance(table, dict):
+        raise toml.error(unit, "enters_play", f"'enters_play' must be a table [{name}] with "
+                         "text and effects")
+    for key in table:
+        if key not in _ENTERS_PLAY_KEYS:
+            raise toml.error(name, key, f"unknown key {key!r} in «enters play»; expected "
+                             f"{', '.join(sorted(_ENTERS_PLAY_KEYS))}")
+    require(toml, table, name, "text", str, "what happens, in our words")
+    effects = require(toml, table, name, "effects", list, "a list of effect tables")
+    if not all(isinstance(e, dict) for e in effects):
+        raise toml.error(name, "effects", "'effects' must be a list of effect tables "
+                         "{ op = ..., ... }")
+    records = tuple(Record.of(e) for e in effects)
+    _readable(toml, name, "«enters play»", lambda: [effect_from_record(e) for e in records])
+    return records
+
+
 _KEY_ALIASES = {"target": ("target_kind", "target")}
 _QUOTED = re.compile(r"'([^']*)'")
 
@@ -225,16 +260,22 @@ def _check_ability(toml: TomlFile, table: str, ability: Ability, side: str) -> N
     """
     from machina_nb.rules.cards import ability_from_record   # cards builds on this module
 
+    _readable(toml, table, f"ability {ability.name!r}",
+              lambda: ability_from_record(ability.name, ability.record, side))
+
+
+def _readable(toml: TomlFile, table: str, what: str, read) -> None:
+    """Call ``read()``; a :class:`RulesError` becomes a :class:`ContentError` at the key (and
+    value) it names inside ``[table]``, any other failure one at the table's header."""
     try:
-        ability_from_record(ability.name, ability.record, side)
+        read()
     except RulesError as exc:
         message = str(exc).split(": ", 1)[-1]
         value = _QUOTED.search(message)
         raise _spot(toml, table, _KEY_ALIASES.get(exc.argument, (exc.argument,)),
                     value[1] if value else None, message) from None
     except (TypeError, ValueError, AttributeError) as exc:
-        raise toml.error(table, None, f"ability {ability.name!r} cannot be read: {exc}") \
-            from None
+        raise toml.error(table, None, f"{what} cannot be read: {exc}") from None
 
 
 def _spot(toml: TomlFile, table: str, keys: tuple[str, ...], value: str | None,
