@@ -62,3 +62,27 @@ def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
     page.locator(".example-outcome", has_text="Stated outcome").wait_for(timeout=20_000)
     page.screenshot(path=str(artifacts / "examples-outcome.png"), full_page=True)
     assert "✓" in page.locator(".example-outcome").inner_text()
+
+
+def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
+        page, voila, artifacts):
+    """Notebook 07 in Voila: Kim activates the chest; each choice of *gain item* is offered
+    in the action list, and the log ends citing manual p33."""
+    page.goto(f"{voila}/voila/render/07_items_and_abilities.ipynb", timeout=90_000)
+    choice = page.locator(".step-choice select")
+    choice.wait_for(timeout=90_000)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    activate = next(o for o in choice.locator("option").all_inner_texts()
+                    if o.startswith("Activate("))
+    choice.select_option(label=activate)
+    page.locator("button.step-action").click()
+    page.locator(".step-message", has_text="players choose").wait_for(timeout=20_000)
+    page.screenshot(path=str(artifacts / "notebook-07-choice.png"), full_page=True)
+    for _ in range(8):
+        if "players choose" not in page.locator(".step-message").inner_text():
+            break
+        choice.select_option(index=0)
+        page.locator("button.step-action").click()
+        page.wait_for_timeout(400)
+    page.locator(".event-log", has_text="manual p33").wait_for(timeout=20_000)
+    page.screenshot(path=str(artifacts / "notebook-07-after.png"), full_page=True)
