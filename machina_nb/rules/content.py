@@ -66,6 +66,7 @@ class TomlFile:
         table header, then to the file's first line, when the exact spot cannot
         be found. A table only made by its sub-tables (``[side]`` through
         ``[side.a]``) is placed at its first sub-table.
+        Rules: content formats (content/README.md; spec §0 conventions): errors name file:line:col.
         """
         lines = self.raw.split("\n")
         start = 0
@@ -90,6 +91,10 @@ class TomlFile:
 
     def error(self, table: str | None, key: str | None, message: str,
               occurrence: int = 0) -> ContentError:
+        """A :class:`ContentError` at ``[table]`` / ``key`` of this file.
+
+        Rules: content formats (content/README.md; spec §0 conventions): errors name file:line:col.
+        """
         line, col = self.where(table, key, occurrence)
         return ContentError(self.path, line, col, message)
 
@@ -101,6 +106,7 @@ def read_toml(path: str | Path) -> TomlFile:
     """Read a TOML file (stdlib ``tomllib``: no code runs); errors carry file:line:col.
 
     Rules: content formats (content/README.md).
+    Rules: content formats (content/README.md); spec §0 (sources as data).
     """
     path = Path(path)
     try:
@@ -123,6 +129,7 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
 
     ``occurrence`` picks the entry of an array of tables (see :meth:`TomlFile.where`).
     Rules: content formats (content/README.md).
+    Rules: content formats (content/README.md); manual p18 (card values), p11 (tiles).
     """
     if key not in table:
         raise toml.error(name, None, f"missing key {key!r} ({what})", occurrence)
@@ -159,7 +166,10 @@ class TileSide:
 
     @property
     def key(self) -> str:
-        """``t01a``-style identifier of this side."""
+        """``t01a``-style identifier of this side.
+
+        Rules: manual p11 (double-sided map tiles).
+        """
         return f"{self.tile}{self.side}"
 
 
@@ -172,6 +182,7 @@ class Tile:
     sides: tuple[TileSide, ...]
 
     def side(self, name: str) -> TileSide:
+        """Side ``a`` or ``b`` of this tile (manual p11: map tiles are double-sided)."""
         for side in self.sides:
             if side.side == name:
                 return side
@@ -180,14 +191,14 @@ class Tile:
 
 def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> None:
     """A tile side is 10x10, with <= 4 edges a side and exactly one direction symbol (manual p11)."""
-    def fail(message: str, row: int | None = None, col: int | None = None):
+    def _fail(message: str, row: int | None = None, col: int | None = None):
         line, _ = toml.where(table, key)
         if row is None:
             raise toml.error(table, key, message)
         raise ContentError(toml.path, line + 1 + row, col + 1, message)
 
     if (layout.width, layout.height) != (TILE_SIZE, TILE_SIZE):
-        fail(f"a tile side is {TILE_SIZE}x{TILE_SIZE} spaces, got {layout.width}x{layout.height}")
+        _fail(f"a tile side is {TILE_SIZE}x{TILE_SIZE} spaces, got {layout.width}x{layout.height}")
     directions = []
     runs: dict[str, int] = {}
     previous: dict[str, int] = {}
@@ -201,13 +212,13 @@ def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> N
     for side, count in runs.items():
         if count > MAX_EDGES_PER_SIDE:
             row, col = _ring_position(layout, side, previous[side])
-            fail(f"side {side} has {count} edges; a tile side has at most {MAX_EDGES_PER_SIDE} "
+            _fail(f"side {side} has {count} edges; a tile side has at most {MAX_EDGES_PER_SIDE} "
                  "(manual p11)", row, col)
     if not directions:
-        fail("no direction symbol: exactly one 'E' edge per tile side (manual p11)")
+        _fail("no direction symbol: exactly one 'E' edge per tile side (manual p11)")
     if len(directions) > 1:
         row, col = _ring_position(layout, *directions[1])
-        fail("a second direction symbol 'E': exactly one per tile side (manual p11)", row, col)
+        _fail("a second direction symbol 'E': exactly one per tile side (manual p11)", row, col)
 
 
 def _ring_position(layout: Layout, side: str, index: int) -> tuple[int, int]:
@@ -261,6 +272,7 @@ def read_card_file(path: str | Path, kind: str, table: str,
     file and the tables by id. ``what`` names the file in errors ("a units file").
 
     Rules: content formats (content/README.md).
+    Rules: content formats (content/README.md); manual p18 (unit cards), p30 (item cards).
     """
     toml = read_toml(path)
     _expect_kind(toml, kind)
@@ -282,6 +294,7 @@ def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
     returns its dotted name. ``what`` names it in errors ("a unit", "an item").
 
     Rules: content formats (content/README.md: ids, unknown keys are errors).
+    Rules: content formats (content/README.md); manual p18, p30 (cards).
     """
     name = f"{kind}.{card_id}"
     if not _CARD_ID.match(card_id):
@@ -302,6 +315,7 @@ def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
     an id met twice is an error at its ``[<table>.<id>]`` header.
 
     Rules: content formats (content/README.md: ids are unique across files).
+    Rules: content formats (content/README.md); manual p6 (one card per id).
     """
     values: dict[str, Any] = {}
     for path in sorted(folder.glob("*.toml")):
@@ -403,10 +417,10 @@ def _expect_kind(toml: TomlFile, kind: str) -> None:
 
 def _deferred(module: str, function: str) -> Callable[[Path], Any]:
     """A loader from a module that imports this one (units, examples): looked up when called."""
-    def load(path: Path) -> Any:
+    def _load(path: Path) -> Any:
         return getattr(importlib.import_module(module), function)(path)
-    load.__name__ = function
-    return load
+    _load.__name__ = function
+    return _load
 
 
 LOADERS: dict[str, Callable[[Path], Any]] = {
@@ -422,6 +436,7 @@ def validate(path: str | Path) -> Any:
     """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad.
 
     Rules: content formats (content/README.md).
+    Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30), examples (spec §B), rulings (spec §D).
     """
     path = Path(path)
     if path.suffix == ".map":

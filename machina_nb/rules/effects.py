@@ -91,12 +91,17 @@ class Resolution:
         self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
 
     def emit(self, kind: str, text: str, rule: str) -> None:
-        """Record an event with its citation."""
+        """Record an event with its citation.
+
+        Rules: spec §A18 (every event cites its rule).
+        """
         self.events.append(Event(kind, text, rule))
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
         """One option: the only one, or the first of the players' choices that fits, else
-        :class:`NeedChoice`."""
+        :class:`NeedChoice`.
+        Rules: manual p16 (the explorers resolve ambiguities).
+        """
         options = tuple(options)
         if len(options) == 1:
             return options[0]
@@ -110,11 +115,17 @@ class Resolution:
         raise NeedChoice(what, options, rule)
 
     def set(self, **changes) -> None:
-        """Replace fields of the state."""
+        """Replace fields of the state.
+
+        Rules: spec §A18 (a resolution changes a frozen state step by step).
+        """
         self.state = replace(self.state, **changes)
 
     def roll(self, die: str, reason: str) -> int:
-        """A die result from the dice source (scripted, seeded or open)."""
+        """A die result from the dice source (scripted, seeded or open).
+
+        Rules: manual p4-5 (dice); spec §E (chance points).
+        """
         return self.dice.roll(die, reason)
 
 
@@ -1128,14 +1139,14 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     r.set(destroyed=r.state.destroyed + (barrel,))
     r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
 
-    def near(p):
+    def _near(p):
         if r.rules["barrel.adjacency"] == "raw_8_neighbours":
             return p != barrel and max(abs(p[0] - barrel[0]), abs(p[1] - barrel[1])) == 1
         return adjacent(board, barrel, p, r.rules)
 
-    units = tuple(u.id for u in r.state.units if u.position is not None and near(u.position))
+    units = tuple(u.id for u in r.state.units if u.position is not None and _near(u.position))
     barrels = () if r.rules["barrel.chain"] == "no" else tuple(
-        p for p in board if r.state.is_kind(p, SpaceKind.BARREL) and near(p))
+        p for p in board if r.state.is_kind(p, SpaceKind.BARREL) and _near(p))
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)
@@ -1155,13 +1166,13 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     s = r.state
     trapped = s.map.spaces(SpaceKind.TRAPPED)
 
-    def victims(tile):
+    def _victims(tile):
         return tuple(u.id for u in r.state.units if u.position in trapped and
                      (tile is None or r.state.tile_of(u.position) == tile))
 
     tile = s.tile_of(activator.position) if activator is not None else None
     who = activator.id if activator is not None else None
-    attack(r, who, victims(tile), 3, 0, False, why="trigger traps (primary)")
+    attack(r, who, _victims(tile), 3, 0, False, why="trigger traps (primary)")
     reading = r.rules["traps.secondary"]
     if reading == "none":
         return
@@ -1176,8 +1187,8 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     if reading == "per_explorer_own_tile":
         for e in helpers:
             if r.state.has_unit(e.id):
-                attack(r, e.id, victims(r.state.tile_of(e.position)), 0, 3, False,
+                attack(r, e.id, _victims(r.state.tile_of(e.position)), 0, 3, False,
                        why=f"trigger traps (secondary, {e.id})")
     else:
-        attack(r, None, victims(tile if reading == "once_activating_tile" else None), 0, 3,
+        attack(r, None, _victims(tile if reading == "once_activating_tile" else None), 0, 3,
                False, why="trigger traps (secondary)")

@@ -190,22 +190,22 @@ def item_places(state: GameState) -> dict[str, str]:
     """
     places: dict[str, str] = {}
 
-    def put(card: ItemCard, where: str) -> None:
+    def _put(card: ItemCard, where: str) -> None:
         if card.id in places:
             raise RulesError("items", f"{card.id} is both in {places[card.id]} and in {where}")
         places[card.id] = where
 
     for kind in ITEM_TYPES:
         for card in state.items.deck(kind):
-            put(card, f"deck:{kind}")
+            _put(card, f"deck:{kind}")
     for card in state.items.destroyed:
-        put(card, "destroyed")
+        _put(card, "destroyed")
     for name in ("reserve", "removed"):
         for card in getattr(state.items, name):
-            put(card, name)
+            _put(card, name)
     for inv in state.inventories:
         for card in all_items(inv) + inv.spent:
-            put(card, inv.owner)
+            _put(card, inv.owner)
     return places
 
 

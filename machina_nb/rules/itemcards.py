@@ -29,7 +29,7 @@ from machina_nb.rules.content import (TomlFile, check_card_table, content_root, 
                                       read_card_file, require)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.items import BONUS_ATTRIBUTES, ItemCard
-from machina_nb.rules.units import _abilities as unit_abilities
+from machina_nb.rules.units import read_abilities
 
 __all__ = ["load_items", "load_all_items"]
 
@@ -93,7 +93,7 @@ def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple:
     """The engine abilities of an item, checked by the units loader's code, so that a bad
     key (kind, trigger, cost destroy or marker, second target...) is an error at its
     file:line:col (manual p20-27)."""
-    raw = unit_abilities(toml, item, tables, "explorer")
+    raw = read_abilities(toml, item, tables, "explorer")
     return tuple(a for a in (ability_from_record(x.name, x.record, "explorer") for x in raw)
                  if a is not None)
 

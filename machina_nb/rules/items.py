@@ -126,7 +126,10 @@ class ItemCard:
         return self.augment is not None
 
     def label(self) -> str:
-        """The card's name with its kind, for events (``Displacer Vest (torso apparel)``)."""
+        """The card's name with its kind, for events (``Displacer Vest (torso apparel)``).
+
+        Rules: manual p30 (item types).
+        """
         kind = f"{self.slot} {self.type}" if self.slot else \
             f"{self.hands}-handed weapon" if self.hands else self.type
         return f"{self.name} ({'augment, ' if self.is_augment else ''}{kind})"
@@ -145,7 +148,10 @@ class Equipped:
     augment: "Equipped | None" = None
 
     def cards(self) -> Iterator[ItemCard]:
-        """This item, then its upgrade's tree, then its augment's tree."""
+        """This item, then its upgrade's tree, then its augment's tree.
+
+        Rules: manual p31-32 (upgrades and augments hang off an item).
+        """
         yield self.item
         for child in (self.upgrade, self.augment):
             if child is not None:
@@ -177,7 +183,10 @@ class Inventory:
 
     @property
     def empty(self) -> bool:
-        """No item and no attribute change left."""
+        """No item and no attribute change left.
+
+        Rules: manual p31 (inventory), p19 (items change attributes).
+        """
         return not (self.equipped or self.unequipped or self.spent) and \
             not any(v for _, v in self.applied)
 
@@ -219,7 +228,10 @@ class ItemDecks:
         return cls(**decks, reserve=tuple(c for c in cards if c.level != 1))
 
     def deck(self, kind: str) -> tuple[ItemCard, ...]:
-        """The deck of one item type, top card first."""
+        """The deck of one item type, top card first.
+
+        Rules: manual p30 (four item decks).
+        """
         if kind not in ITEM_TYPES:
             raise RulesError("deck", f"unknown item deck {kind!r}; expected one of "
                              f"{', '.join(ITEM_TYPES)}")
@@ -422,18 +434,18 @@ def attach(inventory: Inventory, host_id: str, item_id: str, how: str) -> Invent
     inventory, card = _take_unequipped(inventory, item_id)
     found = []
 
-    def put(node: Equipped) -> Equipped:
+    def _put(node: Equipped) -> Equipped:
         if node.item.id == host_id:
             if getattr(node, how) is not None:
                 _rule("host", f"{node.item.name}'s {how} slot is taken: unequip "
                       f"{getattr(node, how).item.name} first", f"manual p32 ({how} item)")
             found.append(node)
             return replace(node, **{how: Equipped(card)})
-        changes = {k: put(getattr(node, k)) for k in ("upgrade", "augment")
+        changes = {k: _put(getattr(node, k)) for k in ("upgrade", "augment")
                    if getattr(node, k) is not None}
         return replace(node, **changes) if changes else node
 
-    trees = tuple(put(t) for t in inventory.equipped)
+    trees = tuple(_put(t) for t in inventory.equipped)
     if not found:
         _rule("host", f"{host_id} is not an equipped item of {inventory.owner}",
               f"manual p32 ({how}: only equipped items)")
@@ -448,7 +460,7 @@ def unequip(inventory: Inventory, item_id: str) -> Inventory:
     """
     gone: list[ItemCard] = []
 
-    def cut(node: Equipped) -> Equipped | None:
+    def _cut(node: Equipped) -> Equipped | None:
         if node.item.id == item_id:
             gone.extend(node.cards())
             return None
@@ -456,12 +468,12 @@ def unequip(inventory: Inventory, item_id: str) -> Inventory:
         for k in ("upgrade", "augment"):
             child = getattr(node, k)
             if child is not None:
-                new = cut(child)
+                new = _cut(child)
                 if new is not child:
                     changes[k] = new
         return replace(node, **changes) if changes else node
 
-    trees = tuple(t for t in (cut(t) for t in inventory.equipped) if t is not None)
+    trees = tuple(t for t in (_cut(t) for t in inventory.equipped) if t is not None)
     if not gone:
         _rule("item", f"{item_id} is not an equipped item of {inventory.owner}", "manual p32")
     return replace(inventory, equipped=trees, unequipped=inventory.unequipped + tuple(gone))

@@ -28,7 +28,7 @@ from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = [
     "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
-    "Record", "Ability", "Unit", "load_units", "load_all_units",
+    "Record", "Ability", "Unit", "load_units", "load_all_units", "read_abilities",
 ]
 
 ATTRIBUTES = ("armor", "will", "stamina", "health", "essence")
@@ -60,11 +60,17 @@ class Record:
 
     @classmethod
     def of(cls, table: Mapping[str, Any]) -> "Record":
-        """Freeze a parsed TOML table."""
+        """Freeze a parsed TOML table.
+
+        Rules: content formats (content/README.md); manual p20 (ability records).
+        """
         return cls(tuple((key, _freeze(value)) for key, value in table.items()))
 
     def get(self, key: str, default: Any = None) -> Any:
-        """The value under ``key``, or ``default``."""
+        """The value under ``key``, or ``default``.
+
+        Rules: content formats (content/README.md); manual p20 (ability records).
+        """
         return dict(self.items).get(key, default)
 
     def __getitem__(self, key: str) -> Any:
@@ -198,7 +204,7 @@ def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
         raise toml.error(name, "stated", "'stated' lists the sourced numbers of an invented "
                          "unit; with invented = false every number is sourced")
     source = require(toml, table, name, "source", str, "the citation, e.g. 'manual p24'")
-    abilities = _abilities(toml, name, table.get("abilities", {}), kind)
+    abilities = read_abilities(toml, name, table.get("abilities", {}), kind)
     enters_play = _enters_play(toml, name, table["enters_play"]) if "enters_play" in table \
         else ()
     return Unit(unit_id, title, kind, unit_class, level, immobile=flags["immobile"],
@@ -206,15 +212,20 @@ def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
                 stated=tuple(stated), source=source, enters_play=enters_play, **values)
 
 
-def _abilities(toml: TomlFile, unit: str, tables: Any, side: str) -> tuple[Ability, ...]:
+def read_abilities(toml: TomlFile, card: str, tables: Any, side: str) -> tuple[Ability, ...]:
+    """The ``[<card>.abilities.<name>]`` tables of a unit or item card, each checked to be
+    readable by the engine, else a :class:`ContentError` at the offending key.
+
+    Rules: manual p20-27 (abilities, costs, targeting, effects); format in content/README.md.
+    """
     if not isinstance(tables, dict):
-        raise toml.error(unit, "abilities", "'abilities' must be tables "
-                         f"[{unit}.abilities.<name>]")
+        raise toml.error(card, "abilities", "'abilities' must be tables "
+                         f"[{card}.abilities.<name>]")
     abilities = []
     for ability_id, table in tables.items():
-        name = f"{unit}.abilities.{ability_id}"
+        name = f"{card}.abilities.{ability_id}"
         if not isinstance(table, dict):
-            raise toml.error(f"{unit}.abilities", ability_id, f"ability {ability_id!r} must be "
+            raise toml.error(f"{card}.abilities", ability_id, f"ability {ability_id!r} must be "
                              f"a table [{name}]")
         text = require(toml, table, name, "text", str, "what the ability does, in our words")
         abilities.append(Ability(ability_id, text, Record.of(table)))
