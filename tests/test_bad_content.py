@@ -84,6 +84,10 @@ EXPECTED = {
     "items_ability_bad_second.toml": (14, 1, "unknown target kind 'wizard'"),
     "items_ability_bad_destroy.toml": (12, 25, "unknown destroy cost 'door'"),
     "items_ability_bad_kind.toml": (11, 1, "unknown ability kind 'reactive'"),
+    # events and chapters (manual p14, p37, p28; ratings 0-9 like the sliders, p13-14)
+    "events_bad_kind.toml": (6, 8, "an event is 'horror' or 'explorer'"),
+    "events_unknown_op.toml": (7, 15, "unknown effect 'earthquake'"),
+    "chapters_bad_rating.toml": (6, 16, "spawn_rating: attributes are whole numbers 0-9"),
     # examples
     "example_unknown_preset.toml": (5, 9, "unknown rules preset 'v4'"),
     "example_missing_legend_entry.toml": (10, 2, "unit letter 'Q' has no entry in the board's legend"),

@@ -427,6 +427,8 @@ LOADERS: dict[str, Callable[[Path], Any]] = {
     "tile": load_tile,
     "units": _deferred("machina_nb.rules.units", "load_units"),
     "items": _deferred("machina_nb.rules.itemcards", "load_items"),
+    "events": _deferred("machina_nb.rules.eventcards", "load_events"),
+    "chapters": _deferred("machina_nb.rules.eventcards", "load_chapters"),
     "example": _deferred("machina_nb.rules.examples", "load_example"),
 }
 """Loader per ``kind`` (``rulings`` files are checked by :func:`rulings_in_file`)."""
@@ -435,8 +437,8 @@ LOADERS: dict[str, Callable[[Path], Any]] = {
 def validate(path: str | Path) -> Any:
     """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad.
 
-    Rules: content formats (content/README.md).
-    Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30), examples (spec §B), rulings (spec §D).
+    Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30),
+    events (p14, p37), chapters (p28), examples (spec §B), rulings (spec §D).
     """
     path = Path(path)
     if path.suffix == ".map":

@@ -40,13 +40,15 @@ from machina_nb.rules.chance import ChanceNode, Dice, ScriptedDice, SeededDice
 from machina_nb.rules.effects import NeedChoice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.game import History, describe, new_game
+from machina_nb.rules.eventcards import load_all_chapters, load_all_events
 from machina_nb.rules.inventory import inventory_of
+from machina_nb.rules.itemcards import load_all_items
 from machina_nb.rules.items import equipped_items
 from machina_nb.rules.maptext import Layout, Point
 from machina_nb.rules.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Chapter, GameState, Unit
+from machina_nb.rules.state import GameState, Unit
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import redraw_board, render_board
 
@@ -194,16 +196,21 @@ def _items(state: GameState, unit_id: str) -> str:
 
 def demo_game(layout: Layout, rules: Rules | None = None, seed: int = 0) -> GameState:
     """A game on ``layout`` whose letters A, B are explorers (Phillip, Lorrai) and M, N monsters
-    already in play (a Mi-Go, a Sarall), with the level-1 content monsters as the deck.
+    already in play (a Mi-Go, a Sarall), with the level-1 content monsters as the deck and
+    the content's chapters, horror and explorer events and items as the other decks.
 
     Rules: manual p8 (setup), p15 (the queue in play order).
     """
     cards = content_cards()
     where = dict(layout.units)
     explorers = [(cards["phillip"], where["A"]), (cards["lorrai"], where["B"])]
-    state = new_game(layout, explorers, (Chapter("demo", "Demo chapter", 6, 4),),
+    events, chapters = load_all_events().values(), load_all_chapters()
+    state = new_game(layout, explorers, (chapters["the_descent"], chapters["the_way_out"],
+                                         chapters["regroup"]),
                      monsters=[cards["sarall"], cards["mi_go"], cards["witch"]], rules=rules,
-                     seed=seed)
+                     seed=seed, horror_events=[e for e in events if e.kind == "horror"],
+                     explorer_events=[e for e in events if e.kind == "explorer"],
+                     items=load_all_items().values())
     monsters = tuple(Unit.from_card(cards[cid], f"{cid}-{n}", where[letter])
                      for n, (letter, cid) in enumerate((("M", "mi_go"), ("N", "sarall")), 1))
     return replace(state, units=state.units + monsters, queue=tuple(m.id for m in monsters),
