@@ -105,7 +105,6 @@ _TOML_POS = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 def read_toml(path: str | Path) -> TomlFile:
     """Read a TOML file (stdlib ``tomllib``: no code runs); errors carry file:line:col.
 
-    Rules: content formats (content/README.md).
     Rules: content formats (content/README.md); spec §0 (sources as data).
     """
     path = Path(path)
@@ -128,7 +127,6 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
     """``table[key]``, checked to be of ``kind``; otherwise an error at that key.
 
     ``occurrence`` picks the entry of an array of tables (see :meth:`TomlFile.where`).
-    Rules: content formats (content/README.md).
     Rules: content formats (content/README.md); manual p18 (card values), p11 (tiles).
     """
     if key not in table:
@@ -271,7 +269,6 @@ def read_card_file(path: str | Path, kind: str, table: str,
     """Read a file of ``kind`` holding only ``kind`` and ``[<table>.<id>]`` tables; returns the
     file and the tables by id. ``what`` names the file in errors ("a units file").
 
-    Rules: content formats (content/README.md).
     Rules: content formats (content/README.md); manual p18 (unit cards), p30 (item cards).
     """
     toml = read_toml(path)
@@ -293,8 +290,7 @@ def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
     """Check one ``[<kind>.<id>]`` table: a lower-case id, a table, only known ``keys``;
     returns its dotted name. ``what`` names it in errors ("a unit", "an item").
 
-    Rules: content formats (content/README.md: ids, unknown keys are errors).
-    Rules: content formats (content/README.md); manual p18, p30 (cards).
+    Rules: content formats (content/README.md: ids, unknown keys are errors); manual p18, p30.
     """
     name = f"{kind}.{card_id}"
     if not _CARD_ID.match(card_id):
@@ -314,8 +310,7 @@ def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
     """Merge ``load(path)`` ({id: value}) over every ``*.toml`` in ``folder``, in name order;
     an id met twice is an error at its ``[<table>.<id>]`` header.
 
-    Rules: content formats (content/README.md: ids are unique across files).
-    Rules: content formats (content/README.md); manual p6 (one card per id).
+    Rules: content formats (content/README.md: ids unique across files); manual p6.
     """
     values: dict[str, Any] = {}
     for path in sorted(folder.glob("*.toml")):

@@ -38,8 +38,7 @@ _TOP_KEYS = {"kind", "id", "title", "page", "rules", "rulings", "board", "legend
 class Step:
     """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
 
-    Rules: the example's page; the engine issue defines the verbs.
-    Rules: the manual's worked examples (spec §B).
+    Rules: the manual's worked examples (spec §B): the example's page.
     """
 
     do: str
@@ -84,7 +83,6 @@ def load_example(path: str | Path, units: dict[str, Unit] | None = None) -> Exam
     """Load one ``kind = "example"`` file, or raise :class:`ContentError` at file:line:col.
 
     ``units`` are the known units by id (default: every file in ``content/units``).
-    Rules: content/README.md (examples); the example's own page.
     Rules: the manual's worked examples (spec §B); content/README.md.
     """
     toml = read_toml(path)

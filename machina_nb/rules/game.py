@@ -202,7 +202,6 @@ class History:
 def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules) -> GameState:
     """Rebuild a state from its initial state and a log of (action, dice results).
 
-    Rules: boardgame.io-style replay; the dice results make every chance point scripted.
     Rules: manual p10 (round); spec §A18 — dice results make every chance point scripted.
     """
     state = initial
