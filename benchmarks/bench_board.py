@@ -18,12 +18,12 @@ from typing import Callable
 
 import numpy as np
 
-from machina_nb.rules.board import BARRIER_BORDERS, BARRIER_SPACES, Board
-from machina_nb.rules.distance import Mover, closest, closest_paths, reach
-from machina_nb.rules.maptext import SpaceKind, parse_map
+from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, Board
+from machina_nb.rules.board.distance import Mover, closest, closest_paths, reach
+from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules import sight
-from machina_nb.rules.sight import visible_from, visible_pairs
+from machina_nb.rules.board import sight
+from machina_nb.rules.board.sight import visible_from, visible_pairs
 
 SIDE = 20
 EXPLORERS = {"A": (2, 2), "B": (17, 3), "C": (4, 16), "D": (15, 15)}

@@ -12,12 +12,13 @@ import statistics
 import time
 from dataclasses import replace
 
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import apply, legal_actions
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import SeededDice
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import apply, legal_actions
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import SeededDice
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import MonsterTurn, UnitCard
+from machina_nb.rules.engine.state import MonsterTurn
+from machina_nb.rules.cards.units import UnitCard
 
 TARGET_MS = 50
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import icepool
 
-from machina_nb.rules import attacks, dice, processes
+from machina_nb.rules.odds import attacks, dice, processes
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()

@@ -10,17 +10,20 @@ import argparse
 import sys
 from pathlib import Path
 
-from machina_nb.rules import attacks, content, processes
-from machina_nb.rules.dice import parse_dice
+from machina_nb.rules.odds import attacks, processes
+from machina_nb.rules.cards import catalog
+from machina_nb.rules.board import tiles
+from machina_nb.rules.odds.dice import parse_dice
+from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.errors import ContentError, RulesError
-from machina_nb.rules.maptext import parse_map
+from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 
 __all__ = ["main"]
 
 
 def _tiles(args) -> int:
-    for tile in content.load_tiles().values():
+    for tile in tiles.load_tiles().values():
         sides = ", ".join(f"{s.key} {s.name}" for s in tile.sides)
         print(f"{tile.id}  {tile.name}  ({sides})")
     return 0
@@ -29,7 +32,7 @@ def _tiles(args) -> int:
 def _show(args) -> int:
     target = args.what
     if Path(target).exists():
-        loaded = content.validate(target)
+        loaded = catalog.validate(target)
         if hasattr(loaded, "sides"):
             for side in loaded.sides:
                 print(f"{side.key}: {side.name}")
@@ -40,11 +43,11 @@ def _show(args) -> int:
             raise RulesError("what", f"{target} holds no map (a units or rulings file)")
         print(layout.to_text(), end="")
         return 0
-    tiles = content.load_tiles()
+    known = tiles.load_tiles()
     tile_id, side = (target[:-1], target[-1]) if target[-1:] in ("a", "b") else (target, None)
-    if tile_id not in tiles:
-        raise RulesError("tile", f"unknown tile or file {target!r}; tiles: {', '.join(tiles)}")
-    for s in tiles[tile_id].sides:
+    if tile_id not in known:
+        raise RulesError("tile", f"unknown tile or file {target!r}; tiles: {', '.join(known)}")
+    for s in known[tile_id].sides:
         if side in (None, s.side):
             print(f"{s.key}: {s.name}")
             print(s.layout.to_text())
@@ -55,7 +58,7 @@ def _validate(args) -> int:
     status = 0
     for path in args.files:
         try:
-            content.validate(path)
+            catalog.validate(path)
             print(f"{path}: ok")
         except ContentError as exc:
             print(exc, file=sys.stderr)
@@ -127,7 +130,6 @@ def _odds(args) -> int:
     attribute = "will" if arcane else "armor"
     dist = pool.distribution()
     if args.derive or defense is None and not args.blockers:
-        from machina_nb.rules.genfunc import generating_function
         print(f"G(z) = {generating_function(pool, factored=True)}")
         print(f"     = {generating_function(pool)}")
     if defense is None and not args.blockers:

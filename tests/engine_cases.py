@@ -1,8 +1,9 @@
 """Shared cards and boards for the engine tests (numbers invented unless a page is cited)."""
 
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.cards import content_cards
-from machina_nb.rules.state import Chapter, EventCard, UnitCard
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.cards.units import content_cards
+from machina_nb.rules.cards.events import Chapter, EventCard
+from machina_nb.rules.cards.units import UnitCard
 
 CARDS = content_cards()
 

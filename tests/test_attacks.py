@@ -7,12 +7,8 @@ from functools import lru_cache
 
 import pytest
 
-from machina_nb.rules.attacks import (
-    attack_odds, barrel_chain_hit_chance, barrel_explosion, barrel_hit_chance,
-    blockers_outcome, effect_roll_chance, expected_hits, final_total, hit_chance, kill_chance,
-    trap_damage,
-)
-from machina_nb.rules.dice import HIGH, LOW, Die, Pool
+from machina_nb.rules.odds.attacks import (attack_odds, barrel_chain_hit_chance, barrel_explosion, barrel_hit_chance, blockers_outcome, effect_roll_chance, expected_hits, final_total, hit_chance, kill_chance, trap_damage)
+from machina_nb.rules.odds.dice import HIGH, LOW, Die, Pool
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -249,14 +245,14 @@ def test_icepool_agrees_on_the_whole_hit_table():
 
 
 def test_spec_e4_explorer_survival_counts_essence_as_health():
-    from machina_nb.rules.attacks import survival_chance
+    from machina_nb.rules.odds.attacks import survival_chance
     monster = Pool.attack(2, 0)
     assert survival_chance(monster, 3, 2, 1, 4, RULES) == 1 - kill_chance(monster, 3, 3, 4, RULES)
     assert survival_chance(monster, 3, 1, 0, 1, RULES) == 1 - hit_chance(monster, 3, RULES)
 
 
 def test_spec_e4_stacking_lasting_boost():
-    from machina_nb.rules.attacks import LastingBoost
+    from machina_nb.rules.odds.attacks import LastingBoost
     one_low = Pool.attack(low=1)
     # Hit armor 2 with 1L (1/3); the stack then makes the second roll need only 1 (5/6).
     boost = LastingBoost(max_stacks=1)
@@ -294,7 +290,7 @@ def reference_kill_with_stacks(pool, defense, health, attacks, essence, max_stac
 
 
 def test_stacking_dynamic_programme_matches_the_literal_recursion():
-    from machina_nb.rules.attacks import LastingBoost
+    from machina_nb.rules.odds.attacks import LastingBoost
     for max_stacks, markers, essence in itertools.product(range(3), range(3), range(3)):
         for health, attacks in [(2, 3), (3, 4), (1, 2)]:
             boost = LastingBoost(max_stacks, free_markers=markers)

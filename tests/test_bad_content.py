@@ -13,10 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machina_nb.rules import content
+from machina_nb.rules.cards import catalog
+from machina_nb.rules import rulings
+from machina_nb.rules.board import tiles
 from machina_nb.rules.errors import ContentError
-from machina_nb.rules.examples import load_example
-from machina_nb.rules.maptext import SpaceKind, parse_map
-from machina_nb.rules.units import load_units
+from machina_nb.rules.cards.examples import load_example
+from machina_nb.rules.board.maptext import SpaceKind, parse_map
+from machina_nb.rules.cards.units import load_units
 
 CORPUS = Path(__file__).parent / "bad_content"
 
@@ -125,7 +128,7 @@ def test_bad_content_is_refused_at_its_exact_position(name):
     path = CORPUS / name
     loaded = None
     with pytest.raises(ContentError) as info:
-        loaded = content.validate(path)
+        loaded = catalog.validate(path)
     error = info.value
     assert loaded is None
     assert (error.path, error.line, error.col) == (str(path), line, col)
@@ -136,24 +139,24 @@ def test_bad_content_is_refused_at_its_exact_position(name):
 def test_rulings_files_are_checked_by_rulings_in_file_too():
     toml = content.read_toml(CORPUS / "rulings_unknown_reading.toml")
     with pytest.raises(ContentError) as info:
-        content.rulings_in_file(toml)
+        rulings.rulings_in_file(toml)
     assert (info.value.line, info.value.col) == (20, 13)
 
 
 def test_a_bad_rulings_file_adds_nothing_to_the_rulings_already_loaded():
     """The file's first ruling is good, its second bad: the caller's dict stays as it was."""
-    rulings = {}
+    loaded = {}
     with pytest.raises(ContentError):
-        content.rulings_in_file(content.read_toml(CORPUS / "rulings_unknown_reading.toml"), rulings)
-    assert rulings == {}
+        rulings.rulings_in_file(content.read_toml(CORPUS / "rulings_unknown_reading.toml"), loaded)
+    assert loaded == {}
 
 
 def test_a_bad_tile_among_good_ones_fails_the_whole_folder(tmp_path):
     shutil.copy(content.content_root() / "tiles" / "t01.toml", tmp_path / "t01.toml")
     shutil.copy(CORPUS / "tile_five_edges.toml", tmp_path / "t02.toml")
-    assert content.load_tile(tmp_path / "t01.toml").id == "t01"
+    assert tiles.load_tile(tmp_path / "t01.toml").id == "t01"
     with pytest.raises(ContentError) as info:
-        content.load_tiles(tmp_path)
+        tiles.load_tiles(tmp_path)
     assert info.value.path == str(tmp_path / "t02.toml")
 
 
@@ -171,7 +174,7 @@ def test_the_loaders_refuse_a_file_of_another_kind():
     with pytest.raises(ContentError, match="expected kind = 'example', got 'tile'"):
         load_example(tile)
     with pytest.raises(ContentError, match="expected kind = 'tile', got 'units'"):
-        content.load_tile(content.content_root() / "units" / "core.toml")
+        tiles.load_tile(content.content_root() / "units" / "core.toml")
 
 
 def allowed_at(row, col, height, width):
@@ -185,7 +188,7 @@ def allowed_at(row, col, height, width):
     return "-eE" if row in (0, height - 1) else " -dDx"
 
 
-SIDES = [side for tile in content.load_tiles().values() for side in tile.sides]
+SIDES = [side for tile in tiles.load_tiles().values() for side in tile.sides]
 
 
 @settings(max_examples=300, deadline=None)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from machina_nb.rules.board import Board
+from machina_nb.rules.board.graph import Board
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 
 MAP = """\
 +-+-+-+

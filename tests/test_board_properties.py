@@ -16,15 +16,11 @@ from fractions import Fraction
 import networkx as nx
 from hypothesis import given, settings, strategies as st
 
-from machina_nb.rules.board import Board
-from machina_nb.rules.distance import (
-    Mover, closest, legal_step, movement_view, nearest, reach, shortest_paths,
-)
-from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.distance import (Mover, closest, legal_step, movement_view, nearest, reach, shortest_paths)
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import (
-    adjacent, line_of_sight, ranged_line, ranged_visible_from, visible_from, visible_pairs,
-)
+from machina_nb.rules.board.sight import (adjacent, line_of_sight, ranged_line, ranged_visible_from, visible_from, visible_pairs)
 
 from test_sight import board_of
 

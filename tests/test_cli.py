@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from machina_nb.rules import content
+from machina_nb.rules.board import tiles
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).parent / "bad_content"
@@ -71,7 +71,7 @@ def test_tiles_lists_all_ten(machina):
 def test_show_prints_a_tile_side_as_map_text(machina):
     result = run(machina, "show", "t01a")
     assert result.returncode == 0
-    gatehouse = content.load_tiles()["t01"].side("a")
+    gatehouse = tiles.load_tiles()["t01"].side("a")
     assert result.stdout.startswith("t01a: Gatehouse\n")
     assert gatehouse.layout.to_text() in result.stdout
     assert "t01b" not in result.stdout

@@ -7,12 +7,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from machina_nb.rules.dice import D10, HIGH, LOW, Die, Pool, RechargeDie
+from machina_nb.rules.odds.dice import D10, HIGH, LOW, Die, Pool, RechargeDie
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.genfunc import (
-    closed_forms, generating_function, hit_probability_from_generating_function,
-    probabilities_from_generating_function,
-)
+from machina_nb.rules.odds.genfunc import (closed_forms, generating_function, hit_probability_from_generating_function, probabilities_from_generating_function)
 
 
 def brute_force(high, low):
@@ -162,14 +159,14 @@ def test_bad_pools_are_refused_naming_the_dice(high, low):
 
 def test_importing_the_dice_does_not_import_sympy():
     import subprocess
-    code = ("import sys; import machina_nb.rules.dice, machina_nb.rules.genfunc; "
+    code = ("import sys; import machina_nb.rules.odds.dice, machina_nb.rules.odds.genfunc; "
             "print('sympy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_generating_functions_agree_with_the_fast_path_on_the_whole_hit_table():
-    from machina_nb.rules.attacks import hit_chance
+    from machina_nb.rules.odds.attacks import hit_chance
     from machina_nb.rules.rulings import Rules
     for high, low in [(h, l) for h in range(7) for l in range(7) if h + l]:
         pool = Pool.attack(high, low)

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from machina_nb.rules.dice import Pool, parse_dice
+from machina_nb.rules.odds.dice import Pool, parse_dice
 from machina_nb.rules.errors import RulesError
 
 

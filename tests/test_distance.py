@@ -10,11 +10,8 @@ import networkx as nx
 import pytest
 from sympy import sqrt
 
-from machina_nb.rules.distance import (
-    Mover, closer, closest, closest_paths, closest_view, legal_step, movement_view, nearest,
-    reach, shortest_paths, step_cost, steps,
-)
-from machina_nb.rules.maptext import BorderKind, SpaceKind
+from machina_nb.rules.board.distance import (Mover, closer, closest, closest_paths, closest_view, legal_step, movement_view, nearest, reach, shortest_paths, step_cost, steps)
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
 
 from test_sight import NE, SW, assert_rejected, board_of, rays_board
@@ -290,8 +287,8 @@ LOOP = """\
 def test_spec_d46_walking_distance_against_networkx():
     """1 + the shortest walk (units in the way) to a free space adjacent to the target; with
     ``within`` the search gives up beyond that distance (manual p16, p22; spec D46)."""
-    from machina_nb.rules.distance import movement_view, walking_distance
-    from machina_nb.rules.sight import adjacent_spaces
+    from machina_nb.rules.board.distance import movement_view, walking_distance
+    from machina_nb.rules.board.sight import adjacent_spaces
     board, target = board_of(LOOP), (2, 0)
     view = movement_view(board, Rules(), Mover("M"))
     for start in [p for p in board if board.unit_at(p) in (None, "M") and p != target]:
@@ -309,7 +306,7 @@ def test_spec_d46_walking_distance_against_networkx():
 
 
 def test_spec_d46_nearest_by_walking_is_the_least_walking_distance():
-    from machina_nb.rules.distance import nearest_by_walking, walking_distance
+    from machina_nb.rules.board.distance import nearest_by_walking, walking_distance
     board, target = board_of(LOOP), (2, 0)
     starts = [p for p in sorted(board) if board.unit_at(p) is None and p != target]
     each = {p: walking_distance(board, p, target, Rules(), Mover("M")) for p in starts}
@@ -358,5 +355,5 @@ def test_spaces_kinds_are_read_from_the_board():
 def test_the_docstring_examples_run():
     import doctest
 
-    from machina_nb.rules import distance
+    from machina_nb.rules.board import distance
     assert doctest.testmod(distance).failed == 0

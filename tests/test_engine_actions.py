@@ -6,17 +6,16 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import CARDS, CHAPTER, NEXT_CHAPTER, SHIVERS, WHISPER, explorer, monster, open_map
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import (Activate, ChapterSpace, Door, EndTurn, Move, PlayAbility,
-                                      SealSpawn, StartTurn, apply, check, contributors,
-                                      legal_actions)
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ChanceNode, ScriptedDice
-from machina_nb.rules.effects import NeedChoice
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import (Activate, ChapterSpace, Door, EndTurn, Move, PlayAbility, SealSpawn, StartTurn, apply, check, contributors, legal_actions)
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.engine.effects import NeedChoice
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, SpaceKind
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Deck, EventCard, from_json, to_json
+from machina_nb.rules.engine.state import Deck, from_json, to_json
+from machina_nb.rules.cards.events import EventCard
 
 RULES = Rules()
 
@@ -429,14 +428,14 @@ EDGES = ("+-+E+-+\n"
 
 
 def test_manual_p28_exit_token_chapter_and_the_last_explorer_out():
-    from machina_nb.rules.actions import Exit
-    from machina_nb.rules.state import Chapter
+    from machina_nb.rules.engine.actions import Exit
+    from machina_nb.rules.cards.events import Chapter
     escape = Chapter("escape", "Escape", 5, 4, blocking=True, places_exit=True,
                      enters_play=(Effect("place_exit_token"),))
     regroup = Chapter("regroup", "Regroup", 6, 4, enters_play=(Effect("place_entry_token"),))
     state = scenario(EDGES, {"A": explorer("a"), "G": monster("ghoul")}, chapter=CHAPTER,
                      chapters=Deck((escape, regroup)))
-    from machina_nb.rules.effects import Resolution, next_chapter
+    from machina_nb.rules.engine.effects import Resolution, next_chapter
     r = Resolution(turn(state, "a"), RULES, ScriptedDice(), actor="a")
     next_chapter(r, "test")
     state = r.state

@@ -14,14 +14,15 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import explorer, monster, open_map
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import RollHorror, apply
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import NeedChoice, Resolution, destroy_unit, resolve
-from machina_nb.rules.monsters import monster_abilities
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import RollHorror, apply
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import NeedChoice, Resolution, destroy_unit, resolve
+from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Deck, EventCard, from_json, to_json
+from machina_nb.rules.engine.state import Deck, from_json, to_json
+from machina_nb.rules.cards.events import EventCard
 
 RULES = Rules()
 AID = RULES.replace({"monster.ability_sources": "bound_event_and_card"})
@@ -42,7 +43,7 @@ def horror_phase(legend=None, deck=(HUNGER,)):
 
 def invoke(state, rules, choices=()):
     r = Resolution(state, rules, ScriptedDice(), choices)
-    from machina_nb.rules.effects import invoke_horror_event
+    from machina_nb.rules.engine.effects import invoke_horror_event
     invoke_horror_event(r, "the horror roll")
     return r
 

@@ -14,14 +14,15 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import monster
-from machina_nb.rules.abilities import Effect
-from machina_nb.rules.actions import EndTurn, Exit, Explore, apply, legal_actions
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import NeedChoice
-from machina_nb.rules.game import History, replay
-from machina_nb.rules.playarea import PlayArea
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.actions import EndTurn, Exit, Explore, apply, legal_actions
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.game import History, replay
+from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Chapter, Deck, GameState, MapSpec, Unit, from_json, to_json
+from machina_nb.rules.cards.events import Chapter
+from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit, from_json, to_json
 from tiles_for_tests import drawn_side, start_side
 
 RULES, V35 = Rules(), Rules.preset("v3_5")
@@ -124,7 +125,7 @@ def test_undo_and_replay_of_the_last_exit():
 def test_a_fixed_map_keeps_working_without_a_tile_deck():
     """No playing area: nothing is drawn; the direction symbol is the entry token (p28)."""
     from engine_cases import open_map
-    from machina_nb.rules.cards import scenario
+    from machina_nb.rules.engine.scenario import scenario
     text = open_map(3, 1).replace("+-+-+-+\n", "+-+E+-+\n", 1)
     p = Unit("a", "a", "explorer", (2, 0), health=3, max_health=5, stamina=4, max_stamina=4,
              enters_play=MEND)
@@ -162,7 +163,7 @@ def test_spec_d28_the_timer_on_an_exit_chapter_of_map_tiles(reading):
 def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
     """Tiles still placed (spec D28 remove_exit_token) but the entry token's tile was scrolled
     away: nobody can enter, and the explorer waits off the map."""
-    from machina_nb.rules.effects import Resolution, place_entry_token
+    from machina_nb.rules.engine.effects import Resolution, place_entry_token
     state = on_the_exit()
     state = replace(state, map=MapSpec(area=replace(state.map.area, entry=None)))
     r = Resolution(state, RULES, ScriptedDice())

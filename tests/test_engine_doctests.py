@@ -5,8 +5,9 @@ import importlib
 
 import pytest
 
-MODULES = ["abilities", "actions", "cardplay", "cards", "chance", "effects", "game", "monsters",
-           "phases", "state", "terrain", "worked", "items", "itemcards", "inventory"]
+MODULES = ["cards.abilities", "engine.actions", "engine.cardplay", "cards.units", "engine.chance",
+           "engine.effects", "engine.game", "engine.monsters", "engine.phases", "engine.state",
+           "board.terrain", "engine.worked", "cards.items", "engine.inventory"]
 
 
 @pytest.mark.parametrize("name", MODULES)

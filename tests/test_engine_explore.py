@@ -3,7 +3,7 @@
 The state holds the map-tile deck and the placed tiles (``MapSpec(area=...)``);
 ``Explore`` costs 2 stamina, needs an unexplored edge without an entry or exit
 token, and joins the top tile per ``explore.offset``, ``scroll.destroy`` and
-``join.other_edges`` (spec D19-D21). Geometry is :mod:`machina_nb.rules.playarea`'s.
+``join.other_edges`` (spec D19-D21). Geometry is :mod:`machina_nb.rules.board.playarea`'s.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import monster
-from machina_nb.rules.actions import EndTurn, Explore, Move, apply, check, legal_actions
+from machina_nb.rules.engine.actions import EndTurn, Explore, Move, apply, check, legal_actions
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, SpaceKind
-from machina_nb.rules.playarea import PlayArea
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind
+from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Deck, GameState, MapSpec, Unit, from_json, to_json
+from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit, from_json, to_json
 from tiles_for_tests import drawn_side, start_side, tile_side
 
 RULES = Rules()
@@ -86,7 +86,7 @@ def test_manual_p34_explore_refused_off_an_edge_on_the_entry_edge_or_without_sta
 
 
 def test_manual_p34_a_fixed_layout_has_no_map_tile_deck():
-    from machina_nb.rules.maptext import parse_map
+    from machina_nb.rules.board.maptext import parse_map
     p = Unit("P", "P", "explorer", (0, 0), stamina=4, max_stamina=4)
     state = GameState(MapSpec(parse_map("+-+-+\n|. .e\n+-+-+\n")), units=(p,), active="P")
     assert explores(state) == []
@@ -95,8 +95,8 @@ def test_manual_p34_a_fixed_layout_has_no_map_tile_deck():
 
 
 def test_manual_p28_p34_the_exit_token_edge_cannot_be_explored():
-    from machina_nb.rules.effects import Resolution, place_exit_token
-    from machina_nb.rules.chance import ScriptedDice
+    from machina_nb.rules.engine.effects import Resolution, place_exit_token
+    from machina_nb.rules.engine.chance import ScriptedDice
     state = game(at=(9, 4))
     r = Resolution(state, RULES, ScriptedDice(), ((9, 4),), "P")
     place_exit_token(r, state.unit("P"), "a chapter")

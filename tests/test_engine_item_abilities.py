@@ -9,18 +9,18 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import explorer, monster, open_map
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import PlayAbility, apply, legal_actions, unpaid_cost
-from machina_nb.rules.cardplay import attribute, can_target_ethereal, cards_in_play
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import Resolution, roll_modifier
-from machina_nb.rules.inventory import inventory_of, set_inventory
-from machina_nb.rules.itemcards import load_all_items
-from machina_nb.rules.items import Equipped, Inventory, ItemCard, equipped_items
-from machina_nb.rules.phases import start_new_round
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import PlayAbility, apply, legal_actions, unpaid_cost
+from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import Resolution, roll_modifier
+from machina_nb.rules.engine.inventory import inventory_of, set_inventory
+from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, equipped_items
+from machina_nb.rules.engine.phases import start_new_round
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import from_json, to_json
+from machina_nb.rules.engine.state import from_json, to_json
 
 RULES = Rules()
 ITEMS = load_all_items()
@@ -194,7 +194,7 @@ def test_manual_p27_a_destroyed_consumable_with_a_marker_waits_for_it(cost, effe
 
 
 def test_manual_p14_p26_the_item_lost_at_level_five_takes_its_markers_back():
-    from machina_nb.rules.inventory import level5_loss
+    from machina_nb.rules.engine.inventory import level5_loss
     state = scenario(open_map(2, 1, {0: "W."}), {"W": explorer("w")})
     state = turn(holding(state, "w", ("circular_saw",)), "w")
     state, _ = apply(state, PlayAbility("w", 0), RULES)                     # rev: a marker

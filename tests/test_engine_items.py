@@ -8,21 +8,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_cases import CARDS, explorer, open_map
-from machina_nb.rules.actions import (Activate, EndTurn, PlayAbility, Trade, UseInventory, apply,
-                                      explorer_abilities, legal_actions)
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import NeedChoice, Resolution, resolve, threat_up
+from machina_nb.rules.engine.actions import (Activate, EndTurn, PlayAbility, Trade, UseInventory, apply, explorer_abilities, legal_actions)
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import NeedChoice, Resolution, resolve, threat_up
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.abilities import Effect
-from machina_nb.rules.inventory import (RECHARGE_FACES, inventory_of, item_places, set_inventory,
-                                        trade_partners)
-from machina_nb.rules.itemcards import load_all_items
-from machina_nb.rules.items import (CLASS_ITEM_TYPES, Equipped, Inventory, ItemDecks, attach,
-                                    class_may_equip, equip_main, equipped_items, unequip,
-                                    validate_inventory)
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.inventory import (RECHARGE_FACES, inventory_of, item_places, set_inventory, trade_partners)
+from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.items import (CLASS_ITEM_TYPES, Equipped, Inventory, ItemDecks, attach, class_may_equip, equip_main, equipped_items, unequip, validate_inventory)
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import from_json, to_json
+from machina_nb.rules.engine.state import from_json, to_json
 
 RULES = Rules()
 ITEMS = load_all_items()
@@ -480,9 +476,9 @@ def test_manual_p32_a_trade_needs_items_each_side_holds():
 
 
 def test_manual_p27_a_used_consumable_with_a_lasting_effect_waits_for_its_marker():
-    from machina_nb.rules.abilities import Ability
-    from machina_nb.rules.effects import return_markers
-    from machina_nb.rules.items import ItemCard
+    from machina_nb.rules.cards.abilities import Ability
+    from machina_nb.rules.engine.effects import return_markers
+    from machina_nb.rules.cards.items import ItemCard
     tonic = ItemCard("tonic", "Tonic", "consumable", abilities=(Ability("Quaff", effects=(
         Effect("roll_modifier", scope="self", amount=1, key="tonic"),)),))
     state = on_map({0: "A...."}, {"A": explorer("a")}, phase="explorer", active="a")

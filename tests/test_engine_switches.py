@@ -5,17 +5,17 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import explorer, monster, open_map
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import (Door, EndTurn, Move, MonsterAct, PlayAbility, apply,
-                                      legal_actions)
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import Resolution, resolve
-from machina_nb.rules.game import new_game
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import (Door, EndTurn, Move, MonsterAct, PlayAbility, apply, legal_actions)
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import Resolution, resolve
+from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Deck, MonsterTurn, UnitCard
+from machina_nb.rules.engine.state import Deck, MonsterTurn
+from machina_nb.rules.cards.units import UnitCard
 
 RULES = Rules()
 GHOUL = monster("ghoul")
@@ -61,7 +61,7 @@ def test_spec_d41_card_spawn_with_no_activating_unit(reading, origins):
         resolve(r, (Effect("spawn"),), None, None, "horror event")
         assert len(r.state.queue) == 2
         return
-    from machina_nb.rules.effects import NeedChoice
+    from machina_nb.rules.engine.effects import NeedChoice
     with pytest.raises(NeedChoice) as info:
         resolve(r, (Effect("spawn"),), None, None, "horror event")
     assert info.value.options == ((0, 1), (3, 1))
@@ -182,7 +182,7 @@ def test_manual_p37_trigger_traps_effect_and_p28_start_a_new_round():
 
 @pytest.mark.parametrize("reading, size", [("full_core", 6), ("balanced_3_5", 4)])
 def test_spec_c12_event_deck_preparation(reading, size):
-    from machina_nb.rules.state import EventCard
+    from machina_nb.rules.cards.events import EventCard
     core = [EventCard(f"core{i}", f"Core {i}", "horror") for i in range(4)]
     scenario_events = [EventCard(f"scen{i}", f"Scenario {i}", "horror") for i in range(2)]
     game = new_game(parse_map(open_map(2, 1)), [(explorer("a"), (0, 0))], horror_events=core,
@@ -230,7 +230,7 @@ def test_manual_p35_a_barrel_is_a_unit_that_can_only_be_attacked():
 @pytest.mark.parametrize("reading, hit", [("none", False), ("clamp0", True)])
 def test_spec_d31_roll_floor_against_a_zero_defence(reading, hit):
     """A -1 roll modifier and a roll of 0 against armor 0: -1 misses, or 0 hits."""
-    from machina_nb.rules.state import Lasting
+    from machina_nb.rules.engine.state import Lasting
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"),
                                                 "G": monster("ghoul", armor=0, health=2)},
                      lasting=(Lasting("curse", "roll_modifier", "a", "horror", -1),))
@@ -264,7 +264,7 @@ def test_manual_p25_a_controlled_monster_is_played_by_its_controller():
 @pytest.mark.parametrize("reading, asked", [("mandatory", False), ("optional", True)])
 def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
     """Under 3.5's "can also" the players decide whether the pushed unit activates the lever."""
-    from machina_nb.rules.effects import NeedChoice
+    from machina_nb.rules.engine.effects import NeedChoice
     state = scenario(open_map(4, 1, {0: "AG.l"}), {"A": explorer("a"), "G": monster("ghoul")})
     r = Resolution(state, RULES.replace({"traps.push_activation": reading}),
                    ScriptedDice([0, 0, 0]))
@@ -293,8 +293,8 @@ def test_spec_c20_refresh_map_space(reading, lit):
 def test_spec_c14_monster_ability_sources(reading, plays):
     """C-14: the aid lets a monster play the horror events bound to it first; the manual
     knows only the current horror event and the card (manual p15, p20)."""
-    from machina_nb.rules.monsters import mindless_step
-    from machina_nb.rules.state import EventCard
+    from machina_nb.rules.engine.monsters import mindless_step
+    from machina_nb.rules.cards.events import EventCard
     gnaw = Ability("Gnaw", Cost(stamina=1), Targeting("melee"), (Effect("attack", low=1),))
     hunger = EventCard("hunger", "Hunger", "horror", abilities=(gnaw,), binding=True)
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": GHOUL})
@@ -318,11 +318,11 @@ def test_spec_d32_essence_against_several_blockers(reading, hit):
     state = state.update_unit("a", essence=2)
     rules = RULES.replace({"essence.multi_blocker": reading})
     r = Resolution(state, rules, ScriptedDice([2]), ("brute",), "a")
-    from machina_nb.rules.effects import attack
+    from machina_nb.rules.engine.effects import attack
     got = attack(r, "a", ("ghoul", "brute"), 1, 0, False, essence_budget=1)
     assert set(got) == hit and r.state.unit("a").essence == 1
     if reading == "per_blocker":            # unanswered, the choice is surfaced
-        from machina_nb.rules.effects import NeedChoice
+        from machina_nb.rules.engine.effects import NeedChoice
         with pytest.raises(NeedChoice):
             attack(Resolution(state, rules, ScriptedDice([2]), (), "a"), "a", ("ghoul", "brute"),
                    1, 0, False, essence_budget=1)
@@ -335,9 +335,9 @@ def test_spec_c29_threat_floor(reading, after_roll, after_card, after_increase):
     p36, both readings). A successful event-space roll (manual p37) and a card's -2 (manual p26)
     state no floor: clamp_one stops them at 1; seal_only keeps the deficit below position 1,
     and the next increase pays it back first (the state round-trips it)."""
-    from machina_nb.rules.actions import Activate, SealSpawn
-    from machina_nb.rules.effects import threat_up
-    from machina_nb.rules.state import from_json, to_json
+    from machina_nb.rules.engine.actions import Activate, SealSpawn
+    from machina_nb.rules.engine.effects import threat_up
+    from machina_nb.rules.engine.state import from_json, to_json
     rules = RULES.replace({"threat.floor": reading})
     state = scenario(open_map(3, 1, {0: "vPs"}), {"P": explorer("phillip", stamina=9)},
                      horror_rating=4, threat=1)

@@ -12,21 +12,21 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import CARDS, WHISPER, explorer, monster, open_map
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import (Activate, EndTurn, Move, PlayAbility, apply, check,
-                                      legal_actions)
-from machina_nb.rules.cardplay import attribute, can_target_ethereal, cards_in_play
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import NeedChoice, Resolution, roll_modifier
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import (Activate, EndTurn, Move, PlayAbility, apply, check, legal_actions)
+from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import NeedChoice, Resolution, roll_modifier
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.inventory import set_inventory
-from machina_nb.rules.itemcards import load_all_items
-from machina_nb.rules.items import Equipped, Inventory
-from machina_nb.rules.maptext import SpaceKind
-from machina_nb.rules.phases import start_new_round
+from machina_nb.rules.engine.inventory import set_inventory
+from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.items import Equipped, Inventory
+from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.engine.phases import start_new_round
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Deck, EventCard, Lasting, from_json, to_json
+from machina_nb.rules.engine.state import Deck, Lasting, from_json, to_json
+from machina_nb.rules.cards.events import EventCard
 
 RULES = Rules()
 TINKERER = CARDS["sample_tinkerer"]
@@ -533,7 +533,7 @@ def test_manual_p37_an_event_that_reinvokes_itself_stops():
 
 def test_content_readme_documents_the_whole_vocabulary():
     """content/README.md names every op, scope, trigger and destroy cost the engine knows."""
-    from machina_nb.rules.abilities import DESTROY_COSTS, EFFECT_OPS, SCOPES, TRIGGERS
+    from machina_nb.rules.cards.abilities import DESTROY_COSTS, EFFECT_OPS, SCOPES, TRIGGERS
     from machina_nb.rules.content import content_root
     text = (content_root() / "README.md").read_text(encoding="utf-8")
     missing = [n for n in EFFECT_OPS + SCOPES + TRIGGERS + DESTROY_COSTS if f"`{n}`" not in text]
@@ -556,7 +556,7 @@ def grip_state(lasting=()):
 
 
 def test_manual_p27_a_mindless_monster_skips_a_marker_cost_it_cannot_pay_then_pays_it():
-    from machina_nb.rules.actions import MonsterAct
+    from machina_nb.rules.engine.actions import MonsterAct
     state, events = apply(grip_state(), MonsterAct("m"), RULES)
     assert state.lasting[0].card == "unit:m" and state.lasting[0].holder == "horror"
     assert any("Release (card)" in e.text and "manual p27" in e.text for e in events)
@@ -566,7 +566,7 @@ def test_manual_p27_a_mindless_monster_skips_a_marker_cost_it_cannot_pay_then_pa
 
 
 def test_manual_p5_p27_four_horror_markers_then_the_lasting_effect_is_skipped():
-    from machina_nb.rules.actions import MonsterAct
+    from machina_nb.rules.engine.actions import MonsterAct
     full = tuple(Lasting(f"h{i}", "roll_modifier", "a", "horror", 0, "", "horror_event:x")
                  for i in range(4))
     state, events = apply(grip_state(full), MonsterAct("m"), RULES)
@@ -599,7 +599,7 @@ CLAW_M = Ability("Claw", Cost(stamina=2), Targeting("melee"), (Effect("attack", 
 
 
 def test_manual_p22_a_monster_with_an_enabling_passive_heads_for_an_ethereal_explorer():
-    from machina_nb.rules.monsters import targetable_explorers
+    from machina_nb.rules.engine.monsters import targetable_explorers
     sense = Ability("Sense", kind="passive", effects=(Effect("target_ethereal", scope="self"),))
     state = scenario(open_map(4, 1, {0: "AM.N"}),
                      {"A": (explorer("a"), {"ethereal": True}),
@@ -610,7 +610,7 @@ def test_manual_p22_a_monster_with_an_enabling_passive_heads_for_an_ethereal_exp
 
 
 def test_manual_p34_a_treated_space_scrolls_away_with_its_tile():
-    from machina_nb.rules.actions import Explore
+    from machina_nb.rules.engine.actions import Explore
     from test_engine_explore import scroll_situation
     state, rules = scroll_situation("minimal_opposite")
     state = replace(state, treated=(((6, 6), SpaceKind.RUBBLE),))
@@ -618,7 +618,8 @@ def test_manual_p34_a_treated_space_scrolls_away_with_its_tile():
     assert after.treated == () and (6, 6) not in after.static_board()
 
 
-@pytest.mark.parametrize("name", ["cardplay", "triggers", "cardeffects", "abilities"])
+@pytest.mark.parametrize("name", ["engine.cardplay", "engine.triggers", "engine.cardeffects",
+                                  "cards.abilities"])
 def test_public_names_of_the_vocabulary_modules_cite_the_rules(name):
     import importlib
     module = importlib.import_module(f"machina_nb.rules.{name}")

@@ -2,11 +2,11 @@
 source, and act in the engine as the manual describes (manual p14, p22, p26, p28-29, p37)."""
 
 from engine_cases import explorer, monster, open_map
-from machina_nb.rules.actions import PlayAbility, apply
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import Resolution, resolve
-from machina_nb.rules.eventcards import load_all_chapters, load_all_events
+from machina_nb.rules.engine.actions import PlayAbility, apply
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import Resolution, resolve
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.stepper import demo_game

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machina_nb.rules import content
-from machina_nb.rules.maptext import BorderKind, Layout, SpaceKind, parse_map
+from machina_nb.rules.board import tiles
+from machina_nb.rules.board.maptext import BorderKind, Layout, SpaceKind, parse_map
 
-SIDES = [side for tile in content.load_tiles().values() for side in tile.sides]
+SIDES = [side for tile in tiles.load_tiles().values() for side in tile.sides]
 SPACE_CHARS = [kind.value for kind in SpaceKind]
 
 
@@ -121,7 +121,7 @@ def test_a_quarter_turn_of_a_small_board_by_hand():
 
 def test_space_and_border_lookups_on_the_gatehouse():
     """t01a: a spawn in the north-west room, an open door east of it, a closed door to the south."""
-    gatehouse = content.load_tiles()["t01"].side("a").layout
+    gatehouse = tiles.load_tiles()["t01"].side("a").layout
     assert gatehouse.space(0, 0) is SpaceKind.SPAWN
     assert gatehouse.space(9, 0) is SpaceKind.EVENT
     assert gatehouse.space(2, 2) is SpaceKind.CHEST

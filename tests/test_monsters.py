@@ -10,15 +10,15 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import CARDS, CLAW, explorer, monster, open_map
-from machina_nb.rules.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.actions import MonsterAct, apply, legal_actions
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import NeedChoice
-from machina_nb.rules.maptext import SpaceKind
-from machina_nb.rules.monsters import explorer_distances, mindless_step
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import MonsterAct, apply, legal_actions
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.engine.monsters import explorer_distances, mindless_step
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Lasting, MonsterTurn
+from machina_nb.rules.engine.state import Lasting, MonsterTurn
 
 RULES = Rules()
 PHILLIP, LORRAI = explorer("phillip"), explorer("lorrai")

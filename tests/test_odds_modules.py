@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from machina_nb.rules import attacks, dice, genfunc, processes
+from machina_nb.rules.odds import attacks, dice, genfunc, processes
 
 MODULES = [dice, genfunc, attacks, processes]
 
@@ -19,8 +19,8 @@ def test_docstring_examples_run(module):
 
 def test_odds_modules_import_without_ui_libraries():
     code = ("import sys; sys.modules['ipywidgets'] = None; sys.modules['bokeh'] = None; "
-            "import machina_nb.rules.dice, machina_nb.rules.genfunc, "
-            "machina_nb.rules.attacks, machina_nb.rules.processes")
+            "import machina_nb.rules.odds.dice, machina_nb.rules.odds.genfunc, "
+            "machina_nb.rules.odds.attacks, machina_nb.rules.odds.processes")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -5,15 +5,16 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, explorer, monster, open_map
-from machina_nb.rules.actions import EndTurn, RollHorror, RollSpawn, StartTurn, apply, legal_actions
-from machina_nb.rules.cards import scenario
-from machina_nb.rules.chance import ScriptedDice
-from machina_nb.rules.effects import Resolution, adjusted_spawn_rating, threat_up
-from machina_nb.rules.game import new_game
-from machina_nb.rules.maptext import parse_map
-from machina_nb.rules.phases import PHASE_ORDER, spawn_rollers
+from machina_nb.rules.engine.actions import (EndTurn, RollHorror, RollSpawn, StartTurn, apply, legal_actions)
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import Resolution, adjusted_spawn_rating, threat_up
+from machina_nb.rules.engine.game import new_game
+from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.engine.phases import PHASE_ORDER, spawn_rollers
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import Chapter, Deck, Lasting
+from machina_nb.rules.cards.events import Chapter
+from machina_nb.rules.engine.state import Deck, Lasting
 
 RULES, V35 = Rules(), Rules.preset("v3_5")
 GHOUL = monster("ghoul")
@@ -47,7 +48,7 @@ def test_manual_p13_success_spawns_at_the_nearest_spawn_space_and_resets():
 
 
 def test_manual_p13_a_spawned_monster_resolves_its_enters_play():
-    from machina_nb.rules.abilities import Effect
+    from machina_nb.rules.cards.abilities import Effect
     howler = replace(monster("howler"), enters_play=(Effect("threat", amount=1),))
     state = replace(spawn_state(), monsters=Deck((howler,)))
     after, events = apply(state, RollSpawn("a"), RULES, ScriptedDice([5]))
@@ -102,7 +103,7 @@ def test_spec_d42_tile_without_spawn_spaces(reading, rolls):
 @pytest.mark.parametrize("reading, limited", [("all_spawns", True), ("phase_only", False),
                                               ("none", False)])
 def test_spec_c7_spawn_limit_scope_for_card_spawns(reading, limited):
-    from machina_nb.rules.effects import spawn_monster
+    from machina_nb.rules.engine.effects import spawn_monster
     state = spawn_state(rows=FULL_ROWS, monsters=FULL)
     r = Resolution(state, RULES.replace({"spawn.limit_scope": reading}), ScriptedDice())
     spawn_monster(r, (0, 0), reading == "all_spawns", "a card")
@@ -229,8 +230,8 @@ def test_manual_p14_horror_roll_failure_lowers_the_rating():
                                               ("resolve_then_place", False)])
 def test_spec_c16_horror_invoke_order(reading, current):
     """A horror event that reinvokes 'the current horror event' sees itself or not."""
-    from machina_nb.rules.abilities import Effect
-    from machina_nb.rules.state import EventCard
+    from machina_nb.rules.cards.abilities import Effect
+    from machina_nb.rules.cards.events import EventCard
     echo = EventCard("echo", "Echo", "horror", enters_play=(Effect("reinvoke_horror_event"),))
     state = replace(horror_state(), horror_events=Deck((echo,), (SURGE,)))
     after, events = apply(state, RollHorror(), RULES.replace({"horror.invoke_order": reading}),
@@ -289,8 +290,8 @@ def test_3_5_lists_changes_only_so_its_preset_keeps_level_5_and_the_card_spawn_l
     the trigger and deck steps and says nothing of level 5; its spawn phase writes the limit
     into the roll and leaves the spawn monster effect alone. Both manual rules stand (manual
     p13: the limit is the effect's first step; p14: the level-5 rule)."""
-    from machina_nb.rules.abilities import Effect
-    from machina_nb.rules.effects import resolve
+    from machina_nb.rules.cards.abilities import Effect
+    from machina_nb.rules.engine.effects import resolve
     assert V35["level5_rule"] == "yes" and V35["spawn.limit_scope"] == "all_spawns"
     state = replace(horror_state(), level=5)
     assert bump(state, V35, 1).threat == state.threat          # replaced by the level-5 rule
@@ -332,9 +333,9 @@ def test_spec_c15_stamina_reset_reads_lasting_stamina_modifiers(reading, stamina
     """C-15: a horror event lowers every explorer's maximum stamina by 1 as a lasting effect
     (a horror marker, kept until the horror phase: manual p27). At the next explorer phase
     stamina resets to the maximum modified by active effects (manual p12) or as printed (aid)."""
-    from machina_nb.rules.abilities import Effect
-    from machina_nb.rules.effects import resolve
-    from machina_nb.rules.phases import start_new_round
+    from machina_nb.rules.cards.abilities import Effect
+    from machina_nb.rules.engine.effects import resolve
+    from machina_nb.rules.engine.phases import start_new_round
     slow = (Effect("stamina_modifier", scope="explorers_all_tiles", amount=-1),)
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": monster("ghoul")})
     r = Resolution(state, RULES.replace({"stamina.reset": reading}), ScriptedDice())

@@ -5,14 +5,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from machina_nb.rules.board import Board
+from machina_nb.rules.board.graph import Board
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind
-from machina_nb.rules.playarea import (
-    SIDES, PlayArea, apply_exploration, entry_spaces, explore, explore_options, place_tile,
-)
+from machina_nb.rules.board.maptext import BorderKind
+from machina_nb.rules.board.playarea import (SIDES, PlayArea, apply_exploration, entry_spaces, explore, explore_options, place_tile)
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import adjacent
+from machina_nb.rules.board.sight import adjacent
 
 from tiles_for_tests import drawn_side, start_side, tile_side
 
@@ -422,7 +420,7 @@ def test_property_exploring_keeps_the_board_equal_to_the_rebuilt_area(moves, off
 
 def test_shipped_tiles_join_and_scroll_with_the_board_equal_to_a_rebuild():
     """The content tiles: explores in deck order keep the in-place board exact."""
-    from machina_nb.rules.content import load_tiles
+    from machina_nb.rules.board.tiles import load_tiles
     tiles = load_tiles()
     assert len(tiles) == 10, "the shipped tile set has ten tiles"
     sides = [s for t in tiles.values() for s in t.sides]

@@ -8,11 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.processes import (
-    Chapter, Party, Setup, adjusted_spawn_rating, countdown_cycle, event_space_roll,
-    long_run_invokes, long_run_spawn_attempts, lower_threat, marginal, play_rounds,
-    raise_threat, renewal_mean, renewal_pmf, roll_chance, spawn_chain,
-)
+from machina_nb.rules.odds.processes import (Chapter, Party, Setup, adjusted_spawn_rating, countdown_cycle, event_space_roll, long_run_invokes, long_run_spawn_attempts, lower_threat, marginal, play_rounds, raise_threat, renewal_mean, renewal_pmf, roll_chance, spawn_chain)
 from machina_nb.rules.rulings import Rules
 
 MANUAL, V35 = Rules(), Rules.preset("v3_5")
@@ -367,7 +363,7 @@ def test_bad_arguments_are_refused_naming_them(call, argument):
 
 @pytest.mark.parametrize("reading, factor", [("on_reach", 4), ("on_increase_from_last", 5)])
 def test_spec_e12_rounds_per_level_up_closed_form(reading, factor):
-    from machina_nb.rules.processes import rounds_per_level_up
+    from machina_nb.rules.odds.processes import rounds_per_level_up
     rules = MANUAL.replace({"threat.levelup": reading})
     assert rounds_per_level_up(4, 5, rules) == factor * F(1933, 1250)
 
@@ -376,14 +372,14 @@ def test_spec_e12_rounds_per_level_up_closed_form(reading, factor):
     ("floor", (4,)), ("ceil", (5,)), ("players_choose", (4, 5)),
 ])
 def test_manual_p14_spec_d30_remove_half_of_an_odd_deck(reading, removed):
-    from machina_nb.rules.processes import cards_removed
+    from machina_nb.rules.odds.processes import cards_removed
     rules = MANUAL.replace({"half.rounding": reading})
     assert cards_removed(9, rules) == removed
     assert cards_removed(8, rules) == (4,)
 
 
 def test_spec_e14_a_given_card_survives_with_n_minus_removed_over_n():
-    from machina_nb.rules.processes import surviving_copies
+    from machina_nb.rules.odds.processes import surviving_copies
     assert surviving_copies(9, 1, 4) == {0: F(4, 9), 1: F(5, 9)}
     three = surviving_copies(10, 3, 5)
     assert sum(three.values()) == 1 and sum(k * p for k, p in three.items()) == F(3, 2)

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from machina_nb.rules.content import content_root, load_rulings, read_toml, validate
+from machina_nb.rules.content import content_root, read_toml
+from machina_nb.rules.rulings import load_rulings
+from machina_nb.rules.cards.catalog import validate
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 

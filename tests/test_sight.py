@@ -10,15 +10,11 @@ from fractions import Fraction
 
 import pytest
 
-from machina_nb.rules.board import Board
+from machina_nb.rules.board.graph import Board
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.sight import (
-    adjacent, adjacent_borders, adjacent_spaces, affected_units, can_target, door_target_spaces,
-    in_range, line_of_sight, melee_targets, range_between, ranged_line, ranged_visible_from,
-    units_on_tile, vertex_blocked, visible_from, visible_pairs,
-)
+from machina_nb.rules.board.sight import (adjacent, adjacent_borders, adjacent_spaces, affected_units, can_target, door_target_spaces, in_range, line_of_sight, melee_targets, range_between, ranged_line, ranged_visible_from, units_on_tile, vertex_blocked, visible_from, visible_pairs)
 
 UNIT_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -361,5 +357,5 @@ def assert_rejected(board: Board, call, argument: str) -> None:
 def test_the_docstring_examples_run():
     import doctest
 
-    from machina_nb.rules import sight
+    from machina_nb.rules.board import sight
     assert doctest.testmod(sight).failed == 0

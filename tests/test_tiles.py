@@ -10,9 +10,10 @@ import tomllib
 import pytest
 
 from machina_nb.rules import content
-from machina_nb.rules.maptext import BorderKind, SpaceKind
+from machina_nb.rules.board import tiles
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 
-TILES = content.load_tiles()
+TILES = tiles.load_tiles()
 SIDES = [side for tile in TILES.values() for side in tile.sides]
 
 

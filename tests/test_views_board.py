@@ -10,9 +10,9 @@ import pytest
 from bokeh.events import Tap
 from bokeh.models import Legend
 
-from machina_nb.rules import distance, sight
-from machina_nb.rules.board import Board
-from machina_nb.rules.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board import distance, sight
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.board import (

@@ -6,7 +6,7 @@ Rules: manual p16-17 (mindless Examples A-F), p19, p22, p24, p25; 3.5 FAQ; spec 
 import pytest
 
 from machina_nb.views.examples import ExamplesBrowser, example_files, step_example
-from machina_nb.rules.examples import load_example
+from machina_nb.rules.cards.examples import load_example
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ coordinates (y from the north).
 
 import pytest
 
-from machina_nb.rules.content import load_rulings
+from machina_nb.rules.rulings import load_rulings
 from machina_nb.rules.rulings import SWITCHES, Rules
 from machina_nb.views.rulings import SITUATIONS, RulingsPanel, answer, door_example_board
 

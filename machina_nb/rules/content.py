@@ -10,7 +10,6 @@ Rules: content formats (content/README.md); tiles per manual p11.
 
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -19,17 +18,11 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from machina_nb.rules.errors import ContentError
-from machina_nb.rules.maptext import BorderKind, Layout, SpaceKind, parse_map
-from machina_nb.rules.rulings import SWITCHES
 
 __all__ = [
-    "content_root", "TomlFile", "read_toml", "Tile", "TileSide", "load_tile", "load_tiles",
-    "Ruling", "load_rulings", "rulings_in_file", "validate", "LOADERS", "load_folder",
+    "content_root", "TomlFile", "read_toml", "require", "expect_kind", "load_folder",
     "check_card_table", "read_card_file",
 ]
-
-TILE_SIZE = 10
-MAX_EDGES_PER_SIDE = 4
 
 
 def content_root() -> Path:
@@ -137,131 +130,7 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
     return value
 
 
-def map_in_toml(toml: TomlFile, table: str | None, key: str, text: str,
-                legend: Mapping[str, SpaceKind] | None = None) -> Layout:
-    """Parse map text stored under ``key`` in TOML; errors point into the TOML file.
-
-    Rules: map text format (content/README.md); manual p11.
-    """
-    line, _ = toml.where(table, key)
-    # A ''' multi-line string starts on the next line (TOML trims the first newline).
-    first = toml.raw.split("\n")[line - 1]
-    offset = line if re.search(r"=\s*('''|\"\"\")\s*$", first) else line - 1
-    return parse_map(text, toml.path, legend, line_offset=offset)
-
-
 # --- tiles ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TileSide:
-    """One printed side of a map tile: a 10x10 layout with edges and one direction symbol (manual p11)."""
-
-    tile: str
-    side: str
-    name: str
-    layout: Layout
-
-    @property
-    def key(self) -> str:
-        """``t01a``-style identifier of this side.
-
-        Rules: manual p11 (double-sided map tiles).
-        """
-        return f"{self.tile}{self.side}"
-
-
-@dataclass(frozen=True)
-class Tile:
-    """A double-sided map tile (manual p11); the set in content/tiles is original, not printed."""
-
-    id: str
-    name: str
-    sides: tuple[TileSide, ...]
-
-    def side(self, name: str) -> TileSide:
-        """Side ``a`` or ``b`` of this tile (manual p11: map tiles are double-sided)."""
-        for side in self.sides:
-            if side.side == name:
-                return side
-        raise KeyError(f"tile {self.id} has no side {name!r}")
-
-
-def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> None:
-    """A tile side is 10x10, with <= 4 edges a side and exactly one direction symbol (manual p11)."""
-    def _fail(message: str, row: int | None = None, col: int | None = None):
-        line, _ = toml.where(table, key)
-        if row is None:
-            raise toml.error(table, key, message)
-        raise ContentError(toml.path, line + 1 + row, col + 1, message)
-
-    if (layout.width, layout.height) != (TILE_SIZE, TILE_SIZE):
-        _fail(f"a tile side is {TILE_SIZE}x{TILE_SIZE} spaces, got {layout.width}x{layout.height}")
-    directions = []
-    runs: dict[str, int] = {}
-    previous: dict[str, int] = {}
-    for side, index, kind in layout.ring():
-        if kind in (BorderKind.EDGE, BorderKind.DIRECTION):
-            if previous.get(side) != index - 1:
-                runs[side] = runs.get(side, 0) + 1
-            previous[side] = index
-        if kind is BorderKind.DIRECTION:
-            directions.append((side, index))
-    for side, count in runs.items():
-        if count > MAX_EDGES_PER_SIDE:
-            row, col = _ring_position(layout, side, previous[side])
-            _fail(f"side {side} has {count} edges; a tile side has at most {MAX_EDGES_PER_SIDE} "
-                 "(manual p11)", row, col)
-    if not directions:
-        _fail("no direction symbol: exactly one 'E' edge per tile side (manual p11)")
-    if len(directions) > 1:
-        row, col = _ring_position(layout, *directions[1])
-        _fail("a second direction symbol 'E': exactly one per tile side (manual p11)", row, col)
-
-
-def _ring_position(layout: Layout, side: str, index: int) -> tuple[int, int]:
-    """0-based (row, col) in the map text of a ring border."""
-    return {
-        "N": (0, 2 * index + 1),
-        "S": (2 * layout.height, 2 * index + 1),
-        "W": (2 * index + 1, 0),
-        "E": (2 * index + 1, 2 * layout.width),
-    }[side]
-
-
-def load_tile(path: str | Path) -> Tile:
-    """Load one ``kind = "tile"`` file with sides ``a`` and ``b`` (manual p11)."""
-    toml = read_toml(path)
-    _expect_kind(toml, "tile")
-    data = toml.data
-    tile_id = require(toml, data, None, "id", str, "a tile id such as 't01'")
-    name = require(toml, data, None, "name", str, "the tile's name")
-    sides_table = require(toml, data, None, "side", dict, "a table of sides [side.a] and [side.b]")
-    if set(sides_table) != {"a", "b"}:
-        raise toml.error("side", None, f"a tile has exactly sides 'a' and 'b', got {sorted(sides_table)}")
-    sides = []
-    for side_name in ("a", "b"):
-        table = f"side.{side_name}"
-        side = sides_table[side_name]
-        side_title = require(toml, side, table, "name", str, "the side's name")
-        text = require(toml, side, table, "map", str, "the side's map text")
-        layout = map_in_toml(toml, table, "map", text)
-        check_tile_layout(layout, toml, table, "map")
-        sides.append(TileSide(tile_id, side_name, side_title, layout))
-    return Tile(tile_id, name, tuple(sides))
-
-
-def load_tiles(folder: str | Path | None = None) -> dict[str, Tile]:
-    """Every tile in ``content/tiles`` (or ``folder``), by id (manual p11)."""
-    folder = Path(folder) if folder else content_root() / "tiles"
-    tiles: dict[str, Tile] = {}
-    for path in sorted(folder.glob("*.toml")):
-        tile = load_tile(path)
-        if tile.id in tiles:
-            raise ContentError(str(path), *read_toml(path).where(None, "id"),
-                               f"duplicate tile id {tile.id!r}")
-        tiles[tile.id] = tile
-    return tiles
 
 
 def read_card_file(path: str | Path, kind: str, table: str,
@@ -272,7 +141,7 @@ def read_card_file(path: str | Path, kind: str, table: str,
     Rules: content formats (content/README.md); manual p18 (unit cards), p30 (item cards).
     """
     toml = read_toml(path)
-    _expect_kind(toml, kind)
+    expect_kind(toml, kind)
     for key in toml.data:
         if key not in ("kind", table):
             raise toml.error(None, key, f"unknown key {key!r}; {what} has 'kind' and "
@@ -325,125 +194,12 @@ def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
 # --- rulings --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Ruling:
-    """The human-readable side of one switch: question, readings, sources, example (spec §C/§D)."""
-
-    name: str
-    question: str
-    readings: Mapping[str, str]
-    sources: tuple[str, ...]
-    example: str
-
-
-def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
-    """Every ruling in ``content/rulings``, checked against the code's switch declarations.
-
-    A switch declared in code but missing here, or present here but unknown to
-    the code, or with readings that differ, is an error (spec appendix).
-    """
-    folder = Path(folder) if folder else content_root() / "rulings"
-    rulings: dict[str, Ruling] = {}
-    for path in sorted(folder.glob("*.toml")):
-        rulings_in_file(read_toml(path), rulings)
-    missing = [name for name in SWITCHES if name not in rulings]
-    if missing:
-        raise ContentError(str(folder), 1, 1, "switches declared in code but not written in "
-                           f"content/rulings: {', '.join(missing)}")
-    return rulings
-
-
-def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) -> dict[str, Ruling]:
-    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D).
-
-    ``rulings`` changes only when the whole file is good: nothing half-loads.
-    """
-    rulings = {} if rulings is None else rulings
-    found: dict[str, Ruling] = {}
-    _expect_kind(toml, "rulings")
-    for name, entry in toml.data.items():
-        if name == "kind":
-            continue
-        table = _quoted_table(name)
-        if not isinstance(entry, dict):
-            raise toml.error(None, name, f"{name!r} must be a table [\"{name}\"]")
-        if name not in SWITCHES:
-            raise toml.error(table, None, f"ruling {name!r} is not a switch the code declares")
-        if name in rulings or name in found:
-            raise toml.error(table, None, f"ruling {name!r} is written twice")
-        question = require(toml, entry, table, "question", str, "a one-line question")
-        readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
-        declared = SWITCHES[name].readings
-        for reading, explanation in readings.items():
-            if reading not in declared:
-                raise toml.error(f"{table}.readings", reading,
-                                 f"unknown reading {reading!r} for {name}; the code declares "
-                                 f"{', '.join(declared)}")
-            if not isinstance(explanation, str) or not explanation.strip():
-                raise toml.error(f"{table}.readings", reading,
-                                 f"reading {reading!r} of {name} needs an explanation (text)")
-        for reading in declared:
-            if reading not in readings:
-                raise toml.error(f"{table}.readings", None,
-                                 f"reading {reading!r} of {name} is not explained")
-        sources = require(toml, entry, table, "sources", list, "a list of citations")
-        example = require(toml, entry, table, "example", str, "a situation where readings differ")
-        default = entry.get("default")
-        if default is not None and default != SWITCHES[name].default:
-            raise toml.error(table, "default", f"default {default!r} differs from the code's "
-                             f"default {SWITCHES[name].default!r}")
-        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
-    rulings.update(found)
-    return rulings
-
-
-def _quoted_table(name: str) -> str:
-    return f'"{name}"' if "." in name else name
-
-
 # --- dispatch -------------------------------------------------------------------------------
 
 
-def _expect_kind(toml: TomlFile, kind: str) -> None:
+def expect_kind(toml: TomlFile, kind: str) -> None:
     found = toml.data.get("kind")
     if found != kind:
         raise toml.error(None, "kind", f"expected kind = {kind!r}, got {found!r}")
 
 
-def _deferred(module: str, function: str) -> Callable[[Path], Any]:
-    """A loader from a module that imports this one (units, examples): looked up when called."""
-    def _load(path: Path) -> Any:
-        return getattr(importlib.import_module(module), function)(path)
-    _load.__name__ = function
-    return _load
-
-
-LOADERS: dict[str, Callable[[Path], Any]] = {
-    "tile": load_tile,
-    "units": _deferred("machina_nb.rules.units", "load_units"),
-    "items": _deferred("machina_nb.rules.itemcards", "load_items"),
-    "events": _deferred("machina_nb.rules.eventcards", "load_events"),
-    "chapters": _deferred("machina_nb.rules.eventcards", "load_chapters"),
-    "example": _deferred("machina_nb.rules.examples", "load_example"),
-}
-"""Loader per ``kind`` (``rulings`` files are checked by :func:`rulings_in_file`)."""
-
-
-def validate(path: str | Path) -> Any:
-    """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad.
-
-    Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30),
-    events (p14, p37), chapters (p28), examples (spec §B), rulings (spec §D).
-    """
-    path = Path(path)
-    if path.suffix == ".map":
-        return parse_map(path.read_text(encoding="utf-8"), str(path), legend={})
-    toml = read_toml(path)
-    kind = toml.data.get("kind")
-    if kind == "rulings":
-        return rulings_in_file(toml)
-    if kind not in LOADERS:
-        raise toml.error(None, "kind" if "kind" in toml.data else None,
-                         f"unknown content kind {kind!r}; expected one of: "
-                         f"{', '.join(sorted([*LOADERS, 'rulings']))}")
-    return LOADERS[kind](path)

@@ -9,7 +9,7 @@ readings of one source: ``manual`` (1.0), ``v3_5`` (the 3.5 update applied) and
 Code here says *which* readings exist and which each preset picks; the prose
 (question, what each reading means, sources with pages, an example) lives in
 ``content/rulings/*.toml`` and is checked against these declarations by
-:func:`machina_nb.rules.content.load_rulings`.
+:func:`machina_nb.rules.rulings.load_rulings`.
 
 >>> rules = Rules()
 >>> rules["los.vertex"]
@@ -25,11 +25,13 @@ Rules: spec appendix (switch summary), §C (contradictions), §D (ambiguities).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterator, Mapping
 
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
+from machina_nb.rules.errors import ContentError, RulesError
 
-__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules"]
+__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "rulings_in_file"]
 
 
 @dataclass(frozen=True)
@@ -265,3 +267,80 @@ def _keyword_switch(key: str) -> str:
         if name.replace(".", "_") == key:
             return name
     raise RulesError("switch", f"unknown switch keyword {key!r}")
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The human-readable side of one switch: question, readings, sources, example (spec §C/§D)."""
+
+    name: str
+    question: str
+    readings: Mapping[str, str]
+    sources: tuple[str, ...]
+    example: str
+
+
+def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
+    """Every ruling in ``content/rulings``, checked against the code's switch declarations.
+
+    A switch declared in code but missing here, or present here but unknown to
+    the code, or with readings that differ, is an error (spec appendix).
+    """
+    folder = Path(folder) if folder else content_root() / "rulings"
+    rulings: dict[str, Ruling] = {}
+    for path in sorted(folder.glob("*.toml")):
+        rulings_in_file(read_toml(path), rulings)
+    missing = [name for name in SWITCHES if name not in rulings]
+    if missing:
+        raise ContentError(str(folder), 1, 1, "switches declared in code but not written in "
+                           f"content/rulings: {', '.join(missing)}")
+    return rulings
+
+
+def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) -> dict[str, Ruling]:
+    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D).
+
+    ``rulings`` changes only when the whole file is good: nothing half-loads.
+    """
+    rulings = {} if rulings is None else rulings
+    found: dict[str, Ruling] = {}
+    expect_kind(toml, "rulings")
+    for name, entry in toml.data.items():
+        if name == "kind":
+            continue
+        table = _quoted_table(name)
+        if not isinstance(entry, dict):
+            raise toml.error(None, name, f"{name!r} must be a table [\"{name}\"]")
+        if name not in SWITCHES:
+            raise toml.error(table, None, f"ruling {name!r} is not a switch the code declares")
+        if name in rulings or name in found:
+            raise toml.error(table, None, f"ruling {name!r} is written twice")
+        question = require(toml, entry, table, "question", str, "a one-line question")
+        readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
+        declared = SWITCHES[name].readings
+        for reading, explanation in readings.items():
+            if reading not in declared:
+                raise toml.error(f"{table}.readings", reading,
+                                 f"unknown reading {reading!r} for {name}; the code declares "
+                                 f"{', '.join(declared)}")
+            if not isinstance(explanation, str) or not explanation.strip():
+                raise toml.error(f"{table}.readings", reading,
+                                 f"reading {reading!r} of {name} needs an explanation (text)")
+        for reading in declared:
+            if reading not in readings:
+                raise toml.error(f"{table}.readings", None,
+                                 f"reading {reading!r} of {name} is not explained")
+        sources = require(toml, entry, table, "sources", list, "a list of citations")
+        example = require(toml, entry, table, "example", str, "a situation where readings differ")
+        default = entry.get("default")
+        if default is not None and default != SWITCHES[name].default:
+            raise toml.error(table, "default", f"default {default!r} differs from the code's "
+                             f"default {SWITCHES[name].default!r}")
+        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+    rulings.update(found)
+    return rulings
+
+
+def _quoted_table(name: str) -> str:
+    return f'"{name}"' if "." in name else name
+

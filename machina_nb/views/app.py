@@ -13,7 +13,7 @@ from importlib import resources
 
 import ipywidgets as widgets
 
-from machina_nb.rules.maptext import Layout, SpaceKind, parse_map
+from machina_nb.rules.board.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView, shipped_board

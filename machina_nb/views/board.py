@@ -1,7 +1,7 @@
 """The board view: the joined board graph drawn with bokeh, clicked in ipywidgets.
 
 Drawing is a pure function, :func:`render_board` ``(board, highlights) ->
-(figure, sources)`` over a :class:`machina_nb.rules.board.Board` (built from a
+(figure, sources)`` over a :class:`machina_nb.rules.board.graph.Board` (built from a
 map text with ``Board.from_layout`` or from joined tiles with
 ``PlayArea.board()``): spaces, walls, doors, joined and unexplored tile edges,
 tile outlines and units. The figure is built once; every later change (a
@@ -36,9 +36,11 @@ from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Legend, Range
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules import distance, sight
-from machina_nb.rules.board import NEIGHBOUR_STEPS, Board
-from machina_nb.rules.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board import distance, sight
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board.playarea import PlayArea, place_tile
+from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
 
@@ -157,7 +159,7 @@ def _border_segment(a: Point, b: Point) -> Segment:
 def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     """Line of sight from the selected space: every space visible or blocked; for a target, the line.
 
-    The target's verdict is :func:`machina_nb.rules.sight.line_of_sight` with its
+    The target's verdict is :func:`machina_nb.rules.board.sight.line_of_sight` with its
     ``explain()`` text (the blocker, the exact point, the citation and rulings).
 
     Rules: manual p22 (line of sight); spec §A6, D1, D2.
@@ -658,9 +660,6 @@ def shipped_board() -> Board:
 
     Rules: manual p34 (joining map tiles; the 2x2 playing area).
     """
-    from machina_nb.rules.content import load_tiles
-    from machina_nb.rules.playarea import PlayArea, place_tile
-
     tiles = load_tiles()
     sides = {side.key: side for tile in tiles.values() for side in tile.sides}
     placed = tuple(place_tile(sides[key], 0, origin) for key, origin in SHIPPED_TILES)

@@ -1,9 +1,9 @@
 """The examples browser: pick a worked example, read what the manual says, then step it.
 
-Each example in ``content/examples`` (:mod:`machina_nb.rules.examples`) has a
+Each example in ``content/examples`` (:mod:`machina_nb.rules.cards.examples`) has a
 board, units, rules, steps and the outcome the source states, in our words,
 with its page. :class:`ExamplesBrowser` shows that text first, then runs the
-steps one at a time through the engine (:mod:`machina_nb.rules.worked`): the
+steps one at a time through the engine (:mod:`machina_nb.rules.engine.worked`): the
 board after each step, the step's events with their citations, what the
 example expects against what the engine did, and — for a monster's turn — the
 plan it made at the start (target, distances, path, reasons) drawn on the
@@ -23,10 +23,10 @@ from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.examples import Example, load_example
-from machina_nb.rules.monsters import MonsterPlan, mindless_step
-from machina_nb.rules.state import GameState, MonsterTurn
-from machina_nb.rules.worked import _STEPS, StepResult, example_state
+from machina_nb.rules.cards.examples import Example, load_example
+from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
+from machina_nb.rules.engine.state import GameState, MonsterTurn
+from machina_nb.rules.engine.worked import _STEPS, StepResult, example_state
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import redraw_board, render_board
 from machina_nb.views.stepper import plan_html, plan_overlay

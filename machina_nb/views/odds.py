@@ -27,10 +27,10 @@ from bokeh.plotting import figure as new_figure
 from bokeh.transform import dodge
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules import attacks, processes
-from machina_nb.rules.dice import Pool
+from machina_nb.rules.odds import attacks, processes
+from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.genfunc import generating_function
+from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
 
@@ -317,7 +317,7 @@ class OddsView(widgets.VBox):
                            "<br><small>manual p24, p18; spec E4</small>")
 
 
-#: The quantities :class:`ProcessesView` charts: :class:`~machina_nb.rules.processes.RoundSummary`
+#: The quantities :class:`ProcessesView` charts: :class:`~machina_nb.rules.odds.processes.RoundSummary`
 #: fields and their titles.
 PROCESS_FIELDS: Mapping[str, str] = {
     "spawned": "monsters spawned",

@@ -1,7 +1,7 @@
 """The rulings panel: pick a preset, flip any switch, see one situation under two readings.
 
 Every switch's question, readings and sources come from ``content/rulings``
-(:func:`machina_nb.rules.content.load_rulings`). For the geometric switches a
+(:func:`machina_nb.rules.rulings.load_rulings`). For the geometric switches a
 :class:`Situation` (a small board and one question: sight, adjacency, a ranged
 shot, a step, the nearest unit) is answered by the rules core under reading A
 and reading B, side by side, each with its own small board view.
@@ -17,11 +17,12 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules import distance, sight
-from machina_nb.rules.board import Board
-from machina_nb.rules.content import content_root, load_rulings
-from machina_nb.rules.examples import load_example
-from machina_nb.rules.maptext import BorderKind, Point, SpaceKind, parse_map
+from machina_nb.rules.board import distance, sight
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.content import content_root
+from machina_nb.rules.rulings import load_rulings
+from machina_nb.rules.cards.examples import load_example
+from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView, Pick

@@ -1,6 +1,6 @@
 """The round stepper: watch a round unfold action by action, phase by phase, with undo and redo.
 
-:class:`RoundStepper` holds a :class:`~machina_nb.rules.game.History` and shows
+:class:`RoundStepper` holds a :class:`~machina_nb.rules.engine.game.History` and shows
 its current state: the board with the units and the acting monster's planned
 path, the round and phase, the ratings, threat and level, the monster queue,
 the next monster's plan with its reasons, and the event log with citations.
@@ -33,22 +33,21 @@ from typing import Mapping
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.actions import (Action, EndTurn, MonsterAct, PlayAbility, RollHorror,
-                                      RollSpawn, StartTurn, explorer_abilities, legal_actions)
-from machina_nb.rules.cards import content_cards
-from machina_nb.rules.chance import ChanceNode, Dice, ScriptedDice, SeededDice
-from machina_nb.rules.effects import NeedChoice
+from machina_nb.rules.engine.actions import (Action, EndTurn, MonsterAct, PlayAbility, RollHorror, RollSpawn, StartTurn, explorer_abilities, legal_actions)
+from machina_nb.rules.cards.units import content_cards
+from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
+from machina_nb.rules.engine.effects import NeedChoice
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.game import History, describe, new_game
-from machina_nb.rules.eventcards import load_all_chapters, load_all_events
-from machina_nb.rules.inventory import inventory_of
-from machina_nb.rules.itemcards import load_all_items
-from machina_nb.rules.items import equipped_items
-from machina_nb.rules.maptext import Layout, Point
-from machina_nb.rules.monsters import MonsterPlan, mindless_step, monster_abilities
-from machina_nb.rules.phases import PHASES_BY_NAME, current_monster
+from machina_nb.rules.engine.game import History, describe, new_game
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
+from machina_nb.rules.engine.inventory import inventory_of
+from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.items import equipped_items
+from machina_nb.rules.board.maptext import Layout, Point
+from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step, monster_abilities
+from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import redraw_board, render_board
 

@@ -1,0 +1,132 @@
+"""The engine's questions to the map, answered by :mod:`sight` and :mod:`distance`, cached.
+
+The engine asks the same map many questions during a phase. These adapters
+read the board helpers' answers once per board (the board of a state's tokens
+and doors, :meth:`GameState.static_board`) and per reading of the switches
+they depend on, and hand back plain tables: the adjacent spaces, the legal
+steps of a mindless mover, the steps along the *closest* view.
+
+>>> from machina_nb.rules.board.maptext import parse_map
+>>> from machina_nb.rules.rulings import Rules
+>>> board = Board.from_layout(parse_map("+-+-+-+\\n|. . .|\\n+ +-+ +\\n|. r .|\\n+-+-+-+\\n"))
+>>> closest_distances(board, (0, 1), Rules())[(2, 1)]     # diagonally past the rubble
+2
+>>> nearest_spaces(board, (0, 0), [(2, 1), (1, 0)], Rules())
+((1, 0),)
+
+Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements);
+spec §A2, §A6-A8 (the board helpers implement them).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Collection, Iterable
+
+from machina_nb.rules.board import distance, sight
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["adjacent", "neighbours", "move_table", "move_steps", "closest_table",
+           "closest_distances", "nearest_spaces", "chebyshev"]
+
+_READINGS = ("los.vertex", "los.space_squeeze", "move.diagonal", "move.squeeze",
+             "closest.pits", "closest.immobile_units", "adjacency.across_tiles")
+_TABLES: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+
+
+def chebyshev(a: Point, b: Point) -> int:
+    """The king-move count between two spaces (spec §0.1; the default metric, D6-D7)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+_RULE_KEYS: dict[int, tuple[Rules, tuple]] = {}
+
+
+def _readings(rules: Rules) -> tuple:
+    hit = _RULE_KEYS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_RULE_KEYS) > 256:
+            _RULE_KEYS.clear()
+        hit = _RULE_KEYS[id(rules)] = (rules, tuple(rules[r] for r in _READINGS))
+    return hit[1]
+
+
+def _cached(board: Board, rules: Rules, name: str, extra, build):
+    cache = _TABLES.setdefault(board, {})
+    key = (board.version, name, _readings(rules), extra)
+    if key not in cache:
+        if any(k[0] != board.version for k in cache):
+            cache.clear()
+        cache[key] = build()
+    return cache[key]
+
+
+def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
+    """Whether ``b`` is adjacent to ``a``: a neighbour in line of sight (manual p22).
+
+    Rules: manual p22 (adjacent); spec A7.1, D1, D2, D21.
+    """
+    return b in neighbours(board, a, rules)
+
+
+def neighbours(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
+    """The spaces adjacent to ``point``, sorted (manual p22), from a cached table."""
+    table = _cached(board, rules, "adjacent", None,
+                    lambda: {p: sight.adjacent_spaces(board, p, rules) for p in board})
+    return table[point]
+
+
+def move_table(board: Board, rules: Rules, mindless: bool = False
+               ) -> dict[Point, tuple[Point, ...]]:
+    """Legal steps from every space on a board without units; ``mindless`` movers shun pits.
+
+    Callers treat the units' spaces as occupied. Rules: manual p34 (move), p35
+    (mindless monsters never enter pits); spec A2.1, D4, D5.
+    """
+    return _cached(board, rules, "move", mindless, lambda: {
+        p: distance.steps(board, p, rules, distance.Mover(mindless=mindless)) for p in board})
+
+
+def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
+               ) -> tuple[Point, ...]:
+    """Legal steps from ``point`` (see :func:`move_table`) (manual p34)."""
+    return move_table(board, rules, mindless)[point]
+
+
+def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
+    """Steps along the *closest* view (closed doors open, units ignored) from every space
+    (manual p16, p22)."""
+    def _build():
+        view = distance.closest_view(board, rules)
+        return {p: tuple(sorted(view[p])) if p in view else () for p in board}
+    return _cached(board, rules, "closest", None, _build)
+
+
+def closest_distances(board: Board, source: Point, rules: Rules,
+                      immobile: Collection[str] = ()) -> dict[Point, int]:
+    """Closest distance from ``source`` to every space it reaches (manual p22: closest).
+
+    ``board`` carries the immobile units named in ``immobile`` (they block per
+    ``closest.immobile_units``, spec C-6/D9); other units are ignored.
+    Rules: manual p22 (closest), p16; spec A8.2, D8, D9.
+    """
+    immobile = frozenset(immobile)
+
+    def _build():
+        ranking = distance.closest(board, source, board, rules, immobile)
+        return dict(ranking.distances)
+    return _cached(board, rules, "distances", (source, immobile), _build)
+
+
+def nearest_spaces(board: Board, origin: Point, candidates: Iterable[Point],
+                   rules: Rules) -> tuple[Point, ...]:
+    """Every candidate at the smallest straight count from ``origin`` (manual p22: nearest).
+
+    Ties go to the explorers. Rules: manual p22 (nearest), p13 (spawn space); spec D7.
+    """
+    candidates = tuple(candidates)
+    if not candidates:
+        return ()
+    return distance.nearest(board, origin, candidates, rules).candidates

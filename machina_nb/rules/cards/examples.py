@@ -1,0 +1,184 @@
+"""The manual's worked examples as data: a board, its units, a rules preset, steps, the outcome.
+
+An example file is TOML with ``kind = "example"``; the board is map text whose
+upper-case letters are units named in ``[legend]``. content/README.md
+documents every key. The steps are raw records until the engine defines them.
+
+>>> from machina_nb.rules.content import content_root
+>>> example = load_example(content_root() / "examples" / "p22_door_adjacency.toml")
+>>> example.page, example.unit("L").name, example.board.unit_at(0, 2)
+('manual p22', 'Lorrai', 'L')
+
+Rules: manual p22 (the door adjacency example) and the pages each example cites.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from machina_nb.rules.content import TomlFile, expect_kind, read_toml, require
+from machina_nb.rules.board.tiles import map_in_toml
+from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
+from machina_nb.rules.cards.records import Record
+from machina_nb.rules.cards.units import Unit, load_all_units
+
+__all__ = ["Step", "Example", "load_example"]
+
+_PAGE = re.compile(r"^(manual p\d+(-\d+)?|3\.5 \S.*|aid \S.*)$")
+_LETTER = re.compile(r"^[A-Z]$")
+_TOP_KEYS = {"kind", "id", "title", "page", "rules", "rulings", "board", "legend", "step",
+             "outcome"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
+
+    Rules: the manual's worked examples (spec §B): the example's page.
+    """
+
+    do: str
+    actor: str | None
+    target: str | Point | None
+    record: Record
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: board, units by legend letter, rules, steps and the stated outcome.
+
+    Rules: the page in ``page`` (e.g. manual p22).
+    """
+
+    id: str
+    title: str
+    page: str
+    board: Layout
+    units: tuple[tuple[str, Unit], ...]
+    preset: str
+    rulings: tuple[tuple[str, str], ...]
+    steps: tuple[Step, ...]
+    outcome: str
+
+    def unit(self, letter: str) -> Unit:
+        """The unit drawn as ``letter`` on the board (named in the example's legend).
+
+        Rules: the manual's worked examples (spec §B), the page in ``page``.
+        """
+        for key, unit in self.units:
+            if key == letter:
+                return unit
+        raise KeyError(f"example {self.id} has no unit {letter!r}")
+
+    def rules(self) -> Rules:
+        """The preset with this example's rulings applied (spec appendix)."""
+        return Rules.preset(self.preset).replace(dict(self.rulings))
+
+
+def load_example(path: str | Path, units: dict[str, Unit] | None = None) -> Example:
+    """Load one ``kind = "example"`` file, or raise :class:`ContentError` at file:line:col.
+
+    ``units`` are the known units by id (default: every file in ``content/units``).
+    Rules: the manual's worked examples (spec §B); content/README.md.
+    """
+    toml = read_toml(path)
+    expect_kind(toml, "example")
+    data = toml.data
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise toml.error(None, key, f"unknown key {key!r}; an example has "
+                             f"{', '.join(sorted(_TOP_KEYS))}")
+    example_id = require(toml, data, None, "id", str, "the example's id, e.g. 'p22_door_adjacency'")
+    title = require(toml, data, None, "title", str, "the example's title")
+    page = require(toml, data, None, "page", str, "the citation, e.g. 'manual p22'")
+    if not _PAGE.match(page):
+        raise toml.error(None, "page", f"page {page!r} must cite a source: 'manual p22', "
+                         "'3.5 FAQ' or 'aid §...'")
+    preset = require(toml, data, None, "rules", str, "a rules preset name")
+    if preset not in PRESETS:
+        raise toml.error(None, "rules", f"unknown rules preset {preset!r}; expected one of "
+                         f"{', '.join(PRESETS)}")
+    rulings = _rulings(toml, data.get("rulings", {}))
+    outcome = require(toml, data, None, "outcome", str, "the outcome the source states, in our words")
+    known = load_all_units() if units is None else units
+    legend, by_letter = _legend(toml, require(toml, data, None, "legend", dict,
+                                              "a table [legend] of letter = { unit = ... }"), known)
+    text = require(toml, data, None, "board", str, "the board's map text")
+    board = map_in_toml(toml, None, "board", text, legend)
+    on_board = {letter for letter, _ in board.units}
+    for letter in legend:
+        if letter not in on_board:
+            raise toml.error("legend", letter, f"legend letter {letter!r} is not on the board")
+    steps = _steps(toml, data.get("step", []), board, by_letter)
+    units_on_board = tuple((letter, by_letter[letter]) for letter, _ in board.units)
+    return Example(example_id, title, page, board, units_on_board, preset, rulings, steps, outcome)
+
+
+def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(table, dict):
+        raise toml.error(None, "rulings", "'rulings' must be a table of switch = reading")
+    for name, reading in table.items():
+        if name not in SWITCHES:
+            raise toml.error("rulings", name, f"unknown ruling {name!r}")
+        if reading not in SWITCHES[name].readings:
+            raise toml.error("rulings", name, f"unknown reading {reading!r} for {name}; "
+                             f"expected one of {', '.join(SWITCHES[name].readings)}")
+    return tuple(table.items())
+
+
+def _legend(toml: TomlFile, table: dict, known: dict[str, Unit]):
+    legend: dict[str, SpaceKind] = {}
+    by_letter: dict[str, Unit] = {}
+    spaces = {kind.value: kind for kind in SpaceKind}
+    for letter, entry in table.items():
+        if not _LETTER.match(letter):
+            raise toml.error("legend", letter, f"legend key {letter!r} must be one upper-case letter")
+        if not isinstance(entry, dict):
+            raise toml.error("legend", letter, f"legend entry {letter!r} must be a table "
+                             "{ unit = \"id\" } (optionally with space = \".\")")
+        unit_id = entry.get("unit")
+        if not isinstance(unit_id, str):
+            raise toml.error("legend", letter, f"legend entry {letter!r} needs unit = \"<unit id>\"")
+        if unit_id not in known:
+            raise toml.error("legend", letter, f"unknown unit {unit_id!r}; content/units has "
+                             f"{', '.join(sorted(known))}")
+        space = entry.get("space", ".")
+        if space not in spaces:
+            raise toml.error("legend", letter, f"legend entry {letter!r}: space {space!r} is not "
+                             "a space character")
+        unknown = set(entry) - {"unit", "space"}
+        if unknown:
+            raise toml.error("legend", letter, f"legend entry {letter!r} has unknown keys "
+                             f"{', '.join(sorted(unknown))}; expected unit, space")
+        legend[letter] = spaces[space]
+        by_letter[letter] = known[unit_id]
+    return legend, by_letter
+
+
+def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple[Step, ...]:
+    if not isinstance(tables, list):
+        raise toml.error(None, "step", "steps are an array of tables [[step]]")
+    steps = []
+    for i, table in enumerate(tables):
+        do = require(toml, table, "step", "do", str, "what to do, e.g. 'adjacent'", i)
+        actor = table.get("actor")
+        if actor is not None and actor not in by_letter:
+            raise toml.error("step", "actor", f"actor {actor!r} is not a unit letter in the "
+                             "legend", i)
+        target = table.get("target")
+        if isinstance(target, list):
+            if (len(target) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                             for v in target)
+                    or not (0 <= target[0] < board.width and 0 <= target[1] < board.height)):
+                raise toml.error("step", "target", f"target {target!r} must be [x, y] on the "
+                                 f"{board.width}x{board.height} board", i)
+            target = (target[0], target[1])
+        elif target is not None and target not in by_letter:
+            raise toml.error("step", "target", f"target {target!r} must be a unit letter in the "
+                             "legend or [x, y]", i)
+        steps.append(Step(do, actor, target, Record.of(table)))
+    return tuple(steps)

@@ -1,0 +1,177 @@
+"""Effects on cards, decks and spaces: take, treat map space, destroy this card (and
+reinvoke explorer event, from :mod:`machina_nb.rules.engine.effects`).
+
+:func:`card_effect` resolves the ops of
+:data:`machina_nb.rules.engine.effects.CARD_OPS` for :func:`machina_nb.rules.engine.effects.resolve`.
+
+Rules: manual p25 (take), p35 (treat map space), p37 (reinvoke explorer event), p20, p27
+(destroy icon, destroyed cards); spec A3.6, A9.5, A20.7.
+"""
+
+from __future__ import annotations
+
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.board.graph import PASSABLE_SPACES
+from machina_nb.rules.engine.effects import Resolution, reinvoke_explorer_event, resolve
+from machina_nb.rules.cards.items import all_items
+from machina_nb.rules.board.maptext import Point, SpaceKind
+from machina_nb.rules.engine.state import Deck, Unit
+
+__all__ = ["card_effect", "take", "treat_space", "destroy_card", "release_waiting"]
+
+
+def card_effect(r: Resolution, e: Effect, user: Unit | None, target: Point | None, why: str,
+                label: str, essence_budget: int = 0, second: Point | None = None) -> None:
+    """Resolve one of ``take``, ``treat_space``, ``reinvoke_explorer_event``, ``destroy_card``.
+
+    Rules: manual p25, p35, p37, p20, p27 (see each function).
+    """
+    if e.op == "reinvoke_explorer_event":
+        reinvoke_explorer_event(r, user, label)
+    elif e.op == "treat_space":
+        treat_space(r, target, SpaceKind[e.key.upper()], label, e.also)
+    elif e.op == "take":
+        take(r, e.key, label)
+        resolve(r, e.then, user, target, why, essence_budget, second)
+    elif e.op == "destroy_bound_event":
+        if any(card.id == e.key for _, card in r.state.bound):
+            destroy_card(r, f"bound:{e.key}", label)
+    else:
+        destroy_card(r, r.card, label)
+
+
+def take(r: Resolution, card_id: str, why: str) -> bool:
+    """*Take*: find the card named ``card_id``, shuffle the deck searched, and put the card on
+    top of its deck, where the effects that follow (spawn, invoke) draw it (manual p25).
+
+    Monster cards are searched in the manual's order: the monster deck (then
+    shuffled), the destroyed monster cards, the monsters removed from the game,
+    the monsters not yet added; events in their deck. Where the taken card goes
+    is the card's text; "on top of its deck" is our reading. Returns whether it
+    was found.
+    Rules: manual p25 (take, take specific monsters); spec A9.5.
+    """
+    s = r.state
+    deck = s.monsters
+    for place in ("deck", "destroyed", "removed", "reserve"):
+        pile = {"deck": deck.cards, "destroyed": deck.destroyed, "removed": s.removed,
+                "reserve": s.reserve}[place]
+        i = next((i for i, c in enumerate(pile) if c.id == card_id), None)
+        if i is None:
+            continue
+        card, rest = pile[i], pile[:i] + pile[i + 1:]
+        if place == "deck":
+            rest = r.dice.shuffle(rest, "the monster deck after take")
+            r.set(monsters=Deck((card,) + rest, deck.destroyed))
+        else:
+            r.set(monsters=Deck((card,) + deck.cards, rest if place == "destroyed"
+                                else deck.destroyed), **({place: rest} if place != "destroyed"
+                                                         else {}))
+        r.emit("take", f"{why}: {card.name} is taken from the monster {place}"
+               + (" (shuffled)" if place == "deck" else "") + " and goes on top of the monster "
+               "deck", "manual p25 (take specific monsters)")
+        return True
+    for field in ("horror_events", "explorer_events"):
+        deck = getattr(s, field)
+        i = next((i for i, c in enumerate(deck.cards) if c.id == card_id), None)
+        if i is not None:
+            card = deck.cards[i]
+            rest = r.dice.shuffle(deck.cards[:i] + deck.cards[i + 1:], f"{field} after take")
+            r.set(**{field: Deck((card,) + rest, deck.destroyed)})
+            r.emit("take", f"{why}: {card.name} is taken from the {field.replace('_', ' ')} "
+                   "deck, which is shuffled; it goes on top", "manual p25 (take)")
+            return True
+    r.emit("take", f"{why}: no card {card_id!r} to take", "manual p25 (take)")
+    return False
+
+
+def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
+                also: bool = False) -> None:
+    """*Treat map space*: the space becomes ``kind`` and loses its own features, or with
+    ``also`` keeps its kind and gains ``kind``'s features too (a chest also an exploding
+    barrel: it can be attacked and explodes, and still be opened) (manual p35).
+
+    A destroyed token stays on top. A unit standing there keeps the space as it
+    is when ``kind`` would be impassable (no unit stands on an obstacle, p35).
+    Gained features count where the engine asks whether a space is of a kind
+    (targets, attacks, costs); moving, sight and pushes read the space's own kind.
+    Rules: manual p35 (treat map space); spec A3.6.
+    """
+    if space is None:
+        r.emit("treat", f"{why}: no targeted space", "manual p35 (treat map space)")
+        return
+    space = tuple(space)
+    if also:
+        r.set(features=r.state.features + ((space, kind),))
+        r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()} too",
+               "manual p35 (treat map space: extra features)")
+        return
+    if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
+        r.emit("treat", f"{why}: a unit stands on {space}; it cannot become "
+               f"{kind.name.lower()}", "manual p35")
+        return
+    r.set(treated=tuple(t for t in r.state.treated if t[0] != space) + ((space, kind),))
+    r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()}",
+           "manual p35 (treat map space)")
+
+
+def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
+    """Destroy a binding event (``bound:<id>``) or an item (``item:<id>``), the card an
+    ability is on. A binding event goes to its destroyed pile and stops counting as in play
+    (manual p20 destroy icon, p26). While a marker lies on it the card waits instead
+    (``GameState.waiting``): out of play, never destroyed again, its lasting effect going
+    on, until the marker returns (manual p27). An item is destroyed by
+    :func:`machina_nb.rules.engine.inventory.destroy_item` (unequipped, its markers back, on top of
+    the destroyed item deck; a consumable with a marker waits, manual p26-27). Other cards
+    are not destroyed here (unit cards, chapters). Returns whether it was destroyed.
+
+    Rules: manual p20 (destroy), p26 (destroy: items, binding events), p27 (destroyed card
+    with markers).
+    """
+    owner = _item_owner(r, key)
+    if owner is not None:
+        from machina_nb.rules.engine.inventory import destroy_item  # inventory builds on effects
+        destroy_item(r, owner, key.removeprefix("item:"), why)
+        return True
+    held = [(who, card) for who, card in r.state.bound if f"bound:{card.id}" == key]
+    if not held:
+        r.emit("destroy", f"{why}: {key} is not a card this effect can destroy", "manual p20")
+        return False
+    who, card = held[0]
+    field = "horror_events" if card.kind == "horror" else "explorer_events"
+    deck = getattr(r.state, field)
+    bound = list(r.state.bound)
+    bound.remove((who, card))
+    if any(e.card == key for e in r.state.lasting):
+        r.set(bound=tuple(bound), waiting=r.state.waiting + (card,))
+        r.emit("destroy", f"{why}: {card.name} is destroyed; with a marker on it, it waits out "
+               "of play until the marker returns", "manual p27 (destroyed card with markers)")
+        return True
+    r.set(bound=tuple(bound), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
+    r.emit("destroy", f"{why}: {card.name} is destroyed", "manual p20, p26")
+    return True
+
+
+def _item_owner(r: Resolution, key: str | None) -> str | None:
+    """Who holds the item ``key`` names (``item:<id>``), or None (manual p31)."""
+    if key is None or not key.startswith("item:"):
+        return None
+    return next((inv.owner for inv in r.state.inventories
+                 if any(f"item:{c.id}" == key for c in all_items(inv))), None)
+
+
+def release_waiting(r: Resolution) -> None:
+    """Destroyed cards whose markers have all returned go to their destroyed piles (manual p27).
+
+    Rules: manual p27 (destroyed card with explorer markers).
+    """
+    for card in r.state.waiting:
+        if any(e.card == f"bound:{card.id}" for e in r.state.lasting):
+            continue
+        field = "horror_events" if card.kind == "horror" else "explorer_events"
+        deck = getattr(r.state, field)
+        waiting = list(r.state.waiting)
+        waiting.remove(card)
+        r.set(waiting=tuple(waiting), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
+        r.emit("destroy", f"the marker is back: {card.name} goes to its destroyed pile",
+               "manual p27 (destroyed card with markers)")

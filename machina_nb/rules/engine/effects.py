@@ -1,0 +1,1194 @@
+"""Resolving effects: attacks, damage and death, spawn, threat, chapters, events, markers.
+
+These are the engine's shared state changes. Each works on a :class:`Resolution`
+(the state being built, the events so far, the rules, the dice and the
+players' choices) and emits an :class:`Event` citing its rule. The public
+engine API (:mod:`machina_nb.rules.engine.actions`) stays pure: it builds a
+Resolution from a frozen state and returns the final state and events.
+
+Rules: manual p13 (spawn monster), p14 (horror event, threat), p18-19 (attributes,
+essence, death, banish), p24-27 (attacks, effects, markers), p28-29 (chapters),
+p35-37 (map spaces); spec §A11-A20.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, LASTING_OPS, Effect
+from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
+from machina_nb.rules.engine.binding import bind_horror_event, release_bound_events
+from machina_nb.rules.engine.chance import Dice
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.board.sight import adjacent_borders
+from machina_nb.rules.engine.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting, Unit)
+from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.board import distance, placement
+from machina_nb.rules.board.terrain import adjacent, nearest_spaces
+
+__all__ = [
+    "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
+    "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
+    "invoke_explorer_event", "reinvoke_horror_event", "reinvoke_explorer_event", "next_chapter",
+    "reset_ratings",
+    "adjusted_spawn_rating",
+    "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
+    "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
+    "set_door", "close_target_door",
+    "SPAWN_LIMIT",
+]
+
+SPAWN_LIMIT = 4
+"""Monsters on a tile at which a spawn becomes a threat increase (manual p13)."""
+
+CARD_OPS = ("reinvoke_explorer_event", "treat_space", "take", "destroy_card")
+"""Effects resolved by :mod:`machina_nb.rules.engine.cardeffects` (manual p20, p25, p35, p37)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, and the rule that made it happen (pokerkit-style record).
+
+    Rules: every event cites its rule (manual pages; spec §A18 round structure).
+    """
+
+    kind: str
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.text} [{self.rule}]"
+
+
+class NeedChoice(RulesError):
+    """The players must choose: ``options`` for ``what`` (manual p16: explorers resolve ties)."""
+
+    def __init__(self, what: str, options: Sequence, rule: str):
+        self.what = what
+        self.options = tuple(options)
+        self.rule = rule
+        super().__init__("choices", f"choose {what} from {list(self.options)} ({rule})")
+
+
+class Resolution:
+    """A state being changed by one action: the state so far, its events, dice and choices.
+
+    Rules: manual p26 (multiple effects resolve in printed order); spec §A20.3.
+    """
+
+    def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
+                 actor: str | None = None):
+        self.state = state
+        self.rules = rules
+        self.dice = dice
+        self.choices = list(choices)
+        self.events: list[Event] = []
+        self.actor = actor
+        self.resolving: set[str] = set()
+        self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
+
+    def emit(self, kind: str, text: str, rule: str) -> None:
+        """Record an event with its citation.
+
+        Rules: spec §A18 (every event cites its rule).
+        """
+        self.events.append(Event(kind, text, rule))
+
+    def choose(self, options: Sequence, what: str, rule: str) -> Any:
+        """One option: the only one, or the first of the players' choices that fits, else
+        :class:`NeedChoice`.
+        Rules: manual p16 (the explorers resolve ambiguities).
+        """
+        options = tuple(options)
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise RulesError("choices", f"no option for {what} ({rule})")
+        picked = next((c for c in self.choices if c in options), None)
+        if picked is not None:
+            self.choices.remove(picked)
+            self.emit("choice", f"the explorers choose {picked!r} for {what}", rule)
+            return picked
+        raise NeedChoice(what, options, rule)
+
+    def set(self, **changes) -> None:
+        """Replace fields of the state.
+
+        Rules: spec §A18 (a resolution changes a frozen state step by step).
+        """
+        self.state = replace(self.state, **changes)
+
+    def roll(self, die: str, reason: str) -> int:
+        """A die result from the dice source (scripted, seeded or open).
+
+        Rules: manual p4-5 (dice); spec §E (chance points).
+        """
+        return self.dice.roll(die, reason)
+
+
+# --- threat and level ---------------------------------------------------------------------
+
+def threat_up(r: Resolution, amount: int, why: str) -> None:
+    """Increase monster threat one position at a time, levelling up at the top (manual p14).
+
+    ``threat.levelup``: ``on_reach`` levels up when the slider reaches the last
+    position (1.0); ``on_increase_from_last`` when it increases while on it
+    (3.5; spec C-8, D29). At level 5 under ``level5_rule = yes`` each increase
+    is replaced by the explorers' item-or-death rule (manual p14).
+    Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level.
+    """
+    for _ in range(amount):
+        s = r.state
+        if s.level >= 5 and r.rules["level5_rule"] == "yes":
+            from machina_nb.rules.engine.inventory import level5_loss  # inventory builds on effects
+            r.emit("level5", f"{why}: at level 5 each explorer destroys an equipped item or is "
+                   "destroyed instead", "manual p14 (level 5)")
+            level5_loss(r, why)
+            continue
+        top = s.threat_positions
+        if r.rules["threat.levelup"] == "on_reach":
+            if s.threat + 1 >= top:
+                _level_up(r, why)
+            else:
+                r.set(threat=s.threat + 1)
+                r.emit("threat", f"{why}: monster threat {s.threat} -> {s.threat + 1}",
+                       "manual p14 (increase monster threat)")
+        elif s.threat == top:
+            _level_up(r, why)
+        else:
+            r.set(threat=s.threat + 1)
+            r.emit("threat", f"{why}: monster threat {s.threat} -> {s.threat + 1}",
+                   "3.5 §Increasing Monster Level")
+
+
+_THREAT_DOWN_RULES = {"seal": "manual p36 (seal spawn space)", "event_space": "manual p37 "
+                      "(event space); 3.5 §Updated Action Spaces", "card": "manual p26 (card "
+                      "effects: monster threat decreases)"}
+
+
+def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> None:
+    """Decrease monster threat; where the first position holds is ``threat.floor`` (spec C-29).
+
+    ``source`` is ``seal`` (sealing a spawn space: never below the first position,
+    manual p36), ``event_space`` (the event-space roll, manual p37 and 3.5) or
+    ``card`` (an effect, e.g. the binding-event example's -2, manual p26). Under
+    ``clamp_one`` every decrease stops at position 1; under ``seal_only`` the
+    others, for which no floor is written, go below it: the slider has no such
+    position, so the state keeps the deficit (threat 0, -1, ...) and the next
+    increases pay it back before the token moves on
+    (:func:`machina_nb.rules.odds.processes.lower_threat`, the same reading for the odds).
+    Rules: manual p36 (seal spawn space), p37 (event space), p26, p14 (threat); spec C-29.
+    """
+    from machina_nb.rules.odds.processes import lower_threat
+
+    s = r.state
+    new = lower_threat(s.threat, amount, r.rules, source)
+    r.set(threat=new)
+    below = f" ({1 - new} below the first position, paid back by the next increases)" \
+        if new < 1 else ""
+    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}{below}",
+           f"{_THREAT_DOWN_RULES[source]}; spec C-29 (threat.floor = {r.rules['threat.floor']})")
+
+
+def _level_up(r: Resolution, why: str) -> None:
+    s = r.state
+    cards = s.monsters.cards + s.monsters.destroyed
+    cards = r.dice.shuffle(cards, "monster deck at level-up")
+    removed = 0
+    if r.rules["level.halve"] == "yes":
+        removed = len(cards) // 2 if r.rules["half.rounding"] != "ceil" else -(-len(cards) // 2)
+        cards = cards[removed:]
+    level = s.level + 1
+    new = tuple(c for c in s.reserve if c.level == level)
+    cards = r.dice.shuffle(cards + new, "new-level monsters")
+    r.set(threat=1, level=level, monsters=Deck(cards, ()),
+          reserve=tuple(c for c in s.reserve if c.level != level))
+    r.emit("level", f"{why}: threat resets to 1, monster level {s.level} -> {level}; "
+           f"{removed} cards removed, {len(new)} level-{level} cards added",
+           "manual p14 (monster level); spec C-8, D30")
+
+
+# --- units: damage, death, banish ---------------------------------------------------------
+
+PAY_WITH = ("health", "essence")
+"""The players' answer when an explorer with essence loses health: pay each point with (p18)."""
+
+
+def lose_health(r: Resolution, unit_id: str, amount: int, killer: str | None, why: str) -> None:
+    """A unit loses health; at 0 it is destroyed (manual p18-19).
+
+    An explorer with essence may lose essence instead, point for point: the
+    players choose ``"health"`` or ``"essence"`` for each point (manual p18).
+    """
+    u = r.state.unit(unit_id)
+    if u.side == "explorer":
+        for _ in range(amount):
+            u = r.state.unit(unit_id)
+            if u.essence and r.choose(PAY_WITH, f"how {unit_id} pays 1 health", "manual p18 "
+                                      "(essence instead of health)") == "essence":
+                r.state = r.state.update_unit(unit_id, essence=u.essence - 1)
+                r.emit("essence", f"{why}: {unit_id} loses 1 essence instead of health",
+                       "manual p18")
+                amount -= 1
+        u = r.state.unit(unit_id)
+        if amount == 0:
+            return
+    health = max(0, u.health - amount)
+    r.state = r.state.update_unit(unit_id, health=health)
+    r.emit("health", f"{why}: {unit_id} loses {amount} health ({u.health} -> {health})",
+           "manual p18 (health)")
+    if health == 0:
+        destroy_unit(r, unit_id, killer, why)
+
+
+def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
+                 banish: bool = False) -> None:
+    """Remove a destroyed (or banished) unit, with death's consequences (manual p19).
+
+    A monster's card goes to the destroyed pile, or out of the game when its
+    level is below the monster level and it is not level 4. A kill on an
+    explorer's turn restores 1 essence by ``essence.kill_credit`` (spec D33);
+    banish gives nothing. A destroyed explorer makes monsters scheming; the
+    last one loses the game.
+    Rules: manual p19 (death, banish), p18 (essence), p25 (kill); spec A15, D33.
+    """
+    s = r.state
+    u = s.unit(unit_id)
+    units = tuple(x for x in s.units if x.id != unit_id)
+    lasting = tuple(e for e in s.lasting if e.target != unit_id and e.holder != unit_id
+                    and e.card != f"unit:{unit_id}")     # its card leaves: markers return (p27)
+    if u.side == "monster":
+        origin = u.origin
+        destroyed = s.monsters.destroyed
+        if origin is not None and not (origin.level < s.level and origin.level != 4):
+            destroyed = (origin,) + destroyed
+        r.set(units=units, queue=tuple(q for q in s.queue if q != unit_id), lasting=lasting,
+              monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
+                                                                    if d != unit_id))
+        verb = "banished" if banish else "destroyed"
+        r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
+               else "manual p19 (destroyed monsters)")
+        release_bound_events(r, unit_id, "monster")
+        if origin is not None and destroyed is s.monsters.destroyed:   # removed from the game
+            r.set(removed=r.state.removed + (origin,))
+        if not banish:
+            _kill_credit(r, killer, unit_id)
+            _kill_triggers(r, killer, unit_id)
+        return
+    r.set(units=units, lasting=lasting, dead=s.dead + (unit_id,),
+          done=tuple(d for d in s.done if d != unit_id),
+          active=None if s.active == unit_id else s.active)
+    r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
+           "manual p19 (death), p15 (scheming)")
+    release_bound_events(r, unit_id, "explorer")
+    from machina_nb.rules.engine.inventory import discard_inventory  # inventory builds on effects
+    discard_inventory(r, unit_id)
+    if not r.state.explorers:
+        r.set(over="lost")
+        r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
+
+
+def _kill_triggers(r: Resolution, killer: str | None, victim: str) -> None:
+    """Binding events that trigger when their explorer kills a unit (manual p26, p25: kills).
+
+    Rules: manual p26 (triggered conditionals, counted conditions), p25 (kill).
+    """
+    if killer is None or not r.state.has_unit(killer):
+        return
+    for who, card in r.state.bound:
+        if who == killer and card.on_kill and r.state.has_unit(killer):
+            r.emit("trigger", f"{killer} killed {victim}: {card.name} triggers", "manual p26")
+            resolve(r, card.on_kill, r.state.unit(killer), None, card.name)
+    from machina_nb.rules.engine.triggers import fire  # triggers builds on this module
+    fire(r, "kill", killer, f"{killer} killed {victim}")
+
+
+def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
+    s = r.state
+    reading = r.rules["essence.kill_credit"]
+    if reading == "turn_owner":
+        who = s.active if s.phase == "explorer" else None
+    elif reading == "killer_on_own_turn":
+        who = killer if killer is not None and killer == s.active and s.phase == "explorer" \
+            else None
+    else:
+        who = killer if killer is not None and s.has_unit(killer) and \
+            s.unit(killer).side == "explorer" else None
+    if who is None or not s.has_unit(who):
+        return
+    e = s.unit(who)
+    if e.side != "explorer":
+        return
+    new = min(e.max_essence, e.essence + 1)
+    r.state = s.update_unit(who, essence=new)
+    r.emit("essence", f"{who} restores 1 essence for destroying {victim} ({e.essence} -> {new})",
+           f"manual p18-19; spec D33 ({reading})")
+
+
+# --- attacks ------------------------------------------------------------------------------
+
+def roll_modifier(state: GameState, unit_id: str) -> int:
+    """The sum of lasting and passive effects changing a unit's attack rolls (manual p21, p27)."""
+    return sum(e.amount for e in state.lasting if e.op == "roll_modifier" and
+               e.target == unit_id) + passive_total(state, "roll_modifier", unit_id)
+
+
+def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: int, low: int,
+           arcane: bool, essence_budget: int = 0, why: str = "attack",
+           barrels: Sequence[Point] = ()) -> tuple[str, ...]:
+    """One attack roll against every blocker; each hit costs 1 health (manual p24).
+
+    The dice are summed, roll modifiers added, and essence spent after the
+    roll: an explorer attacker with a budget spends the least that makes a
+    single blocker a hit (manual p18). Against several blockers
+    ``essence.multi_blocker`` (spec D32) decides: ``shared_total`` raises the one
+    total against all of them (spending the least that hits every blocker the
+    budget can reach); ``per_blocker`` raises it against one blocker the players
+    choose. ``barrels`` are exploding barrels among the blockers: a total of 1
+    or more hits them (manual p35). Returns the units hit.
+    Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35;
+    spec D32.
+    """
+    faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
+    total = sum(faces)
+    if attacker is not None and r.state.has_unit(attacker):
+        total += roll_modifier(r.state, attacker)
+    attribute = "will" if arcane else "armor"
+    live = [b for b in blockers if r.state.has_unit(b)]
+    bonus: dict[str, int] = {}
+    if live and attacker is not None and essence_budget and \
+            r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
+        me = r.state.unit(attacker)
+        cap = min(essence_budget, me.essence)
+        needs = {b: current_attribute(r.state, b, attribute) - total for b in live}
+        reachable = [b for b in live if 0 < needs[b] <= cap]
+        rule = "manual p18 (spend essence on attack rolls)"
+        if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
+            need = max(needs[b] for b in reachable)
+            total += need
+            if len(live) > 1:
+                rule += "; spec D32 (shared_total)"
+        elif reachable:
+            chosen = r.choose(reachable, "the blocker the essence is spent against",
+                              "spec D32 (per_blocker)")
+            need = bonus[chosen] = needs[chosen]
+            rule += f"; spec D32 (per_blocker: against {chosen} only)"
+        if reachable:
+            r.state = r.state.update_unit(attacker, essence=me.essence - need)
+            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll", rule)
+    if r.rules["roll.floor"] == "clamp0":
+        total = max(0, total)
+    r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
+           f"({'arcane, against will' if arcane else 'physical, against armor'})",
+           "manual p24 (attack)")
+    return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
+
+
+def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
+           barrels: Sequence[Point], total: int, arcane: bool, why: str,
+           chained: bool = False, bonus: Mapping[str, int] | None = None) -> tuple[str, ...]:
+    """Compare one attack total with each blocker's armor (or will); barrels need 1 (manual p24).
+
+    ``bonus`` raises the total against single blockers (essence spent per blocker, spec D32).
+
+    A barrel hit by an explosion (``chained``) explodes with the same total under
+    ``barrel.chain = yes_same_roll``, else with its own roll (spec D36).
+
+    Rules: manual p24 (attack), p35 (exploding barrel: hit on a total of 1 or more).
+    """
+    attribute = "will" if arcane else "armor"
+    hit = []
+    for b in blockers:
+        if not r.state.has_unit(b):
+            continue
+        value = current_attribute(r.state, b, attribute)
+        mine = total + (bonus or {}).get(b, 0)
+        if mine >= value:
+            hit.append(b)
+            r.emit("hit", f"{mine} >= {attribute} {value}: {b} is hit", "manual p24")
+            lose_health(r, b, 1, attacker, f"hit by {why}")
+            from machina_nb.rules.engine.triggers import fire  # triggers builds on this module
+            fire(r, "hit", attacker, f"{attacker} hit {b}")
+        else:
+            r.emit("miss", f"{mine} < {attribute} {value}: {b} is missed", "manual p24")
+    for barrel in barrels:
+        if barrel in r.state.destroyed:
+            continue
+        if total >= 1:
+            r.emit("hit", f"{total} >= 1: the barrel at {barrel} is hit", "manual p35")
+            same = chained and r.rules["barrel.chain"] == "yes_same_roll"
+            explode_barrel(r, barrel, attacker, arcane, total if same else None)
+        else:
+            r.emit("miss", f"{total} < 1: the barrel at {barrel} holds", "manual p35")
+    return tuple(hit)
+
+
+# --- spawn --------------------------------------------------------------------------------
+
+def monsters_on_tile(state: GameState, tile) -> int:
+    """How many monsters stand on a map tile (manual p13: spawn limit)."""
+    return sum(1 for u in state.monsters_in_play if state.tile_of(u.position) == tile)
+
+
+def spawn_spaces(state: GameState, tile) -> tuple[Point, ...]:
+    """Non-destroyed spawn spaces of a map tile (manual p13, p36)."""
+    return tuple(p for p in state.map.spaces(SpaceKind.SPAWN)
+                 if p not in state.destroyed and state.tile_of(p) == tile)
+
+
+def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | None:
+    """Spawn a monster on ``origin``'s tile at the nearest spawn space (manual p13).
+
+    With ``limit`` a tile already holding 4 monsters gives threat +1 instead.
+    An empty deck reshuffles the destroyed monsters; with none, threat +1.
+    The card joins the end of the queue; an occupied spawn space falls back
+    to the nearest free passable space, the explorers choosing ties. Then the
+    monster's «enters play» resolves (its card's ``enters_play``).
+    Rules: manual p13 (spawn monster); spec A12.3, C-7, D18.
+    """
+    s = r.state
+    tile = s.tile_of(origin)
+    if limit and monsters_on_tile(s, tile) >= SPAWN_LIMIT:
+        threat_up(r, 1, f"{why}: {SPAWN_LIMIT} monsters already on the tile")
+        return None
+    deck = s.monsters
+    if not deck.cards:
+        if not deck.destroyed:
+            threat_up(r, 1, f"{why}: no monster cards left")
+            return None
+        deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed monsters into a new deck"), ())
+        r.emit("deck", "the monster deck is empty: the destroyed monsters become the deck",
+               "manual p13")
+    where = placement.spawn_placement(s.unit_board(), origin, r.rules)
+    if not where.candidates:
+        r.emit("spawn", f"{why}: no free spawn space on the tile, no monster placed",
+               "manual p13; spec D18, D42")
+        return None
+    space = r.choose(where.candidates, "the spawn space" + (" (fallback)" if where.fallback
+                                                            else ""), "; ".join(where.rules))
+    card: UnitCard = deck.cards[0]
+    uid = f"{card.id}-{s.next_id}"
+    monster = replace(Unit.from_card(card, uid, space), origin=card)
+    done = s.done + ((uid,) if s.phase == "monster"
+                     and r.rules["queue.mid_phase_spawn"] == "next_round" else ())
+    r.set(units=s.units + (monster,), queue=s.queue + (uid,), next_id=s.next_id + 1,
+          monsters=Deck(deck.cards[1:], deck.destroyed), done=done)
+    r.emit("spawn", f"{why}: {card.name} ({uid}) spawns on {space} and joins the end of the "
+           "queue", "manual p13 (spawn monster), p15 (queue)")
+    if monster.enters_play:
+        resolve(r, monster.enters_play, r.state.unit(uid), None, f"{card.name} enters play")
+    return uid
+
+
+# --- markers and lasting effects ----------------------------------------------------------
+
+def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
+    """Return explorer or horror markers; their lasting effects end (manual p27).
+
+    Rules: manual p12 (explorer phase), p14 (horror phase), p27 (markers).
+    """
+    keep = tuple(e for e in r.state.lasting
+                 if (e.holder == "horror") != (holder_kind == "horror"))
+    ended = len(r.state.lasting) - len(keep)
+    r.set(lasting=keep)
+    if ended:
+        r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
+               "effects end", "manual p27 (markers)")
+    from machina_nb.rules.engine.cardeffects import release_waiting  # builds on this module
+    release_waiting(r)
+    if holder_kind != "horror":
+        from machina_nb.rules.engine.inventory import release_spent  # inventory builds on effects
+        release_spent(r)
+
+
+def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
+    holder = user.id if user is not None and user.side == "explorer" else "horror"
+    limit = EXPLORER_MARKERS if holder != "horror" else HORROR_MARKERS
+    s = r.state
+    stacks = sum(1 for e in s.lasting if e.name == name and e.target == target)
+    if s.markers_used(holder) >= limit or stacks >= effect.stacks:
+        r.emit("lasting", f"{name}: no free marker or {effect.stacks} stack(s) reached: skipped",
+               "manual p27 (lasting effects)")
+        return
+    r.set(lasting=s.lasting + (Lasting(name, effect.op, target, holder, effect.amount, name,
+                                       r.card or "", effect.attributes),))
+    r.emit("lasting", f"{name} on {target} ({effect.op} {effect.amount:+d}), held by a "
+           f"{'horror' if holder == 'horror' else holder + ' explorer'} marker",
+           "manual p27 (lasting effects)")
+
+
+# --- chapters, events ---------------------------------------------------------------------
+
+def adjusted_spawn_rating(default: int, n: int) -> int:
+    """The 3.5 player-count adjustment: -1 per explorer beyond the first, never below 3.
+
+    >>> [adjusted_spawn_rating(8, n) for n in (1, 2, 3, 4)]
+    [8, 7, 6, 5]
+
+    Rules: 3.5 §Spawn Phase and FAQ; spec A12.2, B11.
+    """
+    return default if default <= 3 else max(3, default - (n - 1))
+
+
+def _n35(state: GameState, rules: Rules) -> int:
+    reading = rules["n35"]
+    if reading == "starting_explorers":
+        return max(1, state.starting_explorers)
+    if reading == "explorers_in_play":
+        return max(1, len(state.explorers_on_map))
+    return max(1, len(state.explorers))
+
+
+def reset_ratings(r: Resolution, spawn: bool = True, horror: bool = True,
+                  adjust: bool = False) -> None:
+    """Return the sliders to the chapter's defaults (3.5: with the player-count adjustment).
+
+    ``adjust`` marks the 3.5 rating-1 reset; ``adjust35.when = every_reset``
+    adjusts at every reset (spec D24).
+    Rules: manual p28 (reset ratings); 3.5 §Spawn Phase; spec D24, D26.
+    """
+    s = r.state
+    changes = {}
+    if spawn:
+        value = s.chapter.spawn_rating
+        if value is not None and r.rules["spawn.procedure"] == "v3_5" and (
+                adjust or r.rules["adjust35.when"] == "every_reset"):
+            value = adjusted_spawn_rating(value, _n35(s, r.rules))
+        changes["spawn_rating"] = value
+    if horror:
+        changes["horror_rating"] = s.chapter.horror_rating
+    r.set(**changes)
+    r.emit("ratings", "ratings reset: " + ", ".join(f"{k.replace('_', ' ')} {v}"
+                                                   for k, v in changes.items()),
+           "manual p28 (reset ratings)" + ("; 3.5 §Spawn Phase" if r.rules["spawn.procedure"]
+                                           == "v3_5" else ""))
+
+
+def next_chapter(r: Resolution, why: str) -> None:
+    """Flip the next chapter: resolve its «enters play», reset its ratings (manual p28).
+
+    Rules: manual p28 (go to next chapter), p29 (progress).
+    """
+    s = r.state
+    if not s.chapters.cards:
+        r.set(over="won")
+        r.emit("game", f"{why}: no chapter left: the explorers win", "manual p28 (The End)")
+        return
+    chapter = s.chapters.cards[0]
+    r.set(chapter=chapter, chapters=Deck(s.chapters.cards[1:], (s.chapter,) +
+                                         s.chapters.destroyed))
+    r.emit("chapter", f"{why}: chapter {chapter.name!r} is played", "manual p28")
+    resolve(r, chapter.enters_play, None, None, f"{chapter.name} enters play")
+    reset_ratings(r)
+
+
+def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
+    """Put a light token on an untokened chapter space on the explorer's tile (manual p36).
+
+    ``light_chapter.choice``: the nearest (1.0) or any on the tile (aid; spec
+    C-23); with none on the tile, ``light_chapter.no_target`` (spec D39).
+    Rules: manual p36 (light chapter).
+    """
+    s = r.state
+    unlit = [p for p in s.map.spaces(SpaceKind.CHAPTER)
+             if p not in s.lit and p not in s.destroyed]
+    origin = explorer.position if explorer is not None and explorer.position else None
+    here = [p for p in unlit if origin is None or s.tile_of(p) == s.tile_of(origin)]
+    if not here and r.rules["light_chapter.no_target"] == "nearest_any_tile":
+        here = unlit
+    if not here:
+        r.emit("light", f"{why}: no unlit chapter space on the tile: nothing happens",
+               "manual p36; spec D39")
+        return
+    options = here if origin is None or r.rules["light_chapter.choice"] == "any_on_tile" \
+        else nearest_spaces(s.static_board(), origin, here, r.rules)
+    space = r.choose(sorted(options), "the chapter space to light", "manual p36; spec C-23")
+    r.set(lit=s.lit + (space,))
+    r.emit("light", f"{why}: the chapter space at {space} is lit", "manual p36 (light chapter)")
+
+
+def invoke_horror_event(r: Resolution, why: str) -> None:
+    """Threat +1, draw a horror event, make it current and resolve «enters play» (manual p14).
+
+    ``horror.invoke_order``: place then resolve (1.0) or resolve then place
+    (aid; spec C-16).
+    Rules: manual p14 (invoke horror event).
+    """
+    threat_up(r, 1, why)
+    deck = _drawable(r, r.state.horror_events, "horror", "horror events", "manual p14")
+    if deck is None:
+        return
+    card = deck.cards[0]
+    r.set(horror_events=Deck(deck.cards[1:], deck.destroyed))
+    if r.rules["horror.invoke_order"] == "place_then_resolve":
+        _place_horror_event(r, card, why, "manual p14")
+        _resolve_card(r, card, f"{card.name} enters play")
+    else:
+        _resolve_card(r, card, f"{card.name} enters play")
+        _place_horror_event(r, card, why, "aid (resolve, then place); spec C-16")
+
+
+def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
+    """Bind the drawn horror event to a monster (a binding one, under the aid's reading) or
+    put it on the destroyed pile, where it is the current horror event (manual p14)."""
+    if bind_horror_event(r, card, why):
+        return
+    deck = r.state.horror_events
+    r.set(horror_events=Deck(deck.cards, (card,) + deck.destroyed))
+    r.emit("horror", f"horror event {card.name!r} becomes the current horror event", rule)
+
+
+def reinvoke_horror_event(r: Resolution, why: str) -> None:
+    """Resolve the current horror event's «enters play» again (manual p14).
+
+    An event already resolving is not reinvoked from inside itself (that would
+    never end; the text is silent).
+    Rules: manual p14 (reinvoke horror event), p37 (event space roll).
+    """
+    _reinvoke(r, r.state.horror_events, "horror", None, why, "manual p14", "manual p14")
+
+
+def reinvoke_explorer_event(r: Resolution, user: Unit | None, why: str) -> None:
+    """Resolve the current explorer event's «enters play» again, for the activating explorer
+    (manual p37; p20: the invoking explorer is its default target). An event already
+    resolving is not reinvoked from inside itself.
+
+    Rules: manual p37 (reinvoke explorer event), p20 («enters play»); spec A20.7.
+    """
+    _reinvoke(r, r.state.explorer_events, "event", user, why, "manual p37",
+              "manual p37 (reinvoke explorer event)")
+
+
+def _reinvoke(r: Resolution, deck: Deck, kind: str, user: Unit | None, why: str, rule: str,
+              again: str) -> None:
+    what = "horror" if kind == "horror" else "explorer"
+    current = deck.destroyed[:1]
+    if not current:
+        r.emit(kind, f"{why}: no current {what} event: nothing happens", rule)
+        return
+    card = current[0]
+    if card.id in r.resolving:
+        r.emit(kind, f"{why}: {card.name} is already resolving; it is not reinvoked from "
+               "inside itself", rule)
+        return
+    r.emit(kind, f"{why}: {card.name}'s «enters play» resolves again", again)
+    _resolve_card(r, card, f"{card.name} reinvoked", user)
+
+
+def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:
+    """The deck to draw from: an empty deck reshuffles its destroyed pile; None if both are empty."""
+    if deck.cards:
+        return deck
+    if not deck.destroyed:
+        r.emit(kind, f"no {what} at all: nothing drawn", rule)
+        return None
+    return Deck(r.dice.shuffle(deck.destroyed, f"destroyed {what}"), ())
+
+
+def _resolve_card(r: Resolution, card, why: str, user: Unit | None = None) -> None:
+    r.resolving.add(card.id)
+    try:
+        resolve(r, card.enters_play, user, None, why)
+    finally:
+        r.resolving.discard(card.id)
+
+
+def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
+    """Draw an explorer event: binding ones stay with the explorer, others become current (p37).
+
+    Rules: manual p37 (invoke explorer event), p26 (binding events).
+    """
+    deck = _drawable(r, r.state.explorer_events, "event", "explorer events", "manual p37")
+    if deck is None:
+        return
+    card = deck.cards[0]
+    if card.binding:
+        r.set(explorer_events=Deck(deck.cards[1:], deck.destroyed),
+              bound=r.state.bound + ((explorer.id, card),))
+        r.emit("event", f"{why}: {explorer.id} binds explorer event {card.name!r}",
+               "manual p37 (binding events)")
+    else:
+        r.set(explorer_events=Deck(deck.cards[1:], (card,) + deck.destroyed))
+        r.emit("event", f"{why}: explorer event {card.name!r} becomes current", "manual p37")
+    resolve(r, card.enters_play, r.state.unit(explorer.id), None, f"{card.name} enters play")
+
+
+# --- the effect vocabulary ----------------------------------------------------------------
+
+def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None,
+                   target: Point | None, second: Point | None = None) -> tuple[str, ...]:
+    """Who an effect lands on (manual p21-23: map-tile scope and the table of affected units).
+
+    With no owner and no activating unit, a tile scope covers every tile (manual p22).
+    For the scopes where the players pick one unit (:data:`~machina_nb.rules.cards.abilities.
+    CHOSEN_SCOPES`) these are the candidates: the nearest monsters on the user's tile
+    (a direct count, ties to the players), the monsters on its tile or on every tile,
+    the monsters adjacent to the targeted space (manual p23), the explorers on its tile
+    (manual p21-22).
+    """
+    if scope in ("target", "second_target"):
+        point = target if scope == "target" else second
+        u = state.unit_at(point) if point is not None else None
+        return (u.id,) if u else ()
+    if scope in CHOSEN_SCOPES:
+        return _candidates(state, rules, scope, user, target)
+    if scope == "self":
+        return (user.id,) if user is not None and state.has_unit(user.id) else ()
+    if scope == "units_adjacent":
+        if user is None or user.position is None:
+            return ()
+        board = state.static_board()
+        return tuple(u.id for u in state.units if u.position is not None and u.id != user.id
+                     and adjacent(board, user.position, u.position, rules))
+    side = "explorer" if scope.startswith("explorers") else "monster"
+    units = [u for u in state.units if u.side == side and u.position is not None]
+    if scope.endswith("on_tile") and user is not None and user.position is not None:
+        tile = state.tile_of(user.position)
+        units = [u for u in units if state.tile_of(u.position) == tile]
+    return tuple(u.id for u in units)
+
+
+def _candidates(state: GameState, rules: Rules, scope: str, user: Unit | None,
+                target: Point | None) -> tuple[str, ...]:
+    if scope == "any_monster_adjacent_target":
+        if target is None:
+            return ()
+        board = state.static_board()
+        return tuple(m.id for m in state.monsters_in_play if m.position is not None
+                     and adjacent(board, target, m.position, rules))
+    units = units_in_scope(state, rules, {"any_monster_any_tile": "monsters_all_tiles",
+                                          "any_explorer_on_tile": "explorers_on_tile"}.get(
+                               scope, "monsters_on_tile"), user, target)
+    if scope == "nearest_monster" and user is not None and user.position is not None:
+        where = {state.unit(m).position: m for m in units}
+        nearest = set(nearest_spaces(state.static_board(), user.position, sorted(where), rules))
+        return tuple(m for m in units if state.unit(m).position in nearest)
+    return units
+
+
+def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None,
+               target: Point | None, hits: tuple) -> bool:
+    if effect.condition == "any_monster_wounded_on_tile":
+        scope = units_in_scope(state, rules, "monsters_on_tile", user, target)
+        return any(state.unit(m).wounded for m in scope)
+    if effect.condition == "target_wounded":
+        u = state.unit_at(target) if target is not None else None
+        return bool(u and u.wounded)
+    return bool(hits)
+
+
+def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target: Point | None,
+            why: str, essence_budget: int = 0, second: Point | None = None) -> None:
+    """Resolve effects in printed order (manual p26: multiple effects) on the right units.
+
+    ``second`` is the second target of a two-target ability (manual p23); a scope
+    the players pick from lands on the one unit they choose (manual p23).
+    Rules: manual p24-28 (effects), p21-23 (scope and affected units); spec A20.
+    """
+    hits: tuple = ()
+    uid = user.id if user is not None else None
+    for e in effects:
+        if r.state.over:
+            return
+        if uid is not None and not r.state.has_unit(uid):
+            return  # the user died mid-ability: the rest fizzles
+        user = r.state.unit(uid) if uid is not None else None
+        scope = units_in_scope(r.state, r.rules, e.scope, user, target, second)
+        label = f"{why}: {e.op}"
+        if e.scope in CHOSEN_SCOPES and scope:
+            scope = (r.choose(scope, f"the {e.scope.replace('_', ' ')} for {label}",
+                              "manual p23 (affected units)"),)
+        if e.op == "attack":
+            barrels = (target,) if e.scope == "target" and target is not None and \
+                r.state.is_kind(target, SpaceKind.BARREL) else ()
+            hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why, barrels)
+        elif e.op == "destroy_target":
+            if target is not None and r.state.unit_at(target) is not None:
+                destroy_unit(r, r.state.unit_at(target).id, uid, label)
+            elif target is not None:
+                r.set(destroyed=r.state.destroyed + (target,))
+                r.emit("destroy", f"{label}: a destroyed token on {target}", "manual p35")
+        elif e.op in ("restore_health", "restore_essence", "restore_stamina"):
+            attr = e.op.split("_")[1]
+            for u in scope:
+                unit = r.state.unit(u)
+                new = min(getattr(unit, "max_" + attr), getattr(unit, attr) + e.amount)
+                r.state = r.state.update_unit(u, **{attr: new})
+                r.emit(attr, f"{label}: {u} {attr} {getattr(unit, attr)} -> {new}",
+                       "manual p18 (restore, up to the maximum)")
+        elif e.op == "lose_health":
+            for u in scope:
+                lose_health(r, u, e.amount, uid, label)
+        elif e.op == "move":
+            for u in scope:
+                _move_effect(r, u, e.amount, label)
+        elif e.op == "teleport":
+            for u in scope:
+                _teleport(r, u, e.amount, label)
+        elif e.op == "switch" and user is not None and user.position is not None:
+            for u in scope:
+                other = r.state.unit(u)
+                if u != user.id and not other.immobile:
+                    mine, theirs = user.position, other.position
+                    r.state = r.state.update_unit(user.id, position=None)
+                    r.state = r.state.update_unit(u, position=mine)
+                    r.state = r.state.update_unit(user.id, position=theirs)
+                    r.emit("switch", f"{label}: {user.id} and {u} trade places",
+                           "manual p25 (switch positions)")
+        elif e.op == "trigger_traps":
+            trigger_traps(r, user, None)
+        elif e.op == "place_exit_token":
+            place_exit_token(r, user, label)
+        elif e.op == "place_entry_token":
+            place_entry_token(r, label)
+        elif e.op == "start_new_round":
+            from machina_nb.rules.engine.phases import start_new_round  # phases builds on effects
+            start_new_round(r, label)
+        elif e.op in ("push", "pull"):
+            for u in scope:
+                _push(r, u, user, e.amount, e.op, label, e.up_to)
+        elif e.op == "close_door" and target is not None:
+            close_target_door(r, target, label)
+        elif e.op == "refresh_space" and target is not None:
+            refresh_space(r, tuple(target), label)
+        elif e.op == "banish":
+            for u in scope:
+                if r.state.unit(u).side == "monster":
+                    destroy_unit(r, u, None, label, banish=True)
+        elif e.op == "threat":
+            if e.amount >= 0:
+                threat_up(r, e.amount, label)
+            else:
+                threat_down(r, -e.amount, label)
+        elif e.op == "light_chapter":
+            light_chapter(r, user if user is not None and user.side == "explorer" else None,
+                          label)
+        elif e.op == "spawn":
+            _spawn_effect(r, user, label)
+        elif e.op in LASTING_OPS:
+            for u in scope:
+                _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
+        elif e.op == "conditional":
+            branch = e.then if _condition(r.state, r.rules, e, user, target, hits) else e.otherwise
+            r.emit("condition", f"{label}: {e.condition} is "
+                   f"{'true' if branch is e.then else 'false'}", "manual p26 (conditionals)")
+            resolve(r, branch, user, target, why, essence_budget, second)
+        elif e.op == "effect_roll":
+            value = r.roll("d10", f"{why}: effect roll {e.amount}")
+            ok = value >= e.amount
+            r.emit("effect_roll", f"{label}: d10 {value} {'>=' if ok else '<'} {e.amount}",
+                   "manual p26 (effect roll)")
+            resolve(r, e.then if ok else e.otherwise, user, target, why, essence_budget, second)
+        elif e.op == "invoke_explorer_event" and user is not None and user.side == "explorer":
+            invoke_explorer_event(r, user, label)
+        elif e.op == "reinvoke_horror_event":
+            reinvoke_horror_event(r, label)
+        elif e.op == "count":
+            key = e.key or why
+            n = r.state.count(key) + 1
+            counts = dict(r.state.counts)
+            counts[key] = 0 if n >= e.amount else n
+            r.set(counts=tuple(sorted(counts.items())))
+            r.emit("count", f"{label}: {key} count {n}/{e.amount}", "manual p26 (counted "
+                   "condition)")
+            if n >= e.amount:
+                resolve(r, e.then, user, target, why, essence_budget, second)
+        elif e.op == "next_chapter":
+            next_chapter(r, label)
+        elif e.op == "add_item_level":
+            from machina_nb.rules.engine.inventory import add_item_level  # inventory builds on effects
+            add_item_level(r, e.amount, label)
+        elif e.op in CARD_OPS or e.op == "destroy_bound_event":
+            from machina_nb.rules.engine.cardeffects import card_effect  # builds on this module
+            card_effect(r, e, user, target, why, label, essence_budget, second)
+
+
+def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
+    """"Move up to N" on a unit: a mindless monster heads for its closest explorer, anyone
+    else goes where the players choose within N steps; no stamina (manual p23, p34).
+
+    Rules: manual p23 (affected units of a move), p34 (move), p35 (pits); spec A2.1, D44.
+    """
+    from machina_nb.rules.engine.monsters import effect_move  # monsters builds on this module
+
+    s = r.state
+    u = s.unit(unit_id)
+    if u.immobile:
+        r.emit("move", f"{why}: {unit_id} is immobile", "manual p17")
+        return
+    if u.side == "monster" and not s.scheming:
+        plan = effect_move(s, r.rules, unit_id, amount, tuple(r.choices))
+        if plan.options:
+            r.choose(plan.options, plan.choice_of, "manual p16")   # raises NeedChoice
+        path = plan.path
+        end = path[-1] if path else u.position
+    else:
+        board = s.unit_board()
+        spaces = distance.reach(board, u.position, amount, r.rules, distance.Mover(unit=u.id))
+        end = r.choose(tuple(spaces), f"where {unit_id} moves (up to {amount})", "manual p23")
+        path = (end,)
+    if end == u.position:
+        r.emit("move", f"{why}: {unit_id} stays on {end}", "manual p23")
+        return
+    r.state = s.update_unit(unit_id, position=end)
+    r.emit("move", f"{why}: {unit_id} moves {u.position} -> {end} ({len(path)} steps, no "
+           "stamina)", "manual p23 (move effect)")
+    if r.state.space_kind(end) is SpaceKind.PIT:
+        destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
+                     f"{why}: moved into a pit")
+
+
+def edge_spaces(state: GameState,
+                kinds=(BorderKind.EDGE, BorderKind.DIRECTION)) -> tuple[Point, ...]:
+    """Spaces on an unexplored edge of the map (its outer ring), sorted (manual p11, p28, p34).
+
+    Rules: manual p11 (edges), p28 (entry and exit tokens), p34 (explore, exit).
+    """
+    return state.map.ring_spaces(kinds)
+
+
+def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
+    """The activating explorer puts the exit token on an unexplored edge, not the entry's (p28).
+
+    On a playing area of map tiles the token lies on one unexplored edge of the
+    placed tiles, which can then not be explored (manual p34).
+    Rules: manual p28 (place exit token); spec A5.6.
+    """
+    area = r.state.map.area
+    if area is None:
+        entry = set(edge_spaces(r.state, (BorderKind.DIRECTION,)))
+        options = [p for p in edge_spaces(r.state, (BorderKind.EDGE,)) if p not in entry]
+    else:
+        options = sorted({edge[0] for edge in area.exit_options()})
+    if not options:
+        r.emit("exit", f"{why}: no unexplored edge for the exit token", "manual p28")
+        return
+    space = r.choose(options, "the edge for the exit token", "manual p28 (place exit token)")
+    r.set(exit_token=space)
+    if area is not None:
+        edge = next(e for e in area.exit_options() if e[0] == space)
+        r.set(map=replace(r.state.map, area=area.place_exit_token(edge)))
+    r.emit("exit", f"{why}: the exit token goes on {space}; chapter spaces no longer advance the "
+           "chapter", "manual p28, p36")
+
+
+def refresh_space(r: Resolution, space: Point, why: str) -> None:
+    """Refresh map space: its tokens come off — all of them, the light token too
+    (``refresh.removes = all_tokens``, manual p35) or only destroyed tokens
+    (``destroyed_tokens``, the index; spec C-20).
+
+    Rules: manual p35 (refresh map space); spec C-20.
+    """
+    s = r.state
+    removed = ["destroyed"] if space in s.destroyed else []
+    r.set(destroyed=tuple(p for p in s.destroyed if p != space))
+    if r.rules["refresh.removes"] == "all_tokens" and space in s.lit:
+        r.set(lit=tuple(p for p in s.lit if p != space))
+        removed.append("light")
+    r.emit("refresh", f"{why}: {space} is refreshed; tokens removed: "
+           f"{', '.join(removed) or 'none'}", "manual p35 (refresh map space); spec C-20")
+
+
+def remove_exit_token(r: Resolution) -> None:
+    """Take the exit token off the map, and off the playing area's edge when there is one.
+
+    Rules: manual p28 (place exit token), p34 (exit map tile).
+    """
+    r.set(exit_token=None)
+    area = r.state.map.area
+    if area is not None and area.exit is not None:
+        r.set(map=replace(r.state.map, area=replace(area, exit=None)))
+
+
+def set_door(r: Resolution, a: Point, b: Point, kind: BorderKind) -> None:
+    """The door between ``a`` and ``b`` becomes ``kind`` (open, closed or destroyed; manual p36).
+
+    Rules: manual p36 (doors), p22 (a door on a space's border).
+    """
+    key = tuple(sorted((a, b)))
+    r.set(borders=tuple(x for x in r.state.borders if x[0] != key) + ((key, kind),))
+
+
+def close_target_door(r: Resolution, space: Point, why: str) -> None:
+    """Close an open door on a border of the targeted space; with several, the players choose
+    (manual p22: a door ability targets a space that has the door on one of its borders).
+
+    Rules: manual p22 (targeting doors), p36 (doors); spec B7.
+    """
+    doors = sorted(pair for pair, kind in adjacent_borders(r.state.static_board(), space)
+                   if kind is BorderKind.DOOR_OPEN)
+    if not doors:
+        r.emit("door", f"{why}: no open door on a border of {space}", "manual p22")
+        return
+    a, b = r.choose(doors, f"which door of {space} closes", "manual p22 (target door)")
+    set_door(r, a, b, BorderKind.DOOR_CLOSED)
+    r.emit("door", f"{why}: the door between {a} and {b} closes", "manual p22, p36")
+
+
+def place_entry_token(r: Resolution, why: str) -> None:
+    """The entry token: on a cleared playing area the top map tile is drawn first; the
+    explorers off the map come back on or next to it and resolve their «enters play»
+    (manual p28); see :func:`machina_nb.rules.engine.chapters.enter_at_entry_token`.
+
+    Rules: manual p28 (place entry token); spec A5.5.
+    """
+    from machina_nb.rules.engine.chapters import enter_at_entry_token  # chapters builds on effects
+
+    enter_at_entry_token(r, why)
+
+
+def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
+    """Teleport within ``amount`` spaces to a passable, unoccupied space the players choose;
+    a pit destroys the unit (manual p25, p35).
+
+    Rules: manual p25 (teleport within X); spec A9.2.
+    """
+    u = r.state.unit(unit_id)
+    where = placement.teleport_within(r.state.unit_board(), u.position, amount, r.rules)
+    if not where.candidates:
+        r.emit("teleport", f"{why}: no free space within {amount}", "manual p25")
+        return
+    end = r.choose(where.candidates, f"where {unit_id} teleports", "manual p25 (teleport)")
+    r.state = r.state.update_unit(unit_id, position=end)
+    r.emit("teleport", f"{why}: {unit_id} teleports {u.position} -> {end}", "manual p25")
+    if end in where.lethal:
+        destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
+                     f"{why}: teleported into a pit")
+
+
+def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
+    """A card's "spawn a monster": where, per ``spawn.card_origin`` (spec D41; manual p13).
+
+    ``nearest_to_activating_explorer``: near the activating unit, or on a tile
+    the explorers choose (by one of its explorers) when there is none;
+    ``players_choose_tile``: always the explorers' choice; ``all_tiles_each``:
+    with no activating unit, one monster on every tile with an explorer.
+    Rules: manual p13 (spawn monster), p21-22 (map-tile scope); spec D41.
+    """
+    limit = r.rules["spawn.limit_scope"] == "all_spawns"
+    reading = r.rules["spawn.card_origin"]
+    explorers = [x.position for x in r.state.explorers_on_map]
+    if user is not None and user.position is not None and reading != "players_choose_tile":
+        spawn_monster(r, user.position, limit, why)
+    elif reading == "all_tiles_each" and user is None:
+        by_tile = {}
+        for p in explorers:
+            by_tile.setdefault(r.state.tile_of(p), p)
+        for tile in sorted(by_tile):
+            spawn_monster(r, by_tile[tile], limit, why)
+    elif explorers:
+        origin = r.choose(sorted(explorers), "an explorer whose tile gets the monster",
+                          "spec D41")
+        spawn_monster(r, origin, limit, why)
+
+
+def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str,
+          up_to: bool = False):
+    """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
+
+    "Push N" goes as far as it can, up to N (``push.blocked``); a card worded "up to
+    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17).
+    A pit destroys the unit (a kill for the pusher), a trap lever triggers the
+    traps, a barrel counts as hit (manual p25, p35, p37).
+    Rules: manual p25 (push, pull); spec A9.1, D15-D17, D34.
+    """
+    if user is None or user.position is None:
+        return
+    s = r.state
+    move = placement.push if op == "push" else placement.pull
+    immobile = tuple(u.id for u in s.units if u.immobile)
+    options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
+                   by=user.id, immobile=immobile, up_to=up_to)
+    done = r.choose(options, f"where the {op} " + (f"stops (up to {amount})" if up_to else
+                                                    "slides"), "spec D17")
+    if done.end != s.unit(unit_id).position:
+        r.state = s.update_unit(unit_id, position=done.end)
+    r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",
+           "; ".join(done.rules))
+    if done.destroyed and r.state.has_unit(unit_id):
+        destroy_unit(r, unit_id, done.kill_by, f"{why}: moved into a pit")
+    for trigger in done.triggers:
+        if trigger.what == "trap_lever" and trigger.optional and r.choose(
+                ("activate", "decline"), f"whether the {op} activates the lever at "
+                f"{trigger.space}", "3.5 §Trigger Traps; spec D34") == "decline":
+            continue
+        if trigger.what == "trap_lever":
+            activator = r.state.unit(trigger.activator) if trigger.activator and \
+                r.state.has_unit(trigger.activator) else None
+            r.set(destroyed=r.state.destroyed + (trigger.space,))
+            trigger_traps(r, activator, trigger.space)
+        elif trigger.what == "barrel":
+            explode_barrel(r, trigger.space, user.id, False)
+
+
+def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: bool,
+                   total: int | None = None) -> None:
+    """A hit barrel is destroyed and attacks every adjacent unit with 3 high dice (manual p35).
+
+    The explosion is arcane when the barrel was hit by an arcane attack.
+    ``barrel.adjacency``: adjacent by the p22 definition (with sight) or any of
+    the 8 neighbours; ``barrel.chain``: adjacent barrels are blockers too and
+    explode with their own roll (``yes_new_roll``) or this one's total
+    (``yes_same_roll``), or are left alone (``no``) (spec D36).
+    Rules: manual p35 (exploding barrel); spec A3.7, D36.
+    """
+    board = r.state.static_board()
+    r.set(destroyed=r.state.destroyed + (barrel,))
+    r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
+
+    def _near(p):
+        if r.rules["barrel.adjacency"] == "raw_8_neighbours":
+            return p != barrel and max(abs(p[0] - barrel[0]), abs(p[1] - barrel[1])) == 1
+        return adjacent(board, barrel, p, r.rules)
+
+    units = tuple(u.id for u in r.state.units if u.position is not None and _near(u.position))
+    barrels = () if r.rules["barrel.chain"] == "no" else tuple(
+        p for p in board if r.state.is_kind(p, SpaceKind.BARREL) and _near(p))
+    if total is None:
+        faces = [r.roll("high", "exploding barrel") for _ in range(3)]
+        total = sum(faces)
+        r.emit("roll", f"exploding barrel: 3 high dice {faces} -> total {total}",
+               "manual p35 (exploding barrel)")
+    else:
+        r.emit("roll", f"exploding barrel: the same total {total}", "spec D36 (yes_same_roll)")
+    strike(r, attacker, units, barrels, total, arcane, "exploding barrel", chained=True)
+
+
+def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
+    """3 high dice at every unit on a trapped space of the activator's tile, then the
+    secondary attacks by ``traps.secondary`` / ``traps.secondary_levers`` (spec C-10, D35).
+
+    Rules: manual p37 (trigger traps), 3.5 §Trigger Traps.
+    """
+    s = r.state
+    trapped = s.map.spaces(SpaceKind.TRAPPED)
+
+    def _victims(tile):
+        return tuple(u.id for u in r.state.units if u.position in trapped and
+                     (tile is None or r.state.tile_of(u.position) == tile))
+
+    tile = s.tile_of(activator.position) if activator is not None else None
+    who = activator.id if activator is not None else None
+    attack(r, who, _victims(tile), 3, 0, False, why="trigger traps (primary)")
+    reading = r.rules["traps.secondary"]
+    if reading == "none":
+        return
+    levers = list(s.map.spaces(SpaceKind.LEVER))
+    if r.rules["traps.secondary_levers"] == "other_nondestroyed":
+        levers = [p for p in levers if p != lever and p not in r.state.destroyed]
+    board = r.state.static_board()
+    helpers = [e for e in r.state.explorers_on_map if e.id != who and
+               any(adjacent(board, e.position, p, r.rules) for p in levers)]
+    if not helpers:
+        return
+    if reading == "per_explorer_own_tile":
+        for e in helpers:
+            if r.state.has_unit(e.id):
+                attack(r, e.id, _victims(r.state.tile_of(e.position)), 0, 3, False,
+                       why=f"trigger traps (secondary, {e.id})")
+    else:
+        attack(r, None, _victims(tile if reading == "once_activating_tile" else None), 0, 3,
+               False, why="trigger traps (secondary)")

@@ -1,0 +1,479 @@
+"""The mindless monster turn, one action at a time, with its reasons.
+
+:func:`mindless_step` is a pure function of the state: it returns a
+:class:`MonsterPlan` — the closest-distance to every explorer, the target and
+why, the end points and path considered, and the one action the monster takes
+next (play an ability, destroy a closed door, step, or end its turn). The
+engine (:mod:`machina_nb.rules.engine.actions`) carries the action out and asks again,
+so the monster re-evaluates after every action (manual p15). Ties the text
+leaves to the players come back as ``options``: the plan then needs a choice,
+never a silent tie-break (manual p16: resolving ambiguity).
+
+Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
+(closest), p35 (pits); spec §A14.3, C-5, C-6, C-14, C-24, C-27, C-28, D8-D14, D40, D44, D46.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from machina_nb.rules.cards.abilities import Ability
+from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
+from machina_nb.rules.board.distance import Mover, nearest_by_walking, walking_distance
+from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.board.terrain import closest_distances, closest_table, move_steps, move_table
+
+__all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers",
+           "explorer_distances", "monster_abilities", "DOOR_DESTROY_COST"]
+
+DOOR_DESTROY_COST = 4
+"""Stamina a monster pays to destroy a closed door (manual p16, p36)."""
+
+
+@dataclass(frozen=True)
+class MonsterPlan:
+    """One decision of a monster turn and the reasons for it (manual p15-17).
+
+    ``action`` is ``("ability", index, target)``, ``("door", a, b)``,
+    ``("move", to)`` or ``("end",)``. ``options`` is non-empty when the players
+    must choose (``choice_of`` says what); pass the choices back to
+    :func:`mindless_step`.
+    """
+
+    monster: str
+    distances: tuple[tuple[str, int | None], ...] = ()
+    target: str | None = None
+    goal: Point | None = None
+    path: tuple[Point, ...] = ()
+    ends: tuple[tuple[Point, int, int], ...] = ()
+    action: tuple = ("end",)
+    reasons: tuple[str, ...] = ()
+    options: tuple = ()
+    choice_of: str = ""
+
+
+def monster_abilities(state: GameState, monster: Unit,
+                      rules: Rules) -> tuple[tuple[str, Ability], ...]:
+    """The monster's abilities in the order it tries them: current horror event first (manual p16).
+
+    Returns ``(source, ability)`` pairs; ``source`` is ``bound``, ``horror`` or ``card``.
+    ``monster.ability_sources = bound_event_and_card`` puts the horror events bound
+    to this monster (``state.bound`` entries held by it) first (aid; spec C-14);
+    ``event_and_card`` (manual p15, p20) ignores them.
+    Rules: manual p15-16 (monster abilities), p20 (sources); aid; spec C-14.
+    """
+    current = state.horror_events.destroyed[0] if state.horror_events.destroyed else None
+    out = []
+    if rules["monster.ability_sources"] == "bound_event_and_card":
+        out += [("bound", a) for who, card in state.bound if who == monster.id
+                for a in card.abilities]
+    if current is not None:
+        out += [("horror", a) for a in current.abilities]
+    out += [("card", a) for a in monster.abilities]
+    return tuple(out)
+
+
+def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple[Unit, ...]:
+    """Explorers the monster can target: ethereal ones only where a lit chapter space allows.
+
+    A lit chapter space lets units on its tile target ethereal units; which tile
+    counts is ``targetable.for_monsters`` (spec D40). A monster disregards
+    explorers it cannot target (manual p25). A lasting or passive ``target_ethereal``
+    effect on the monster enables it anywhere (manual p22-23).
+    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; spec A10, D40.
+    """
+    lit_tiles = {state.tile_of(p) for p in state.lit if p not in state.destroyed}
+    out = []
+    for e in state.explorers_on_map:
+        if e.ethereal and not enabled_to_target_ethereal(state, monster.id):
+            where = monster.position if rules["targetable.for_monsters"] == "monster_tile" \
+                else e.position
+            if state.tile_of(where) not in lit_tiles:
+                continue
+        out.append(e)
+    return tuple(out)
+
+
+def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
+    """Closest distance from every space to ``explorer`` (manual p22; spec C-6, D8, D9)."""
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    return closest_distances(state.closest_board(), explorer.position, rules, immobile)
+
+
+def _incapacitated(state: GameState, unit_id: str) -> bool:
+    return any(e.op == "incapacitate" and e.target == unit_id for e in state.lasting)
+
+
+def _picked(choices, options):
+    """The first of the players' choices that answers this tie, if any."""
+    return next((c for c in choices if c in options), None)
+
+
+def mindless_step(state: GameState, rules: Rules, monster_id: str,
+                  choices: tuple = ()) -> MonsterPlan:
+    """The next action of a mindless monster's turn, with its reasons (manual p15-17).
+
+    ``choices`` answer ties (a target explorer, an end point, an ability's
+    target), each used where it fits. Order each time (manual p16): re-evaluate
+    the target (the closest targetable explorer); abilities (current horror
+    event, then card order) on a legal target; destroy a closed door on the
+    monster's border that blocks its path (4 stamina); one step along the
+    established path;
+    otherwise end the turn. Immobile monsters only play abilities (Example E).
+    Rules: manual p15-17; spec §A14.3.
+    """
+    m = state.unit(monster_id)
+    reasons: list[str] = []
+    explorers = targetable_explorers(state, m, rules)
+    ignored = [e.id for e in state.explorers_on_map if e not in explorers]
+    if ignored:
+        reasons.append(f"ignores {', '.join(ignored)}: cannot target an ethereal explorer "
+                       f"(manual p25)")
+    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    distances = tuple((e.id, dist_maps[e.id].get(m.position)) for e in explorers)
+    if distances:
+        reasons.append("closest distances (manual p22): "
+                       + ", ".join(f"{i} {d if d is not None else 'unreachable'}"
+                                   for i, d in distances))
+    plan = dict(monster=m.id, distances=distances)
+
+    # Re-evaluate the target (manual p15-16), then abilities first: horror event, then the
+    # card, in order (manual p16); a tie for the target waits until no ability is playable.
+    rubble = _guarded_rubble(state, rules, m)
+    target, options = (None, ()) if m.immobile or rubble else \
+        _choose_target(state, rules, m, dist_maps, reasons, choices)
+    ability = _try_abilities(state, rules, m, explorers, reasons, choices)
+    if isinstance(ability, MonsterPlan):
+        return MonsterPlan(**{**ability.__dict__, **plan, "target": target,
+                              "reasons": tuple(reasons)})
+    if ability is not None:
+        return MonsterPlan(**plan, target=target, action=ability, reasons=tuple(reasons))
+    if m.immobile:
+        reasons.append("immobile: no target, no path; no playable ability, so its turn ends "
+                       "(manual p17, Example E)")
+        return MonsterPlan(**plan, reasons=tuple(reasons))
+    if options:
+        return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                           choice_of="target (manual p16: ties go to lowest health, then the "
+                                     "explorers choose)")
+    if rubble:
+        dist, tpos, label = rubble, None, "the rubble"
+        reasons.append("rubble on its tile: it heads for the rubble instead of the closest "
+                       "explorer and stays once adjacent (manual p17, Example F)")
+    elif target is None:
+        reasons.append("no reachable targetable explorer: its turn ends (manual p16)")
+        return MonsterPlan(**plan, reasons=tuple(reasons))
+    else:
+        plan["target"] = target
+        dist, tpos, label = dist_maps[target], state.unit(target).position, target
+
+    # Path: best reachable end point on the stamina budget (manual p16).
+    goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
+                                                choices)
+    plan.update(goal=goal, path=path, ends=ends)
+    if options:
+        return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                           choice_of="end point (manual p16: equally good paths, the explorers "
+                                     "choose)")
+    if not path:
+        return MonsterPlan(**plan, reasons=tuple(reasons))
+
+    board = state.static_board()
+    step = path[0]
+    blocked = None
+    if step not in move_steps(board, m.position, rules, mindless=True):
+        door = _blocking_door(state, m.position, step)
+        if door is not None and m.stamina >= DOOR_DESTROY_COST:
+            reasons.append(f"a closed door on its border blocks the path: destroy it for "
+                           f"{DOOR_DESTROY_COST} stamina (manual p16)")
+            return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
+        blocked = (f"a closed door blocks the path and only {m.stamina} stamina is left "
+                   f"(needs {DOOR_DESTROY_COST})")
+    elif m.stamina < 1:
+        reasons.append("out of stamina: its turn ends (manual p16)")
+        return MonsterPlan(**plan, reasons=tuple(reasons))
+    elif state.unit_at(step) is not None:
+        blocked = f"{step} is occupied"
+    if blocked is None:
+        reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
+        return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
+    if rules["mindless.blocked"] == "replan_first":
+        reasons.append(f"{blocked}: it re-plans round doors and units first (spec D14, "
+                       "replan_first)")
+        goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
+                                                    choices, doors="avoid", units="obstacles")
+        plan.update(goal=goal, path=path, ends=ends)
+        if options:
+            return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                               choice_of="end point (manual p16: equally good paths, the "
+                                         "explorers choose)")
+        if path and m.stamina >= 1 and path[0] in move_steps(board, m.position, rules,
+                                                             mindless=True):
+            reasons.append(f"steps to {path[0]} (1 stamina) toward {goal} (manual p16)")
+            return MonsterPlan(**plan, action=("move", path[0]), reasons=tuple(reasons))
+    reasons.append(f"{blocked}: blocked, its turn ends (manual p16; spec D14)")
+    return MonsterPlan(**plan, reasons=tuple(reasons))
+
+
+def _try_abilities(state, rules, m, explorers, reasons, choices):
+    from machina_nb.rules.engine.actions import ability_targets, unpaid_cost  # the engine's legality
+
+    turn = state.monster_turn
+    played = turn.played if turn else ()
+    for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
+        if ability.kind != "active":
+            continue        # passive and triggered abilities are never played (manual p20)
+        label = f"{ability.name} ({source})"
+        if source == "card" and ability is m.abilities[0] and _incapacitated(state, m.id):
+            reasons.append(f"{label}: incapacitated, cannot play its first ability (manual p17)")
+            continue
+        if ability.once_per_turn and ability.name in played:
+            reasons.append(f"{label}: already played this turn (card text)")
+            continue
+        unpaid = unpaid_cost(state, rules, m, index, ability)
+        if unpaid is not None:
+            reasons.append(f"{label}: {unpaid[0]} ({unpaid[1]})")
+            continue
+        if ability.cost.stamina > m.stamina:
+            reasons.append(f"{label}: costs {ability.cost.stamina} stamina, only {m.stamina} "
+                           f"left (manual p16)")
+            continue
+        targets = ability_targets(state, rules, m, ability)
+        if ability.targeting.target == "explorer" and ability.targeting.kind != "none":
+            allowed = {e.position for e in explorers}
+            targets = tuple(t for t in targets if t in allowed)
+        if targets == ():
+            reasons.append(f"{label}: no legal target (manual p16)")
+            continue
+        if targets is None or len(targets) == 1:
+            target = None if targets is None else targets[0]
+            reasons.append(f"plays {label}" + (f" on {target}" if target else "")
+                           + " (manual p16: abilities first)")
+            return ("ability", index, target)
+        choice = _picked(choices, targets)
+        if choice is not None:
+            reasons.append(f"plays {label} on {choice}, the explorers' choice (manual p16)")
+            return ("ability", index, choice)
+        reasons.append(f"{label}: several legal targets, the explorers choose (manual p16)")
+        return MonsterPlan(monster=m.id, options=tuple(targets),
+                           choice_of=f"target of {ability.name} (manual p16)")
+    return None
+
+
+def _choose_target(state, rules, m, dist_maps, reasons, choices):
+    here = {i: d.get(m.position) for i, d in dist_maps.items()}
+    reachable = {i: d for i, d in here.items() if d is not None}
+    if not reachable:
+        return None, ()
+    best = min(reachable.values())
+    closest = sorted(i for i, d in reachable.items() if d == best)
+    turn = state.monster_turn if state.monster_turn and state.monster_turn.monster == m.id \
+        else None
+    current = turn.target if turn else None
+    if current in reachable:
+        keep = rules["mindless.reevaluate"] == "after_moves_only" and turn.played and \
+            turn.played[-1] != "move"
+        if reachable[current] == best and (len(closest) == 1 or keep
+                                           or rules["retarget.on_tie"] == "keep_current"):
+            reasons.append(f"keeps its target {current}: no other explorer is closer "
+                           f"(manual p15; spec D11)")
+            return current, ()
+        if keep:
+            reasons.append(f"keeps its target {current}: re-evaluates after moves only "
+                           f"(spec C-24)")
+            return current, ()
+    if len(closest) > 1:
+        low = min(state.unit(i).health for i in closest)
+        lowest = [i for i in closest if state.unit(i).health == low]
+        reasons.append(f"tie at distance {best}: {', '.join(closest)}; lowest health {low}: "
+                       f"{', '.join(lowest)} (manual p16)")
+        closest = lowest
+        if len(closest) > 1:
+            choice = _picked(choices, closest)
+            if choice is not None:
+                reasons.append(f"the explorers choose {choice} (manual p16)")
+                return choice, ()
+            return None, tuple(closest)
+    reasons.append(f"targets {closest[0]}, closest at {best} (manual p15)")
+    return closest[0], ()
+
+
+def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]:
+    """Closest distance to the nearest rubble on the monster's tile, for the Envoy of Dagon's
+    override (manual p17, Example F); empty for other monsters or a tile without rubble."""
+    if m.behaviour != "guard_the_rubble":
+        return {}
+    tile = state.tile_of(m.position)
+    rubble = [p for p in state.map.spaces(SpaceKind.RUBBLE) if state.tile_of(p) == tile]
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    best: dict[Point, int] = {}
+    for p in rubble:
+        for q, d in closest_distances(state.closest_board(), p, rules, immobile).items():
+            if q != p and d < best.get(q, d + 1):
+                best[q] = d
+    return best
+
+
+def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget=None,
+                    doors="plan", units=None):
+    """The best reachable end point and a shortest path to it (manual p16).
+
+    "Best" and "closer than the start" use ``closer.metric`` (spec D46): the
+    closest distance, or under ``true_path_length`` the walking distance.
+    ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
+    gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
+    ``units`` overrides ``path.units`` (the D14 re-plan routes round units).
+    """
+    board = state.static_board()
+    if budget is None:
+        budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
+    start_score = dist.get(m.position)
+    if start_score is None:
+        reasons.append(f"{label} cannot be reached: it does not move (manual p16)")
+        return None, (), (), ()
+    occupied = {u.position for u in state.units if u.position is not None and u.id != m.id}
+    ignore_units = (units or rules["path.units"]) == "ignored"
+    door_cost = DOOR_DESTROY_COST + 1 if rules["path.door_cost"] == "budgeted" \
+        and doors == "plan" else 1
+    if rules["mindless.movement"] == "greedy_step":
+        budget = min(budget, 1)
+
+    # Dijkstra over legal movement (closed doors as open), never into a pit (manual p16, p35).
+    nodes = board.graph.nodes
+    walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
+    cost = {m.position: 0}
+    parent: dict[Point, Point] = {}
+    heap = [(0, m.position)]
+    while heap:
+        c, p = heapq.heappop(heap)
+        if c > cost[p]:
+            continue
+        walk = walk_table[p]
+        for q in near_table[p]:
+            if nodes[q]["kind"] is SpaceKind.PIT or (q in occupied and not ignore_units):
+                continue
+            if q not in walk and doors == "avoid":
+                continue
+            step = 1 if q in walk else door_cost
+            nc = c + step
+            if nc > budget or nc >= cost.get(q, nc + 1):
+                continue
+            cost[q] = nc
+            parent[q] = p
+            heapq.heappush(heap, (nc, q))
+
+    def _orthogonal(q):
+        return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
+
+    scored = [(dist[q], cost[q], q) for q in cost if q in dist]
+    walking = rules["closer.metric"] == "true_path_length" and tpos is not None
+    if walking:
+        scored, start_score = _walking_scores(state, rules, m, tpos, scored)
+    best_score = min((s for s, _, _ in scored), default=None)
+    if best_score is None or (start_score is not None and best_score >= start_score):
+        reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
+                       f"by walking distance (now {start_score}): it does not move (manual p16; "
+                       "spec D46, true_path_length)" if walking else
+                       f"no reachable end point within {budget} stamina is closer than "
+                       f"{start_score}: it does not move (manual p16)")
+        return None, (), (), ()
+    tied = [(s, c, q) for s, c, q in scored if s == best_score]
+    if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
+        tied = [t for t in tied if _orthogonal(t[2])]
+    shortest = min(c for _, c, _ in tied)
+    tied = [t for t in tied if t[1] == shortest]
+    if any(_orthogonal(q) for *_, q in tied):
+        tied = [t for t in tied if _orthogonal(t[2])]
+    ends = tuple(sorted((q, s, c) for s, c, q in tied))
+    goals = sorted(q for *_, q in tied)
+    goal = state.monster_turn.goal if state.monster_turn else None
+    if goal not in goals:
+        goal = None
+    if goal is None and len(goals) == 1:
+        goal = goals[0]
+    if goal is None:
+        goal = _picked(choices, goals)
+    if goal is None:
+        reasons.append(f"{len(goals)} equally good end points at distance {best_score} in "
+                       f"{shortest} steps: {goals}; the explorers choose (manual p16)")
+        return None, (), ends, tuple(goals)
+    path = [goal]
+    while path[-1] != m.position:
+        path.append(parent[path[-1]])
+    path = tuple(reversed(path[:-1]))
+    reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
+                   + ("walking distance" if walking else "distance")
+                   + f" {best_score} from {label} (was {start_score}) (manual p16"
+                   + ("; spec D46, true_path_length)" if walking else ")"))
+    return goal, path, ends, ()
+
+
+def _walking_scores(state, rules, m, tpos, scored):
+    """The reachable end points at the least walking distance to the target, if that is less
+    than the start's (``closer.metric = true_path_length``;
+    :func:`machina_nb.rules.board.distance.nearest_by_walking`), scored by it, and the start's own
+    walking distance (None: it cannot walk next to the target) (spec D46)."""
+    board = state.unit_board()
+    mover = Mover(unit=m.id, mindless=True)
+    start = walking_distance(board, m.position, tpos, rules, mover)
+    cost = {q: c for _, c, q in scored}
+    # Nearest by closest distance first: the bound tightens early.
+    best, tied = nearest_by_walking(board, (q for *_, q in sorted(scored)), tpos, rules, mover,
+                                    within=None if start is None else start - 1)
+    return [(best, cost[q], q) for q in tied], start
+
+
+def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
+                choices: tuple = ()) -> MonsterPlan:
+    """Where "move up to N" takes a mindless monster: toward its closest explorer (manual p23).
+
+    The move costs no stamina; the p16 rule "no move unless closer" holds. Closed
+    doors per ``move_effect.mindless_doors`` (spec D44): ``avoid_doors`` plans the
+    best point reachable without crossing one; the other readings plan as if
+    they were open and stop at the first one (no stamina to destroy it).
+    Rules: manual p23 (targeted move on a mindless monster), p16; spec D44.
+    """
+    m = state.unit(monster_id)
+    reasons: list[str] = []
+    explorers = targetable_explorers(state, m, rules)
+    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    target, options = _choose_target(state, rules, m, dist_maps, reasons, choices)
+    plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
+                                              for e in explorers))
+    if options or target is None:
+        return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                           choice_of="target (manual p16)" if options else "")
+    reading = rules["move_effect.mindless_doors"]
+    goal, path, ends, options = _establish_path(
+        state, rules, m, state.unit(target).position, target, dist_maps[target], reasons,
+        choices, budget=amount, doors="avoid" if reading == "avoid_doors" else "open")
+    if options:
+        return MonsterPlan(**plan, target=target, ends=ends, reasons=tuple(reasons),
+                           options=options, choice_of="end point (manual p16)")
+    board = state.static_board()
+    walked, here = [], m.position
+    for step in path:
+        if step not in move_steps(board, here, rules, mindless=True):
+            reasons.append(f"a closed door stops the move at {here} (spec D44: {reading})")
+            break
+        if state.unit_at(step) is not None:
+            reasons.append(f"{step} is occupied: the move stops at {here} (manual p25)")
+            break
+        walked.append(step)
+        here = step
+    return MonsterPlan(**plan, target=target, goal=goal, path=tuple(walked), ends=ends,
+                       reasons=tuple(reasons))
+
+
+def _blocking_door(state, a, b):
+    """The closed door on a border of ``a``'s space that stops the step to ``b`` (manual p16)."""
+    board = state.static_board()
+    candidates = [(a, (b[0], a[1])), (a, (a[0], b[1]))] if a[0] != b[0] and a[1] != b[1] \
+        else [(a, b)]
+    for x, y in candidates:
+        if x != y and y in board and board.border(x, y) is BorderKind.DOOR_CLOSED:
+            return (x, y)
+    return None

@@ -1,0 +1,326 @@
+"""The round's four phases as data, and the stepper that moves between them.
+
+Each :class:`Phase` names what happens when it begins, when it is over, what
+happens as it ends and which phase follows (boardgame.io's ``on_begin`` /
+``end_if`` / ``on_end`` / ``next``). :func:`advance` runs phase changes until
+the players have a decision to make. The spawn and horror rolls live here
+too: :func:`spawn_roll` and :func:`horror_roll`.
+
+>>> [p.name for p in PHASE_ORDER]
+['explorer', 'spawn', 'horror', 'monster']
+
+Rules: manual p10 (round), p12 (explorer phase), p13 (spawn), p14 (horror), p15
+(monster phase); 3.5 §Spawn Phase; spec §A12, §A13, §A18.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from machina_nb.rules.engine.chapters import everyone_exits
+from machina_nb.rules.engine.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_rating, invoke_horror_event, monsters_on_tile, next_chapter, remove_exit_token, reset_ratings, return_markers, spawn_monster, spawn_spaces, threat_up)
+from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.triggers import fire_explorer_phase
+
+__all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
+           "horror_roll", "current_monster", "start_new_round", "reset_stamina"]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the round as data (manual p10)."""
+
+    name: str
+    rule: str
+    on_begin: Callable[[Resolution], None]
+    end_if: Callable[[GameState, Rules], bool]
+    on_end: Callable[[Resolution], None]
+    next: str
+
+
+# --- explorer phase -----------------------------------------------------------------------
+
+def reset_stamina(state: GameState, rules: Rules, unit: Unit) -> int:
+    """The stamina an explorer resets to: the maximum, as modified by lasting
+    ``stamina_modifier`` effects (``stamina.reset = modified``, manual p12) or as printed
+    (``printed``, the player aid; spec C-15). Clamped to 0..max: current stamina never
+    exceeds its maximum (manual p18), so a raise shows only once stamina is below it.
+
+    Rules: manual p12 (explorer phase: reset stamina), p18, p27; spec C-15.
+    """
+    if rules["stamina.reset"] == "printed":
+        return unit.max_stamina
+    change = sum(e.amount for e in state.lasting
+                 if e.op == "stamina_modifier" and e.target == unit.id)
+    return max(0, min(unit.max_stamina, unit.max_stamina + change))
+
+
+def _explorer_begin(r: Resolution) -> None:
+    fire_explorer_phase(r)      # "at the start of the Explorer phase" triggers come first (p27)
+    return_markers(r, "explorer", "explorer phase begins")
+    s = r.state
+    units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"
+                  else u for u in s.units)
+    r.set(units=units, done=(), turns=(), active=None)
+    r.emit("stamina", "every explorer's stamina resets to its maximum "
+           f"({r.rules['stamina.reset']} value)", "manual p12; spec C-15")
+
+
+def start_new_round(r: Resolution, why: str) -> None:
+    """*Start a New Round*: a fresh explorer phase at once — stamina to maximum, markers back.
+
+    Rules: manual p28 (chapter effects: start a new round).
+    """
+    r.set(phase="explorer", round=r.state.round + 1, monster_turn=None)
+    r.emit("round", f"{why}: a new round starts at once (round {r.state.round})", "manual p28")
+    _explorer_begin(r)
+
+
+def _explorer_over(state: GameState, rules: Rules) -> bool:
+    return state.active is None and all(e.id in state.done for e in state.explorers_on_map)
+
+
+# --- spawn phase --------------------------------------------------------------------------
+
+def spawn_rollers(state: GameState, rules: Rules) -> tuple[Unit, ...]:
+    """Explorers who may roll next, in the order ``spawn10.roll_order`` allows (spec D22).
+
+    An explorer rolls unless they exited or every spawn space on their tile is
+    destroyed; a tile with no spawn spaces at all follows ``spawn.no_spawn_spaces``
+    (spec D42). Under ``players_choose`` any of them may roll next.
+    Rules: manual p13 (spawn phase); spec A12.1, D22, D42.
+    """
+    if state.phase != "spawn" or state.spawn_rating is None:
+        return ()
+    eligible = []
+    for e in state.explorers_on_map:
+        if e.id in state.done:
+            continue
+        tile = state.tile_of(e.position)
+        if not spawn_spaces(state, tile):
+            printed = any(state.tile_of(p) == tile
+                          for p in state.map.spaces(SpaceKind.SPAWN))
+            if printed or rules["spawn.no_spawn_spaces"] == "skip":
+                continue
+        eligible.append(e)
+    order = rules["spawn10.roll_order"]
+    if order == "players_choose" or rules["spawn.procedure"] == "v3_5":
+        return tuple(eligible)
+    if order == "turn_order":
+        rank = {x: i for i, x in enumerate(state.turns)}
+        eligible.sort(key=lambda e: rank.get(e.id, len(rank)))
+    return tuple(eligible[:1])
+
+
+def _spawn_begin(r: Resolution) -> None:
+    r.set(done=())
+    s = r.state
+    if s.spawn_rating is None:
+        r.emit("phase", "the chapter has no spawn rating: the spawn phase is skipped",
+               "manual p28")
+        return
+    if r.rules["spawn.procedure"] != "v3_5":
+        return
+    n = max(1, len(s.explorers))
+    if r.rules["adjust35.when"] == "every_phase_start":
+        new = adjusted_spawn_rating(s.spawn_rating, n)
+        r.set(spawn_rating=new)
+        r.emit("ratings", f"player-count adjustment at phase start: spawn rating {new}",
+               "3.5 §Spawn Phase; spec D24")
+    if r.state.spawn_rating != 1:
+        return
+    if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
+        r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
+               "step is skipped", "3.5 §Spawn Phase; spec D25 (threat35.no_horror_rating = "
+               "skip_rule)")
+        return
+    printed = s.chapter.horror_rating or 0
+    amount = printed if r.rules["threat35.amount"] == "default_printed" else (s.horror_rating or 0)
+    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}"
+           + (" (the chapter has no horror rating: 0)" if s.chapter.horror_rating is None
+              else ""), "3.5 §Spawn Phase; spec D25")
+    threat_up(r, amount, "3.5 spawn timer")
+    chapter = r.state.chapter
+    if not chapter.blocking or chapter.places_exit:
+        if r.state.exit_token is not None:
+            reading = r.rules["timer35.exit_chapter"]
+            r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
+                   "3.5 FAQ; spec D28")
+            if reading == "full_exit_procedure":
+                everyone_exits(r, "the 3.5 timer ends an exit-token chapter")
+                return
+            if reading != "keep_token":
+                remove_exit_token(r)
+        next_chapter(r, "3.5 spawn timer (non-blocking chapter)")
+    else:
+        reset_ratings(r, spawn=True, horror=False, adjust=True)
+        r.emit("timer", "a blocking chapter: only the spawn rating resets, «enters play» does "
+               "not fire again", "3.5 FAQ")
+
+
+def spawn_roll(r: Resolution, explorer: Unit) -> None:
+    """One explorer's spawn roll against the current spawn rating (manual p13; 3.5).
+
+    1.0: success spawns (or threat +1 at the 4-monster limit) and resets the
+    rating (``spawn10.reset_on_limit``, spec D48); failure lowers it by 1
+    (``rating.floor``, spec D23). 3.5: success spawns or gives threat +1; the
+    rating does not change (``spawn35.reset_on_success``, spec D27).
+    Rules: manual p13 (spawn phase), 3.5 §Spawn Phase; spec A12.1-A12.2, C-3, C-7.
+    """
+    s = r.state
+    rating = s.spawn_rating
+    value = r.roll("d10", f"{explorer.id}'s spawn roll against {rating}")
+    r.set(done=s.done + (explorer.id,))
+    v35 = r.rules["spawn.procedure"] == "v3_5"
+    rule = "3.5 §Spawn Phase" if v35 else "manual p13 (spawn phase)"
+    if value < rating:
+        if v35:
+            r.emit("spawn_roll", f"{explorer.id} rolls {value} < {rating}: nothing happens", rule)
+            return
+        new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
+        r.set(spawn_rating=new)
+        r.emit("spawn_roll", f"{explorer.id} rolls {value} < {rating}: spawn rating -> {new}",
+               rule + "; spec D23")
+        return
+    r.emit("spawn_roll", f"{explorer.id} rolls {value} >= {rating}: spawn a monster", rule)
+    limited = r.rules["spawn.limit_scope"] != "none" and \
+        monsters_on_tile(r.state, r.state.tile_of(explorer.position)) >= SPAWN_LIMIT
+    if limited:
+        threat_up(r, 1, f"{SPAWN_LIMIT} monsters already on {explorer.id}'s tile")
+    else:
+        spawn_monster(r, explorer.position, False, f"{explorer.id}'s spawn roll")
+    if v35:
+        if r.rules["spawn35.reset_on_success"] == "yes":
+            reset_ratings(r, spawn=True, horror=False, adjust=True)
+        return
+    if limited and r.rules["spawn10.reset_on_limit"] == "no":
+        r.emit("ratings", "no spawn at the limit: the rating stays", "spec D48")
+        return
+    reset_ratings(r, spawn=True, horror=False)
+
+
+def _spawn_over(state: GameState, rules: Rules) -> bool:
+    return not spawn_rollers(state, rules)
+
+
+def _spawn_end(r: Resolution) -> None:
+    s = r.state
+    if r.rules["spawn.procedure"] == "v3_5" and s.spawn_rating is not None:
+        r.set(spawn_rating=s.spawn_rating - 1)
+        r.emit("ratings", f"end of the spawn phase: spawn rating {s.spawn_rating} -> "
+               f"{s.spawn_rating - 1}", "3.5 §Spawn Phase")
+
+
+# --- horror phase -------------------------------------------------------------------------
+
+def _horror_begin(r: Resolution) -> None:
+    r.set(done=())
+    skipped = r.state.horror_rating is None
+    if not skipped or r.rules["markers.skipped_horror_phase"] == "return_anyway":
+        return_markers(r, "horror", "horror phase begins")
+    if skipped:
+        r.emit("phase", "the chapter has no horror rating: the horror phase is skipped",
+               "manual p28; spec D45")
+
+
+def horror_roll(r: Resolution) -> None:
+    """One d10 against the current horror rating: invoke a horror event or lower it (manual p14).
+
+    Rules: manual p14 (horror phase); spec A13, D23.
+    """
+    s = r.state
+    rating = s.horror_rating
+    value = r.roll("d10", f"horror roll against {rating}")
+    r.set(done=s.done + ("horror",))
+    if value >= rating:
+        r.emit("horror_roll", f"the horror roll {value} >= {rating}: invoke a horror event",
+               "manual p14")
+        r.set(horror_rating=s.chapter.horror_rating)
+        invoke_horror_event(r, "horror roll")
+    else:
+        new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
+        r.set(horror_rating=new)
+        r.emit("horror_roll", f"the horror roll {value} < {rating}: horror rating -> {new}",
+               "manual p14; spec D23")
+
+
+def _horror_over(state: GameState, rules: Rules) -> bool:
+    return state.horror_rating is None or "horror" in state.done
+
+
+# --- monster phase ------------------------------------------------------------------------
+
+def current_monster(state: GameState) -> str | None:
+    """The monster whose turn it is: the oldest in the queue that has not acted (manual p15)."""
+    if state.phase != "monster":
+        return None
+    for m in state.queue:
+        if m not in state.done:
+            return m
+    return None
+
+
+def _monster_begin(r: Resolution) -> None:
+    r.set(done=(), monster_turn=None)
+    if not r.state.queue:
+        r.emit("phase", "no monsters in the queue: the monster phase is skipped", "manual p15")
+    _start_monster_turn(r)
+
+
+def _start_monster_turn(r: Resolution) -> None:
+    """Begin the next monster's turn: its stamina restores (manual p18)."""
+    m = current_monster(r.state)
+    if m is None or (r.state.monster_turn and r.state.monster_turn.monster == m):
+        return
+    u = r.state.unit(m)
+    r.state = r.state.update_unit(m, stamina=u.max_stamina)
+    r.set(monster_turn=MonsterTurn(m))
+    controlled = r.state.controller(m)
+    mode = f"controlled by {controlled}" if controlled else \
+        "scheming" if r.state.scheming else "mindless"
+    r.emit("monster_turn", f"{m}'s turn ({mode}), stamina {u.max_stamina}",
+           "manual p15 (queue), p18 (stamina restores)")
+
+
+def _monster_over(state: GameState, rules: Rules) -> bool:
+    return current_monster(state) is None
+
+
+def _round_end(r: Resolution) -> None:
+    r.set(round=r.state.round + 1, monster_turn=None)
+    r.emit("round", f"round {r.state.round} begins", "manual p10")
+
+
+PHASE_ORDER = (
+    Phase("explorer", "manual p12", _explorer_begin, _explorer_over, lambda r: None, "spawn"),
+    Phase("spawn", "manual p13; 3.5 §Spawn Phase", _spawn_begin, _spawn_over, _spawn_end,
+          "horror"),
+    Phase("horror", "manual p14", _horror_begin, _horror_over, lambda r: None, "monster"),
+    Phase("monster", "manual p15", _monster_begin, _monster_over, _round_end, "explorer"),
+)
+"""The round (manual p10): each phase's begin, end condition, end and successor."""
+
+PHASES_BY_NAME = {p.name: p for p in PHASE_ORDER}
+
+
+def advance(r: Resolution) -> None:
+    """Move through phases while the current one is over and the game goes on (manual p10).
+
+    Stops after one full round without a decision (no explorer on the map).
+    Rules: manual p10 (round), p12-15.
+    """
+    _start_monster_turn(r)
+    for _ in range(len(PHASE_ORDER) + 1):
+        s = r.state
+        if s.over:
+            return
+        phase = PHASES_BY_NAME[s.phase]
+        if not phase.end_if(s, r.rules):
+            return
+        phase.on_end(r)
+        r.set(phase=phase.next)
+        r.emit("phase", f"{phase.next} phase begins", PHASES_BY_NAME[phase.next].rule)
+        PHASES_BY_NAME[phase.next].on_begin(r)

@@ -1,0 +1,656 @@
+"""The rating processes: spawn (1.0 and 3.5), horror, monster threat and level, as exact chains.
+
+Every round the Spawn phase rolls the d10 against the spawn rating for each
+rolling explorer and the Horror phase rolls once against the horror rating
+(manual p13-14). In 1.0 the spawn rating is a per-*roll* renewal chain; in
+3.5 it is a countdown whose rolls do not move it and whose reaching 1 fires a
+chapter timer (3.5 §Spawn Phase). Horror invokes and spawns at the 4-monster
+limit raise monster threat, which levels the monsters up (manual p14).
+
+:func:`play_rounds` follows all of this exactly: the state after each round is
+a distribution over :class:`RoundSummary` values with :class:`~fractions.Fraction`
+chances, under any :class:`~machina_nb.rules.rulings.Rules`. The closed
+quantities of spec §E8-E10 (renewal times, long-run rates, the 3.5 cycle) have
+their own functions.
+
+>>> from machina_nb.rules.rulings import Rules
+>>> adjusted_spawn_rating(8, 3)
+6
+>>> renewal_mean(2, Rules())
+Fraction(61, 50)
+
+Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase and FAQ,
+spec A12-A13, C-3, C-8, §E8-E12, D23-D29, D48.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from math import comb
+from typing import Callable, Mapping
+
+from machina_nb.rules.checks import integer as _integer
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
+
+__all__ = [
+    "roll_chance", "adjusted_spawn_rating", "Chapter", "Party", "Setup", "RoundSummary",
+    "counted_explorers", "renewal_pmf", "renewal_mean", "long_run_spawn_attempts",
+    "long_run_invokes", "CountdownCycle", "countdown_cycle", "raise_threat", "lower_threat",
+    "EventSpaceRoll", "event_space_roll", "play_rounds", "marginal", "spawn_chain",
+    "rounds_per_level_up", "cards_removed", "surviving_copies", "MAX_ROUNDS",
+]
+
+MAX_ROUNDS = 200
+"""The longest horizon :func:`play_rounds` accepts."""
+
+_SIDES = 10  # the game die (manual p4-5)
+
+
+def _succeeding_faces(rating: int) -> int:
+    """How many of the d10's faces are ``>= rating``."""
+    return min(_SIDES, max(0, _SIDES - rating))
+
+
+def roll_chance(rating: int) -> Fraction:
+    """``q(r) = P(U >= r)`` for a d10 roll U: ``(10 - r)/10``, 1 for ``r <= 0``, 0 for ``r >= 10``.
+
+    Rules: manual p13-14 (roll equal or higher), spec §E notation.
+    """
+    return Fraction(_succeeding_faces(_integer("rating", rating)), _SIDES)
+
+
+def adjusted_spawn_rating(default: int, explorers: int) -> int:
+    """The 3.5 player-count adjustment: ``d`` if ``d <= 3``, else ``max(3, d - (n - 1))``.
+
+    >>> [adjusted_spawn_rating(8, n) for n in (1, 2, 3, 4)]
+    [8, 7, 6, 5]
+
+    Rules: 3.5 §Spawn Phase and FAQ, spec A12.2, B11.
+    """
+    default = _integer("default", default, 1, 9)
+    explorers = _integer("explorers", explorers, 1, 8)
+    return default if default <= 3 else max(3, default - (explorers - 1))
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter's printed ratings (``None``: the chapter has none) and whether it is blocking.
+
+    Chapters that place an exit token count as non-blocking (3.5 FAQ).
+
+    Rules: manual p28-29 (chapter ratings, blocking chapters), 3.5 FAQ, spec A17.
+    """
+
+    spawn_rating: int | None = None
+    horror_rating: int | None = None
+    blocking: bool = False
+
+    def __post_init__(self):
+        for name in ("spawn_rating", "horror_rating"):
+            if getattr(self, name) is not None:
+                _integer(name, getattr(self, name), 1, 9)
+
+
+@dataclass(frozen=True)
+class Party:
+    """The explorers: how many started, are alive and are in play, and who rolls for spawns.
+
+    ``full_tiles`` has one entry per explorer who rolls in the Spawn phase, in
+    roll order (D22: the caller fixes the order): ``True`` when that explorer's
+    tile already holds 4 or more monsters. By default every explorer in play
+    rolls and no tile is full. Tiles are taken to stay as they are (monsters
+    spawned and killed are not followed).
+
+    Rules: manual p13 (each explorer in play rolls), 3.5 §Spawn Phase, spec D22, D26.
+    """
+
+    starting: int
+    alive: int | None = None
+    in_play: int | None = None
+    full_tiles: tuple[bool, ...] | None = None
+
+    def __post_init__(self):
+        _integer("starting", self.starting, 1, 8)
+        alive = self.starting if self.alive is None else _integer("alive", self.alive, 0,
+                                                               self.starting)
+        in_play = alive if self.in_play is None else _integer("in_play", self.in_play, 0, alive)
+        full = (False,) * in_play if self.full_tiles is None else tuple(self.full_tiles)
+        if len(full) > in_play:
+            raise RulesError("full_tiles", f"{len(full)} rollers but only {in_play} in play")
+        object.__setattr__(self, "alive", alive)
+        object.__setattr__(self, "in_play", in_play)
+        object.__setattr__(self, "full_tiles", full)
+
+    @property
+    def rollers(self) -> int:
+        """How many explorers roll in the Spawn phase.
+
+        Rules: manual p13 (each explorer in play rolls unless every spawn space on their tile
+        is destroyed), 3.5 §Spawn Phase; spec §A12.
+        """
+        return len(self.full_tiles)
+
+
+def counted_explorers(party: Party, rules: Rules) -> int:
+    """The ``n`` of the 3.5 adjustment under ``n35``: starting, alive or in-play explorers (min 1).
+
+    Rules: 3.5 §Spawn Phase, spec D26.
+    """
+    n = {"starting_explorers": party.starting, "alive_explorers": party.alive,
+         "explorers_in_play": party.in_play}[rules["n35"]]
+    return max(1, n)
+
+
+def _next_rating(rating: int, rules: Rules) -> int:
+    """A failed 1.0 roll lowers the rating by one; ``rating.floor`` says how far (D23)."""
+    return max(1, rating - 1) if rules["rating.floor"] == "one" else rating - 1
+
+
+def renewal_pmf(default: int, rules: Rules, terms: int | None = None) -> dict[int, Fraction]:
+    """P(T = t): the rolls from a reset at ``default`` to the next success of a 1.0 rating chain.
+
+    The horror rating follows this per round and the 1.0 spawn rating per
+    roll (spec E8, E10). Under ``rating.floor = none`` T is at most
+    ``default + 1``; under ``one`` its tail is geometric, so only the first
+    ``terms`` values are given (default ``default + 10``).
+
+    Rules: manual p13-14 (success resets, failure lowers), spec E10, D23.
+    """
+    default = _integer("default", default, 1, 9)
+    terms = default + 10 if terms is None else _integer("terms", terms, 1, 1000)
+    result, alive, rating = {}, Fraction(1), default
+    for t in range(1, terms + 1):
+        q = roll_chance(rating)
+        if q:
+            result[t] = alive * q
+        alive *= 1 - q
+        if not alive:
+            break
+        rating = _next_rating(rating, rules)
+    return result
+
+
+def renewal_mean(default: int, rules: Rules) -> Fraction:
+    """E[T] of :func:`renewal_pmf`, exact under both floors (spec E10 column "E[T]").
+
+    Rules: manual p13-14, spec E8, E10, D23.
+    """
+    default = _integer("default", default, 1, 9)
+    mean, alive, rating = Fraction(0), Fraction(1), default
+    while True:
+        q = roll_chance(rating)
+        if rules["rating.floor"] == "one" and rating == 1:
+            return mean + alive / q
+        mean += alive
+        alive *= 1 - q
+        if not alive:
+            return mean
+        rating = _next_rating(rating, rules)
+
+
+@dataclass(frozen=True)
+class CountdownCycle:
+    """One 3.5 countdown from a reset: the reset rating, rounds and expected spawn attempts.
+
+    Rules: 3.5 §Spawn Phase, spec E9.
+    """
+
+    reset: int
+    rounds: int
+    attempts: Fraction
+    per_round: Fraction
+
+
+def countdown_cycle(default: int, explorers: int, rollers: int | None = None) -> CountdownCycle:
+    """The 3.5 cycle of a blocking chapter: rolls at ``d', d'-1, ..., 2`` with ``d' = adj(d, n)``.
+
+    Expected attempts per cycle = ``m * sum_{r=2}^{d'} (10 - r)/10`` over ``d' - 1``
+    rounds (``m`` rollers, default ``n``). A reset at 1 never completes a
+    cycle (spec E9 edge case) and is refused.
+
+    Rules: 3.5 §Spawn Phase, spec E9.
+    """
+    reset = adjusted_spawn_rating(default, explorers)
+    rollers = explorers if rollers is None else _integer("rollers", rollers, 0, 8)
+    if reset == 1:
+        raise RulesError("default", "a countdown reset at 1 fires every phase and never "
+                                    "completes a cycle (spec E9 edge case)")
+    attempts = rollers * sum((roll_chance(r) for r in range(2, reset + 1)), Fraction(0))
+    return CountdownCycle(reset, reset - 1, attempts, attempts / (reset - 1))
+
+
+def long_run_spawn_attempts(default: int, rollers: int, rules: Rules,
+                            explorers: int | None = None) -> Fraction:
+    """Long-run expected spawn attempts per round under ``spawn.procedure``.
+
+    1.0: ``m / E[T_d]`` by renewal-reward, whatever the roll order (spec E8).
+    3.5: the countdown cycle's attempts over its rounds (spec E9; a blocking
+    chapter, ``explorers`` counted for the adjustment, default ``rollers``).
+
+    Rules: manual p13, 3.5 §Spawn Phase, spec C-3, E8, E9.
+    """
+    rollers = _integer("rollers", rollers, 0, 8)
+    if rules["spawn.procedure"] == "v3_5":
+        n = rollers if explorers is None else explorers
+        return countdown_cycle(default, max(1, n), rollers).per_round
+    return rollers / renewal_mean(default, rules)
+
+
+def long_run_invokes(default: int, rules: Rules) -> Fraction:
+    """Long-run horror events invoked per round: ``1 / E[T_d]`` (spec E10 last column).
+
+    Rules: manual p14 (horror phase), spec E10.
+    """
+    return 1 / renewal_mean(default, rules)
+
+
+def raise_threat(threat: int, level: int, rules: Rules, positions: int) -> tuple[int, int, bool]:
+    """One +1 of monster threat: ``(threat, level, level5_event)`` after it.
+
+    ``threat.levelup``: ``on_reach`` (1.0: reaching the last position levels
+    up and resets to 1) or ``on_increase_from_last`` (3.5: an increase while
+    on the last position does). At level 5 with ``level5_rule = yes`` the
+    increase is replaced by the level-5 event (each explorer destroys an
+    equipped item or is destroyed), reported as ``level5_event``. Levels stop at 5.
+
+    Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level, spec C-8, D29, E12.
+    """
+    if level >= 5 and rules["level5_rule"] == "yes":
+        return threat, level, True
+    if rules["threat.levelup"] == "on_reach":
+        threat += 1
+        if threat >= positions:
+            return (1, level + 1, False) if level < 5 else (positions, level, False)
+        return threat, level, False
+    if threat >= positions:
+        return (1, level + 1, False) if level < 5 else (positions, level, False)
+    return threat + 1, level, False
+
+
+def rounds_per_level_up(horror_default: int, positions: int, rules: Rules) -> Fraction:
+    """Expected rounds between level-ups when horror invokes are the only threat source.
+
+    ``threat.levelup = on_reach`` (1.0): ``(T - 1) * E[T_h]``;
+    ``on_increase_from_last`` (3.5): ``T * E[T_h]`` (without the 3.5 timer's
+    contributions), where ``T`` is the number of threat positions.
+
+    Rules: manual p14 (threat), 3.5 §Increasing Monster Level, spec E12 (simple closed form), D29.
+    """
+    positions = _integer("positions", positions, 2, 20)
+    steps = positions - 1 if rules["threat.levelup"] == "on_reach" else positions
+    return steps * renewal_mean(horror_default, rules)
+
+
+def cards_removed(deck_size: int, rules: Rules) -> tuple[int, ...]:
+    """How many cards "remove half" takes from a deck, per ``half.rounding``.
+
+    ``floor`` and ``ceil`` give one number; ``players_choose`` gives both
+    choices when the deck is odd (9 cards: ``(4, 5)``).
+
+    Rules: manual p14 (level up: remove half), manual p33 (item levels), spec D30, E14.
+    """
+    deck_size = _integer("deck_size", deck_size, 0, 500)
+    low, high = deck_size // 2, (deck_size + 1) // 2
+    reading = rules["half.rounding"]
+    if reading == "floor":
+        return (low,)
+    if reading == "ceil":
+        return (high,)
+    return (low,) if low == high else (low, high)
+
+
+def surviving_copies(deck_size: int, copies: int, removed: int) -> dict[int, Fraction]:
+    """P(``k`` of ``copies`` given cards stay) when ``removed`` random cards leave a shuffled deck.
+
+    Hypergeometric; one given card survives with ``(N - removed) / N``.
+
+    Rules: manual p14 (remove half after shuffling), spec E14.
+    """
+    deck_size = _integer("deck_size", deck_size, 1, 500)
+    copies = _integer("copies", copies, 0, deck_size)
+    removed = _integer("removed", removed, 0, deck_size)
+    kept = deck_size - removed
+    total = comb(deck_size, kept)
+    return {k: Fraction(comb(copies, k) * comb(deck_size - copies, kept - k), total)
+            for k in range(max(0, kept - (deck_size - copies)), min(copies, kept) + 1)}
+
+
+def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -> int:
+    """Monster threat after a decrease of ``amount``; ``threat.floor`` says where position 1 holds.
+
+    ``clamp_one``: never below position 1. ``seal_only``: only sealing a
+    spawn space stops at 1 (manual p36); other decreases (``source`` =
+    ``"event_space"`` or ``"card"``) are applied as printed, so threat can go
+    below 1: a deficit the next increases pay back (``threat`` may already be one).
+
+    Rules: manual p36 (seal spawn space), manual p37 (event space), spec C-29, E12.
+    """
+    threat = _integer("threat", threat)
+    amount = _integer("amount", amount, 0)
+    if source not in ("seal", "event_space", "card"):
+        raise RulesError("source", f"expected seal, event_space or card, got {source!r}")
+    if rules["threat.floor"] == "clamp_one" or source == "seal":
+        return max(1, threat - amount)
+    return threat - amount
+
+
+@dataclass(frozen=True)
+class EventSpaceRoll:
+    """The event space's roll option: stamina cost and the two outcomes' chances.
+
+    Rules: manual p37 (event space), spec C-1, E11.
+    """
+
+    cost: int
+    lower_threat: Fraction
+    reinvoke: Fraction
+
+
+def event_space_roll(horror: int, rules: Rules) -> EventSpaceRoll:
+    """Roll the d10 against the current horror rating (not moved): success lowers threat by 1,
+    failure reinvokes the current horror event. Costs ``cost.event_space`` stamina (1.0: 2, 3.5: 1).
+
+    Rules: manual p37 (event space), 3.5 (event space cost), spec C-1, E11.
+    """
+    q = roll_chance(_integer("horror", horror, -9, 9))
+    return EventSpaceRoll(int(rules["cost.event_space"]), q, 1 - q)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What :func:`play_rounds` starts from.
+
+    ``threat_positions`` is the number of positions on the threat slider; it
+    appears only on the chapter board's picture (spec A13.2), so it is a
+    parameter (5 is a placeholder). ``spawn`` / ``horror`` override the
+    current ratings (e.g. the p14 illustration's current horror 3); by default
+    they start at the first chapter's values (3.5: adjusted per ``adjust35.when``).
+
+    Rules: manual p8 (threat starts at position 1, level 1), spec A13.2, E12.
+    """
+
+    chapters: tuple[Chapter, ...]
+    party: Party
+    threat_positions: int = 5
+    threat: int = 1
+    level: int = 1
+    spawn: int | None = None
+    horror: int | None = None
+
+    def __post_init__(self):
+        chapters = tuple(self.chapters)
+        if not chapters or not all(isinstance(c, Chapter) for c in chapters):
+            raise RulesError("chapters", "expected one or more Chapter values")
+        object.__setattr__(self, "chapters", chapters)
+        if not isinstance(self.party, Party):
+            raise RulesError("party", "expected a Party")
+        _integer("threat_positions", self.threat_positions, 2, 20)
+        _integer("threat", self.threat, 1, self.threat_positions)
+        _integer("level", self.level, 1, 5)
+        for name in ("spawn", "horror"):
+            if getattr(self, name) is not None:
+                _integer(name, getattr(self, name), -9, 9)
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """Where a game stands after some rounds, and what happened on the way.
+
+    ``chapter`` is an index into :attr:`Setup.chapters` (``len(chapters)``: past
+    the last one). ``first_level_up`` is the round the monster level first
+    rose, or ``None``. ``level5_events`` counts increases replaced by the
+    level-5 rule.
+
+    Rules: manual p13-14, 3.5 §Spawn Phase, spec E12.
+    """
+
+    chapter: int
+    spawn_rating: int | None
+    horror_rating: int | None
+    threat: int
+    level: int
+    spawned: int
+    threat_from_limit: int
+    invoked: int
+    level5_events: int
+    first_level_up: int | None
+
+
+# State tuple layout used inside play_rounds (RoundSummary's field order).
+_CH, _R, _H, _T, _L, _SP, _LIM, _INV, _L5, _FIRST = range(10)
+
+
+class _Chain:
+    """The transitions of one ruleset for one setup (integer weights, denominator 10 per slot)."""
+
+    def __init__(self, setup: Setup, rules: Rules):
+        self.setup, self.rules = setup, rules
+        self.v35 = rules["spawn.procedure"] == "v3_5"
+        self.floor_one = rules["rating.floor"] == "one"
+        self.limit = rules["spawn.limit_scope"] != "none"
+        self.reset_on_limit = rules["spawn10.reset_on_limit"] == "yes"
+        self.reset_on_success = rules["spawn35.reset_on_success"] == "yes"
+        self.when = rules["adjust35.when"]
+        self.n = counted_explorers(setup.party, rules)
+        self.full = setup.party.full_tiles
+        self.chapters = setup.chapters
+
+    def adj(self, rating: int) -> int:
+        """The 3.5 player-count adjustment of a spawn rating (0 and below stay as they are).
+
+        Rules: 3.5 §Spawn Phase (player-count adjustment); spec §A12.2, D26.
+        """
+        return adjusted_spawn_rating(rating, self.n) if rating >= 1 else rating
+
+    def reset(self, chapter: int, timer: bool) -> int | None:
+        """The spawn rating a chapter resets to (3.5 adjustment per ``adjust35.when``, D24)."""
+        d = self.chapters[chapter].spawn_rating
+        if d is None or not self.v35:
+            return d
+        if self.when == "every_reset" or (self.when == "rating1_only" and timer):
+            return self.adj(d)
+        return d
+
+    def start(self) -> tuple:
+        """The state before round 1: the first chapter's ratings unless the setup gives them.
+
+        Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase; spec E8-E12.
+        """
+        s = self.setup
+        first = self.chapters[0]
+        r = s.spawn if s.spawn is not None else self.reset(0, timer=False)
+        h = s.horror if s.horror is not None else first.horror_rating
+        return (0, r, h, s.threat, s.level, 0, 0, 0, 0, None)
+
+    def threat_up(self, state: list, amount: int, round_no: int) -> None:
+        """Raise monster threat by ``amount``, one step at a time (level-ups, level 5 events).
+
+        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level; spec E12.
+        """
+        for _ in range(amount):
+            t, lv, event = raise_threat(state[_T], state[_L], self.rules,
+                                        self.setup.threat_positions)
+            if lv > state[_L] and state[_FIRST] is None:
+                state[_FIRST] = round_no
+            state[_T], state[_L] = t, lv
+            state[_L5] += event
+
+    def phase_start(self, state: tuple, round_no: int) -> tuple:
+        """3.5: the chapter timer at rating 1, then (``every_phase_start``) the adjustment."""
+        if not self.v35 or state[_CH] >= len(self.chapters) or state[_R] is None:
+            return state
+        s = list(state)
+        chapter = self.chapters[s[_CH]]
+        skip = chapter.horror_rating is None and \
+            self.rules["threat35.no_horror_rating"] == "skip_rule"      # spec D25
+        if s[_R] == 1 and not skip:
+            amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
+                "default_printed" else max(0, s[_H] or 0)
+            self.threat_up(s, amount, round_no)
+            if chapter.blocking:
+                s[_R] = self.reset(s[_CH], timer=True)
+            else:
+                s[_CH] += 1
+                if s[_CH] < len(self.chapters):
+                    s[_R] = self.reset(s[_CH], timer=True)
+                    s[_H] = self.chapters[s[_CH]].horror_rating
+                else:
+                    s[_R] = s[_H] = None
+        if self.when == "every_phase_start" and s[_R] is not None:
+            s[_R] = self.adj(s[_R])
+        return tuple(s)
+
+    def spawn_step(self, dist: dict, full: bool, round_no: int) -> dict:
+        """One explorer's spawn roll applied to every state (weights x10: the d10's faces).
+
+        Rules: manual p13 (spawn roll), 3.5 §Spawn Phase; spec E8, E9, D23, D27, D48.
+        """
+        out: dict = {}
+        n_chapters = len(self.chapters)
+        at_limit = full and self.limit
+        for state, weight in dist.items():
+            r = state[_R]
+            if r is None or state[_CH] >= n_chapters:
+                out[state] = out.get(state, 0) + weight * _SIDES
+                continue
+            wins = _SIDES if r <= 0 else 0 if r >= _SIDES else _SIDES - r
+            if wins:
+                if not at_limit and not self.v35:  # 1.0 spawn: reset and count (the hot path)
+                    nxt = (state[0], self.chapters[state[_CH]].spawn_rating) + state[2:_SP] + \
+                        (state[_SP] + 1,) + state[_SP + 1:]
+                else:
+                    s = list(state)
+                    if at_limit:
+                        s[_LIM] += 1
+                        self.threat_up(s, 1, round_no)
+                    else:
+                        s[_SP] += 1
+                    if self.v35:
+                        if self.reset_on_success:
+                            s[_R] = self.reset(s[_CH], timer=False)
+                    elif self.reset_on_limit:
+                        s[_R] = self.chapters[s[_CH]].spawn_rating
+                    nxt = tuple(s)
+                out[nxt] = out.get(nxt, 0) + weight * wins
+            if wins < _SIDES:
+                if self.v35:
+                    nxt = state
+                else:
+                    nxt = (state[0], max(1, r - 1) if self.floor_one else r - 1) + state[2:]
+                out[nxt] = out.get(nxt, 0) + weight * (_SIDES - wins)
+        return out
+
+    def phase_end(self, state: tuple) -> tuple:
+        """3.5: the spawn rating falls by 1 at the end of the Spawn phase.
+
+        Rules: 3.5 §Spawn Phase; spec §A12.2, E9.
+        """
+        if not self.v35 or state[_R] is None or state[_CH] >= len(self.chapters):
+            return state
+        s = list(state)
+        s[_R] -= 1
+        return tuple(s)
+
+    def horror_roll(self, state: tuple, round_no: int) -> list[tuple[tuple, int]]:
+        """The Horror phase's roll: invoke (threat +1, reset) or the horror rating falls by 1.
+
+        Rules: manual p14 (horror phase); spec §A13, E10, D23.
+        """
+        h = state[_H]
+        if h is None or state[_CH] >= len(self.chapters):
+            return [(state, _SIDES)]
+        wins = _succeeding_faces(h)
+        out = []
+        if wins:
+            s = list(state)
+            s[_INV] += 1
+            self.threat_up(s, 1, round_no)
+            s[_H] = self.chapters[s[_CH]].horror_rating
+            out.append((tuple(s), wins))
+        if wins < _SIDES:
+            s = list(state)
+            s[_H] = max(1, h - 1) if self.floor_one else h - 1
+            out.append((tuple(s), _SIDES - wins))
+        return out
+
+
+def _step(dist: dict, move) -> dict:
+    out: dict = {}
+    for state, weight in dist.items():
+        for nxt, w in move(state):
+            out[nxt] = out.get(nxt, 0) + weight * w
+    return out
+
+
+def play_rounds(setup: Setup, rules: Rules, rounds: int,
+                progress: Callable[[int, int], None] | None = None
+                ) -> dict[RoundSummary, Fraction]:
+    """The exact distribution of the game's rating state after ``rounds`` Spawn + Horror phases.
+
+    Each round: the Spawn phase (1.0: each roller in order against the shared
+    renewal rating; 3.5: the rating-1 timer, the rolls, the end-of-phase
+    decrease), then the Horror phase (one roll). Switches read:
+    ``spawn.procedure`` (C-3), ``rating.floor`` (D23), ``spawn10.reset_on_limit``
+    (D48), ``spawn.limit_scope`` (C-7), ``adjust35.when`` (D24),
+    ``threat35.amount`` and ``threat35.no_horror_rating`` (D25), ``n35`` (D26),
+    ``spawn35.reset_on_success`` (D27), ``threat.levelup`` (C-8, D29), ``level5_rule`` (C-8).
+
+    ``progress(done, rounds)`` is called after each round when given.
+
+    Rules: manual p13 (spawn phase), manual p14 (horror phase, threat),
+    3.5 §Spawn Phase, 3.5 FAQ, spec A12-A13, §E8-E12.
+    """
+    rounds = _integer("rounds", rounds, 1, MAX_ROUNDS)
+    chain = _Chain(setup, rules)
+    horror = setup.horror is not None or any(c.horror_rating is not None
+                                             for c in setup.chapters)
+    dist = {chain.start(): 1}
+    for round_no in range(1, rounds + 1):
+        if chain.v35:
+            dist = _step(dist, lambda s: [(chain.phase_start(s, round_no), 1)])
+        for full in chain.full:
+            dist = chain.spawn_step(dist, full, round_no)
+        if chain.v35:
+            dist = _step(dist, lambda s: [(chain.phase_end(s), 1)])
+        if horror:
+            dist = _step(dist, lambda s: chain.horror_roll(s, round_no))
+        if progress is not None:
+            progress(round_no, rounds)
+    denominator = _SIDES ** ((len(chain.full) + horror) * rounds)
+    return {RoundSummary(*state): Fraction(weight, denominator)
+            for state, weight in sorted(dist.items(), key=lambda kv: _sort_key(kv[0]))}
+
+
+def _sort_key(state: tuple) -> tuple:
+    return tuple((v is None, v if v is not None else 0) for v in state)
+
+
+_FIELDS = tuple(f.name for f in fields(RoundSummary))
+
+
+def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
+    """The distribution of one :class:`RoundSummary` field (e.g. ``"spawned"``, ``"first_level_up"``).
+
+    Rules: spec §E8-E12 (distributions over N rounds).
+    """
+    if field not in _FIELDS:
+        raise RulesError("field", f"unknown field {field!r}; expected one of {', '.join(_FIELDS)}")
+    out: dict = {}
+    for summary, p in distribution.items():
+        key = getattr(summary, field)
+        out[key] = out.get(key, 0) + p
+    return dict(sorted(out.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
+
+
+def spawn_chain(default: int, rollers: int, rounds: int, rules: Rules) -> dict[int, Fraction]:
+    """P(``k`` spawn attempts in ``rounds`` rounds) for ``rollers`` explorers and a chapter
+    with spawn rating ``default`` and no horror rating, starting at the default.
+
+    Rules: manual p13 (1.0), 3.5 §Spawn Phase (a blocking chapter), spec E8, E9.
+    """
+    default = _integer("default", default, 1, 9)
+    rollers = _integer("rollers", rollers, 1, 8)
+    setup = Setup((Chapter(spawn_rating=default, blocking=True),), Party(rollers))
+    return marginal(play_rounds(setup, rules, rounds), "spawned")
