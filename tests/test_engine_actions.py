@@ -10,7 +10,8 @@ from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import (Activate, ChapterSpace, Door, EndTurn, Move, PlayAbility, SealSpawn, StartTurn, apply, check, contributors, legal_actions)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -435,8 +436,8 @@ def test_manual_p28_exit_token_chapter_and_the_last_explorer_out():
     regroup = Chapter("regroup", "Regroup", 6, 4, enters_play=(Effect("place_entry_token"),))
     state = scenario(EDGES, {"A": explorer("a"), "G": monster("ghoul")}, chapter=CHAPTER,
                      chapters=Deck((escape, regroup)))
-    from machina_nb.rules.engine.effects import Resolution, next_chapter
-    r = Resolution(turn(state, "a"), RULES, ScriptedDice(), actor="a")
+    from machina_nb.rules.engine.effects import next_chapter
+    r = new_resolution(turn(state, "a"), RULES, ScriptedDice(), actor="a")
     next_chapter(r, "test")
     state = r.state
     assert state.chapter == escape and state.exit_token == (2, 0)

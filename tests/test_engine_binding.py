@@ -18,7 +18,9 @@ from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import RollHorror, apply
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice, Resolution, destroy_unit, resolve
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import destroy_unit
 from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import Deck, from_json, to_json
@@ -42,7 +44,7 @@ def horror_phase(legend=None, deck=(HUNGER,)):
 
 
 def invoke(state, rules, choices=()):
-    r = Resolution(state, rules, ScriptedDice(), choices)
+    r = new_resolution(state, rules, ScriptedDice(), choices)
     from machina_nb.rules.engine.effects import invoke_horror_event
     invoke_horror_event(r, "the horror roll")
     return r
@@ -115,7 +117,7 @@ def test_manual_p19_a_dead_explorers_bound_events_leave_the_game():
     pact = EventCard("pact", "Pact", "explorer", binding=True)
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": monster("ghoul")})
     state = replace(state, bound=(("a", pact),))
-    r = Resolution(state, RULES, ScriptedDice())
+    r = new_resolution(state, RULES, ScriptedDice())
     destroy_unit(r, "a", "ghoul", "claws")
     assert r.state.bound == () and pact not in r.state.explorer_events.destroyed
     assert any("removed from the game" in e.text and "manual p19" in e.rule for e in r.events)

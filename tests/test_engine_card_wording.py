@@ -13,7 +13,7 @@ from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.cards.abilities import effect_from_record
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import Deck, from_json, to_json

@@ -17,7 +17,8 @@ from engine_cases import monster
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.actions import EndTurn, Exit, Explore, apply, legal_actions
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.game import History, replay
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
@@ -163,9 +164,9 @@ def test_spec_d28_the_timer_on_an_exit_chapter_of_map_tiles(reading):
 def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
     """Tiles still placed (spec D28 remove_exit_token) but the entry token's tile was scrolled
     away: nobody can enter, and the explorer waits off the map."""
-    from machina_nb.rules.engine.effects import Resolution, place_entry_token
+    from machina_nb.rules.engine.chapters import enter_at_entry_token
     state = on_the_exit()
     state = replace(state, map=MapSpec(area=replace(state.map.area, entry=None)))
-    r = Resolution(state, RULES, ScriptedDice())
-    place_entry_token(r, "Regroup")
+    r = new_resolution(state, RULES, ScriptedDice())
+    enter_at_entry_token(r, "Regroup")
     assert r.state.exited == ("Q",) and "scrolled" in r.events[-1].text

@@ -14,6 +14,7 @@ import pytest
 
 from engine_cases import monster
 from machina_nb.rules.engine.actions import EndTurn, Explore, Move, apply, check, legal_actions
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
@@ -95,10 +96,10 @@ def test_manual_p34_a_fixed_layout_has_no_map_tile_deck():
 
 
 def test_manual_p28_p34_the_exit_token_edge_cannot_be_explored():
-    from machina_nb.rules.engine.effects import Resolution, place_exit_token
+    from machina_nb.rules.engine.effects import place_exit_token
     from machina_nb.rules.engine.chance import ScriptedDice
     state = game(at=(9, 4))
-    r = Resolution(state, RULES, ScriptedDice(), ((9, 4),), "P")
+    r = new_resolution(state, RULES, ScriptedDice(), ((9, 4),), "P")
     place_exit_token(r, state.unit("P"), "a chapter")
     assert r.state.exit_token == (9, 4) and r.state.map.area.exit == ((9, 4), (10, 4))
     assert explores(r.state) == []

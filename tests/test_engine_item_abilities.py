@@ -10,12 +10,14 @@ import pytest
 
 from engine_cases import explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import PlayAbility, apply, legal_actions, unpaid_cost
+from machina_nb.rules.engine.actions import PlayAbility, apply, legal_actions
+from machina_nb.rules.engine.targets import unpaid_cost
 from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import Resolution, roll_modifier
-from machina_nb.rules.engine.inventory import inventory_of, set_inventory
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import roll_modifier
+from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, equipped_items
 from machina_nb.rules.engine.phases import start_new_round
@@ -40,7 +42,7 @@ def holding(state, who, equipped=(), unequipped=()):
 
 
 def new_round(state):
-    r = Resolution(state, RULES, ScriptedDice())
+    r = new_resolution(state, RULES, ScriptedDice())
     start_new_round(r, "test")
     return r.state, r.events
 
@@ -194,11 +196,11 @@ def test_manual_p27_a_destroyed_consumable_with_a_marker_waits_for_it(cost, effe
 
 
 def test_manual_p14_p26_the_item_lost_at_level_five_takes_its_markers_back():
-    from machina_nb.rules.engine.inventory import level5_loss
+    from machina_nb.rules.engine.effects import level5_loss
     state = scenario(open_map(2, 1, {0: "W."}), {"W": explorer("w")})
     state = turn(holding(state, "w", ("circular_saw",)), "w")
     state, _ = apply(state, PlayAbility("w", 0), RULES)                     # rev: a marker
-    r = Resolution(state, RULES, ScriptedDice())
+    r = new_resolution(state, RULES, ScriptedDice())
     level5_loss(r, "level 5")
     assert r.state.lasting == () and r.state.items.destroyed == (ITEMS["circular_saw"],)
     assert [e.kind for e in r.events] == ["level5", "markers", "item"]

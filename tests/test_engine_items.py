@@ -11,10 +11,13 @@ from engine_cases import CARDS, explorer, open_map
 from machina_nb.rules.engine.actions import (Activate, EndTurn, PlayAbility, Trade, UseInventory, apply, explorer_abilities, legal_actions)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice, Resolution, resolve, threat_up
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import threat_up
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.inventory import (RECHARGE_FACES, inventory_of, item_places, set_inventory, trade_partners)
+from machina_nb.rules.engine.inventory import RECHARGE_FACES, item_places, trade_partners
+from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import (CLASS_ITEM_TYPES, Equipped, Inventory, ItemDecks, attach, class_may_equip, equip_main, equipped_items, unequip, validate_inventory)
 from machina_nb.rules.rulings import Rules
@@ -351,7 +354,7 @@ def level_five(inventory_b=True):
 
 def test_manual_p14_level_five_destroys_an_item_or_the_explorer():
     state = level_five()
-    r = Resolution(state, RULES, ScriptedDice(), choices=("aeromantle",))
+    r = new_resolution(state, RULES, ScriptedDice(), choices=("aeromantle",))
     threat_up(r, 1, "a spawn at the limit")
     after = r.state
     assert after.threat == state.threat and not after.has_unit("b") and after.has_unit("a")
@@ -360,7 +363,7 @@ def test_manual_p14_level_five_destroys_an_item_or_the_explorer():
     assert I["aeromantle"] in after.items.destroyed
     assert I["rotopod"] in after.items.destroyed       # b's inventory, on b's death (p19)
     with pytest.raises(NeedChoice):                     # which item is the players' choice
-        threat_up(Resolution(state, RULES, ScriptedDice()), 1, "again")
+        threat_up(new_resolution(state, RULES, ScriptedDice()), 1, "again")
 
 
 @pytest.mark.parametrize("reading, removed", [("floor", 1), ("ceil", 2),
@@ -371,7 +374,7 @@ def test_spec_d30_add_item_level_halves_each_deck(reading, removed):
                       reserve=(I["puncturing_revolver"], I["warding_lens"],
                                I["teleportabulus"]))
     state = replace(on_map({0: "A...."}, {"A": explorer("a")}), items=decks)
-    r = Resolution(state, RULES.replace({"half.rounding": reading}), ScriptedDice(),
+    r = new_resolution(state, RULES.replace({"half.rounding": reading}), ScriptedDice(),
                    choices=("ceil",))
     resolve(r, (Effect("add_item_level", amount=2),), None, None, "chapter 2")
     items = r.state.items
@@ -432,7 +435,7 @@ def test_inventory_operations_keep_the_tree_valid(ops):
 def test_manual_p14_level_five_rule_per_reading(reading):
     """At level 5 an increase costs items (yes) or just raises threat (no; 3.5 silence)."""
     state = level_five()
-    r = Resolution(state, RULES.replace({"level5_rule": reading}), ScriptedDice(),
+    r = new_resolution(state, RULES.replace({"level5_rule": reading}), ScriptedDice(),
                    choices=("hobnailed_boots",))
     threat_up(r, 1, "a horror event")
     kept = equipped_items(inventory_of(r.state, "a"))
@@ -487,7 +490,7 @@ def test_manual_p27_a_used_consumable_with_a_lasting_effect_waits_for_its_marker
     assert inventory_of(after, "a").spent == (tonic,) and after.items.destroyed == ()
     assert explorer_abilities(after, after.unit("a")) == ()       # not usable meanwhile
     assert item_places(after)["tonic"] == "a" and from_json(to_json(after)) == after
-    r = Resolution(after, RULES, ScriptedDice())
+    r = new_resolution(after, RULES, ScriptedDice())
     return_markers(r, "explorer", "explorer phase begins")
     assert r.state.items.destroyed == (tonic,) and r.state.inventories == ()
 

@@ -9,7 +9,8 @@ from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import (Door, EndTurn, Move, MonsterAct, PlayAbility, apply, legal_actions)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import Resolution, resolve
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
@@ -56,17 +57,17 @@ def test_spec_d41_card_spawn_with_no_activating_unit(reading, origins):
     state = scenario(open_map(4, 3, {0: "s..s", 1: "A..B"}), {"A": explorer("a"),
                                                              "B": explorer("b")},
                      tile_size=2, monsters=Deck((GHOUL, GHOUL)))
-    r = Resolution(state, RULES.replace({"spawn.card_origin": reading}), ScriptedDice())
+    r = new_resolution(state, RULES.replace({"spawn.card_origin": reading}), ScriptedDice())
     if reading == "all_tiles_each":
         resolve(r, (Effect("spawn"),), None, None, "horror event")
         assert len(r.state.queue) == 2
         return
-    from machina_nb.rules.engine.effects import NeedChoice
+    from machina_nb.rules.engine.resolution import NeedChoice
     with pytest.raises(NeedChoice) as info:
         resolve(r, (Effect("spawn"),), None, None, "horror event")
     assert info.value.options == ((0, 1), (3, 1))
     if origins is not None:   # with an activating explorer the players still choose
-        r = Resolution(state, RULES.replace({"spawn.card_origin": reading}), ScriptedDice())
+        r = new_resolution(state, RULES.replace({"spawn.card_origin": reading}), ScriptedDice())
         with pytest.raises(NeedChoice):
             resolve(r, (Effect("spawn"),), state.unit("a"), None, "explorer event")
 
@@ -75,7 +76,7 @@ def test_spec_d41_default_spawns_near_the_activating_explorer():
     state = scenario(open_map(4, 3, {0: "s..s", 1: "A..B"}), {"A": explorer("a"),
                                                              "B": explorer("b")},
                      tile_size=2, monsters=Deck((GHOUL,)))
-    r = Resolution(state, RULES, ScriptedDice())
+    r = new_resolution(state, RULES, ScriptedDice())
     resolve(r, (Effect("spawn"),), state.unit("b"), None, "explorer event")
     assert r.state.monsters_in_play[0].position == (3, 0)
 
@@ -135,7 +136,7 @@ def test_spec_d44_monsters_move_up_to_2_and_a_closed_door(reading, end):
     """A horror event: "monsters move up to 2". Through the door is best, but effect movement
     has no stamina to destroy it."""
     state = scenario(DOOR_CORRIDOR, {"E": explorer("e"), "M": monster("m")})
-    r = Resolution(state, RULES.replace({"move_effect.mindless_doors": reading}), ScriptedDice())
+    r = new_resolution(state, RULES.replace({"move_effect.mindless_doors": reading}), ScriptedDice())
     resolve(r, (Effect("move", scope="monsters_all_tiles", amount=2),), None, None, "event")
     assert r.state.unit("m").position == end
     assert r.state.unit("m").stamina == state.unit("m").stamina     # no stamina spent
@@ -173,7 +174,7 @@ def test_manual_p37_trigger_traps_effect_and_p28_start_a_new_round():
     state = scenario(open_map(3, 1, {0: "AGt"}), {"A": explorer("a"),
                                                  "G": monster("ghoul", armor=1)},
                      spaces={"G": SpaceKind.TRAPPED})
-    r = Resolution(replace(state, phase="monster", round=3), RULES, ScriptedDice([1, 0, 0]))
+    r = new_resolution(replace(state, phase="monster", round=3), RULES, ScriptedDice([1, 0, 0]))
     resolve(r, (Effect("trigger_traps"), Effect("start_new_round")), state.unit("a"), None,
             "a horror event")
     assert r.state.unit("ghoul").health == 1
@@ -210,7 +211,7 @@ def test_spec_d36_barrel_chain_and_adjacency(chain, adjacency, ghoul_hit, explor
     state = scenario(BARRELS, {"A": explorer("a"), "E": explorer("e", armor=1),
                                "G": monster("ghoul", armor=1, health=3)})
     rules = RULES.replace({"barrel.chain": chain, "barrel.adjacency": adjacency})
-    r = Resolution(state, rules, ScriptedDice([1] + [1, 1, 1] * 3))
+    r = new_resolution(state, rules, ScriptedDice([1] + [1, 1, 1] * 3))
     resolve(r, (Effect("attack", low=1),), state.unit("a"), (1, 0), "shot")
     assert (1, 0) in r.state.destroyed
     assert (r.state.unit("ghoul").health < 3) is ghoul_hit
@@ -234,7 +235,7 @@ def test_spec_d31_roll_floor_against_a_zero_defence(reading, hit):
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"),
                                                 "G": monster("ghoul", armor=0, health=2)},
                      lasting=(Lasting("curse", "roll_modifier", "a", "horror", -1),))
-    r = Resolution(state, RULES.replace({"roll.floor": reading}), ScriptedDice([0]))
+    r = new_resolution(state, RULES.replace({"roll.floor": reading}), ScriptedDice([0]))
     resolve(r, (Effect("attack", low=1),), state.unit("a"), (1, 0), "jab")
     assert (r.state.unit("ghoul").health == 1) is hit
 
@@ -264,9 +265,9 @@ def test_manual_p25_a_controlled_monster_is_played_by_its_controller():
 @pytest.mark.parametrize("reading, asked", [("mandatory", False), ("optional", True)])
 def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
     """Under 3.5's "can also" the players decide whether the pushed unit activates the lever."""
-    from machina_nb.rules.engine.effects import NeedChoice
+    from machina_nb.rules.engine.resolution import NeedChoice
     state = scenario(open_map(4, 1, {0: "AG.l"}), {"A": explorer("a"), "G": monster("ghoul")})
-    r = Resolution(state, RULES.replace({"traps.push_activation": reading}),
+    r = new_resolution(state, RULES.replace({"traps.push_activation": reading}),
                    ScriptedDice([0, 0, 0]))
     try:
         resolve(r, (Effect("push", amount=3),), state.unit("a"), (1, 0), "shove")
@@ -282,7 +283,7 @@ def test_spec_c20_refresh_map_space(reading, lit):
     Refresh removes every token (manual p35) or only destroyed tokens (the index)."""
     state = scenario(open_map(3, 1, {0: "Ah."}), {"A": explorer("a")})
     state = replace(state, lit=((1, 0),), destroyed=((1, 0),))
-    r = Resolution(state, RULES.replace({"refresh.removes": reading}), ScriptedDice(), (), "a")
+    r = new_resolution(state, RULES.replace({"refresh.removes": reading}), ScriptedDice(), (), "a")
     resolve(r, (Effect("refresh_space"),), state.unit("a"), (1, 0), "Renew")
     assert r.state.destroyed == () and ((1, 0) in r.state.lit) is lit
     assert r.state.space_kind((1, 0)) is SpaceKind.CHAPTER
@@ -317,14 +318,14 @@ def test_spec_d32_essence_against_several_blockers(reading, hit):
     state = scenario(open_map(3, 1, {0: "GAB"}), {"A": explorer("a"), "G": ghoul, "B": brute})
     state = state.update_unit("a", essence=2)
     rules = RULES.replace({"essence.multi_blocker": reading})
-    r = Resolution(state, rules, ScriptedDice([2]), ("brute",), "a")
+    r = new_resolution(state, rules, ScriptedDice([2]), ("brute",), "a")
     from machina_nb.rules.engine.effects import attack
     got = attack(r, "a", ("ghoul", "brute"), 1, 0, False, essence_budget=1)
     assert set(got) == hit and r.state.unit("a").essence == 1
     if reading == "per_blocker":            # unanswered, the choice is surfaced
-        from machina_nb.rules.engine.effects import NeedChoice
+        from machina_nb.rules.engine.resolution import NeedChoice
         with pytest.raises(NeedChoice):
-            attack(Resolution(state, rules, ScriptedDice([2]), (), "a"), "a", ("ghoul", "brute"),
+            attack(new_resolution(state, rules, ScriptedDice([2]), (), "a"), "a", ("ghoul", "brute"),
                    1, 0, False, essence_budget=1)
 
 
@@ -348,9 +349,9 @@ def test_spec_c29_threat_floor(reading, after_roll, after_card, after_increase):
     rolled, events = apply(sealed, Activate("phillip", (0, 0), "roll"), rules, ScriptedDice([7]))
     assert rolled.threat == after_roll and from_json(to_json(rolled)) == rolled
     assert any(f"threat.floor = {reading}" in e.rule for e in events if e.kind == "threat")
-    r = Resolution(rolled, rules, ScriptedDice())
+    r = new_resolution(rolled, rules, ScriptedDice())
     resolve(r, (Effect("threat", amount=-2),), None, None, "a binding event's reward")
     assert r.state.threat == after_card
-    r = Resolution(rolled, rules, ScriptedDice())
+    r = new_resolution(rolled, rules, ScriptedDice())
     threat_up(r, 1, "a horror event")
     assert r.state.threat == after_increase and r.state.level == 1

@@ -17,9 +17,11 @@ from machina_nb.rules.engine.actions import (Activate, EndTurn, Move, PlayAbilit
 from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice, Resolution, roll_modifier
+from machina_nb.rules.engine.resolution import NeedChoice
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import roll_modifier
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.engine.inventory import set_inventory
+from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import Equipped, Inventory
 from machina_nb.rules.board.maptext import SpaceKind
@@ -277,7 +279,7 @@ def pendant_state(essence=2):
 def test_manual_p27_the_pendant_releases_its_marker_as_the_explorer_phase_begins():
     state, _ = apply(pendant_state(), PlayAbility("s", 0), RULES)
     assert state.lasting[0].card == "bound:stygian_pendant" and state.unit("s").essence == 1
-    r = Resolution(state, RULES, ScriptedDice())
+    r = new_resolution(state, RULES, ScriptedDice())
     start_new_round(r, "test")
     after = r.state
     assert after.unit("s").essence == 2 and after.bound == () and after.lasting == ()
@@ -289,7 +291,7 @@ def test_manual_p27_the_pendant_releases_its_marker_as_the_explorer_phase_begins
 
 
 def test_manual_p27_without_its_marker_the_pendant_stays():
-    r = Resolution(pendant_state(), RULES, ScriptedDice())
+    r = new_resolution(pendant_state(), RULES, ScriptedDice())
     start_new_round(r, "test")
     assert r.state.bound == (("s", PENDANT),) and r.state.unit("s").essence == 2
 
@@ -667,7 +669,7 @@ def test_manual_p27_a_destroyed_card_with_a_marker_waits_until_the_marker_return
     assert events[-1].rule == "manual p27 (destroyed card with markers)"
     refused(after, PlayAbility("a", 1), "manual p20", "index")     # no longer in play
     assert from_json(to_json(after)) == after
-    r = Resolution(after, RULES, ScriptedDice())
+    r = new_resolution(after, RULES, ScriptedDice())
     start_new_round(r, "test")
     assert r.state.waiting == () and r.state.explorer_events.destroyed == (RITE,)
     assert r.state.lasting == ()

@@ -5,7 +5,8 @@ from engine_cases import explorer, monster, open_map
 from machina_nb.rules.engine.actions import PlayAbility, apply
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import Resolution, resolve
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
@@ -26,7 +27,7 @@ def test_manual_p22_shivers_attacks_every_explorer_on_every_tile_twice():
     """No owner, no activating unit: every explorer on every tile is attacked, twice; each
     attack is one roll applied to all of them (spec B16.4)."""
     state = scenario(open_map(4, 1, {0: "A..B"}), {"A": explorer("a"), "B": explorer("b")})
-    r = Resolution(state, RULES, ScriptedDice([3, 2, 2, 2, 2]))
+    r = new_resolution(state, RULES, ScriptedDice([3, 2, 2, 2, 2]))
     resolve(r, EVENTS["shivers"].enters_play, None, None, "Shivers")
     rolls = [e.text for e in r.events if e.kind == "roll"]
     assert rolls == ["Shivers: 1 high + 2 low dice [3, 2, 2] -> total 7 (physical, against armor)",

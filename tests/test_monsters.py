@@ -14,7 +14,7 @@ from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import MonsterAct, apply, legal_actions
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.engine.monsters import explorer_distances, mindless_step
 from machina_nb.rules.rulings import Rules

@@ -8,7 +8,8 @@ from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, explorer, monste
 from machina_nb.rules.engine.actions import (EndTurn, RollHorror, RollSpawn, StartTurn, apply, legal_actions)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import Resolution, adjusted_spawn_rating, threat_up
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import adjusted_spawn_rating, threat_up
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.engine.phases import PHASE_ORDER, spawn_rollers
@@ -105,7 +106,7 @@ def test_spec_d42_tile_without_spawn_spaces(reading, rolls):
 def test_spec_c7_spawn_limit_scope_for_card_spawns(reading, limited):
     from machina_nb.rules.engine.effects import spawn_monster
     state = spawn_state(rows=FULL_ROWS, monsters=FULL)
-    r = Resolution(state, RULES.replace({"spawn.limit_scope": reading}), ScriptedDice())
+    r = new_resolution(state, RULES.replace({"spawn.limit_scope": reading}), ScriptedDice())
     spawn_monster(r, (0, 0), reading == "all_spawns", "a card")
     assert (len(r.state.queue) == 4) is limited
 
@@ -254,7 +255,7 @@ def test_spec_d45_markers_when_the_horror_phase_is_skipped(reading, kept):
 # --- threat and level (manual p14; 3.5; spec C-8, D29, D30) ------------------------------------
 
 def bump(state, rules, n):
-    r = Resolution(state, rules, ScriptedDice())
+    r = new_resolution(state, rules, ScriptedDice())
     threat_up(r, n, "test")
     return r.state
 
@@ -291,12 +292,12 @@ def test_3_5_lists_changes_only_so_its_preset_keeps_level_5_and_the_card_spawn_l
     into the roll and leaves the spawn monster effect alone. Both manual rules stand (manual
     p13: the limit is the effect's first step; p14: the level-5 rule)."""
     from machina_nb.rules.cards.abilities import Effect
-    from machina_nb.rules.engine.effects import resolve
+    from machina_nb.rules.engine.resolution import resolve
     assert V35["level5_rule"] == "yes" and V35["spawn.limit_scope"] == "all_spawns"
     state = replace(horror_state(), level=5)
     assert bump(state, V35, 1).threat == state.threat          # replaced by the level-5 rule
     state = spawn_state(rows=FULL_ROWS, monsters=FULL)
-    r = Resolution(state, V35, ScriptedDice())
+    r = new_resolution(state, V35, ScriptedDice())
     resolve(r, (Effect("spawn"),), state.unit("a"), None, "a card's spawn")
     assert len(r.state.queue) == 4 and r.state.threat == state.threat + 1
 
@@ -334,11 +335,11 @@ def test_spec_c15_stamina_reset_reads_lasting_stamina_modifiers(reading, stamina
     (a horror marker, kept until the horror phase: manual p27). At the next explorer phase
     stamina resets to the maximum modified by active effects (manual p12) or as printed (aid)."""
     from machina_nb.rules.cards.abilities import Effect
-    from machina_nb.rules.engine.effects import resolve
+    from machina_nb.rules.engine.resolution import resolve
     from machina_nb.rules.engine.phases import start_new_round
     slow = (Effect("stamina_modifier", scope="explorers_all_tiles", amount=-1),)
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": monster("ghoul")})
-    r = Resolution(state, RULES.replace({"stamina.reset": reading}), ScriptedDice())
+    r = new_resolution(state, RULES.replace({"stamina.reset": reading}), ScriptedDice())
     resolve(r, slow, None, None, "Slow (horror event)")
     assert [(e.op, e.target, e.holder) for e in r.state.lasting] == [
         ("stamina_modifier", "a", "horror")]

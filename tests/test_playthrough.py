@@ -91,7 +91,7 @@ def test_history_answers_a_choice_made_after_a_roll():
     from dataclasses import replace as _replace
     from machina_nb.rules.engine.actions import RollSpawn
     from machina_nb.rules.engine.chance import ScriptedDice
-    from machina_nb.rules.engine.effects import NeedChoice
+    from machina_nb.rules.engine.resolution import NeedChoice
     game = new_game(parse_map("+-+-+-+\n|s . s|\n+-+-+-+\n"),
                     [(explorer("ann"), (1, 0))], (CHAPTER,), monsters=[monster("ghoul")])
     game = _replace(game, phase="spawn", spawn_rating=1)

@@ -25,6 +25,7 @@ from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, load_example
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
+from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.engine.worked import _STEPS, StepResult, example_state
 from machina_nb.views import setup_notebook
@@ -75,7 +76,7 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
             break
         try:
             state, result = runner(state, rules, ids, step)
-        except RulesError as error:
+        except (RulesError, NeedChoice) as error:
             out.append(ExampleStep(None, state, plan, str(error)))
             break
         out.append(ExampleStep(result, state, plan))

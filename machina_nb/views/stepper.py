@@ -36,11 +36,11 @@ from jupyter_bokeh.widgets import BokehModel
 from machina_nb.rules.engine.actions import (Action, EndTurn, MonsterAct, PlayAbility, RollHorror, RollSpawn, StartTurn, explorer_abilities, legal_actions)
 from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
-from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.engine.game import History, describe, new_game
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
-from machina_nb.rules.engine.inventory import inventory_of
+from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import equipped_items
 from machina_nb.rules.board.maptext import Layout, Point

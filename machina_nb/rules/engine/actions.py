@@ -1,7 +1,10 @@
 """The state machine: ``legal_actions(state, rules)`` and ``apply(state, action, rules, dice)``.
 
-Actions are frozen records naming their actor. :func:`apply` checks an action
-(refusing an illegal one with a :class:`RulesError` naming the rule it
+Actions are frozen records naming their actor. Each kind of action is one class that
+owns its rule: ``verify`` refuses it when illegal now, ``perform`` resolves it, and
+``options`` lists its legal instances for a unit; :func:`check`, :func:`apply` and
+:func:`legal_actions` are thin loops over the kinds (:data:`TURN_ACTIONS`). :func:`apply`
+checks an action (refusing an illegal one with a :class:`RulesError` naming the rule it
 breaks, the state untouched), resolves it, then steps the round's phases until
 the players have a decision (:func:`machina_nb.rules.engine.phases.advance`). It
 returns the new state and the events, each citing its rule. Rolls come from
@@ -12,10 +15,11 @@ open as a chance point.
 (``StartTurn`` for each explorer yet to act, seating order; ``RollSpawn`` per
 eligible explorer; ``RollHorror``; ``MonsterAct``, one per choice when the
 players must choose); then the active unit's actions — ``Move`` (destinations
-sorted), ``Door`` (open, close, destroy), ``Activate`` (action spaces),
-``ChapterSpace``, ``SealSpawn``, ``Exit``, ``Explore`` (per edge side, then per
-placement the players choose), ``PlayAbility`` (by ability, then
-target) and ``EndTurn``; then abilities other explorers may play outside their turn (no
+sorted), ``Door`` (open, close, destroy), the actions on each adjacent space
+(``Activate``, ``ChapterSpace``, ``SealSpawn``; space by space in the board's order of
+neighbours), ``Exit``, ``Explore`` (per edge side, then per placement the players
+choose), ``UseInventory``, ``Trade``, ``PlayAbility`` (by ability, then target) and
+``EndTurn``; then abilities other explorers may play outside their turn (no
 stamina cost). Essence costs list the form where the actor pays; any split
 among eligible contributors is also legal (:func:`contributors`).
 
@@ -28,31 +32,39 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import ClassVar, Sequence
 
-from machina_nb.rules.cards.abilities import Ability
-from machina_nb.rules.engine.cardplay import (can_target_ethereal, card_of, explorer_sources, marker_holder, marker_on, usable_items)
-from machina_nb.rules.engine.chance import Dice, OpenDice, ScriptedDice
-from machina_nb.rules.engine.chapters import last_explorer_exits
-from machina_nb.rules.engine.effects import (Event, NeedChoice, Resolution, destroy_unit, invoke_explorer_event, light_chapter, next_chapter, reinvoke_horror_event, resolve, set_door, threat_down, trigger_traps)
-from machina_nb.rules.errors import RulesError
-from machina_nb.rules.engine import inventory as inv
-from machina_nb.rules.cards.items import all_items, unequip_all
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
-from machina_nb.rules.engine.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
-from machina_nb.rules.engine.phases import (advance, current_monster, horror_roll, spawn_roll, spawn_rollers)
 from machina_nb.rules.board.playarea import SIDES, Exploration, explore_options
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
-from machina_nb.rules.board import sight
 from machina_nb.rules.board.terrain import adjacent, move_steps, neighbours
+from machina_nb.rules.cards.abilities import Ability
+from machina_nb.rules.cards.items import all_items, unequip_all
+from machina_nb.rules.engine import inventory as inv
+from machina_nb.rules.engine.cardplay import explorer_sources, marker_holder, marker_on, usable_items
+from machina_nb.rules.engine.chance import FACES, Dice, OpenDice, ScriptedDice
+from machina_nb.rules.engine.chapters import last_explorer_exits
+from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event, light_chapter,
+                                             lose_health, next_chapter, reinvoke_horror_event,
+                                             set_door, threat_down, trigger_traps)
+from machina_nb.rules.engine.holdings import consume, destroy_card, inventory_of
+from machina_nb.rules.engine.monsters import DOOR_DESTROY_COST, mindless_step, monster_abilities
+from machina_nb.rules.engine.phases import (advance, current_monster, horror_roll, spawn_roll,
+                                            spawn_rollers)
+from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution, resolve
+from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_options, unpaid_cost
+from machina_nb.rules.engine.triggers import return_marker
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
+    "TURN_ACTIONS", "SPACE_ACTIONS",
     "Exit", "Explore", "UseInventory", "Trade",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
-    "contributors", "ability_targets", "explorer_abilities", "explorations",
-    "ACTION_SPACE_COSTS", "second_targets", "play_targets", "destroy_options", "unpaid_cost",
+    "contributors", "explorer_abilities", "explorations", "ACTION_SPACE_COSTS",
+    "second_targets", "play_targets",
 ]
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
@@ -70,27 +82,87 @@ UNLIT_CHAPTER_COST = (3, 3)
 SCHEMING_LEVER_COST = 3
 
 
+# --- the actions: each kind checks, lists and performs itself ---------------------------------
+
 @dataclass(frozen=True)
 class Action:
     """An action by ``actor`` (a unit id, or ``players`` for the horror roll).
 
     ``choices`` answer, in order, the choices its resolution raises (a tied
     spawn space, a target, where a slide goes...): each is used where it fits.
+    Each kind owns its rule: :meth:`verify` refuses it when illegal now, :meth:`perform`
+    resolves it, and :meth:`options` lists its legal instances for a unit (what
+    :func:`legal_actions` offers). An action taken on its actor's turn (the default)
+    implements ``_verify`` and ``_perform`` for that unit.
     Rules: manual p12 (explorer actions), p16 (the explorers resolve ambiguities).
     """
 
     actor: str
     choices: tuple = field(default=(), kw_only=True)
 
+    closes_item_window: ClassVar[bool] = True
+    """Taking it ends the free inventory steps after a workbench or recharge (manual p33, p37)."""
+
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """Raise :class:`RulesError` naming the broken rule if this action is illegal now.
+
+        Rules: manual p12 (explorer turns), p15 (queue); see each kind.
+        """
+        self._verify(state, rules, _require_turn(state, self))
+
+    def perform(self, r: Resolution) -> None:
+        """Resolve this (checked) action into ``r``.
+
+        Rules: see each kind.
+        """
+        if r.state.item_window is not None and self.closes_item_window:
+            r.set(item_window=None)     # the free inventory steps end with any other action
+        self._perform(r, r.state.unit(self.actor))
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        raise RulesError("action", f"unknown action {type(self).__name__}")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        raise RulesError("action", f"unknown action {type(self).__name__}")
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        """The legal instances of this kind for ``u`` on its turn, in the documented order."""
+        return []
+
 
 @dataclass(frozen=True)
 class StartTurn(Action):
     """An explorer begins their turn; explorers pick their order (manual p12)."""
 
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """Between turns of the explorer phase, an explorer who has not acted (manual p12)."""
+        if state.phase != "explorer" or state.active is not None:
+            _fail("action", "a turn can start only in the explorer phase between turns",
+                  "manual p12")
+        u = state.unit(self.actor)
+        if u.side != "explorer" or u.position is None or u.id in state.done:
+            _fail("actor", f"{self.actor} cannot take a turn now", "manual p12")
+
+    def perform(self, r: Resolution) -> None:
+        """The explorer becomes the active one (manual p12)."""
+        r.set(active=self.actor, turns=r.state.turns + (self.actor,))
+        r.emit("turn", f"{self.actor} begins their turn", "manual p12")
+
 
 @dataclass(frozen=True)
 class EndTurn(Action):
     """End the turn, setting stamina to 0 (manual p12)."""
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        return
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _end_turn(r, u)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        return [EndTurn(u.id)]
 
 
 @dataclass(frozen=True)
@@ -98,6 +170,25 @@ class Move(Action):
     """One step to an adjacent, passable, unoccupied space for 1 stamina (manual p34)."""
 
     to: Point = (0, 0)
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        if u.immobile:
+            _fail("actor", f"{u.id} is immobile", "manual p17")
+        if u.stamina < 1:
+            _fail("actor", f"{u.id} has no stamina left", "manual p34 (1 per step)")
+        if not _step_ok(state, rules, u.position, tuple(self.to)):
+            _fail("to", f"{self.to} is not an adjacent, passable, unoccupied space",
+                  "manual p22, p34 (move)")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _move(r, u, tuple(self.to))
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        if u.immobile or u.stamina < 1:
+            return []
+        return [Move(u.id, q) for q in move_steps(state.static_board(), u.position, rules)
+                if state.unit_at(q) is None]
 
 
 @dataclass(frozen=True)
@@ -108,6 +199,35 @@ class Door(Action):
     b: Point = (0, 0)
     op: str = "open"
 
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        a, b = tuple(self.a), tuple(self.b)
+        if a != u.position or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or \
+                b not in state.static_board():
+            _fail("a", "a door must lie on a border of the actor's space", "manual p22")
+        kind = state.border(a, b)
+        doors = (BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED)
+        wanted = {"open": (BorderKind.DOOR_CLOSED,), "close": (BorderKind.DOOR_OPEN,),
+                  "destroy": (BorderKind.DOOR_CLOSED,) if u.side == "explorer" else doors}
+        if self.op not in wanted:
+            _fail("op", f"expected open, close or destroy, got {self.op!r}", "manual p36")
+        if kind not in wanted[self.op]:
+            _fail("op", f"cannot {self.op} a border that is {kind.name}", "manual p36 (doors)")
+        _pay_check(state, rules, u, DOOR_COSTS[(_mode(state, u), self.op)], 0, (), None,
+                   "manual p12, p15, p36")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _door(r, u, tuple(self.a), tuple(self.b), self.op)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        board, out = state.static_board(), []
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            q = (u.position[0] + dx, u.position[1] + dy)
+            if q in board:
+                for op in ("open", "close", "destroy"):
+                    out += _if_legal(state, rules, Door(u.id, u.position, q, op))
+        return out
+
 
 @dataclass(frozen=True)
 class Activate(Action):
@@ -117,6 +237,38 @@ class Activate(Action):
     option: str = ""
     contributions: tuple[tuple[str, int], ...] = ()
 
+    spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.EVENT, *ACTION_SPACE_COSTS)
+    """The space kinds this action uses (manual p37)."""
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        space = tuple(self.space)
+        _adjacent_space(state, rules, u, space)
+        kind = state.space_kind(space)
+        if u.side != "explorer":
+            if kind is not SpaceKind.LEVER:
+                _fail("space", "scheming monsters activate only trap levers", "manual p15")
+            _pay_check(state, rules, u, SCHEMING_LEVER_COST, 0, (), None, "manual p15, p37")
+        elif kind is SpaceKind.EVENT:
+            if self.option not in ("essence", "roll"):
+                _fail("option", "the event space needs option 'essence' or 'roll'", "manual p37")
+            _pay_check(state, rules, u, _event_cost(rules), 0, (), None, "manual p37; spec C-1")
+        elif kind not in ACTION_SPACE_COSTS:
+            _fail("space", f"{space} is not an action space that can be activated ({kind.name})",
+                  "manual p37 (destroyed action spaces cannot be used)")
+        else:
+            _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _activate(r, u, self)
+
+    @classmethod
+    def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
+        """The legal activations of the adjacent space ``q`` (items: a deck is a choice)."""
+        if state.space_kind(q) is SpaceKind.EVENT:
+            return [a for option in ("essence", "roll")
+                    for a in _if_legal(state, rules, Activate(u.id, q, option))]
+        return _expand(state, rules, _if_legal(state, rules, Activate(u.id, q)))
+
 
 @dataclass(frozen=True)
 class ChapterSpace(Action):
@@ -125,6 +277,34 @@ class ChapterSpace(Action):
     space: Point = (0, 0)
     contributions: tuple[tuple[str, int], ...] = ()
 
+    spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.CHAPTER,)
+    """The space kinds this action uses (manual p36)."""
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        space = tuple(self.space)
+        _adjacent_space(state, rules, u, space)
+        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.CHAPTER:
+            _fail("space", f"{space} is not a chapter space an explorer can activate",
+                  "manual p36")
+        blocked = state.exit_token is not None or state.chapter.blocking
+        if blocked and rules["chapter_space.when_blocked"] == "illegal":
+            _fail("space", "the chapter cannot advance (blocking chapter or exit token)",
+                  "manual p29, p36; spec C-22")
+        if space in state.lit:
+            _pay_check(state, rules, u, int(rules["cost.chapter_lit"]), 0, (), space,
+                       "manual p36; spec C-2")
+        else:
+            _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, self.contributions, space,
+                       "manual p36")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _chapter_space(r, u, self)
+
+    @classmethod
+    def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
+        """The legal activation of the adjacent chapter space ``q``."""
+        return _if_legal(state, rules, ChapterSpace(u.id, q))
+
 
 @dataclass(frozen=True)
 class SealSpawn(Action):
@@ -132,6 +312,25 @@ class SealSpawn(Action):
 
     space: Point = (0, 0)
     contributions: tuple[tuple[str, int], ...] = ()
+
+    spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.SPAWN,)
+    """The space kinds this action uses (manual p36)."""
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        space = tuple(self.space)
+        _adjacent_space(state, rules, u, space)
+        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.SPAWN:
+            _fail("space", f"{space} is not an unsealed spawn space", "manual p36")
+        _pay_check(state, rules, u, *SEAL_COST, self.contributions, space,
+                   "manual p36 (seal spawn space)")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _seal(r, u, tuple(self.space), self.contributions)
+
+    @classmethod
+    def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
+        """The legal seals of the adjacent spawn space ``q``."""
+        return _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
 
 
 @dataclass(frozen=True)
@@ -150,10 +349,48 @@ class PlayAbility(Action):
     contributions: tuple[tuple[str, int], ...] = ()
     destroy: Point | None = None
 
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """On the actor's turn, or outside it an ability that costs no stamina (p12, p20).
+
+        Rules: manual p12 (explorer turns), p20 (abilities outside the turn).
+        """
+        if state.has_unit(self.actor) and state.unit(self.actor).side == "explorer" \
+                and state.active != self.actor:
+            u = state.unit(self.actor)
+            abilities = explorer_abilities(state, u)
+            if not 0 <= self.index < len(abilities) or abilities[self.index].cost.stamina:
+                _fail("actor", f"outside their turn {u.id} may play only abilities that cost "
+                      "no stamina", "manual p12, p20")
+            _check_ability(state, u, self, rules)
+            return
+        super().verify(state, rules)
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        _check_ability(state, u, self, rules)
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _play(r, u, self.index, self.target, self.essence, self.contributions, self.destroy)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        return _abilities_for(state, rules, u, free_only=False)
+
 
 @dataclass(frozen=True)
 class Exit(Action):
     """Leave the map from the exit token's space for 2 stamina (manual p34)."""
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
+            _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
+        _pay_check(state, rules, u, EXIT_COST, 0, (), None, "manual p34 (exit)")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _exit(r, u)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        return _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
 
 
 @dataclass(frozen=True)
@@ -167,6 +404,26 @@ class Explore(Action):
 
     side: str | None = None
     option: int | None = None
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        _pay_check(state, rules, u, EXPLORE_COST, 0, (), None, "manual p12, p34 (explore)")
+        options = explorations(state, rules, u, self.side)
+        if self.option is None and len(options) > 1:
+            _fail("option", f"the players choose one of {len(options)} ways to explore: "
+                  + "; ".join(f"{i}: {o.explain()}" for i, o in enumerate(options)),
+                  "manual p34; spec D19-D21")
+        option = self.option or 0
+        if isinstance(option, bool) or not isinstance(option, int) or \
+                not 0 <= option < len(options):
+            _fail("option", f"expected an index below {len(options)}, got {self.option!r}",
+                  "manual p34")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        _explore(r, u, self)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        return _explore_actions(state, rules, u)
 
 
 @dataclass(frozen=True)
@@ -182,6 +439,20 @@ class UseInventory(Action):
     steps: tuple = ()
     gifts: tuple[tuple[str, str], ...] = ()
 
+    closes_item_window: ClassVar[bool] = False
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        if u.side != "explorer":
+            _fail("actor", "only explorers have an inventory", "manual p31")
+        inv.check_use_inventory(state, rules, u.id, self.owner or u.id, self.steps, self.gifts)
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        inv.use_inventory(r, u.id, self.owner or u.id, self.steps, self.gifts)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        return _use_inventory_actions(state, rules, u)
+
 
 @dataclass(frozen=True)
 class Trade(Action):
@@ -194,10 +465,35 @@ class Trade(Action):
     give: tuple[str, ...] = ()
     take: tuple[str, ...] = ()
 
+    closes_item_window: ClassVar[bool] = False
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        if u.side != "explorer" or not state.has_unit(self.partner) or \
+                state.unit(self.partner).side != "explorer":
+            _fail("partner", f"{self.partner!r} is not an explorer in play", "manual p32")
+        inv.check_trade(state, rules, u.id, self.partner, self.give, self.take)
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        inv.trade(r, u.id, self.partner, self.give, self.take)
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        return _trade_actions(state, rules, u)
+
 
 @dataclass(frozen=True)
 class RollSpawn(Action):
     """The explorer's spawn roll (manual p13)."""
+
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """An explorer who rolls for spawn this phase (manual p13; switch spawn.roller)."""
+        if self.actor not in {e.id for e in spawn_rollers(state, rules)}:
+            _fail("actor", f"{self.actor} does not roll for spawn now",
+                  "manual p13; spec D22, D42")
+
+    def perform(self, r: Resolution) -> None:
+        """The spawn roll and what it spawns (manual p13)."""
+        spawn_roll(r, r.state.unit(self.actor))
 
 
 @dataclass(frozen=True)
@@ -206,10 +502,40 @@ class RollHorror(Action):
 
     actor: str = "players"
 
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """Once, in a horror phase whose chapter has a horror rating (manual p14)."""
+        if state.phase != "horror" or state.horror_rating is None or "horror" in state.done:
+            _fail("action", "the horror roll is made once, in the horror phase", "manual p14")
+
+    def perform(self, r: Resolution) -> None:
+        """The horror roll and the horror event it invokes (manual p14)."""
+        horror_roll(r)
+
 
 @dataclass(frozen=True)
 class MonsterAct(Action):
     """The mindless monster's next action (manual p15-17); ``choices`` answer its ties."""
+
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """The monster first in the queue, if mindless (manual p15-16)."""
+        if state.phase != "monster" or current_monster(state) != self.actor:
+            _fail("actor", f"it is not {self.actor}'s turn", "manual p15 (queue)")
+        if state.player_driven(self.actor):
+            _fail("actor", "scheming and controlled monsters are moved by the players' actions",
+                  "manual p15 (scheming), p25 (control monster)")
+
+    def perform(self, r: Resolution) -> None:
+        """The next step of the mindless monster's plan (manual p15-17)."""
+        _monster_act(r, self)
+
+
+SPACE_ACTIONS: tuple[type[Action], ...] = (Activate, ChapterSpace, SealSpawn)
+"""The actions on an adjacent space: each names the space kinds it uses (manual p36-37)."""
+
+TURN_ACTIONS = (Move, Door, SPACE_ACTIONS, Exit, Explore, UseInventory, Trade, PlayAbility,
+                EndTurn)
+"""The kinds a unit may take on its turn, in the order :func:`legal_actions` lists them; the
+space actions are listed together, per adjacent space in the board's order of neighbours."""
 
 
 # --- what a unit may do ---------------------------------------------------------------------
@@ -229,62 +555,6 @@ def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...
     if unit.side == "explorer":
         return explorer_abilities(state, unit)
     return tuple(a for _, a in monster_abilities(state, unit, rules))
-
-
-def _card_key(state: GameState, unit: Unit, index: int, ability: Ability) -> str:
-    if unit.side == "explorer":
-        return explorer_sources(state, unit)[index][0]
-    return card_of(state, unit, ability)
-
-
-_SPACE_TARGETS = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT, "lever": SpaceKind.LEVER,
-                  "chapter": SpaceKind.CHAPTER}
-
-
-def ability_targets(state: GameState, rules: Rules, unit: Unit,
-                    ability: Ability) -> tuple[Point, ...] | None:
-    """Legal target spaces of an ability, sorted; None when it takes no target (manual p20, p23).
-
-    Melee: the unit's own space and adjacent spaces. Ranged X: within range X
-    with a clear line (:func:`machina_nb.rules.board.sight.can_target`). Ethereal
-    units need a lit chapter space on the user's tile (manual p25, p36).
-    Rules: manual p20 (legal target), p22-23 (targeting), p25 (ethereal).
-    """
-    t = ability.targeting
-    if t.kind == "none" or unit.position is None:
-        return None
-    if unit.side == "monster" and t.target == "explorer" and state.controller(unit.id):
-        t = replace(t, target="unit")      # a controlled monster may attack anyone (p25)
-    here = unit.position
-    if t.kind == "melee":
-        spaces = (here,) + neighbours(state.static_board(), here, rules)
-    else:
-        board = state.unit_board()
-        ethereal = tuple(u.id for u in state.units if u.ethereal)
-        if t.target in ("explorer", "monster", "unit"):
-            candidates = [u.position for u in state.units if u.position is not None]
-            if t.target == "unit":
-                candidates += [p for p in board if state.is_kind(p, SpaceKind.BARREL)]
-        else:
-            candidates = list(board)
-        spaces = tuple(p for p in candidates if sight.can_target(
-            board, here, p, rules, t.kind, t.range, ethereal, True).legal)
-    out = []
-    for p in spaces:
-        u = state.unit_at(p)
-        if t.target in ("explorer", "monster", "unit"):
-            if u is None and t.target == "unit" and state.is_kind(p, SpaceKind.BARREL):
-                out.append(p)       # a barrel counts as a unit that can only be attacked (p35)
-                continue
-            if u is None or (t.target != "unit" and u.side != t.target):
-                continue
-            if u.ethereal and u.id != unit.id and not can_target_ethereal(state, unit):
-                continue
-        elif t.target != "space":
-            if not state.is_kind(p, _SPACE_TARGETS[t.target]):
-                continue
-        out.append(p)
-    return tuple(sorted(out))
 
 
 def second_targets(state: GameState, rules: Rules, unit: Unit,
@@ -318,18 +588,6 @@ def play_targets(target) -> tuple[Point, ...]:
     except TypeError:
         pass
     raise RulesError("target", f"expected a space (x, y) or a pair of spaces, got {target!r}")
-
-
-def destroy_options(state: GameState, rules: Rules, unit: Unit, kind: str) -> tuple[Point, ...]:
-    """Adjacent spaces of ``kind`` (event, lever, chest) a destroy cost may destroy, sorted;
-    destroyed spaces are not among them (manual p23, p35).
-
-    Rules: manual p23 (advanced examples: destroy an adjacent trap lever), p26 (cost).
-    """
-    if unit.position is None:
-        return ()
-    return tuple(sorted(q for q in neighbours(state.static_board(), unit.position, rules)
-                        if state.is_kind(q, _SPACE_TARGETS[kind])))
 
 
 def explorations(state: GameState, rules: Rules, unit: Unit,
@@ -450,156 +708,6 @@ def _event_cost(rules: Rules) -> int:
     return int(rules["cost.event_space"])
 
 
-def check(state: GameState, action: Action, rules: Rules) -> None:
-    """Raise :class:`RulesError` naming the broken rule if ``action`` is illegal now.
-
-    Rules: see each action class; spec §A18.2 (costs).
-    """
-    if not isinstance(action, Action):
-        raise RulesError("action", f"expected an Action, got {type(action).__name__}")
-    if state.over:
-        _fail("action", f"the game is over ({state.over})", "manual p3")
-    if isinstance(action, StartTurn):
-        if state.phase != "explorer" or state.active is not None:
-            _fail("action", "a turn can start only in the explorer phase between turns",
-                  "manual p12")
-        u = state.unit(action.actor)
-        if u.side != "explorer" or u.position is None or u.id in state.done:
-            _fail("actor", f"{action.actor} cannot take a turn now", "manual p12")
-        return
-    if isinstance(action, RollSpawn):
-        if action.actor not in {e.id for e in spawn_rollers(state, rules)}:
-            _fail("actor", f"{action.actor} does not roll for spawn now",
-                  "manual p13; spec D22, D42")
-        return
-    if isinstance(action, RollHorror):
-        if state.phase != "horror" or state.horror_rating is None or "horror" in state.done:
-            _fail("action", "the horror roll is made once, in the horror phase", "manual p14")
-        return
-    if isinstance(action, MonsterAct):
-        if state.phase != "monster" or current_monster(state) != action.actor:
-            _fail("actor", f"it is not {action.actor}'s turn", "manual p15 (queue)")
-        if state.player_driven(action.actor):
-            _fail("actor", "scheming and controlled monsters are moved by the players' actions",
-                  "manual p15 (scheming), p25 (control monster)")
-        return
-    if isinstance(action, PlayAbility) and state.has_unit(action.actor) and \
-            state.unit(action.actor).side == "explorer" and state.active != action.actor:
-        u = state.unit(action.actor)
-        abilities = explorer_abilities(state, u)
-        if not 0 <= action.index < len(abilities) or abilities[action.index].cost.stamina:
-            _fail("actor", f"outside their turn {u.id} may play only abilities that cost no "
-                  "stamina", "manual p12, p20")
-        _check_ability(state, u, action, rules)
-        return
-    u = _require_turn(state, action)
-    if isinstance(action, EndTurn):
-        return
-    if isinstance(action, Move):
-        if u.immobile:
-            _fail("actor", f"{u.id} is immobile", "manual p17")
-        if u.stamina < 1:
-            _fail("actor", f"{u.id} has no stamina left", "manual p34 (1 per step)")
-        if not _step_ok(state, rules, u.position, tuple(action.to)):
-            _fail("to", f"{action.to} is not an adjacent, passable, unoccupied space",
-                  "manual p22, p34 (move)")
-        return
-    if isinstance(action, Door):
-        a, b = tuple(action.a), tuple(action.b)
-        if a != u.position or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or \
-                b not in state.static_board():
-            _fail("a", "a door must lie on a border of the actor's space", "manual p22")
-        kind = state.border(a, b)
-        doors = (BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED)
-        wanted = {"open": (BorderKind.DOOR_CLOSED,), "close": (BorderKind.DOOR_OPEN,),
-                  "destroy": (BorderKind.DOOR_CLOSED,) if u.side == "explorer" else doors}
-        if action.op not in wanted:
-            _fail("op", f"expected open, close or destroy, got {action.op!r}", "manual p36")
-        if kind not in wanted[action.op]:
-            _fail("op", f"cannot {action.op} a border that is {kind.name}", "manual p36 (doors)")
-        _pay_check(state, rules, u, DOOR_COSTS[(_mode(state, u), action.op)], 0, (), None,
-                   "manual p12, p15, p36")
-        return
-    if isinstance(action, Activate):
-        space = tuple(action.space)
-        _adjacent_space(state, rules, u, space)
-        kind = state.space_kind(space)
-        if u.side != "explorer":
-            if kind is not SpaceKind.LEVER:
-                _fail("space", "scheming monsters activate only trap levers", "manual p15")
-            _pay_check(state, rules, u, SCHEMING_LEVER_COST, 0, (), None, "manual p15, p37")
-            return
-        if kind is SpaceKind.EVENT:
-            if action.option not in ("essence", "roll"):
-                _fail("option", "the event space needs option 'essence' or 'roll'", "manual p37")
-            _pay_check(state, rules, u, _event_cost(rules), 0, (), None, "manual p37; spec C-1")
-            return
-        if kind not in ACTION_SPACE_COSTS:
-            _fail("space", f"{space} is not an action space that can be activated ({kind.name})",
-                  "manual p37 (destroyed action spaces cannot be used)")
-        _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
-        return
-    if isinstance(action, ChapterSpace):
-        space = tuple(action.space)
-        _adjacent_space(state, rules, u, space)
-        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.CHAPTER:
-            _fail("space", f"{space} is not a chapter space an explorer can activate",
-                  "manual p36")
-        blocked = state.exit_token is not None or state.chapter.blocking
-        if blocked and rules["chapter_space.when_blocked"] == "illegal":
-            _fail("space", "the chapter cannot advance (blocking chapter or exit token)",
-                  "manual p29, p36; spec C-22")
-        if space in state.lit:
-            _pay_check(state, rules, u, int(rules["cost.chapter_lit"]), 0, (), space,
-                       "manual p36; spec C-2")
-        else:
-            _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, action.contributions, space,
-                       "manual p36")
-        return
-    if isinstance(action, SealSpawn):
-        space = tuple(action.space)
-        _adjacent_space(state, rules, u, space)
-        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.SPAWN:
-            _fail("space", f"{space} is not an unsealed spawn space", "manual p36")
-        _pay_check(state, rules, u, *SEAL_COST, action.contributions, space,
-                   "manual p36 (seal spawn space)")
-        return
-    if isinstance(action, PlayAbility):
-        _check_ability(state, u, action, rules)
-        return
-    if isinstance(action, Explore):
-        _pay_check(state, rules, u, EXPLORE_COST, 0, (), None, "manual p12, p34 (explore)")
-        options = explorations(state, rules, u, action.side)
-        if action.option is None and len(options) > 1:
-            _fail("option", f"the players choose one of {len(options)} ways to explore: "
-                  + "; ".join(f"{i}: {o.explain()}" for i, o in enumerate(options)),
-                  "manual p34; spec D19-D21")
-        option = action.option or 0
-        if isinstance(option, bool) or not isinstance(option, int) or \
-                not 0 <= option < len(options):
-            _fail("option", f"expected an index below {len(options)}, got {action.option!r}",
-                  "manual p34")
-        return
-    if isinstance(action, UseInventory):
-        if u.side != "explorer":
-            _fail("actor", "only explorers have an inventory", "manual p31")
-        inv.check_use_inventory(state, rules, u.id, action.owner or u.id, action.steps,
-                                action.gifts)
-        return
-    if isinstance(action, Trade):
-        if u.side != "explorer" or not state.has_unit(action.partner) or \
-                state.unit(action.partner).side != "explorer":
-            _fail("partner", f"{action.partner!r} is not an explorer in play", "manual p32")
-        inv.check_trade(state, rules, u.id, action.partner, action.give, action.take)
-        return
-    if isinstance(action, Exit):
-        if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
-            _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
-        _pay_check(state, rules, u, EXIT_COST, 0, (), None, "manual p34 (exit)")
-        return
-    raise RulesError("action", f"unknown action {type(action).__name__}")
-
-
 def _adjacent_space(state: GameState, rules: Rules, u: Unit, space: Point) -> None:
     board = state.static_board()
     if space not in board or not adjacent(board, u.position, space, rules):
@@ -654,30 +762,6 @@ def _check_destroy_and_marker(state: GameState, rules: Rules, u: Unit, action: P
         _fail("index", *problem)
 
 
-def unpaid_cost(state: GameState, rules: Rules, unit: Unit, index: int,
-                ability: Ability) -> tuple[str, str] | None:
-    """Why the destroy or marker part of ``ability``'s cost cannot be paid now, as
-    ``(message, rule)``, or None: no adjacent space of the kind left, a card that cannot be
-    destroyed, no marker of the unit's on the card (manual p23, p26, p27).
-
-    Rules: manual p23 (advanced examples), p26 (a cost, not a condition), p27 (markers).
-    """
-    cost = ability.cost
-    if not (cost.destroy or cost.marker):
-        return None
-    key = _card_key(state, unit, index, ability)
-    if cost.destroys_space and not destroy_options(state, rules, unit, cost.destroy):
-        return (f"{ability.name} costs destroying an adjacent {cost.destroy} space and none is "
-                "left", "manual p23, p26 (cost, not condition)")
-    if cost.destroy == "card" and not key.startswith(("bound:", "item:")):
-        return (f"{ability.name} destroys its card, and {key} is not a card that can be "
-                "destroyed here", "manual p20 (destroy icon), p27")
-    if cost.marker and marker_on(state, marker_holder(unit), key) is None:
-        return (f"{ability.name} costs returning {marker_holder(unit)}'s marker from {key}, "
-                "and there is none on it", "manual p27 (marker removal as a cost)")
-    return None
-
-
 # --- doing ------------------------------------------------------------------------------------
 
 def apply(state: GameState, action: Action, rules: Rules,
@@ -686,68 +770,16 @@ def apply(state: GameState, action: Action, rules: Rules,
 
     Illegal actions raise :class:`RulesError` naming the rule; an open roll
     raises :class:`~machina_nb.rules.engine.chance.ChanceNode`; a choice the action
-    does not answer raises :class:`~machina_nb.rules.engine.effects.NeedChoice`. In
+    does not answer raises :class:`~machina_nb.rules.engine.resolution.NeedChoice`. In
     every case ``state`` is unchanged (it is immutable).
     Rules: manual p10-37 (see the module docstring).
     """
     check(state, action, rules)
-    r = Resolution(state, rules, dice if dice is not None else OpenDice(),
-                   action.choices, action.actor)
-    _do(r, action)
+    r = new_resolution(state, rules, dice if dice is not None else OpenDice(),
+                       action.choices, action.actor)
+    action.perform(r)
     advance(r)
     return r.state, tuple(r.events)
-
-
-def _do(r: Resolution, action: Action) -> None:
-    s = r.state
-    if isinstance(action, StartTurn):
-        r.set(active=action.actor, turns=s.turns + (action.actor,))
-        r.emit("turn", f"{action.actor} begins their turn", "manual p12")
-        return
-    if isinstance(action, RollSpawn):
-        spawn_roll(r, s.unit(action.actor))
-        return
-    if isinstance(action, RollHorror):
-        horror_roll(r)
-        return
-    if isinstance(action, MonsterAct):
-        _monster_act(r, action)
-        return
-    u = s.unit(action.actor)
-    if s.item_window is not None and not isinstance(action, (UseInventory, Trade)):
-        r.set(item_window=None)     # the free inventory steps end with any other action
-    if isinstance(action, EndTurn):
-        _end_turn(r, u)
-    elif isinstance(action, Move):
-        _move(r, u, tuple(action.to))
-    elif isinstance(action, Door):
-        _door(r, u, tuple(action.a), tuple(action.b), action.op)
-    elif isinstance(action, Activate):
-        _activate(r, u, action)
-    elif isinstance(action, ChapterSpace):
-        _chapter_space(r, u, action)
-    elif isinstance(action, SealSpawn):
-        space = tuple(action.space)
-        _pay(r, u, *SEAL_COST, action.contributions, f"sealing {space}", "manual p36")
-        threat_down(r, 1, f"{u.id} seals {space}", source="seal")
-        occupant = r.state.unit_at(space)
-        if occupant is not None:
-            destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
-        r.set(destroyed=r.state.destroyed + (space,))
-        r.emit("seal", f"two destroyed tokens on {space}: it is an obstacle now",
-               "manual p36 (seal spawn space)")
-        light_chapter(r, r.state.unit(u.id), "sealing a spawn space")
-    elif isinstance(action, PlayAbility):
-        _play(r, u, action.index, action.target, action.essence, action.contributions,
-              action.destroy)
-    elif isinstance(action, Exit):
-        _exit(r, u)
-    elif isinstance(action, Explore):
-        _explore(r, u, action)
-    elif isinstance(action, UseInventory):
-        inv.use_inventory(r, u.id, action.owner or u.id, action.steps, action.gifts)
-    elif isinstance(action, Trade):
-        inv.trade(r, u.id, action.partner, action.give, action.take)
 
 
 def _explore(r: Resolution, u: Unit, action: Explore) -> None:
@@ -897,13 +929,12 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
 def _play(r: Resolution, u: Unit, index: int, target, essence: int,
           contributions: Sequence[tuple[str, int]], destroy: Point | None = None) -> None:
     ability = _abilities(r.state, u, r.rules)[index]
-    key = _card_key(r.state, u, index, ability)
+    key = card_key(r.state, u, index, ability)
     card = next((c for c in usable_items(r.state, u.id) if f"item:{c.id}" == key), None)
     points = play_targets(target)
     _pay(r, u, ability.cost.stamina, ability.cost.essence, contributions,
          f"{ability.name}", "manual p20 (cost)")
     if ability.cost.health:
-        from machina_nb.rules.engine.effects import lose_health
         lose_health(r, u.id, ability.cost.health, None, f"the cost of {ability.name}")
     _pay_destroy_and_marker(r, u, ability, key, destroy,
                             card is not None and card.type == "consumable")
@@ -921,7 +952,7 @@ def _play(r: Resolution, u: Unit, index: int, target, essence: int,
             points[1] if len(points) > 1 else None)
     r.card = previous
     if card is not None and card.type == "consumable" and r.state.has_unit(u.id):
-        inv.consume(r, u.id, card, marked=any(e.holder == u.id for e in r.state.lasting
+        consume(r, u.id, card, marked=any(e.holder == u.id for e in r.state.lasting
                                               if e not in before))
 
 
@@ -930,8 +961,6 @@ def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
     """Pay a destroy cost (the named adjacent space, or the card) and a marker cost (p23, p27).
     A consumable's own card is destroyed after resolving (:func:`inv.consume`), so that a
     lasting effect it starts keeps it waiting for the marker (manual p27, p30)."""
-    from machina_nb.rules.engine.cardeffects import destroy_card
-    from machina_nb.rules.engine.triggers import return_marker
     cost = ability.cost
     if cost.destroys_space:
         if destroy is None:
@@ -1028,37 +1057,6 @@ def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple) -> lis
     return [MonsterAct(m, choices=choices)]
 
 
-def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
-    out: list[Action] = []
-    board = state.static_board()
-    if not u.immobile and u.stamina >= 1:
-        out += [Move(u.id, q) for q in move_steps(board, u.position, rules)
-                if state.unit_at(q) is None]
-    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        q = (u.position[0] + dx, u.position[1] + dy)
-        if q not in board:
-            continue
-        for op in ("open", "close", "destroy"):
-            out += _if_legal(state, rules, Door(u.id, u.position, q, op))
-    for q in neighbours(board, u.position, rules):
-        kind = state.space_kind(q)
-        if kind is SpaceKind.EVENT:
-            for option in ("essence", "roll"):
-                out += _if_legal(state, rules, Activate(u.id, q, option))
-        elif kind in ACTION_SPACE_COSTS:     # items: the deck to draw from is a choice
-            out += _expand(state, rules, _if_legal(state, rules, Activate(u.id, q)))
-        elif kind is SpaceKind.CHAPTER:
-            out += _if_legal(state, rules, ChapterSpace(u.id, q))
-        elif kind is SpaceKind.SPAWN:
-            out += _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
-    out += _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
-    out += _explore_actions(state, rules, u)
-    out += _inventory_actions(state, rules, u)
-    out += _abilities_for(state, rules, u, free_only=False)
-    out.append(EndTurn(u.id))
-    return out
-
-
 def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     """One Explore per edge side and per placement the players may choose (manual p34)."""
     area = state.map.area
@@ -1081,36 +1079,6 @@ def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
 
 
 _SIDE_OF = {step: side for side, step in SIDES.items()}
-
-
-def _inventory_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
-    """A representative few inventory actions (the full space of arrangements is huge).
-
-    Per explorer whose inventory the actor may use (self, adjacent): unequip
-    everything, and :func:`_greedy` equipping; for each trade partner, giving
-    or taking one item at a time.
-    Rules: manual p32 (use inventory, trade), p37 (recharge station).
-    """
-    if u.side != "explorer" or u.position is None:
-        return []
-    out: list[Action] = []
-    for owner in (u.id,) + inv.adjacent_explorers(state, rules, u.id):
-        held = inv.inventory_of(state, owner)
-        if held.empty:
-            continue
-        steps = _greedy(held)
-        for option in ((), steps) if steps else ((),):
-            out += _if_legal(state, rules, UseInventory(u.id, owner=owner, steps=option))
-    window = state.item_window
-    partners = set(inv.adjacent_explorers(state, rules, u.id))
-    if window is not None and window.explorer == u.id and window.trade_partners:
-        partners |= set(window.trade_partners)
-    for partner in sorted(partners):
-        for card in all_items(inv.inventory_of(state, u.id)):
-            out += _if_legal(state, rules, Trade(u.id, partner=partner, give=(card.id,)))
-        for card in all_items(inv.inventory_of(state, partner)):
-            out += _if_legal(state, rules, Trade(u.id, partner=partner, take=(card.id,)))
-    return out
 
 
 def _greedy(held) -> tuple:
@@ -1178,5 +1146,95 @@ class _Probe(OpenDice):
     """Dice for probing choices: every die shows its highest face."""
 
     def _roll(self, die, reason):
-        from machina_nb.rules.engine.chance import FACES
         return max(FACES[die])
+
+
+def check(state: GameState, action: Action, rules: Rules) -> None:
+    """Raise :class:`RulesError` naming the broken rule if ``action`` is illegal now.
+
+    Rules: manual p3 (the game's end), p12 (explorer actions and costs); see each action kind.
+    """
+    if not isinstance(action, Action):
+        raise RulesError("action", f"expected an Action, got {type(action).__name__}")
+    if state.over:
+        _fail("action", f"the game is over ({state.over})", "manual p3")
+    action.verify(state, rules)
+
+
+def _seal(r: Resolution, u: Unit, space: Point, contributions) -> None:
+    """Seal a spawn space: threat -1, its unit destroyed, two destroyed tokens, light a chapter.
+
+    Rules: manual p36 (seal spawn space).
+    """
+    _pay(r, u, *SEAL_COST, contributions, f"sealing {space}", "manual p36")
+    threat_down(r, 1, f"{u.id} seals {space}", source="seal")
+    occupant = r.state.unit_at(space)
+    if occupant is not None:
+        destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
+    r.set(destroyed=r.state.destroyed + (space,))
+    r.emit("seal", f"two destroyed tokens on {space}: it is an obstacle now",
+           "manual p36 (seal spawn space)")
+    light_chapter(r, r.state.unit(u.id), "sealing a spawn space")
+
+
+def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    """Every kind's legal instances for the unit on its turn, in :data:`TURN_ACTIONS` order."""
+    out: list[Action] = []
+    for kind in TURN_ACTIONS:
+        out += _space_actions(state, rules, u) if kind is SPACE_ACTIONS else \
+            kind.options(state, rules, u)
+    return out
+
+
+def _space_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    """The actions on each adjacent space, in the board's order of neighbours (p36-37)."""
+    by_kind = {kind: action for action in SPACE_ACTIONS for kind in action.spaces}
+    out: list[Action] = []
+    for q in neighbours(state.static_board(), u.position, rules):
+        action = by_kind.get(state.space_kind(q))
+        if action is not None:
+            out += action.at(state, rules, u, q)
+    return out
+
+
+def _owners(state: GameState, rules: Rules, u: Unit) -> tuple[str, ...]:
+    return (u.id,) + inv.adjacent_explorers(state, rules, u.id) \
+        if u.side == "explorer" and u.position is not None else ()
+
+
+def _use_inventory_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    """A representative few inventory arrangements (the full space of arrangements is huge):
+    per explorer whose inventory the actor may use (self, adjacent), unequip everything, and
+    :func:`_greedy` equipping.
+
+    Rules: manual p32 (use inventory).
+    """
+    out: list[Action] = []
+    for owner in _owners(state, rules, u):
+        held = inventory_of(state, owner)
+        if held.empty:
+            continue
+        steps = _greedy(held)
+        for option in ((), steps) if steps else ((),):
+            out += _if_legal(state, rules, UseInventory(u.id, owner=owner, steps=option))
+    return out
+
+
+def _trade_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
+    """For each trade partner, giving or taking one item at a time.
+
+    Rules: manual p32 (trade), p37 (recharge station partners).
+    """
+    if u.side != "explorer" or u.position is None:
+        return []
+    window = state.item_window
+    partners = set(inv.adjacent_explorers(state, rules, u.id))
+    if window is not None and window.explorer == u.id and window.trade_partners:
+        partners |= set(window.trade_partners)
+    out: list[Action] = []
+    for partner in sorted(partners):
+        for card in all_items(inventory_of(state, u.id)):
+            out += _if_legal(state, rules, Trade(u.id, partner=partner, give=(card.id,)))
+        for card in all_items(inventory_of(state, partner)):
+            out += _if_legal(state, rules, Trade(u.id, partner=partner, take=(card.id,)))
+    return out

@@ -17,18 +17,14 @@ events), p24 (destroy a binding event), p37 (binding events); aid §Monster Phas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from machina_nb.rules.engine.state import Deck
 from machina_nb.rules.cards.events import EventCard
-
-if TYPE_CHECKING:
-    from machina_nb.rules.engine.effects import Resolution
+from machina_nb.rules.engine.resolution import Resolution
 
 __all__ = ["bind_horror_event", "release_bound_events"]
 
 
-def bind_horror_event(r: "Resolution", card: EventCard, why: str) -> bool:
+def bind_horror_event(r: Resolution, card: EventCard, why: str) -> bool:
     """Bind a just-invoked binding horror event to a monster; False if it is not bound.
 
     It binds only under ``monster.ability_sources = bound_event_and_card`` and
@@ -61,7 +57,7 @@ def bind_horror_event(r: "Resolution", card: EventCard, why: str) -> bool:
     return True
 
 
-def release_bound_events(r: "Resolution", unit_id: str, side: str) -> None:
+def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
     """A unit left play (``side``: ``explorer`` or ``monster``): its bound events go.
 
     An explorer's are removed from the game (manual p19: explorer death). A

@@ -2,7 +2,7 @@
 reinvoke explorer event, from :mod:`machina_nb.rules.engine.effects`).
 
 :func:`card_effect` resolves the ops of
-:data:`machina_nb.rules.engine.effects.CARD_OPS` for :func:`machina_nb.rules.engine.effects.resolve`.
+:data:`machina_nb.rules.engine.effects.CARD_OPS` for :func:`machina_nb.rules.engine.resolution.resolve`.
 
 Rules: manual p25 (take), p35 (treat map space), p37 (reinvoke explorer event), p20, p27
 (destroy icon, destroyed cards); spec A3.6, A9.5, A20.7.
@@ -12,32 +12,29 @@ from __future__ import annotations
 
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.board.graph import PASSABLE_SPACES
-from machina_nb.rules.engine.effects import Resolution, reinvoke_explorer_event, resolve
-from machina_nb.rules.cards.items import all_items
+from machina_nb.rules.engine.holdings import destroy_card
+from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.board.maptext import Point, SpaceKind
-from machina_nb.rules.engine.state import Deck, Unit
+from machina_nb.rules.engine.state import Deck
 
-__all__ = ["card_effect", "take", "treat_space", "destroy_card", "release_waiting"]
+__all__ = ["card_effect", "take", "treat_space"]
 
 
-def card_effect(r: Resolution, e: Effect, user: Unit | None, target: Point | None, why: str,
-                label: str, essence_budget: int = 0, second: Point | None = None) -> None:
-    """Resolve one of ``take``, ``treat_space``, ``reinvoke_explorer_event``, ``destroy_card``.
+def card_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Resolve one of ``take``, ``treat_space``, ``destroy_bound_event``, ``destroy_card``.
 
-    Rules: manual p25, p35, p37, p20, p27 (see each function).
+    Rules: manual p25 (take), p35 (treat map space), p20 and p27 (destroy a card).
     """
-    if e.op == "reinvoke_explorer_event":
-        reinvoke_explorer_event(r, user, label)
-    elif e.op == "treat_space":
-        treat_space(r, target, SpaceKind[e.key.upper()], label, e.also)
+    if e.op == "treat_space":
+        treat_space(r, step.target, SpaceKind[e.key.upper()], step.label, e.also)
     elif e.op == "take":
-        take(r, e.key, label)
-        resolve(r, e.then, user, target, why, essence_budget, second)
+        take(r, e.key, step.label)
+        resolve(r, e.then, step.user, step.target, step.why, step.essence_budget, step.second)
     elif e.op == "destroy_bound_event":
         if any(card.id == e.key for _, card in r.state.bound):
-            destroy_card(r, f"bound:{e.key}", label)
+            destroy_card(r, f"bound:{e.key}", step.label)
     else:
-        destroy_card(r, r.card, label)
+        destroy_card(r, r.card, step.label)
 
 
 def take(r: Resolution, card_id: str, why: str) -> bool:
@@ -115,63 +112,3 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
            "manual p35 (treat map space)")
 
 
-def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
-    """Destroy a binding event (``bound:<id>``) or an item (``item:<id>``), the card an
-    ability is on. A binding event goes to its destroyed pile and stops counting as in play
-    (manual p20 destroy icon, p26). While a marker lies on it the card waits instead
-    (``GameState.waiting``): out of play, never destroyed again, its lasting effect going
-    on, until the marker returns (manual p27). An item is destroyed by
-    :func:`machina_nb.rules.engine.inventory.destroy_item` (unequipped, its markers back, on top of
-    the destroyed item deck; a consumable with a marker waits, manual p26-27). Other cards
-    are not destroyed here (unit cards, chapters). Returns whether it was destroyed.
-
-    Rules: manual p20 (destroy), p26 (destroy: items, binding events), p27 (destroyed card
-    with markers).
-    """
-    owner = _item_owner(r, key)
-    if owner is not None:
-        from machina_nb.rules.engine.inventory import destroy_item  # inventory builds on effects
-        destroy_item(r, owner, key.removeprefix("item:"), why)
-        return True
-    held = [(who, card) for who, card in r.state.bound if f"bound:{card.id}" == key]
-    if not held:
-        r.emit("destroy", f"{why}: {key} is not a card this effect can destroy", "manual p20")
-        return False
-    who, card = held[0]
-    field = "horror_events" if card.kind == "horror" else "explorer_events"
-    deck = getattr(r.state, field)
-    bound = list(r.state.bound)
-    bound.remove((who, card))
-    if any(e.card == key for e in r.state.lasting):
-        r.set(bound=tuple(bound), waiting=r.state.waiting + (card,))
-        r.emit("destroy", f"{why}: {card.name} is destroyed; with a marker on it, it waits out "
-               "of play until the marker returns", "manual p27 (destroyed card with markers)")
-        return True
-    r.set(bound=tuple(bound), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
-    r.emit("destroy", f"{why}: {card.name} is destroyed", "manual p20, p26")
-    return True
-
-
-def _item_owner(r: Resolution, key: str | None) -> str | None:
-    """Who holds the item ``key`` names (``item:<id>``), or None (manual p31)."""
-    if key is None or not key.startswith("item:"):
-        return None
-    return next((inv.owner for inv in r.state.inventories
-                 if any(f"item:{c.id}" == key for c in all_items(inv))), None)
-
-
-def release_waiting(r: Resolution) -> None:
-    """Destroyed cards whose markers have all returned go to their destroyed piles (manual p27).
-
-    Rules: manual p27 (destroyed card with explorer markers).
-    """
-    for card in r.state.waiting:
-        if any(e.card == f"bound:{card.id}" for e in r.state.lasting):
-            continue
-        field = "horror_events" if card.kind == "horror" else "explorer_events"
-        deck = getattr(r.state, field)
-        waiting = list(r.state.waiting)
-        waiting.remove(card)
-        r.set(waiting=tuple(waiting), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
-        r.emit("destroy", f"the marker is back: {card.name} goes to its destroyed pile",
-               "manual p27 (destroyed card with markers)")

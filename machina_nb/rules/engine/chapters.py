@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machina_nb.rules.engine.effects import (Resolution, destroy_unit, edge_spaces, next_chapter, remove_exit_token, resolve)
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.effects import destroy_unit, edge_spaces, next_chapter, remove_exit_token
+from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.board.maptext import BorderKind
 from machina_nb.rules.board.playarea import spaces_at_entry
 
-__all__ = ["return_tiles", "last_explorer_exits", "everyone_exits", "enter_at_entry_token"]
+__all__ = ["return_tiles", "last_explorer_exits", "everyone_exits", "enter_at_entry_token",
+           "place_entry_token_effect"]
 
 _EXIT = "manual p28 (place exit token: the last explorer out), p34 (exit map tile)"
 _ENTRY = "manual p28 (place entry token)"
@@ -133,3 +136,8 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
         if r.state.has_unit(who) and r.state.unit(who).enters_play:
             u = r.state.unit(who)
             resolve(r, u.enters_play, u, None, f"{u.name} enters play")
+
+
+def place_entry_token_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A chapter's "place entry token": the explorers off the map come back at it (manual p28)."""
+    enter_at_entry_token(r, step.label)

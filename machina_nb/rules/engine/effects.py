@@ -13,121 +13,40 @@ p35-37 (map spaces); spec §A11-A20.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from dataclasses import replace
+from typing import Mapping, Sequence
 
-from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, LASTING_OPS, Effect
-from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
-from machina_nb.rules.engine.binding import bind_horror_event, release_bound_events
-from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.errors import RulesError
-from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.board.sight import adjacent_borders
-from machina_nb.rules.engine.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState, Lasting, Unit)
-from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.board import distance, placement
+from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
+from machina_nb.rules.board.sight import adjacent_borders
 from machina_nb.rules.board.terrain import adjacent, nearest_spaces
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.cards.items import equipped_items, find_item
+from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.engine.binding import bind_horror_event, release_bound_events
+from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
+from machina_nb.rules.engine.holdings import (destroy_item, discard_inventory, inventory_of,
+                                              release_spent, release_waiting)
+from machina_nb.rules.engine.monsters import effect_move
+from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.scopes import units_in_scope
+from machina_nb.rules.engine.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState,
+                                           Lasting, Unit)
+from machina_nb.rules.engine.triggers import fire
+from machina_nb.rules.odds.processes import lower_threat
+from machina_nb.rules.rulings import Rules
 
 __all__ = [
-    "Event", "NeedChoice", "Resolution", "threat_up", "threat_down", "spawn_monster",
-    "lose_health", "destroy_unit", "attack", "resolve", "light_chapter", "invoke_horror_event",
-    "invoke_explorer_event", "reinvoke_horror_event", "reinvoke_explorer_event", "next_chapter",
-    "reset_ratings",
-    "adjusted_spawn_rating",
-    "return_markers", "units_in_scope", "trigger_traps", "explode_barrel", "strike",
-    "edge_spaces", "place_exit_token", "remove_exit_token", "refresh_space", "place_entry_token",
-    "set_door", "close_target_door",
-    "SPAWN_LIMIT",
+    "threat_up", "threat_down", "spawn_monster", "lose_health", "destroy_unit", "attack",
+    "light_chapter", "invoke_horror_event", "invoke_explorer_event", "reinvoke_horror_event",
+    "reinvoke_explorer_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
+    "return_markers", "trigger_traps", "explode_barrel", "strike", "edge_spaces",
+    "place_exit_token", "remove_exit_token", "refresh_space", "set_door", "close_target_door",
+    "level5_loss", "SPAWN_LIMIT",
 ]
 
 SPAWN_LIMIT = 4
 """Monsters on a tile at which a spawn becomes a threat increase (manual p13)."""
-
-CARD_OPS = ("reinvoke_explorer_event", "treat_space", "take", "destroy_card")
-"""Effects resolved by :mod:`machina_nb.rules.engine.cardeffects` (manual p20, p25, p35, p37)."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, and the rule that made it happen (pokerkit-style record).
-
-    Rules: every event cites its rule (manual pages; spec §A18 round structure).
-    """
-
-    kind: str
-    text: str
-    rule: str
-
-    def __str__(self) -> str:
-        return f"{self.kind}: {self.text} [{self.rule}]"
-
-
-class NeedChoice(RulesError):
-    """The players must choose: ``options`` for ``what`` (manual p16: explorers resolve ties)."""
-
-    def __init__(self, what: str, options: Sequence, rule: str):
-        self.what = what
-        self.options = tuple(options)
-        self.rule = rule
-        super().__init__("choices", f"choose {what} from {list(self.options)} ({rule})")
-
-
-class Resolution:
-    """A state being changed by one action: the state so far, its events, dice and choices.
-
-    Rules: manual p26 (multiple effects resolve in printed order); spec §A20.3.
-    """
-
-    def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
-                 actor: str | None = None):
-        self.state = state
-        self.rules = rules
-        self.dice = dice
-        self.choices = list(choices)
-        self.events: list[Event] = []
-        self.actor = actor
-        self.resolving: set[str] = set()
-        self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
-
-    def emit(self, kind: str, text: str, rule: str) -> None:
-        """Record an event with its citation.
-
-        Rules: spec §A18 (every event cites its rule).
-        """
-        self.events.append(Event(kind, text, rule))
-
-    def choose(self, options: Sequence, what: str, rule: str) -> Any:
-        """One option: the only one, or the first of the players' choices that fits, else
-        :class:`NeedChoice`.
-        Rules: manual p16 (the explorers resolve ambiguities).
-        """
-        options = tuple(options)
-        if len(options) == 1:
-            return options[0]
-        if not options:
-            raise RulesError("choices", f"no option for {what} ({rule})")
-        picked = next((c for c in self.choices if c in options), None)
-        if picked is not None:
-            self.choices.remove(picked)
-            self.emit("choice", f"the explorers choose {picked!r} for {what}", rule)
-            return picked
-        raise NeedChoice(what, options, rule)
-
-    def set(self, **changes) -> None:
-        """Replace fields of the state.
-
-        Rules: spec §A18 (a resolution changes a frozen state step by step).
-        """
-        self.state = replace(self.state, **changes)
-
-    def roll(self, die: str, reason: str) -> int:
-        """A die result from the dice source (scripted, seeded or open).
-
-        Rules: manual p4-5 (dice); spec §E (chance points).
-        """
-        return self.dice.roll(die, reason)
-
 
 # --- threat and level ---------------------------------------------------------------------
 
@@ -143,7 +62,6 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
     for _ in range(amount):
         s = r.state
         if s.level >= 5 and r.rules["level5_rule"] == "yes":
-            from machina_nb.rules.engine.inventory import level5_loss  # inventory builds on effects
             r.emit("level5", f"{why}: at level 5 each explorer destroys an equipped item or is "
                    "destroyed instead", "manual p14 (level 5)")
             level5_loss(r, why)
@@ -182,8 +100,6 @@ def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> N
     (:func:`machina_nb.rules.odds.processes.lower_threat`, the same reading for the odds).
     Rules: manual p36 (seal spawn space), p37 (event space), p26, p14 (threat); spec C-29.
     """
-    from machina_nb.rules.odds.processes import lower_threat
-
     s = r.state
     new = lower_threat(s.threat, amount, r.rules, source)
     r.set(threat=new)
@@ -284,7 +200,6 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
     release_bound_events(r, unit_id, "explorer")
-    from machina_nb.rules.engine.inventory import discard_inventory  # inventory builds on effects
     discard_inventory(r, unit_id)
     if not r.state.explorers:
         r.set(over="lost")
@@ -302,7 +217,6 @@ def _kill_triggers(r: Resolution, killer: str | None, victim: str) -> None:
         if who == killer and card.on_kill and r.state.has_unit(killer):
             r.emit("trigger", f"{killer} killed {victim}: {card.name} triggers", "manual p26")
             resolve(r, card.on_kill, r.state.unit(killer), None, card.name)
-    from machina_nb.rules.engine.triggers import fire  # triggers builds on this module
     fire(r, "kill", killer, f"{killer} killed {victim}")
 
 
@@ -410,7 +324,6 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
             hit.append(b)
             r.emit("hit", f"{mine} >= {attribute} {value}: {b} is hit", "manual p24")
             lose_health(r, b, 1, attacker, f"hit by {why}")
-            from machina_nb.rules.engine.triggers import fire  # triggers builds on this module
             fire(r, "hit", attacker, f"{attacker} hit {b}")
         else:
             r.emit("miss", f"{mine} < {attribute} {value}: {b} is missed", "manual p24")
@@ -497,10 +410,8 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
     if ended:
         r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
                "effects end", "manual p27 (markers)")
-    from machina_nb.rules.engine.cardeffects import release_waiting  # builds on this module
     release_waiting(r)
     if holder_kind != "horror":
-        from machina_nb.rules.engine.inventory import release_spent  # inventory builds on effects
         release_spent(r)
 
 
@@ -718,56 +629,6 @@ def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
 
 # --- the effect vocabulary ----------------------------------------------------------------
 
-def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None,
-                   target: Point | None, second: Point | None = None) -> tuple[str, ...]:
-    """Who an effect lands on (manual p21-23: map-tile scope and the table of affected units).
-
-    With no owner and no activating unit, a tile scope covers every tile (manual p22).
-    For the scopes where the players pick one unit (:data:`~machina_nb.rules.cards.abilities.
-    CHOSEN_SCOPES`) these are the candidates: the nearest monsters on the user's tile
-    (a direct count, ties to the players), the monsters on its tile or on every tile,
-    the monsters adjacent to the targeted space (manual p23), the explorers on its tile
-    (manual p21-22).
-    """
-    if scope in ("target", "second_target"):
-        point = target if scope == "target" else second
-        u = state.unit_at(point) if point is not None else None
-        return (u.id,) if u else ()
-    if scope in CHOSEN_SCOPES:
-        return _candidates(state, rules, scope, user, target)
-    if scope == "self":
-        return (user.id,) if user is not None and state.has_unit(user.id) else ()
-    if scope == "units_adjacent":
-        if user is None or user.position is None:
-            return ()
-        board = state.static_board()
-        return tuple(u.id for u in state.units if u.position is not None and u.id != user.id
-                     and adjacent(board, user.position, u.position, rules))
-    side = "explorer" if scope.startswith("explorers") else "monster"
-    units = [u for u in state.units if u.side == side and u.position is not None]
-    if scope.endswith("on_tile") and user is not None and user.position is not None:
-        tile = state.tile_of(user.position)
-        units = [u for u in units if state.tile_of(u.position) == tile]
-    return tuple(u.id for u in units)
-
-
-def _candidates(state: GameState, rules: Rules, scope: str, user: Unit | None,
-                target: Point | None) -> tuple[str, ...]:
-    if scope == "any_monster_adjacent_target":
-        if target is None:
-            return ()
-        board = state.static_board()
-        return tuple(m.id for m in state.monsters_in_play if m.position is not None
-                     and adjacent(board, target, m.position, rules))
-    units = units_in_scope(state, rules, {"any_monster_any_tile": "monsters_all_tiles",
-                                          "any_explorer_on_tile": "explorers_on_tile"}.get(
-                               scope, "monsters_on_tile"), user, target)
-    if scope == "nearest_monster" and user is not None and user.position is not None:
-        where = {state.unit(m).position: m for m in units}
-        nearest = set(nearest_spaces(state.static_board(), user.position, sorted(where), rules))
-        return tuple(m for m in units if state.unit(m).position in nearest)
-    return units
-
 
 def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None,
                target: Point | None, hits: tuple) -> bool:
@@ -780,130 +641,213 @@ def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None
     return bool(hits)
 
 
-def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target: Point | None,
-            why: str, essence_budget: int = 0, second: Point | None = None) -> None:
-    """Resolve effects in printed order (manual p26: multiple effects) on the right units.
+# --- handlers of the effect vocabulary (the table is vocabulary.EFFECT_HANDLERS) ----------
 
-    ``second`` is the second target of a two-target ability (manual p23); a scope
-    the players pick from lands on the one unit they choose (manual p23).
-    Rules: manual p24-28 (effects), p21-23 (scope and affected units); spec A20.
+def attack_effect(r: Resolution, e: Effect, step: Step) -> tuple[str, ...]:
+    """Roll the effect's dice against each unit in scope; a targeted barrel counts as a
+    blocker with 1 defense (manual p24, p35). Returns the units hit.
+
+    Rules: manual p24 (attack), p35 (exploding barrel), p18 (essence on the roll).
     """
-    hits: tuple = ()
-    uid = user.id if user is not None else None
-    for e in effects:
-        if r.state.over:
-            return
-        if uid is not None and not r.state.has_unit(uid):
-            return  # the user died mid-ability: the rest fizzles
-        user = r.state.unit(uid) if uid is not None else None
-        scope = units_in_scope(r.state, r.rules, e.scope, user, target, second)
-        label = f"{why}: {e.op}"
-        if e.scope in CHOSEN_SCOPES and scope:
-            scope = (r.choose(scope, f"the {e.scope.replace('_', ' ')} for {label}",
-                              "manual p23 (affected units)"),)
-        if e.op == "attack":
-            barrels = (target,) if e.scope == "target" and target is not None and \
-                r.state.is_kind(target, SpaceKind.BARREL) else ()
-            hits = attack(r, uid, scope, e.high, e.low, e.arcane, essence_budget, why, barrels)
-        elif e.op == "destroy_target":
-            if target is not None and r.state.unit_at(target) is not None:
-                destroy_unit(r, r.state.unit_at(target).id, uid, label)
-            elif target is not None:
-                r.set(destroyed=r.state.destroyed + (target,))
-                r.emit("destroy", f"{label}: a destroyed token on {target}", "manual p35")
-        elif e.op in ("restore_health", "restore_essence", "restore_stamina"):
-            attr = e.op.split("_")[1]
-            for u in scope:
-                unit = r.state.unit(u)
-                new = min(getattr(unit, "max_" + attr), getattr(unit, attr) + e.amount)
-                r.state = r.state.update_unit(u, **{attr: new})
-                r.emit(attr, f"{label}: {u} {attr} {getattr(unit, attr)} -> {new}",
-                       "manual p18 (restore, up to the maximum)")
-        elif e.op == "lose_health":
-            for u in scope:
-                lose_health(r, u, e.amount, uid, label)
-        elif e.op == "move":
-            for u in scope:
-                _move_effect(r, u, e.amount, label)
-        elif e.op == "teleport":
-            for u in scope:
-                _teleport(r, u, e.amount, label)
-        elif e.op == "switch" and user is not None and user.position is not None:
-            for u in scope:
-                other = r.state.unit(u)
-                if u != user.id and not other.immobile:
-                    mine, theirs = user.position, other.position
-                    r.state = r.state.update_unit(user.id, position=None)
-                    r.state = r.state.update_unit(u, position=mine)
-                    r.state = r.state.update_unit(user.id, position=theirs)
-                    r.emit("switch", f"{label}: {user.id} and {u} trade places",
-                           "manual p25 (switch positions)")
-        elif e.op == "trigger_traps":
-            trigger_traps(r, user, None)
-        elif e.op == "place_exit_token":
-            place_exit_token(r, user, label)
-        elif e.op == "place_entry_token":
-            place_entry_token(r, label)
-        elif e.op == "start_new_round":
-            from machina_nb.rules.engine.phases import start_new_round  # phases builds on effects
-            start_new_round(r, label)
-        elif e.op in ("push", "pull"):
-            for u in scope:
-                _push(r, u, user, e.amount, e.op, label, e.up_to)
-        elif e.op == "close_door" and target is not None:
-            close_target_door(r, target, label)
-        elif e.op == "refresh_space" and target is not None:
-            refresh_space(r, tuple(target), label)
-        elif e.op == "banish":
-            for u in scope:
-                if r.state.unit(u).side == "monster":
-                    destroy_unit(r, u, None, label, banish=True)
-        elif e.op == "threat":
-            if e.amount >= 0:
-                threat_up(r, e.amount, label)
-            else:
-                threat_down(r, -e.amount, label)
-        elif e.op == "light_chapter":
-            light_chapter(r, user if user is not None and user.side == "explorer" else None,
-                          label)
-        elif e.op == "spawn":
-            _spawn_effect(r, user, label)
-        elif e.op in LASTING_OPS:
-            for u in scope:
-                _add_lasting(r, e, user, u, e.key or f"{why} ({e.op})")
-        elif e.op == "conditional":
-            branch = e.then if _condition(r.state, r.rules, e, user, target, hits) else e.otherwise
-            r.emit("condition", f"{label}: {e.condition} is "
-                   f"{'true' if branch is e.then else 'false'}", "manual p26 (conditionals)")
-            resolve(r, branch, user, target, why, essence_budget, second)
-        elif e.op == "effect_roll":
-            value = r.roll("d10", f"{why}: effect roll {e.amount}")
-            ok = value >= e.amount
-            r.emit("effect_roll", f"{label}: d10 {value} {'>=' if ok else '<'} {e.amount}",
-                   "manual p26 (effect roll)")
-            resolve(r, e.then if ok else e.otherwise, user, target, why, essence_budget, second)
-        elif e.op == "invoke_explorer_event" and user is not None and user.side == "explorer":
-            invoke_explorer_event(r, user, label)
-        elif e.op == "reinvoke_horror_event":
-            reinvoke_horror_event(r, label)
-        elif e.op == "count":
-            key = e.key or why
-            n = r.state.count(key) + 1
-            counts = dict(r.state.counts)
-            counts[key] = 0 if n >= e.amount else n
-            r.set(counts=tuple(sorted(counts.items())))
-            r.emit("count", f"{label}: {key} count {n}/{e.amount}", "manual p26 (counted "
-                   "condition)")
-            if n >= e.amount:
-                resolve(r, e.then, user, target, why, essence_budget, second)
-        elif e.op == "next_chapter":
-            next_chapter(r, label)
-        elif e.op == "add_item_level":
-            from machina_nb.rules.engine.inventory import add_item_level  # inventory builds on effects
-            add_item_level(r, e.amount, label)
-        elif e.op in CARD_OPS or e.op == "destroy_bound_event":
-            from machina_nb.rules.engine.cardeffects import card_effect  # builds on this module
-            card_effect(r, e, user, target, why, label, essence_budget, second)
+    target = step.target
+    barrels = (target,) if e.scope == "target" and target is not None and \
+        r.state.is_kind(target, SpaceKind.BARREL) else ()
+    uid = step.user.id if step.user is not None else None
+    return attack(r, uid, step.scope, e.high, e.low, e.arcane, step.essence_budget, step.why,
+                  barrels)
+
+
+def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Destroy the unit on the targeted space, or put a destroyed token on the space.
+
+    Rules: manual p35 (destroyed token), p19 (destroyed units).
+    """
+    target = step.target
+    if target is None:
+        return
+    uid = step.user.id if step.user is not None else None
+    if r.state.unit_at(target) is not None:
+        destroy_unit(r, r.state.unit_at(target).id, uid, step.label)
+    else:
+        r.set(destroyed=r.state.destroyed + (target,))
+        r.emit("destroy", f"{step.label}: a destroyed token on {target}", "manual p35")
+
+
+def restore_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Restore health, essence or stamina to each unit in scope, up to its maximum.
+
+    Rules: manual p18 (restore, up to the maximum).
+    """
+    attr = e.op.split("_")[1]
+    for u in step.scope:
+        unit = r.state.unit(u)
+        new = min(getattr(unit, "max_" + attr), getattr(unit, attr) + e.amount)
+        r.state = r.state.update_unit(u, **{attr: new})
+        r.emit(attr, f"{step.label}: {u} {attr} {getattr(unit, attr)} -> {new}",
+               "manual p18 (restore, up to the maximum)")
+
+
+def lose_health_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Each unit in scope loses health (manual p18)."""
+    uid = step.user.id if step.user is not None else None
+    for u in step.scope:
+        lose_health(r, u, e.amount, uid, step.label)
+
+
+def move_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """"Move up to N" on each unit in scope (manual p23, p34)."""
+    for u in step.scope:
+        _move_effect(r, u, e.amount, step.label)
+
+
+def teleport_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Teleport within N each unit in scope (manual p25)."""
+    for u in step.scope:
+        _teleport(r, u, e.amount, step.label)
+
+
+def switch_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """The user trades places with each mobile unit in scope.
+
+    Rules: manual p25 (switch positions), p17 (immobile).
+    """
+    user = step.user
+    if user is None or user.position is None:
+        return
+    for u in step.scope:
+        other = r.state.unit(u)
+        if u != user.id and not other.immobile:
+            mine, theirs = user.position, other.position
+            r.state = r.state.update_unit(user.id, position=None)
+            r.state = r.state.update_unit(u, position=mine)
+            r.state = r.state.update_unit(user.id, position=theirs)
+            r.emit("switch", f"{step.label}: {user.id} and {u} trade places",
+                   "manual p25 (switch positions)")
+
+
+def trigger_traps_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A card's "trigger traps" (manual p37)."""
+    trigger_traps(r, step.user, None)
+
+
+def place_exit_token_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A card's "place exit token" (manual p28)."""
+    place_exit_token(r, step.user, step.label)
+
+
+def push_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Push or pull each unit in scope (manual p25)."""
+    for u in step.scope:
+        _push(r, u, step.user, e.amount, e.op, step.label, e.up_to)
+
+
+def close_door_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Close an open door on a border of the targeted space (manual p22)."""
+    if step.target is not None:
+        close_target_door(r, step.target, step.label)
+
+
+def refresh_space_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Refresh the targeted map space (manual p35)."""
+    if step.target is not None:
+        refresh_space(r, tuple(step.target), step.label)
+
+
+def banish_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Banish each monster in scope: destroyed, with no kill (manual p19)."""
+    for u in step.scope:
+        if r.state.unit(u).side == "monster":
+            destroy_unit(r, u, None, step.label, banish=True)
+
+
+def threat_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Monster threat up (a positive amount) or down (a negative one) (manual p14, p26)."""
+    if e.amount >= 0:
+        threat_up(r, e.amount, step.label)
+    else:
+        threat_down(r, -e.amount, step.label)
+
+
+def light_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Light a chapter space on the explorer's tile (manual p36)."""
+    user = step.user
+    light_chapter(r, user if user is not None and user.side == "explorer" else None,
+                  step.label)
+
+
+def spawn_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A card's "spawn a monster" (manual p13; switch spawn.card_origin)."""
+    _spawn_effect(r, step.user, step.label)
+
+
+def lasting_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A lasting effect on each unit in scope, held by a marker (manual p27)."""
+    for u in step.scope:
+        _add_lasting(r, e, step.user, u, e.key or f"{step.why} ({e.op})")
+
+
+def _resolve_then(r: Resolution, effects, step: Step) -> None:
+    resolve(r, effects, step.user, step.target, step.why, step.essence_budget, step.second)
+
+
+def conditional_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Resolve ``then`` when the condition holds, else ``otherwise`` (manual p26).
+
+    Rules: manual p26 (conditionals).
+    """
+    holds = _condition(r.state, r.rules, e, step.user, step.target, step.hits)
+    r.emit("condition", f"{step.label}: {e.condition} is {'true' if holds else 'false'}",
+           "manual p26 (conditionals)")
+    _resolve_then(r, e.then if holds else e.otherwise, step)
+
+
+def effect_roll_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Roll a d10: at least the amount resolves ``then``, else ``otherwise`` (manual p26).
+
+    Rules: manual p26 (effect roll).
+    """
+    value = r.roll("d10", f"{step.why}: effect roll {e.amount}")
+    ok = value >= e.amount
+    r.emit("effect_roll", f"{step.label}: d10 {value} {'>=' if ok else '<'} {e.amount}",
+           "manual p26 (effect roll)")
+    _resolve_then(r, e.then if ok else e.otherwise, step)
+
+
+def invoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """An explorer draws an explorer event (manual p37)."""
+    if step.user is not None and step.user.side == "explorer":
+        invoke_explorer_event(r, step.user, step.label)
+
+
+def reinvoke_horror_event_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """The current horror event's «enters play» again (manual p14)."""
+    reinvoke_horror_event(r, step.label)
+
+
+def reinvoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """The current explorer event's «enters play» again (manual p37)."""
+    reinvoke_explorer_event(r, step.user, step.label)
+
+
+def count_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Count towards N; at N the count starts again and ``then`` resolves (manual p26).
+
+    Rules: manual p26 (counted condition).
+    """
+    key = e.key or step.why
+    n = r.state.count(key) + 1
+    counts = dict(r.state.counts)
+    counts[key] = 0 if n >= e.amount else n
+    r.set(counts=tuple(sorted(counts.items())))
+    r.emit("count", f"{step.label}: {key} count {n}/{e.amount}", "manual p26 (counted "
+           "condition)")
+    if n >= e.amount:
+        _resolve_then(r, e.then, step)
+
+
+def next_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """Go to the next chapter (manual p28)."""
+    next_chapter(r, step.label)
 
 
 def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
@@ -912,8 +856,6 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
 
     Rules: manual p23 (affected units of a move), p34 (move), p35 (pits); spec A2.1, D44.
     """
-    from machina_nb.rules.engine.monsters import effect_move  # monsters builds on this module
-
     s = r.state
     u = s.unit(unit_id)
     if u.immobile:
@@ -1026,18 +968,6 @@ def close_target_door(r: Resolution, space: Point, why: str) -> None:
     a, b = r.choose(doors, f"which door of {space} closes", "manual p22 (target door)")
     set_door(r, a, b, BorderKind.DOOR_CLOSED)
     r.emit("door", f"{why}: the door between {a} and {b} closes", "manual p22, p36")
-
-
-def place_entry_token(r: Resolution, why: str) -> None:
-    """The entry token: on a cleared playing area the top map tile is drawn first; the
-    explorers off the map come back on or next to it and resolve their «enters play»
-    (manual p28); see :func:`machina_nb.rules.engine.chapters.enter_at_entry_token`.
-
-    Rules: manual p28 (place entry token); spec A5.5.
-    """
-    from machina_nb.rules.engine.chapters import enter_at_entry_token  # chapters builds on effects
-
-    enter_at_entry_token(r, why)
 
 
 def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
@@ -1192,3 +1122,27 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     else:
         attack(r, None, _victims(tile if reading == "once_activating_tile" else None), 0, 3,
                False, why="trigger traps (secondary)")
+
+
+def level5_loss(r: Resolution, why: str) -> None:
+    """At monster level 5 each explorer destroys one equipped item (the players choose which;
+    what was attached to it becomes unequipped) or, with none equipped, is destroyed (manual p14).
+
+    Rules: manual p14 (increase monster threat at level 5), p19 (explorer death).
+    """
+    rule = "manual p14 (level 5)"
+    for explorer in tuple(e.id for e in r.state.explorers):
+        if r.state.over or not r.state.has_unit(explorer):
+            continue
+        inv = inventory_of(r.state, explorer)
+        items = equipped_items(inv)
+        if not items:
+            r.emit("level5", f"{why}: {explorer} has no equipped item", rule)
+            destroy_unit(r, explorer, None, f"{why}: level 5, no equipped item to destroy")
+            continue
+        pick = r.choose(tuple(c.id for c in items), f"the equipped item {explorer} destroys",
+                        rule)
+        r.emit("level5", f"{why}: {explorer} destroys the equipped {find_item(inv, pick).name}",
+               rule)
+        destroy_item(r, explorer, pick, why)
+

@@ -28,7 +28,9 @@ from typing import Callable, Iterable, Sequence
 
 from machina_nb.rules.engine.actions import Action, apply
 from machina_nb.rules.engine.chance import Dice, ScriptedDice, SeededDice
-from machina_nb.rules.engine.effects import Event, NeedChoice, Resolution, reset_ratings
+from machina_nb.rules.engine.resolution import Event, NeedChoice
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import reset_ratings
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import ItemCard, ItemDecks
 from machina_nb.rules.board.maptext import Layout, Point
@@ -94,7 +96,7 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         threat_positions=threat_positions)
     if items:
         state = replace(state, items=ItemDecks.deal(items, lambda cards, _: _shuffled(cards)))
-    r = Resolution(state, rules, SeededDice(rng))
+    r = new_resolution(state, rules, SeededDice(rng))
     reset_ratings(r)
     return r.state
 

@@ -1,6 +1,6 @@
 """Items in the game: inventories in the state, gain item, workbench, recharge, trade, level 5.
 
-These work on a :class:`~machina_nb.rules.engine.effects.Resolution` like the other
+These work on a :class:`~machina_nb.rules.engine.resolution.Resolution` like the other
 effects. Every choice the players make (which deck to draw from, which card to
 put away, who gets it, whether to equip it, which item to lose at level 5)
 goes through :meth:`Resolution.choose`, so :func:`~machina_nb.rules.engine.actions.legal_actions`
@@ -29,22 +29,22 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from machina_nb.rules.cards.abilities import Ability
-from machina_nb.rules.engine.effects import Resolution, destroy_unit, resolve
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.holdings import (destroy_item_cards, inventory_of, set_inventory,
+                                              store_inventory)
+from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.cards.items import (BONUS_ATTRIBUTES, ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, item_bonuses, unequip, unequip_all, validate_inventory)
+from machina_nb.rules.cards.items import (ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, unequip, unequip_all)
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.cards.units import ATTRIBUTE_MAX
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.board.terrain import adjacent
 
 __all__ = [
-    "RECHARGE_FACES", "USE_INVENTORY_COST", "TRADE_COST", "inventory_of", "set_inventory",
-    "store_inventory", "consume", "release_spent", "gain_item", "operate_workbench",
+    "RECHARGE_FACES", "USE_INVENTORY_COST", "TRADE_COST", "gain_item", "operate_workbench",
     "recharge", "trade_partners", "arrange", "check_use_inventory", "use_inventory",
-    "check_trade", "trade", "level5_loss", "destroy_item", "discard_inventory", "add_item_level",
-    "adjacent_explorers", "item_places",
+    "check_trade", "trade", "add_item_level", "add_item_level_effect", "adjacent_explorers",
+    "item_places",
 ]
 
 USE_INVENTORY_COST = 3
@@ -60,110 +60,6 @@ how much "restore stamina" gives is the ``recharge.stamina`` ruling."""
 
 
 # --- the inventory in the state ----------------------------------------------------------------
-
-def inventory_of(state: GameState, explorer: str) -> Inventory:
-    """An explorer's inventory (empty if they hold nothing).
-
-    Rules: manual p31 (inventory).
-    """
-    for inv in state.inventories:
-        if inv.owner == explorer:
-            return inv
-    return Inventory(explorer)
-
-
-def _applied(state: GameState, inventory: Inventory, rules: Rules) -> tuple[dict, Inventory]:
-    u = state.unit(inventory.owner)
-    bonus = item_bonuses(inventory, rules["consumables_in_play"] == "yes")
-    old = dict(inventory.applied)
-    changes, applied = {}, []
-    for attribute in BONUS_ATTRIBUTES:
-        field = attribute if attribute in ("armor", "will") else "max_" + attribute
-        current = getattr(u, field)
-        base = current - old.get(attribute, 0)
-        value = min(ATTRIBUTE_MAX, max(0, base + bonus.get(attribute, 0)))
-        if value != current:
-            changes[field] = value
-        if value != base:
-            applied.append((attribute, value - base))
-    for attribute in ("health", "stamina"):
-        if "max_" + attribute in changes:
-            changes[attribute] = min(getattr(u, attribute), changes["max_" + attribute])
-    return changes, replace(inventory, applied=tuple(applied))
-
-
-def _put(state: GameState, inventory: Inventory) -> GameState:
-    others = tuple(i for i in state.inventories if i.owner != inventory.owner)
-    keep = () if inventory.empty else (inventory,)
-    return replace(state, inventories=tuple(sorted(others + keep, key=lambda i: i.owner)))
-
-
-def set_inventory(state: GameState, inventory: Inventory, rules: Rules) -> GameState:
-    """The state with ``inventory`` as its owner's, validated, the items' bonuses applied.
-
-    For setting up situations; actions use :func:`store_inventory`.
-    Rules: manual p31 (inventory), p19 (attributes with items).
-    """
-    validate_inventory(inventory)
-    changes, inventory = _applied(state, inventory, rules)
-    return _put(state.update_unit(inventory.owner, **changes), inventory)
-
-
-def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
-    """Put a changed inventory in the state and bring its owner's attributes in line with the
-    items now in play (manual p19: "with the Displacer Vest equipped, armor 3 and will 4").
-
-    Rules: manual p19 (attributes), p30-32 (items in play); spec C-17 (consumables).
-    """
-    validate_inventory(inventory)
-    before = r.state.unit(inventory.owner)
-    changes, inventory = _applied(r.state, inventory, r.rules)
-    r.state = _put(r.state.update_unit(inventory.owner, **changes), inventory)
-    if changes:
-        r.emit("attributes", f"{why}: {inventory.owner}'s items change "
-               + ", ".join(f"{k.replace('_', ' ')} {getattr(before, k)} -> {v}"
-                           for k, v in sorted(changes.items())),
-               "manual p19 (attributes changed by items), p30")
-
-
-def _destroy_cards(r: Resolution, cards: Sequence[ItemCard]) -> None:
-    items = r.state.items
-    r.set(items=replace(items, destroyed=tuple(reversed(tuple(cards))) + items.destroyed))
-
-
-def consume(r: Resolution, explorer: str, card: ItemCard, marked: bool = False) -> None:
-    """A consumable whose ability was played is destroyed (manual p30); if that ability put a
-    lasting effect under a marker (``marked``), the card waits, unusable, until the marker
-    returns (:func:`release_spent`) (manual p27).
-
-    Rules: manual p30 (consumables are destroyed after use), p27 (lasting effects and
-    destroyed consumables); spec A20.4.
-    """
-    inv = inventory_of(r.state, explorer)
-    if card not in inv.unequipped:
-        return      # traded away or destroyed by its own effect
-    rest = replace(inv, unequipped=tuple(c for c in inv.unequipped if c != card))
-    if marked:
-        store_inventory(r, replace(rest, spent=rest.spent + (card,)), f"{card.name} is used")
-        r.emit("item", f"{explorer}'s {card.name} is used up; it waits for its marker before "
-               "going to the destroyed item deck", "manual p27 (lasting effects)")
-        return
-    store_inventory(r, rest, f"{card.name} is used up")
-    _destroy_cards(r, (card,))
-    r.emit("item", f"{explorer}'s {card.name} is destroyed after use", "manual p30 (consumable)")
-
-
-def release_spent(r: Resolution) -> None:
-    """Explorer markers are back: used consumables that waited for theirs are destroyed.
-
-    Rules: manual p27 (lasting effects and destroyed consumables); spec A20.4.
-    """
-    for inv in r.state.inventories:
-        if inv.spent:
-            store_inventory(r, replace(inv, spent=()), "markers return")
-            _destroy_cards(r, inv.spent)
-            r.emit("item", f"{inv.owner}'s {', '.join(c.name for c in inv.spent)}: the marker "
-                   "is back, the card goes to the destroyed item deck", "manual p27")
 
 
 def adjacent_explorers(state: GameState, rules: Rules, explorer: str) -> tuple[str, ...]:
@@ -227,7 +123,7 @@ def _draw(r: Resolution, n: int, who: str, why: str, rule: str) -> list[ItemCard
 def _put_back(r: Resolution, card: ItemCard, why: str, rule: str) -> None:
     how = r.choose(("destroy", "top"), f"destroy {card.name} or put it on top of its deck", rule)
     if how == "destroy":
-        _destroy_cards(r, (card,))
+        destroy_item_cards(r, (card,))
         r.emit("item", f"{why}: {card.name} is destroyed", rule)
     else:
         deck = r.state.items.deck(card.type)
@@ -514,71 +410,6 @@ def trade(r: Resolution, actor: str, partner: str, give: Sequence[str],
 
 # --- losing items -------------------------------------------------------------------------------
 
-def level5_loss(r: Resolution, why: str) -> None:
-    """At monster level 5 each explorer destroys one equipped item (the players choose which;
-    what was attached to it becomes unequipped) or, with none equipped, is destroyed (manual p14).
-
-    Rules: manual p14 (increase monster threat at level 5), p19 (explorer death).
-    """
-    rule = "manual p14 (level 5)"
-    for explorer in tuple(e.id for e in r.state.explorers):
-        if r.state.over or not r.state.has_unit(explorer):
-            continue
-        inv = inventory_of(r.state, explorer)
-        items = equipped_items(inv)
-        if not items:
-            r.emit("level5", f"{why}: {explorer} has no equipped item", rule)
-            destroy_unit(r, explorer, None, f"{why}: level 5, no equipped item to destroy")
-            continue
-        pick = r.choose(tuple(c.id for c in items), f"the equipped item {explorer} destroys",
-                        rule)
-        r.emit("level5", f"{why}: {explorer} destroys the equipped {find_item(inv, pick).name}",
-               rule)
-        destroy_item(r, explorer, pick, why)
-
-
-def destroy_item(r: Resolution, explorer: str, item_id: str, why: str) -> None:
-    """Destroy an item ``explorer`` holds: unequip it if equipped (what is attached to it
-    becomes unequipped), return the explorer markers on it (their lasting effects end), put
-    it on top of the destroyed item deck (manual p26 destroy: an item). A consumable whose
-    lasting effect has a marker on it waits for the marker instead (:func:`consume`, manual p27).
-
-    Rules: manual p26 (destroy an item), p32 (unequip item), p27 (destroyed card with markers),
-    p14 (level 5).
-    """
-    inv = inventory_of(r.state, explorer)
-    key = f"item:{item_id}"
-    card = find_item(inv, item_id)
-    if card.type == "consumable" and card in inv.unequipped:
-        consume(r, explorer, card, marked=any(e.card == key for e in r.state.lasting))
-        return
-    if any(c.id == item_id for c in equipped_items(inv)):
-        inv = unequip(inv, item_id)
-    for lasting in [e for e in r.state.lasting if e.card == key]:
-        r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
-        r.emit("markers", f"{why}: {lasting.holder}'s marker returns from the destroyed "
-               f"{card.name}; {lasting.name} on {lasting.target} ends",
-               "manual p26 (destroy an item: its markers return)")
-    store_inventory(r, replace(inv, unequipped=tuple(c for c in inv.unequipped
-                                                     if c.id != item_id)), why)
-    _destroy_cards(r, (card,))
-    r.emit("item", f"{why}: {explorer}'s {card.name} goes on top of the destroyed item deck",
-           "manual p26 (destroy an item)")
-
-
-def discard_inventory(r: Resolution, explorer: str) -> None:
-    """A destroyed explorer's inventory is shuffled onto the destroyed item deck (manual p19).
-
-    Rules: manual p19 (explorer death).
-    """
-    inv = inventory_of(r.state, explorer)
-    cards = all_items(inv) + inv.spent
-    r.set(inventories=tuple(i for i in r.state.inventories if i.owner != explorer))
-    if cards:
-        _destroy_cards(r, r.dice.shuffle(cards, f"{explorer}'s inventory"))
-        r.emit("item", f"{explorer}'s {len(cards)} item(s) are shuffled onto the destroyed "
-               "item deck", "manual p19 (explorer death)")
-
 
 def add_item_level(r: Resolution, level: int, why: str) -> None:
     """Remove half of each item deck (``half.rounding``, the top cards after a shuffle), then
@@ -606,3 +437,8 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
                         reserve=tuple(c for c in items.reserve if c.level != level)))
     r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
            f"level-{level} cards shuffled in", "manual p33 (add item level); spec D30")
+
+
+def add_item_level_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A chapter's "add item level N" (manual p28, p33)."""
+    add_item_level(r, e.amount, step.label)

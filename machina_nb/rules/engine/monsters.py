@@ -24,6 +24,7 @@ from machina_nb.rules.board.distance import Mover, nearest_by_walking, walking_d
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.targets import ability_targets, unpaid_cost
 from machina_nb.rules.board.terrain import closest_distances, closest_table, move_steps, move_table
 
 __all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers",
@@ -127,18 +128,9 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     """
     m = state.unit(monster_id)
     reasons: list[str] = []
-    explorers = targetable_explorers(state, m, rules)
-    ignored = [e.id for e in state.explorers_on_map if e not in explorers]
-    if ignored:
-        reasons.append(f"ignores {', '.join(ignored)}: cannot target an ethereal explorer "
-                       f"(manual p25)")
-    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
-    distances = tuple((e.id, dist_maps[e.id].get(m.position)) for e in explorers)
-    if distances:
-        reasons.append("closest distances (manual p22): "
-                       + ", ".join(f"{i} {d if d is not None else 'unreachable'}"
-                                   for i, d in distances))
-    plan = dict(monster=m.id, distances=distances)
+    explorers, dist_maps = _observe(state, rules, m, reasons)
+    plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
+                                              for e in explorers))
 
     # Re-evaluate the target (manual p15-16), then abilities first: horror event, then the
     # card, in order (manual p16); a tie for the target waits until no ability is playable.
@@ -181,7 +173,32 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     if not path:
         return MonsterPlan(**plan, reasons=tuple(reasons))
 
-    board = state.static_board()
+    return _step_along(state, rules, m, plan, reasons, (tpos, label, dist), choices)
+
+
+def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
+    """The explorers the monster may target and each one's closest-distance map (p22, p25)."""
+    explorers = targetable_explorers(state, m, rules)
+    ignored = [e.id for e in state.explorers_on_map if e not in explorers]
+    if ignored:
+        reasons.append(f"ignores {', '.join(ignored)}: cannot target an ethereal explorer "
+                       f"(manual p25)")
+    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    if explorers:
+        reasons.append("closest distances (manual p22): " + ", ".join(
+            f"{e.id} {dist_maps[e.id].get(m.position, 'unreachable')}" for e in explorers))
+    return explorers, dist_maps
+
+
+def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: list[str],
+                towards, choices) -> MonsterPlan:
+    """One step along the established path, destroying a closed door on the way (4 stamina);
+    when blocked, ``mindless.blocked`` says whether it re-plans first (manual p16; spec D14).
+
+    Rules: manual p16 (move, closed doors, blocked); switch mindless.blocked.
+    """
+    board, goal, path = state.static_board(), plan["goal"], plan["path"]
+    tpos, label, dist = towards
     step = path[0]
     blocked = None
     if step not in move_steps(board, m.position, rules, mindless=True):
@@ -218,9 +235,9 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     return MonsterPlan(**plan, reasons=tuple(reasons))
 
 
-def _try_abilities(state, rules, m, explorers, reasons, choices):
-    from machina_nb.rules.engine.actions import ability_targets, unpaid_cost  # the engine's legality
 
+
+def _try_abilities(state, rules, m, explorers, reasons, choices):
     turn = state.monster_turn
     played = turn.played if turn else ()
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
@@ -317,6 +334,38 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     return best
 
 
+def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door_cost: int,
+               budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """Dijkstra over legal movement from ``start`` within ``budget``: the cost of each space
+    reached and the step it came from. Closed doors count as open at ``door_cost`` (never
+    crossed when ``doors`` is ``avoid``); pits and ``blocked`` spaces are never entered.
+
+    Rules: manual p16 (establish a path), p35 (pits), p36 (doors); switch path.door_cost.
+    """
+    nodes = board.graph.nodes
+    walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
+    cost = {start: 0}
+    parent: dict[Point, Point] = {}
+    heap = [(0, start)]
+    while heap:
+        c, p = heapq.heappop(heap)
+        if c > cost[p]:
+            continue
+        walk = walk_table[p]
+        for q in near_table[p]:
+            if nodes[q]["kind"] is SpaceKind.PIT or q in blocked:
+                continue
+            if q not in walk and doors == "avoid":
+                continue
+            nc = c + (1 if q in walk else door_cost)
+            if nc > budget or nc >= cost.get(q, nc + 1):
+                continue
+            cost[q] = nc
+            parent[q] = p
+            heapq.heappush(heap, (nc, q))
+    return cost, parent
+
+
 def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget=None,
                     doors="plan", units=None):
     """The best reachable end point and a shortest path to it (manual p16).
@@ -341,29 +390,8 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     if rules["mindless.movement"] == "greedy_step":
         budget = min(budget, 1)
 
-    # Dijkstra over legal movement (closed doors as open), never into a pit (manual p16, p35).
-    nodes = board.graph.nodes
-    walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
-    cost = {m.position: 0}
-    parent: dict[Point, Point] = {}
-    heap = [(0, m.position)]
-    while heap:
-        c, p = heapq.heappop(heap)
-        if c > cost[p]:
-            continue
-        walk = walk_table[p]
-        for q in near_table[p]:
-            if nodes[q]["kind"] is SpaceKind.PIT or (q in occupied and not ignore_units):
-                continue
-            if q not in walk and doors == "avoid":
-                continue
-            step = 1 if q in walk else door_cost
-            nc = c + step
-            if nc > budget or nc >= cost.get(q, nc + 1):
-                continue
-            cost[q] = nc
-            parent[q] = p
-            heapq.heappush(heap, (nc, q))
+    blocked = set() if ignore_units else occupied
+    cost, parent = _reachable(board, rules, m.position, blocked, doors, door_cost, budget)
 
     def _orthogonal(q):
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1

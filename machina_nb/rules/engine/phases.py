@@ -19,14 +19,20 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from machina_nb.rules.engine.chapters import everyone_exits
-from machina_nb.rules.engine.effects import (SPAWN_LIMIT, Resolution, adjusted_spawn_rating, invoke_horror_event, monsters_on_tile, next_chapter, remove_exit_token, reset_ratings, return_markers, spawn_monster, spawn_spaces, threat_up)
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.effects import (SPAWN_LIMIT, adjusted_spawn_rating, invoke_horror_event,
+                                             monsters_on_tile, next_chapter, remove_exit_token,
+                                             reset_ratings, return_markers, spawn_monster,
+                                             spawn_spaces, threat_up)
+from machina_nb.rules.engine.resolution import Resolution, Step
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.engine.triggers import fire_explorer_phase
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
-           "horror_roll", "current_monster", "start_new_round", "reset_stamina"]
+           "horror_roll", "current_monster", "start_new_round", "start_new_round_effect",
+           "reset_stamina"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,11 @@ def start_new_round(r: Resolution, why: str) -> None:
     r.set(phase="explorer", round=r.state.round + 1, monster_turn=None)
     r.emit("round", f"{why}: a new round starts at once (round {r.state.round})", "manual p28")
     _explorer_begin(r)
+
+
+def start_new_round_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A chapter's "start a new round" (manual p28)."""
+    start_new_round(r, step.label)
 
 
 def _explorer_over(state: GameState, rules: Rules) -> bool:

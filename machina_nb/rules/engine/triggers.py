@@ -15,9 +15,9 @@ spec A20.3-A20.4, B21, B23.
 
 from __future__ import annotations
 
-from machina_nb.rules.engine.cardeffects import release_waiting
 from machina_nb.rules.engine.cardplay import cards_in_play, marker_holder, marker_on
-from machina_nb.rules.engine.effects import Resolution, resolve
+from machina_nb.rules.engine.holdings import release_waiting
+from machina_nb.rules.engine.resolution import Resolution, resolve
 from machina_nb.rules.engine.state import Lasting
 
 __all__ = ["fire", "fire_explorer_phase", "return_marker"]

@@ -58,10 +58,13 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.actions import (Activate, Door, MonsterAct, PlayAbility, UseInventory, apply, contributors, explorer_abilities)
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import Resolution, adjusted_spawn_rating, resolve
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.effects import adjusted_spawn_rating
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, Step, load_example
-from machina_nb.rules.engine.inventory import arrange, inventory_of, set_inventory, trade_partners
+from machina_nb.rules.engine.inventory import arrange, trade_partners
+from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, equipped_items
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
@@ -239,7 +242,7 @@ def _spawn_rating(state, rules, ids, step):
 def _displace(state, rules, ids, step):
     user = state.unit(ids[step.actor])
     target = state.unit(ids[step.target])
-    r = Resolution(state, rules, ScriptedDice(_get(step, "dice", ())))
+    r = new_resolution(state, rules, ScriptedDice(_get(step, "dice", ())))
     resolve(r, (Effect(step.do, amount=_get(step, "distance")),), user, target.position,
             f"{step.do} example")
     state = r.state

@@ -1,0 +1,171 @@
+"""The resolution core: the event record, the resolution context, the choice protocol
+and the one dispatcher of the effect vocabulary.
+
+An action changes a frozen :class:`~machina_nb.rules.engine.state.GameState` through a
+:class:`Resolution`: the state so far, the events it caused (each an :class:`Event`
+citing its rule), the rules in force, the dice and the players' choices. Card effects
+resolve in printed order through :func:`resolve`, which looks each effect's name up in
+the resolution's table of handlers (:data:`machina_nb.rules.engine.vocabulary.EFFECT_HANDLERS`
+is the engine's table). A choice the players have not made stops the resolution with
+:class:`NeedChoice`, naming what is to be chosen and the options.
+
+Effect handlers import this module and the state; never the actions.
+
+Rules: manual p26 (multiple effects resolve in printed order), p16 (the explorers resolve
+ambiguities), p21-23 (scope and affected units).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
+from machina_nb.rules.engine.chance import Dice
+from machina_nb.rules.engine.scopes import units_in_scope
+from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, and the rule that made it happen (pokerkit-style record).
+
+    Rules: every event cites its rule (manual pages; spec §A18 round structure).
+    """
+
+    kind: str
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.text} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One effect being resolved: who uses it (``user``), on which spaces (``target`` and the
+    ``second`` target of a two-target ability), why (``why``, and ``label`` naming the effect
+    for the log), the essence its user may still spend on attack rolls, the units in its
+    ``scope`` and the units the earlier attacks of the same list hit (``hits``).
+    """
+
+    user: Unit | None
+    target: Point | None
+    second: Point | None
+    why: str
+    label: str
+    essence_budget: int
+    scope: tuple[str, ...]
+    hits: tuple[str, ...]
+
+
+Handler = Callable[["Resolution", Effect, Step], "tuple[str, ...] | None"]
+"""How one effect of the card vocabulary changes a resolution; an attack returns its hits."""
+
+
+class NeedChoice(Exception):
+    """The players must choose: ``options`` for ``what`` (manual p16: explorers resolve ties).
+
+    Not a :class:`RulesError`: it pauses a resolution for the players' answer and is never a
+    refusal, so code that catches refusals cannot swallow it.
+    """
+
+    def __init__(self, what: str, options: Sequence, rule: str):
+        self.what = what
+        self.options = tuple(options)
+        self.rule = rule
+        super().__init__(f"choose {what} from {list(self.options)} ({rule})")
+
+
+class Resolution:
+    """A state being changed by one action: the state so far, its events, dice and choices.
+
+    ``handlers`` maps each effect name to its :data:`Handler`; :func:`resolve` looks effects
+    up there (the engine's table is :data:`machina_nb.rules.engine.vocabulary.EFFECT_HANDLERS`,
+    and :func:`machina_nb.rules.engine.vocabulary.new_resolution` builds a resolution with it).
+    Rules: manual p26 (multiple effects resolve in printed order).
+    """
+
+    def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
+                 actor: str | None = None, *, handlers: Mapping[str, Handler]):
+        self.handlers = handlers
+        self.state = state
+        self.rules = rules
+        self.dice = dice
+        self.choices = list(choices)
+        self.events: list[Event] = []
+        self.actor = actor
+        self.resolving: set[str] = set()
+        self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
+
+    def emit(self, kind: str, text: str, rule: str) -> None:
+        """Record an event with its citation.
+
+        Rules: spec §A18 (every event cites its rule).
+        """
+        self.events.append(Event(kind, text, rule))
+
+    def choose(self, options: Sequence, what: str, rule: str) -> Any:
+        """One option: the only one, or the first of the players' choices that fits, else
+        :class:`NeedChoice`.
+        Rules: manual p16 (the explorers resolve ambiguities).
+        """
+        options = tuple(options)
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise RulesError("choices", f"no option for {what} ({rule})")
+        picked = next((c for c in self.choices if c in options), None)
+        if picked is not None:
+            self.choices.remove(picked)
+            self.emit("choice", f"the explorers choose {picked!r} for {what}", rule)
+            return picked
+        raise NeedChoice(what, options, rule)
+
+    def set(self, **changes) -> None:
+        """Replace fields of the state.
+
+        Rules: spec §A18 (a resolution changes a frozen state step by step).
+        """
+        self.state = replace(self.state, **changes)
+
+    def roll(self, die: str, reason: str) -> int:
+        """A die result from the dice source (scripted, seeded or open).
+
+        Rules: manual p4-5 (dice); spec §E (chance points).
+        """
+        return self.dice.roll(die, reason)
+
+
+def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target: Point | None,
+            why: str, essence_budget: int = 0, second: Point | None = None) -> None:
+    """Resolve effects in printed order on the units in their scope, each by its handler.
+
+    A scope the players pick from lands on the one unit they choose (manual p23); when the
+    user dies part-way, the rest of the ability fizzles; nothing resolves once the game is
+    over. ``second`` is the second target of a two-target ability (manual p23).
+    Rules: manual p26 (multiple effects), p21-23 (scope and affected units), p24-28 (effects).
+    """
+    hits: tuple[str, ...] = ()
+    uid = user.id if user is not None else None
+    for effect in effects:
+        if r.state.over or (uid is not None and not r.state.has_unit(uid)):
+            return
+        user = r.state.unit(uid) if uid is not None else None
+        scope = units_in_scope(r.state, r.rules, effect.scope, user, target, second)
+        label = f"{why}: {effect.op}"
+        if effect.scope in CHOSEN_SCOPES and scope:
+            scope = (r.choose(scope, f"the {effect.scope.replace('_', ' ')} for {label}",
+                              "manual p23 (affected units)"),)
+        handler = r.handlers.get(effect.op)
+        if handler is None:
+            raise RulesError("effects", f"no rule resolves the effect {effect.op!r}")
+        step = Step(user, target, second, why, label, essence_budget, scope, hits)
+        result = handler(r, effect, step)
+        if result is not None:
+            hits = result
