@@ -3,7 +3,7 @@
 import pytest
 
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules, _declared_problems
 
 
 def test_manual_is_the_default_preset():
@@ -51,3 +51,42 @@ def test_rules_are_immutable():
 def test_summary_marks_readings_off_the_default():
     text = Rules.preset("v3_5").summary()
     assert "spawn.procedure" in text and "(default v1_0)" in text
+
+
+def test_reads_is_a_checked_comparison():
+    rules = Rules().replace({"los.vertex": "touch_ok"})
+    assert rules.reads("los.vertex", "touch_ok") and not rules.reads("los.vertex", "any_two")
+    for reading in SWITCHES["los.vertex"].readings:
+        assert rules.reads("los.vertex", reading) == (rules["los.vertex"] == reading)
+
+
+@pytest.mark.parametrize("switch, reading, argument", [
+    ("los.vertx", "touch_ok", "switch"),  # unknown on purpose
+    ("los.vertex", "touch-ok", "los.vertex"),  # unknown on purpose
+])
+def test_reads_refuses_an_unknown_switch_or_reading(switch, reading, argument):
+    with pytest.raises(RulesError) as info:
+        Rules().reads(switch, reading)  # unknown on purpose
+    assert info.value.argument == argument
+
+
+def test_reading_an_unknown_switch_raises_naming_the_closest_declared_one():
+    with pytest.raises(RulesError) as info:
+        Rules()["los.vertx"]  # unknown on purpose
+    assert info.value.argument == "switch" and "did you mean 'los.vertex'" in str(info.value)
+    assert "los.vertx" not in Rules() and "los.vertex" in Rules()  # unknown on purpose
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Rules({"spawn.proc": "v3_5"}),  # unknown on purpose
+    lambda: Rules({"spawn.procedure": "v3.5"}),  # unknown on purpose
+    lambda: Rules().replace(spawn_procedur="v3_5"),  # unknown on purpose
+    lambda: Rules.preset("v35"),  # unknown on purpose
+])
+def test_unknown_names_are_refused_by_every_way_of_making_rules(make):
+    with pytest.raises(RulesError):
+        make()
+
+
+def test_the_declarations_name_distinct_switches_readings_and_known_presets():
+    assert _declared_problems() == []

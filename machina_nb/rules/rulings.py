@@ -18,12 +18,20 @@ Code here says *which* readings exist and which each preset picks; the prose
 'touch_ok'
 >>> Rules.preset("v3_5")["spawn.procedure"]
 'v3_5'
+>>> rules.reads("los.vertex", "touch_ok")
+False
+
+Switch names and readings are checked wherever they are written: reading an
+undeclared switch, or asking :meth:`Rules.reads` about an undeclared reading,
+raises :class:`~machina_nb.rules.errors.RulesError`; ``tests/test_switch_names.py``
+checks every literal name and reading in the code, notebooks and examples.
 
 Rules: spec appendix (switch summary), §C (contradictions), §D (ambiguities).
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -160,9 +168,38 @@ PRESETS: Mapping[str, str] = {
 """Preset names and what each means."""
 
 
+def _declared_problems() -> list[str]:
+    """What is wrong with the declarations above: repeated names or readings, stray presets."""
+    problems = []
+    if len(SWITCHES) != len(_DECLARED):
+        problems.append("a switch is declared twice")
+    for s in _DECLARED:
+        if len(set(s.readings)) != len(s.readings) or not s.readings:
+            problems.append(f"{s.name}: readings must be distinct and at least one")
+        for preset, reading in s.presets.items():
+            if preset not in PRESETS:
+                problems.append(f"{s.name}: unknown preset {preset!r}")
+            elif reading not in s.readings:
+                problems.append(f"{s.name}: preset {preset} takes undeclared reading {reading!r}")
+    return problems
+
+
+_PROBLEMS = _declared_problems()
+if _PROBLEMS:  # a typo in the table above fails at import
+    raise RulesError("SWITCHES", "; ".join(_PROBLEMS))
+
+
+def _unknown_switch(name: object) -> RulesError:
+    """The error for an undeclared switch name, suggesting the closest declared names."""
+    close = difflib.get_close_matches(str(name), SWITCHES, n=3)
+    hint = (f"; did you mean {' or '.join(map(repr, close))}?" if close
+            else "; SWITCHES lists the declared names")
+    return RulesError("switch", f"unknown switch {name!r}{hint}")
+
+
 def _check(name: str, reading: str) -> None:
-    if name not in SWITCHES:
-        raise RulesError("switch", f"unknown switch {name!r}; known: {', '.join(SWITCHES)}")
+    if not isinstance(name, str) or name not in SWITCHES:
+        raise _unknown_switch(name)
     readings = SWITCHES[name].readings
     if reading not in readings:
         raise RulesError(
@@ -173,8 +210,10 @@ def _check(name: str, reading: str) -> None:
 class Rules(Mapping[str, str]):
     """A frozen choice of one reading per switch (spec appendix; manual 1.0 by default).
 
-    Read a switch with ``rules["los.vertex"]``; derive a variant with
-    :meth:`replace`; compare two with :meth:`differences`.
+    Read a switch with ``rules["los.vertex"]`` (an undeclared name raises
+    :class:`RulesError`); test one reading with :meth:`reads`, which also refuses
+    an undeclared reading; derive a variant with :meth:`replace` (unknown names or
+    readings raise); compare two with :meth:`differences`.
     """
 
     __slots__ = ("_choices", "_name")
@@ -219,6 +258,15 @@ class Rules(Mapping[str, str]):
         name = self._name if not changed or self._name.endswith("+") else self._name + "+"
         return Rules(choices, name)
 
+    def reads(self, switch: str, reading: str) -> bool:
+        """Whether ``switch`` takes ``reading`` here; an unknown switch or reading raises.
+
+        The checked form of ``rules[switch] == reading``: a misspelt reading is an
+        error instead of a comparison that is always false.
+        """
+        _check(switch, reading)
+        return self._choices[switch] == reading
+
     def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
         """``(switch, self's reading, other's reading)`` for every switch that differs (spec §C)."""
         return tuple(
@@ -242,8 +290,11 @@ class Rules(Mapping[str, str]):
     def __getitem__(self, key: str) -> str:
         try:
             return self._choices[key]
-        except KeyError:
-            raise RulesError("switch", f"unknown switch {key!r}") from None
+        except (KeyError, TypeError):
+            raise _unknown_switch(key) from None
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._choices
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._choices)
