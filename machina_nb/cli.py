@@ -177,7 +177,7 @@ def _spawn(args) -> int:
     rules = _chosen_rules(args)
     full = tuple(i < args.full for i in range(args.explorers))
     setup = processes.Setup(
-        (processes.Chapter(args.rating, args.horror, not args.non_blocking),),
+        (processes.ChapterRatings(args.rating, args.horror, not args.non_blocking),),
         processes.Party(args.explorers, full_tiles=full),
         threat_positions=args.threat_positions)
 
@@ -186,16 +186,11 @@ def _spawn(args) -> int:
               flush=True)
 
     result = processes.play_rounds(setup, rules, args.rounds, progress=progress)
+    report = processes.round_report(setup, rules)
     print(f"spawn rating {args.rating}, horror rating {args.horror or 'none'}, "
           f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules.name} "
           f"(spawn.procedure = {rules['spawn.procedure']})")
-    shown = ["spawned", "threat_from_limit", "threat", "level"]
-    if args.horror:
-        shown[1:1] = ["invoked"]
-    shown.append("first_level_up")
-    if rules["spawn.procedure"] == "v3_5":
-        shown.append("chapter")
-    for field in shown:
+    for field in report.fields:
         dist = processes.marginal(result, field)
         if field == "threat_from_limit" and set(dist) == {0}:
             continue
@@ -203,11 +198,8 @@ def _spawn(args) -> int:
         print(f"{field}:" + (f"  mean {_exact(mean)}" if mean is not None else ""))
         for value, p in dist.items():
             print(f"  {'never' if value is None else value:>5}: {_exact(p)}")
-    rate = processes.long_run_spawn_attempts(args.rating, args.explorers, rules) \
-        if not (rules["spawn.procedure"] == "v3_5" and
-                processes.adjusted_spawn_rating(args.rating, args.explorers) == 1) else None
-    if rate is not None:
-        print(f"long-run spawn attempts per round: {_exact(rate)}")
+    if report.long_run_attempts is not None:
+        print(f"long-run spawn attempts per round: {_exact(report.long_run_attempts)}")
     print("Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase, "
           "spec E8-E12")
     return 0

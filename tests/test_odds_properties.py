@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from machina_nb.rules.odds.attacks import blockers_outcome, hit_chance, kill_chance
 from machina_nb.rules.odds.dice import Pool
-from machina_nb.rules.odds.processes import Chapter, Party, Setup, marginal, play_rounds
+from machina_nb.rules.odds.processes import ChapterRatings, Party, Setup, marginal, play_rounds
 from machina_nb.rules.rulings import SWITCHES, Rules
 
 PROCESS_SWITCHES = ["spawn.procedure", "rating.floor", "spawn10.reset_on_limit",
@@ -33,7 +33,7 @@ ratings = st.one_of(st.none(), st.integers(1, 9))
        st.integers(2, 5), st.integers(1, 5))
 def test_play_rounds_is_a_distribution_under_every_reading(rules, chapters, starting, full,
                                                            rounds, positions, level):
-    setup = Setup(tuple(Chapter(*c) for c in chapters),
+    setup = Setup(tuple(ChapterRatings(*c) for c in chapters),
                   Party(starting, full_tiles=tuple(full[:starting])),
                   threat_positions=positions, level=level)
     result = play_rounds(setup, rules, rounds)
@@ -51,7 +51,7 @@ def test_spec_e8_roll_order_does_not_change_the_number_of_successes(default, ful
     rng.shuffle(shuffled)
 
     def successes(order):
-        setup = Setup((Chapter(default),), Party(len(order), full_tiles=tuple(order)))
+        setup = Setup((ChapterRatings(default),), Party(len(order), full_tiles=tuple(order)))
         out = {}
         for s, p in play_rounds(setup, rules, rounds).items():
             out[s.spawned + s.threat_from_limit] = out.get(s.spawned + s.threat_from_limit, 0) + p

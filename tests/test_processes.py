@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.odds.processes import (Chapter, Party, Setup, adjusted_spawn_rating, countdown_cycle, event_space_roll, long_run_invokes, long_run_spawn_attempts, lower_threat, marginal, play_rounds, raise_threat, renewal_mean, renewal_pmf, roll_chance, spawn_chain)
+from machina_nb.rules.odds.processes import (ChapterRatings, Party, Setup, adjusted_spawn_rating, countdown_cycle, event_space_roll, long_run_invokes, long_run_spawn_attempts, lower_threat, marginal, play_rounds, raise_threat, renewal_mean, renewal_pmf, roll_chance, round_report, spawn_chain)
 from machina_nb.rules.rulings import Rules
 
 MANUAL, V35 = Rules(), Rules.preset("v3_5")
@@ -51,7 +51,7 @@ def test_spec_e10_closed_formula_for_the_wait():
 
 
 def test_manual_p14_illustration_current_horror_3():
-    setup = Setup((Chapter(horror_rating=4),), Party(1, full_tiles=()), horror=3)
+    setup = Setup((ChapterRatings(horror_rating=4),), Party(1, full_tiles=()), horror=3)
     assert marginal(play_rounds(setup, MANUAL, 1), "invoked") == {0: F(3, 10), 1: F(7, 10)}
 
 
@@ -118,7 +118,7 @@ def test_3_5_faq_spawn_rating_numbers(d):
 @pytest.mark.parametrize("d", sorted(FAQ))
 def test_3_5_faq_numbers_come_out_of_the_process(d):
     for n, expected in zip(range(1, 5), FAQ[d]):
-        setup = Setup((Chapter(spawn_rating=d),), Party(n))
+        setup = Setup((ChapterRatings(spawn_rating=d),), Party(n))
         spawned = marginal(play_rounds(setup, V35, 1), "spawned")
         q = roll_chance(expected)
         assert spawned == {k: math.comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1)
@@ -156,7 +156,7 @@ def test_3_5_spec_e9_countdown_cycle_table(row):
 @pytest.mark.parametrize("d, n", [(6, 2), (9, 4), (3, 1), (8, 3)])
 def test_spec_e9_whole_cycles_of_the_process_give_the_cycle_mean(d, n):
     cycle = countdown_cycle(d, n)
-    setup = Setup((Chapter(spawn_rating=d, blocking=True),), Party(n))
+    setup = Setup((ChapterRatings(spawn_rating=d, blocking=True),), Party(n))
     result = marginal(play_rounds(setup, V35, 2 * cycle.rounds), "spawned")
     assert sum(k * p for k, p in result.items()) == 2 * cycle.attempts
 
@@ -164,20 +164,20 @@ def test_spec_e9_whole_cycles_of_the_process_give_the_cycle_mean(d, n):
 def test_spec_e9_reset_at_one_is_flagged_and_drifts_negative():
     with pytest.raises(RulesError):
         countdown_cycle(1, 1)
-    setup = Setup((Chapter(spawn_rating=1, blocking=True),), Party(1))
+    setup = Setup((ChapterRatings(spawn_rating=1, blocking=True),), Party(1))
     assert marginal(play_rounds(setup, V35, 3), "spawn_rating") == {-2: 1}
 
 
 def test_3_5_timer_advances_a_non_blocking_chapter_and_resets_both_sliders():
-    setup = Setup((Chapter(spawn_rating=2, horror_rating=3), Chapter(spawn_rating=5,
-                                                                     horror_rating=4)),
+    setup = Setup((ChapterRatings(spawn_rating=2, horror_rating=3),
+                   ChapterRatings(spawn_rating=5, horror_rating=4)),
                   Party(1), threat_positions=10)
     after = play_rounds(setup, V35, 2)
     assert marginal(after, "chapter") == {1: 1}
     assert marginal(after, "spawn_rating") == {4: 1}
     # Threat: +3 from the timer (printed horror 3), plus round 1 and round 2 horror rolls.
     assert min(marginal(after, "threat")) == 4
-    past_last = play_rounds(Setup((Chapter(spawn_rating=2),), Party(1)), V35, 4)
+    past_last = play_rounds(Setup((ChapterRatings(spawn_rating=2),), Party(1)), V35, 4)
     assert marginal(past_last, "chapter") == {1: 1}
     assert marginal(past_last, "spawn_rating") == {None: 1}
 
@@ -189,7 +189,7 @@ def test_3_5_timer_advances_a_non_blocking_chapter_and_resets_both_sliders():
 ])
 def test_3_5_spec_d24_when_the_adjustment_applies(reading, spawn_ratings):
     rules = V35.replace({"adjust35.when": reading})
-    setup = Setup((Chapter(spawn_rating=8, blocking=True),), Party(4))
+    setup = Setup((ChapterRatings(spawn_rating=8, blocking=True),), Party(4))
     for rounds, expected in enumerate(spawn_ratings, start=1):
         assert marginal(play_rounds(setup, rules, rounds), "spawn_rating") == {expected: 1}
     if reading == "rating1_only":
@@ -203,8 +203,8 @@ def test_3_5_spec_d24_when_the_adjustment_applies(reading, spawn_ratings):
 ])
 def test_3_5_spec_d25_threat_amount_when_the_timer_fires(reading, threat):
     rules = V35.replace({"threat35.amount": reading})
-    setup = Setup((Chapter(spawn_rating=4, horror_rating=4, blocking=True),), Party(1, full_tiles=()),
-                  threat_positions=10, spawn=1, horror=2)
+    setup = Setup((ChapterRatings(spawn_rating=4, horror_rating=4, blocking=True),),
+                  Party(1, full_tiles=()), threat_positions=10, spawn=1, horror=2)
     assert marginal(play_rounds(setup, rules, 1), "threat") == threat
 
 
@@ -213,7 +213,8 @@ def test_3_5_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
     """Rating 2 counts down to 1 in round 1; round 2's timer advances the chapter (``zero``:
     +0 threat) or is skipped (``skip_rule``: the rating falls on to 0)."""
     rules = V35.replace({"threat35.no_horror_rating": reading})
-    setup = Setup((Chapter(spawn_rating=2), Chapter(spawn_rating=3)), Party(1, full_tiles=()))
+    setup = Setup((ChapterRatings(spawn_rating=2), ChapterRatings(spawn_rating=3)),
+                  Party(1, full_tiles=()))
     after = play_rounds(setup, rules, 2)
     assert marginal(after, "chapter") == {chapter: 1}
     assert marginal(after, "spawn_rating") == {rating: 1}
@@ -224,7 +225,7 @@ def test_3_5_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
 ])
 def test_3_5_spec_d26_which_explorers_count(reading, first_rating):
     rules = V35.replace({"n35": reading})
-    setup = Setup((Chapter(spawn_rating=8),), Party(3, alive=2, in_play=1))
+    setup = Setup((ChapterRatings(spawn_rating=8),), Party(3, alive=2, in_play=1))
     assert marginal(play_rounds(setup, rules, 1), "spawn_rating") == {first_rating - 1: 1}
 
 
@@ -234,7 +235,7 @@ def test_3_5_spec_d26_which_explorers_count(reading, first_rating):
 ])
 def test_3_5_spec_d27_reset_on_success(reading, ratings):
     rules = V35.replace({"spawn35.reset_on_success": reading})
-    setup = Setup((Chapter(spawn_rating=8),), Party(1), spawn=5)
+    setup = Setup((ChapterRatings(spawn_rating=8),), Party(1), spawn=5)
     assert marginal(play_rounds(setup, rules, 1), "spawn_rating") == ratings
 
 
@@ -244,7 +245,7 @@ def test_3_5_spec_d27_reset_on_success(reading, ratings):
 ])
 def test_manual_p13_spec_d48_reset_at_the_monster_limit(reading, ratings):
     rules = MANUAL.replace({"spawn10.reset_on_limit": reading})
-    setup = Setup((Chapter(spawn_rating=6),), Party(1, full_tiles=(True,)), spawn=3)
+    setup = Setup((ChapterRatings(spawn_rating=6),), Party(1, full_tiles=(True,)), spawn=3)
     after = play_rounds(setup, rules, 1)
     assert marginal(after, "spawn_rating") == ratings
     assert marginal(after, "threat_from_limit") == {0: F(3, 10), 1: F(7, 10)}
@@ -256,13 +257,13 @@ def test_manual_p13_spec_d48_reset_at_the_monster_limit(reading, ratings):
 ])
 def test_spec_c7_monster_limit_scope_in_the_phase(reading, spawned):
     rules = MANUAL.replace({"spawn.limit_scope": reading})
-    setup = Setup((Chapter(spawn_rating=6),), Party(1, full_tiles=(True,)), spawn=3)
+    setup = Setup((ChapterRatings(spawn_rating=6),), Party(1, full_tiles=(True,)), spawn=3)
     assert marginal(play_rounds(setup, rules, 1), "spawned") == spawned
 
 
 def test_manual_p13_spec_d22_roll_order_moves_spawns_not_successes():
     def run(full_tiles):
-        setup = Setup((Chapter(spawn_rating=6),), Party(2, full_tiles=full_tiles), spawn=3)
+        setup = Setup((ChapterRatings(spawn_rating=6),), Party(2, full_tiles=full_tiles), spawn=3)
         return play_rounds(setup, MANUAL, 1)
 
     a_first, b_first = run((True, False)), run((False, True))
@@ -279,7 +280,7 @@ def test_manual_p13_spec_d22_roll_order_moves_spawns_not_successes():
 @pytest.mark.parametrize("reading, third_roll_fails", [("none", F(0)), ("one", F(1, 500))])
 def test_manual_p13_spec_d23_rating_floor(reading, third_roll_fails):
     rules = MANUAL.replace({"rating.floor": reading})
-    setup = Setup((Chapter(spawn_rating=2),), Party(3))
+    setup = Setup((ChapterRatings(spawn_rating=2),), Party(3))
     assert marginal(play_rounds(setup, rules, 1), "spawned").get(0, 0) == third_roll_fails
 
 
@@ -297,7 +298,7 @@ def test_manual_p14_3_5_spec_d29_level_up_trigger(reading, increments_to_level_u
 
 def test_manual_p14_level_up_round_in_the_process_differs_by_ruleset():
     # Horror rating 1 with the floor at 0: every round invokes with 9/10 or, after a miss, surely.
-    setup = Setup((Chapter(horror_rating=1),), Party(1, full_tiles=()), threat_positions=2)
+    setup = Setup((ChapterRatings(horror_rating=1),), Party(1, full_tiles=()), threat_positions=2)
     first_10 = marginal(play_rounds(setup, MANUAL, 3), "first_level_up")
     first_35 = marginal(play_rounds(setup, MANUAL.replace({"threat.levelup":
                                                            "on_increase_from_last"}), 3),
@@ -327,7 +328,7 @@ def test_manual_p37_3_5_spec_e11_event_space_roll(rules, cost):
 
 
 def test_spec_e9_3_5_rolls_do_not_move_the_rating_but_1_0_rolls_do():
-    setup = Setup((Chapter(spawn_rating=5),), Party(2))
+    setup = Setup((ChapterRatings(spawn_rating=5),), Party(2))
     # 3.5: adjusted to 4 for two explorers, rolled against twice, lowered once at the end.
     assert marginal(play_rounds(setup, V35, 1), "spawn_rating") == {3: 1}
     assert len(marginal(play_rounds(setup, MANUAL, 1), "spawn_rating")) > 1
@@ -335,20 +336,20 @@ def test_spec_e9_3_5_rolls_do_not_move_the_rating_but_1_0_rolls_do():
 
 def test_progress_is_reported_each_round():
     seen = []
-    play_rounds(Setup((Chapter(spawn_rating=5),), Party(1)), MANUAL, 3,
+    play_rounds(Setup((ChapterRatings(spawn_rating=5),), Party(1)), MANUAL, 3,
                 progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 3), (2, 3), (3, 3)]
 
 
 @pytest.mark.parametrize("call, argument", [
-    (lambda: play_rounds(Setup((Chapter(5),), Party(1)), MANUAL, 0), "rounds"),
+    (lambda: play_rounds(Setup((ChapterRatings(5),), Party(1)), MANUAL, 0), "rounds"),
     (lambda: Party(0), "starting"),
     (lambda: Party(2, alive=3), "alive"),
     (lambda: Party(2, full_tiles=(True, True, True)), "full_tiles"),
-    (lambda: Chapter(spawn_rating=10), "spawn_rating"),
+    (lambda: ChapterRatings(spawn_rating=10), "spawn_rating"),
     (lambda: Setup((), Party(1)), "chapters"),
-    (lambda: Setup((Chapter(5),), Party(1), threat=9), "threat"),
-    (lambda: adjusted_spawn_rating(0, 2), "default"),
+    (lambda: Setup((ChapterRatings(5),), Party(1), threat=9), "threat"),
+    (lambda: adjusted_spawn_rating(5.5, 2), "default"),
     (lambda: adjusted_spawn_rating(5, 0), "explorers"),
     (lambda: renewal_mean(12, MANUAL), "default"),
     (lambda: spawn_chain(5, 0, 3, MANUAL), "rollers"),
@@ -383,3 +384,25 @@ def test_spec_e14_a_given_card_survives_with_n_minus_removed_over_n():
     assert surviving_copies(9, 1, 4) == {0: F(4, 9), 1: F(5, 9)}
     three = surviving_copies(10, 3, 5)
     assert sum(three.values()) == 1 and sum(k * p for k, p in three.items()) == F(3, 2)
+
+
+def test_manual_p13_round_report_follows_the_spawn_procedure():
+    """1.0 never advances a chapter here and has a renewal rate; 3.5 reports the chapter, and
+    a countdown that resets at 1 has no long-run rate (3.5 §Spawn Phase)."""
+    setup = Setup((ChapterRatings(spawn_rating=6, horror_rating=4),), Party(2))
+    manual = round_report(setup, MANUAL)
+    assert manual.fields == ("spawned", "invoked", "threat_from_limit", "threat", "level",
+                             "first_level_up")
+    assert manual.long_run_attempts == long_run_spawn_attempts(6, 2, MANUAL)
+    v35 = round_report(Setup((ChapterRatings(spawn_rating=6),), Party(2)), V35)
+    assert "invoked" not in v35.fields and v35.fields[-1] == "chapter"
+    assert v35.long_run_attempts == F(13, 10)            # the E9 cycle for d = 6, n = 2
+    assert round_report(Setup((ChapterRatings(spawn_rating=1),), Party(3)), V35) \
+        .long_run_attempts is None
+    assert round_report(Setup((ChapterRatings(horror_rating=3),), Party(1)), MANUAL) \
+        .long_run_attempts is None
+
+
+def test_3_5_spec_b11_the_adjustment_leaves_ratings_of_3_and_below_alone():
+    """The countdown can take a rating to 0 or below; the adjustment never moves it."""
+    assert [adjusted_spawn_rating(d, 4) for d in (-3, 0, 1, 3, 4)] == [-3, 0, 1, 3, 3]

@@ -405,8 +405,8 @@ class ProcessesView(widgets.VBox):
     def setup(self) -> processes.Setup:
         """The chapter and party chosen in the widgets (one chapter, every explorer rolling)."""
         return processes.Setup(
-            (processes.Chapter(self.rating.value, self.horror.value or None,
-                               self.blocking.value),),
+            (processes.ChapterRatings(self.rating.value, self.horror.value or None,
+                                      self.blocking.value),),
             processes.Party(self.explorers.value))
 
     def update(self, _change=None) -> None:

@@ -35,10 +35,11 @@ from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = [
-    "roll_chance", "adjusted_spawn_rating", "Chapter", "Party", "Setup", "RoundSummary",
+    "roll_chance", "adjusted_spawn_rating", "ChapterRatings", "Party", "Setup", "RoundSummary",
     "counted_explorers", "renewal_pmf", "renewal_mean", "long_run_spawn_attempts",
     "long_run_invokes", "CountdownCycle", "countdown_cycle", "raise_threat", "lower_threat",
     "EventSpaceRoll", "event_space_roll", "play_rounds", "marginal", "spawn_chain",
+    "RoundReport", "round_report",
     "rounds_per_level_up", "cards_removed", "surviving_copies", "MAX_ROUNDS",
 ]
 
@@ -64,21 +65,31 @@ def roll_chance(rating: int) -> Fraction:
 def adjusted_spawn_rating(default: int, explorers: int) -> int:
     """The 3.5 player-count adjustment: ``d`` if ``d <= 3``, else ``max(3, d - (n - 1))``.
 
+    The one definition for the odds and the engine. ``default`` is the rating being
+    adjusted: a chapter's printed rating when it is reset, or the current rating
+    under ``adjust35.when = every_phase_start``. A rating of 3 or less is left as it
+    is, so one that the countdown has taken to 0 or below stays there.
+
     >>> [adjusted_spawn_rating(8, n) for n in (1, 2, 3, 4)]
     [8, 7, 6, 5]
+    >>> adjusted_spawn_rating(-2, 4)
+    -2
 
-    Rules: 3.5 §Spawn Phase and FAQ, spec A12.2, B11.
+    Rules: 3.5 §Spawn Phase (-1 per explorer beyond the first, never below 3) and FAQ (8
+    becomes 8, 7, 6, 5 for 1-4 explorers); switches adjust35.when, n35.
     """
-    default = _integer("default", default, 1, 9)
-    explorers = _integer("explorers", explorers, 1, 8)
+    default = _integer("default", default)
+    explorers = _integer("explorers", explorers, 1)
     return default if default <= 3 else max(3, default - (explorers - 1))
 
 
 @dataclass(frozen=True)
-class Chapter:
+class ChapterRatings:
     """A chapter's printed ratings (``None``: the chapter has none) and whether it is blocking.
 
-    Chapters that place an exit token count as non-blocking (3.5 FAQ).
+    Only what the rating processes read; the whole chapter card is
+    :class:`machina_nb.rules.cards.events.Chapter`. Chapters that place an exit token
+    count as non-blocking (3.5 FAQ).
 
     Rules: manual p28-29 (chapter ratings, blocking chapters), 3.5 FAQ, spec A17.
     """
@@ -212,7 +223,8 @@ def countdown_cycle(default: int, explorers: int, rollers: int | None = None) ->
 
     Rules: 3.5 §Spawn Phase, spec E9.
     """
-    reset = adjusted_spawn_rating(default, explorers)
+    reset = adjusted_spawn_rating(_integer("default", default, 1, 9),
+                                  _integer("explorers", explorers, 1, 8))
     rollers = explorers if rollers is None else _integer("rollers", rollers, 0, 8)
     if reset == 1:
         raise RulesError("default", "a countdown reset at 1 fires every phase and never "
@@ -371,7 +383,7 @@ class Setup:
     Rules: manual p8 (threat starts at position 1, level 1), spec A13.2, E12.
     """
 
-    chapters: tuple[Chapter, ...]
+    chapters: tuple[ChapterRatings, ...]
     party: Party
     threat_positions: int = 5
     threat: int = 1
@@ -381,8 +393,8 @@ class Setup:
 
     def __post_init__(self):
         chapters = tuple(self.chapters)
-        if not chapters or not all(isinstance(c, Chapter) for c in chapters):
-            raise RulesError("chapters", "expected one or more Chapter values")
+        if not chapters or not all(isinstance(c, ChapterRatings) for c in chapters):
+            raise RulesError("chapters", "expected one or more ChapterRatings values")
         object.__setattr__(self, "chapters", chapters)
         if not isinstance(self.party, Party):
             raise RulesError("party", "expected a Party")
@@ -438,11 +450,11 @@ class _Chain:
         self.chapters = setup.chapters
 
     def adj(self, rating: int) -> int:
-        """The 3.5 player-count adjustment of a spawn rating (0 and below stay as they are).
+        """The 3.5 player-count adjustment of a spawn rating for this party.
 
-        Rules: 3.5 §Spawn Phase (player-count adjustment); spec §A12.2, D26.
+        Rules: 3.5 §Spawn Phase (player-count adjustment); switch n35.
         """
-        return adjusted_spawn_rating(rating, self.n) if rating >= 1 else rating
+        return adjusted_spawn_rating(rating, self.n)
 
     def reset(self, chapter: int, timer: bool) -> int | None:
         """The spawn rating a chapter resets to (3.5 adjustment per ``adjust35.when``, D24)."""
@@ -652,5 +664,52 @@ def spawn_chain(default: int, rollers: int, rounds: int, rules: Rules) -> dict[i
     """
     default = _integer("default", default, 1, 9)
     rollers = _integer("rollers", rollers, 1, 8)
-    setup = Setup((Chapter(spawn_rating=default, blocking=True),), Party(rollers))
+    setup = Setup((ChapterRatings(spawn_rating=default, blocking=True),), Party(rollers))
     return marginal(play_rounds(setup, rules, rounds), "spawned")
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    """What is worth reporting of :func:`play_rounds` for one setup under one set of rules.
+
+    ``fields`` are the :class:`RoundSummary` fields that can change, in reading order;
+    ``long_run_attempts`` is the long-run number of spawn attempts per round, or
+    ``None`` when there is none (a 3.5 countdown that resets at 1 never completes a
+    cycle, and a chapter with no spawn rating has no spawn phase).
+
+    Rules: manual p13-14, 3.5 §Spawn Phase; switch spawn.procedure.
+    """
+
+    fields: tuple[str, ...]
+    long_run_attempts: Fraction | None
+
+
+def round_report(setup: Setup, rules: Rules) -> RoundReport:
+    """The fields and long-run rate to report for ``setup``, as ``spawn.procedure`` allows.
+
+    Horror invokes are reported when some chapter (or the setup) has a horror rating;
+    the chapter reached only under 3.5, whose rating-1 timer is the only way these
+    processes advance a chapter. The long-run rate is :func:`long_run_spawn_attempts`
+    for the first chapter and the party's rollers (the 3.5 adjustment counting
+    explorers by ``n35``).
+
+    >>> from machina_nb.rules.rulings import Rules
+    >>> setup = Setup((ChapterRatings(spawn_rating=6),), Party(2))
+    >>> report = round_report(setup, Rules.preset("v3_5"))
+    >>> report.fields[-1], report.long_run_attempts
+    ('chapter', Fraction(13, 10))
+
+    Rules: manual p13 (spawn), p14 (horror, threat), 3.5 §Spawn Phase; switches
+    spawn.procedure, n35.
+    """
+    v35 = rules["spawn.procedure"] == "v3_5"
+    horror = setup.horror is not None or any(c.horror_rating is not None
+                                             for c in setup.chapters)
+    fields = ("spawned",) + (("invoked",) if horror else ()) + (
+        "threat_from_limit", "threat", "level", "first_level_up") + (("chapter",) if v35 else ())
+    default = setup.chapters[0].spawn_rating
+    n = counted_explorers(setup.party, rules)
+    if default is None or (v35 and adjusted_spawn_rating(default, n) == 1):
+        return RoundReport(fields, None)
+    return RoundReport(fields, long_run_spawn_attempts(default, setup.party.rollers, rules,
+                                                       explorers=n))
