@@ -26,7 +26,7 @@ from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import Chapter as ChapterCard, EventCard
 from machina_nb.rules.engine.actions import EndTurn, PlayAbility, RollHorror, RollSpawn, apply
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
-from machina_nb.rules.engine.effects import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.phases import spawn_rollers
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Deck, Lasting
@@ -138,19 +138,6 @@ def attack_state(case: AttackCase, defenses=None):
     return replace(state, phase="explorer", active="p", turns=("p",), lasting=lasting)
 
 
-def essence_spent_on_a_negative_total_against_0(case: AttackCase) -> bool:
-    """Under ``roll.floor = clamp0`` a 0-defence blocker is hit by any total; the engine still
-    pays essence to lift a negative total to 0 before the floor applies."""
-    return (case.floor == "clamp0" and case.defense == 0 and case.essence > 0
-            and case.modifier < 0)
-
-
-ENGINE_PAYS_FOR_A_FREE_HIT = (
-    "engine wrong (manual p24, p18; roll.floor = clamp0): effects.attack counts the essence "
-    "a 0-defence blocker needs before the floor applies, so it spends essence on a hit the "
-    "floor already gives; attacks.attack_odds spends nothing there")
-
-
 def _engine_attack(case: AttackCase) -> tuple[Fraction, dict[int, Fraction]]:
     state = attack_state(case)
     hit, spent = Fraction(0), {}
@@ -178,9 +165,7 @@ def test_manual_p24_engine_attack_matches_attack_odds(case):
     _check_attack(case)
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=ENGINE_PAYS_FOR_A_FREE_HIT))
-    if essence_spent_on_a_negative_total_against_0(c) else c for c in ESSENCE_ATTACKS], ids=str)
+@pytest.mark.parametrize("case", ESSENCE_ATTACKS, ids=str)
 def test_manual_p18_engine_essence_after_the_roll_matches_attack_odds(case):
     _check_attack(case)
 
@@ -224,29 +209,6 @@ def blockers_cases(seed: int, count: int) -> list[BlockersCase]:
     return cases
 
 
-def essence_could_lift_two_blockers(case: BlockersCase) -> bool:
-    """Under ``per_blocker``, whether some roll leaves two missed blockers whose needs fit the
-    essence together (the odds then hit both; the engine spends on one chosen blocker)."""
-    a = case.attack
-    if case.reading != "per_blocker" or a.essence < 2:
-        return False
-    dist = Pool.attack(a.high, a.low).distribution()
-    for i, count in enumerate(dist.counts):
-        total = dist.offset + i + a.modifier
-        needs = sorted(v - total for v in case.values if v - total > 0
-                       and not (a.floor == "clamp0" and v <= 0))
-        if count and len(needs) >= 2 and needs[0] + needs[1] <= a.essence:
-            return True
-    return False
-
-
-ENGINE_SPENDS_ON_ONE_BLOCKER = (
-    "engine wrong (manual p24, p18; essence.multi_blocker = per_blocker, whose ruling says "
-    "hitting two blockers costs the essence each needs): effects.attack lets the players "
-    "spend on one chosen blocker only; attacks.blockers_outcome spends on as many as the "
-    "essence reaches, cheapest first")
-
-
 def _most_hits(alternatives, monsters):
     """The players' best answer: most blockers hit, then least essence spent (the odds' policy)."""
     def key(after):
@@ -258,9 +220,7 @@ def _most_hits(alternatives, monsters):
 BLOCKERS = blockers_cases(23, 60)
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=ENGINE_SPENDS_ON_ONE_BLOCKER))
-    if essence_could_lift_two_blockers(c) else c for c in BLOCKERS], ids=str)
+@pytest.mark.parametrize("case", BLOCKERS, ids=str)
 def test_manual_p24_engine_one_roll_against_several_blockers_matches_blockers_outcome(case):
     state = attack_state(case.attack, defenses=case.defenses)
     monsters = [f"m{i}" for i in range(len(case.defenses))]
@@ -465,54 +425,6 @@ def counted(case: RoundCase, reading: str | None = None) -> int:
                    "starting_explorers": alive + case.lost}[reading or dict(case.changes)["n35"]])
 
 
-def _adj(rating: int, n: int) -> int:
-    return rating if rating <= 3 else max(3, rating - (n - 1))
-
-
-FRESH_CHAPTER_NOT_ADJUSTED = (
-    "engine wrong (3.5 §Spawn Phase: the player-count adjustment comes after the timer's "
-    "chapter change; adjust35.when = rating1_only or every_phase_start): when the timer "
-    "advances a non-blocking chapter, effects.next_chapter resets the new chapter's spawn "
-    "rating through reset_ratings without the adjustment (under every_phase_start "
-    "phases._spawn_begin adjusted before the timer); processes adjusts it")
-SUCCESS_RESET_ADJUSTED = (
-    "engine wrong (3.5 §Spawn Phase; spawn35.reset_on_success = yes, adjust35.when = "
-    "rating1_only or every_phase_start): phases.spawn_roll resets after a success with "
-    "reset_ratings(adjust=True), an adjustment only every_reset makes at such a reset")
-PHASE_START_COUNTS_ALIVE = (
-    "engine wrong (3.5 §Spawn Phase; switch n35): under adjust35.when = every_phase_start "
-    "phases._spawn_begin counts len(state.explorers), not the explorers n35 names")
-
-
-def engine_3_5_faults(case: RoundCase) -> tuple[str, ...]:
-    """The known engine faults a 3.5 round case runs into (empty: the engine should agree)."""
-    if case.preset != "v3_5" or case.spawn is None:
-        return ()
-    switches = dict(case.changes)
-    when, n = switches["adjust35.when"], counted(case)
-    (s, h, blocking), (s1, _, _) = case.chapter, case.next_chapter
-    fires = case.spawn == 1 and not (h is None and switches["threat35.no_horror_rating"]
-                                     == "skip_rule")
-    advances = fires and not blocking
-    faults = []
-    if advances and when != "every_reset" and _adj(s1, n) != s1:
-        faults.append(FRESH_CHAPTER_NOT_ADJUSTED)
-    d = s1 if advances else s
-    if switches["spawn35.reset_on_success"] == "yes" and when != "every_reset" and \
-            _adj(d, n) != d:
-        faults.append(SUCCESS_RESET_ADJUSTED)
-    if when == "every_phase_start" and \
-            _adj(case.spawn, n) != _adj(case.spawn, counted(case, "alive_explorers")):
-        faults.append(PHASE_START_COUNTS_ALIVE)
-    return tuple(faults)
-
-
-def known_faults(cases):
-    """The cases, each known engine fault marked as a strict expected failure with its reason."""
-    return [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="; ".join(faults)))
-            if (faults := engine_3_5_faults(c)) else c for c in cases]
-
-
 ROUNDS_1_0 = round_cases(13, 45, "manual")
 ROUNDS_3_5 = round_cases(35, 70, "v3_5")
 HORROR = round_cases(14, 20, "manual", spawn_phase=False) + \
@@ -524,12 +436,12 @@ def test_manual_p13_engine_spawn_phase_matches_play_rounds(case):
     _check_round(case)
 
 
-@pytest.mark.parametrize("case", known_faults(ROUNDS_3_5), ids=str)
+@pytest.mark.parametrize("case", ROUNDS_3_5, ids=str)
 def test_3_5_engine_spawn_phase_matches_play_rounds(case):
     _check_round(case)
 
 
-@pytest.mark.parametrize("case", known_faults(HORROR), ids=str)
+@pytest.mark.parametrize("case", HORROR, ids=str)
 def test_manual_p14_engine_horror_phase_matches_play_rounds(case):
     _check_round(case)
 
@@ -581,31 +493,10 @@ def odds_threat(case: ThreatCase) -> tuple[int, int, int]:
     return threat, level, replaced
 
 
-def tops_out_at_level_5(case: ThreatCase) -> bool:
-    """Whether an increase reaches a level-up at level 5 with no level-5 rule to replace it."""
-    if dict(case.changes)["level5_rule"] != "no" or case.amount < 0:
-        return False
-    threat, level = case.threat, case.level
-    on_reach = dict(case.changes)["threat.levelup"] == "on_reach"
-    for _ in range(case.amount):
-        if level == 5 and (threat + 1 >= case.positions if on_reach else
-                           threat >= case.positions):
-            return True
-        threat, level, _ = raise_threat(threat, level, case.rules, case.positions)
-    return False
-
-
-LEVEL_PAST_5 = (
-    "engine wrong (manual p14: the monster level slider ends at 5; level5_rule = no): "
-    "effects.threat_up calls _level_up at level 5 and reaches level 6; processes.raise_threat "
-    "keeps level 5 with the threat on its last position")
-
 THREAT = threat_cases(14, 50)
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=LEVEL_PAST_5))
-    if tops_out_at_level_5(c) else c for c in THREAT], ids=str)
+@pytest.mark.parametrize("case", THREAT, ids=str)
 def test_manual_p14_engine_threat_moves_as_raise_threat(case):
     """A card's threat change, played by an explorer with nothing equipped: at level 5 under
     ``level5_rule = yes`` every increase destroys that explorer instead, losing the game."""

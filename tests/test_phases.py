@@ -9,7 +9,8 @@ from machina_nb.rules.engine.actions import (EndTurn, RollHorror, RollSpawn, Sta
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.effects import adjusted_spawn_rating, threat_up
+from machina_nb.rules.engine.effects import threat_up
+from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.engine.phases import PHASE_ORDER, spawn_rollers

@@ -33,14 +33,14 @@ from machina_nb.rules.engine.scopes import units_in_scope
 from machina_nb.rules.engine.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState,
                                            Lasting, Unit)
 from machina_nb.rules.engine.triggers import fire
-from machina_nb.rules.odds.processes import lower_threat
+from machina_nb.rules.odds.processes import adjusted_spawn_rating, lower_threat
 from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "threat_up", "threat_down", "spawn_monster", "lose_health", "destroy_unit", "attack",
     "light_chapter", "invoke_horror_event", "invoke_explorer_event", "reinvoke_horror_event",
-    "reinvoke_explorer_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
-    "return_markers", "trigger_traps", "explode_barrel", "strike", "edge_spaces",
+    "reinvoke_explorer_event", "next_chapter", "reset_ratings",
+    "return_markers", "explorers_counted", "trigger_traps", "explode_barrel", "strike", "edge_spaces",
     "place_exit_token", "remove_exit_token", "refresh_space", "set_door", "close_target_door",
     "level5_loss", "SPAWN_LIMIT",
 ]
@@ -67,6 +67,13 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
             level5_loss(r, why)
             continue
         top = s.threat_positions
+        tops = s.threat + 1 >= top if r.rules["threat.levelup"] == "on_reach" \
+            else s.threat == top
+        if tops and s.level >= 5:
+            r.set(threat=top)
+            r.emit("threat", f"{why}: monster threat stays on its last position at level 5, "
+                   "the last level", "manual p14 (monster level)")
+            continue
         if r.rules["threat.levelup"] == "on_reach":
             if s.threat + 1 >= top:
                 _level_up(r, why)
@@ -260,9 +267,10 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
     single blocker a hit (manual p18). Against several blockers
     ``essence.multi_blocker`` (spec D32) decides: ``shared_total`` raises the one
     total against all of them (spending the least that hits every blocker the
-    budget can reach); ``per_blocker`` raises it against one blocker the players
-    choose. ``barrels`` are exploding barrels among the blockers: a total of 1
-    or more hits them (manual p35). Returns the units hit.
+    budget can reach); ``per_blocker`` raises it only against the blockers the
+    players choose, one at a time, each paying its own need while the budget lasts.
+    ``barrels`` are exploding barrels among the blockers: a total of 1 or more hits them
+    (manual p35). Returns the units hit.
     Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35;
     spec D32.
     """
@@ -277,7 +285,9 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
             r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
         me = r.state.unit(attacker)
         cap = min(essence_budget, me.essence)
-        needs = {b: current_attribute(r.state, b, attribute) - total for b in live}
+        floor0 = r.rules["roll.floor"] == "clamp0"
+        needs = {b: 0 if floor0 and current_attribute(r.state, b, attribute) <= 0
+                 else current_attribute(r.state, b, attribute) - total for b in live}
         reachable = [b for b in live if 0 < needs[b] <= cap]
         rule = "manual p18 (spend essence on attack rolls)"
         if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
@@ -286,10 +296,8 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
             if len(live) > 1:
                 rule += "; spec D32 (shared_total)"
         elif reachable:
-            chosen = r.choose(reachable, "the blocker the essence is spent against",
-                              "spec D32 (per_blocker)")
-            need = bonus[chosen] = needs[chosen]
-            rule += f"; spec D32 (per_blocker: against {chosen} only)"
+            need = _spend_per_blocker(r, reachable, needs, cap, bonus)
+            rule += f"; spec D32 (per_blocker: against {', '.join(bonus)})"
         if reachable:
             r.state = r.state.update_unit(attacker, essence=me.essence - need)
             r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll", rule)
@@ -299,6 +307,21 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
            f"({'arcane, against will' if arcane else 'physical, against armor'})",
            "manual p24 (attack)")
     return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
+
+
+def _spend_per_blocker(r: Resolution, reachable, needs, cap: int, bonus: dict) -> int:
+    """Essence spent against the blockers the players pick one at a time, each paying its own
+    need while the budget lasts; returns the essence spent (manual p18; essence.multi_blocker).
+    """
+    spent = 0
+    while True:
+        fits = [b for b in reachable if b not in bonus and needs[b] <= cap - spent]
+        if not fits:
+            return spent
+        chosen = r.choose(fits, "the blocker the essence is spent against",
+                          "spec D32 (per_blocker)")
+        bonus[chosen] = needs[chosen]
+        spent += needs[chosen]
 
 
 def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
@@ -433,18 +456,8 @@ def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, 
 
 # --- chapters, events ---------------------------------------------------------------------
 
-def adjusted_spawn_rating(default: int, n: int) -> int:
-    """The 3.5 player-count adjustment: -1 per explorer beyond the first, never below 3.
-
-    >>> [adjusted_spawn_rating(8, n) for n in (1, 2, 3, 4)]
-    [8, 7, 6, 5]
-
-    Rules: 3.5 §Spawn Phase and FAQ; spec A12.2, B11.
-    """
-    return default if default <= 3 else max(3, default - (n - 1))
-
-
-def _n35(state: GameState, rules: Rules) -> int:
+def explorers_counted(state: GameState, rules: Rules) -> int:
+    """How many explorers the 3.5 player-count adjustment counts (switch n35; 3.5 §Spawn Phase)."""
     reading = rules["n35"]
     if reading == "starting_explorers":
         return max(1, state.starting_explorers)
@@ -467,7 +480,7 @@ def reset_ratings(r: Resolution, spawn: bool = True, horror: bool = True,
         value = s.chapter.spawn_rating
         if value is not None and r.rules["spawn.procedure"] == "v3_5" and (
                 adjust or r.rules["adjust35.when"] == "every_reset"):
-            value = adjusted_spawn_rating(value, _n35(s, r.rules))
+            value = adjusted_spawn_rating(value, explorers_counted(s, r.rules))
         changes["spawn_rating"] = value
     if horror:
         changes["horror_rating"] = s.chapter.horror_rating

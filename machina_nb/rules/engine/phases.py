@@ -20,7 +20,7 @@ from typing import Callable
 
 from machina_nb.rules.engine.chapters import everyone_exits
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.effects import (SPAWN_LIMIT, adjusted_spawn_rating, invoke_horror_event,
+from machina_nb.rules.engine.effects import (SPAWN_LIMIT, explorers_counted, invoke_horror_event,
                                              monsters_on_tile, next_chapter, remove_exit_token,
                                              reset_ratings, return_markers, spawn_monster,
                                              spawn_spaces, threat_up)
@@ -29,6 +29,7 @@ from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.engine.triggers import fire_explorer_phase
+from machina_nb.rules.odds.processes import adjusted_spawn_rating
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
            "horror_roll", "current_monster", "start_new_round", "start_new_round_effect",
@@ -135,13 +136,23 @@ def _spawn_begin(r: Resolution) -> None:
         return
     if r.rules["spawn.procedure"] != "v3_5":
         return
-    n = max(1, len(s.explorers))
-    if r.rules["adjust35.when"] == "every_phase_start":
-        new = adjusted_spawn_rating(s.spawn_rating, n)
+    _spawn_timer(r)
+    if r.rules["adjust35.when"] == "every_phase_start" and r.state.spawn_rating is not None:
+        new = adjusted_spawn_rating(r.state.spawn_rating, explorers_counted(r.state, r.rules))
         r.set(spawn_rating=new)
         r.emit("ratings", f"player-count adjustment at phase start: spawn rating {new}",
                "3.5 §Spawn Phase; spec D24")
-    if r.state.spawn_rating != 1:
+
+
+def _spawn_timer(r: Resolution) -> None:
+    """The 3.5 rating-1 step at the start of the spawn phase: threat up, then the next chapter
+    (adjusted under ``adjust35.when = rating1_only``) or, in a blocking chapter, a reset.
+
+    Rules: 3.5 §Spawn Phase and FAQ; switches threat35.amount, timer35.exit_chapter,
+    adjust35.when.
+    """
+    s = r.state
+    if s.spawn_rating != 1:
         return
     if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
         r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
@@ -166,8 +177,12 @@ def _spawn_begin(r: Resolution) -> None:
             if reading != "keep_token":
                 remove_exit_token(r)
         next_chapter(r, "3.5 spawn timer (non-blocking chapter)")
+        if r.rules["adjust35.when"] == "rating1_only" and r.state.spawn_rating is not None:
+            r.set(spawn_rating=adjusted_spawn_rating(r.state.spawn_rating,
+                                                     explorers_counted(r.state, r.rules)))
     else:
-        reset_ratings(r, spawn=True, horror=False, adjust=True)
+        reset_ratings(r, spawn=True, horror=False,
+                      adjust=r.rules["adjust35.when"] == "rating1_only")
         r.emit("timer", "a blocking chapter: only the spawn rating resets, «enters play» does "
                "not fire again", "3.5 FAQ")
 
@@ -205,7 +220,7 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
         spawn_monster(r, explorer.position, False, f"{explorer.id}'s spawn roll")
     if v35:
         if r.rules["spawn35.reset_on_success"] == "yes":
-            reset_ratings(r, spawn=True, horror=False, adjust=True)
+            reset_ratings(r, spawn=True, horror=False)
         return
     if limited and r.rules["spawn10.reset_on_limit"] == "no":
         r.emit("ratings", "no spawn at the limit: the rating stays", "spec D48")

@@ -60,7 +60,7 @@ from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.effects import adjusted_spawn_rating
+from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, Step, load_example
 from machina_nb.rules.engine.inventory import arrange, trade_partners
