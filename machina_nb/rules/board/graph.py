@@ -192,7 +192,7 @@ class Terrain:
             self._tables[key] = hit
         return hit
 
-    def recent(self, key: tuple, build: Callable[[], object], keep: int = 64) -> object:
+    def recent(self, key: tuple, build: Callable[[], object], keep: int = 256) -> object:
         """Like :meth:`table` for answers that also depend on units or a source: the last
         ``keep`` are kept (``key`` holds the occupancy or source they depend on)."""
         hit = self._recent.get(key)
@@ -341,7 +341,7 @@ class Board:
     compare and hash by content.
     """
 
-    __slots__ = ("terrain", "_units", "_graph", "_hash")
+    __slots__ = ("terrain", "_units", "_graph", "_hash", "_occupancy")
 
     def __init__(self, terrain: Terrain | None = None,
                  units: Mapping[Point, str] | Iterable[tuple[Point, str]] = ()):
@@ -358,6 +358,7 @@ class Board:
         put(self, "_units", placed)
         put(self, "_graph", None)
         put(self, "_hash", None)
+        put(self, "_occupancy", None)
 
     def __setattr__(self, name, value):
         raise AttributeError("a Board is a value; use its with_... methods for a new one")
@@ -370,6 +371,7 @@ class Board:
         put(board, "_units", units)
         put(board, "_graph", None)
         put(board, "_hash", None)
+        put(board, "_occupancy", None)
         return board
 
     @classmethod
@@ -386,7 +388,9 @@ class Board:
     @property
     def occupancy(self) -> frozenset[tuple[Point, str]]:
         """Every ``(space, unit)`` pair on the board: the units as a value."""
-        return frozenset(self._units.items())
+        if self._occupancy is None:
+            object.__setattr__(self, "_occupancy", frozenset(self._units.items()))
+        return self._occupancy
 
     def __eq__(self, other: object) -> bool:
         if self is other:

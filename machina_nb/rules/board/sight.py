@@ -436,6 +436,10 @@ def _offsets(width: int, height: int) -> list:
     return hit
 
 
+_EAGER_OFFSETS = 10_000
+"""Boards up to about 50x50 make every offset mask at once; bigger ones each on first use."""
+
+
 def _offset_mask(frame: _Frame, k: int) -> int:
     """Make (once) the mask of the events met from a centre to the centre at offset number ``k``."""
     W, H = frame.width, frame.height
@@ -475,7 +479,12 @@ class _Geometry:
         self.centre = {p: frame._anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
                        for p in spaces}
         self.middle = (frame.width - 1) + (frame.height - 1) * cols
-        self.masks = _offsets(frame.width, frame.height)
+        self.masks = masks = _offsets(frame.width, frame.height)
+        self.complete = len(masks) <= _EAGER_OFFSETS
+        if self.complete:
+            for k, mask in enumerate(masks):
+                if mask is None:
+                    _offset_mask(frame, k)
 
     def position(self, gx: int, gy: int, plane: int = 0) -> int:
         """The bit of the element at absolute doubled (gx, gy); plane 1 for NE<->SW vertices."""
@@ -496,9 +505,17 @@ class _Geometry:
 
         Rules: manual p22 (line of sight), p23 (plain ranged: obstacles block too); spec §A6, §A7.
         """
-        blocked = mask << self.centre[a]
-        masks, base, frame = self.masks, self.middle - self.index[a], self.frame
-        return [t for t, slot in zip(self.spaces[first:last], self.slots[first:last])
+        return self.clear_shifted(mask << self.centre[a], a, first, last)
+
+    def clear_shifted(self, blocked: int, a: Point, first: int = 0,
+                      last: int | None = None) -> list[Point]:
+        """:meth:`clear` with the mask already shifted to ``a`` (``mask << centre[a]``)."""
+        masks, base = self.masks, self.middle - self.index[a]
+        pairs = zip(self.spaces[first:last], self.slots[first:last])
+        if self.complete:
+            return [t for t, slot in pairs if not masks[base + slot] & blocked]
+        frame = self.frame
+        return [t for t, slot in pairs
                 if not (masks[base + slot] or _offset_mask(frame, base + slot)) & blocked]
 
 
@@ -677,10 +694,11 @@ def visible_pairs(board: Board, rules: Rules) -> VisiblePairs:
     Rules: manual p22 (line of sight); spec §A6.
     """
     rules = require_rules(rules)
-    geo = _geometry(board.terrain)
-    mask = _mask_table(board.terrain, rules, False)
-    boxes = _BlockedBoxes(geo, mask)
-    return VisiblePairs(geo.spaces, tuple(boxes.row(a, i) for i, a in enumerate(geo.spaces)))
+    key = ("boxes",) + tuple(rules[n] for n in _READINGS[:2])
+    boxes = board.terrain.table(key, lambda t: _BlockedBoxes(_geometry(t),
+                                                             _mask_table(t, rules, False)))
+    return VisiblePairs(boxes.geo.spaces, tuple(boxes.row(a, i)
+                                                for i, a in enumerate(boxes.geo.spaces)))
 
 
 class _BlockedBoxes:
@@ -706,6 +724,7 @@ class _BlockedBoxes:
         self.geo, self.mask, self.sums, self.width = geo, mask, sums, width
         xs = [p[0] for p in geo.spaces]
         self.column = {x: (bisect_left(xs, x), bisect_right(xs, x)) for x in set(xs)}
+        self.columns = sorted(self.column)
 
     def _count(self, x0: int, y0: int, x1: int, y1: int) -> int:
         """Blocked elements with relative doubled x0 <= X <= x1, y0 <= Y <= y1."""
@@ -717,11 +736,11 @@ class _BlockedBoxes:
         geo, f = self.geo, self.geo.frame
         spaces = geo.spaces
         cx, cy = 2 * (a[0] - f.x0) + 1, 2 * (a[1] - f.y0) + 1
-        out = 0
+        out, blocked = 0, None
         todo = [(i + 1, self.column[a[0]][1])]
-        xs = sorted(x for x in self.column if x > a[0])
-        if xs:
-            todo.append((self.column[xs[0]][0], len(spaces)))
+        later = bisect_right(self.columns, a[0])
+        if later < len(self.columns):
+            todo.append((self.column[self.columns[later]][0], len(spaces)))
         while todo:
             lo, hi = todo.pop()
             if lo >= hi:
@@ -738,12 +757,15 @@ class _BlockedBoxes:
                     (first[0] + last[0] + 1) // 2 in self.column else (lo + hi) // 2
                 todo += [(lo, mid), (mid, hi)]
             else:
-                for t in geo.clear(self.mask, a, lo, hi):
-                    out |= 1 << geo.order[t]
+                if blocked is None:
+                    blocked = self.mask << geo.centre[a]
+                order = geo.order
+                for t in geo.clear_shifted(blocked, a, lo, hi):
+                    out |= 1 << order[t]
         return out
 
 
-_RUN_COLUMNS = 8
+_RUN_COLUMNS = 16
 """Runs of targets narrower than this many columns are tested one by one."""
 
 
