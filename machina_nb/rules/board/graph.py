@@ -491,11 +491,11 @@ class Board:
                              if d["tile"] is not None}))
 
     def units(self) -> dict[str, Point]:
-        """Every unit on the board and where it stands (a new dict, by space).
+        """Every unit on the board and where it stands (a new dict, row by row from the north).
 
         Rules: manual p18 (a unit's figure stands on the map), p22 (units are obstacles).
         """
-        return {unit: p for p, unit in self._units.items()}
+        return {unit: p for p, unit in sorted(self._units.items(), key=lambda pu: pu[0][::-1])}
 
     def border(self, a: Point, b: Point) -> BorderKind:
         """The border between orthogonal neighbours ``a`` and ``b`` (manual p22, p35-36).

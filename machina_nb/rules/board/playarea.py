@@ -5,8 +5,9 @@ origin), the pairs of spaces joined across tile edges, the entry and exit
 tokens and the deck still to draw (tile-side keys, top first). It produces the
 :class:`~machina_nb.rules.board.graph.Board` graph with :meth:`PlayArea.board`;
 exploring returns an :class:`Exploration` (the new area, the tile placed, the
-tiles scrolled away and the monsters banished) which :func:`apply_exploration`
-applies to the board in place, without rebuilding it.
+tiles scrolled away and the monsters banished); :func:`apply_exploration`
+gives the board after it (the old board's spaces and units kept, the scrolled
+tiles taken off and the new tile joined, without rebuilding the rest).
 
 Tiles sit on a grid of 10x10 slots: a tile's slot is its origin divided by 10,
 rounded to the nearest slot (a tile shifted by the ``orthogonal`` or

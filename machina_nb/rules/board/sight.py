@@ -654,8 +654,12 @@ class VisiblePairs(Set):
     __slots__ = ("spaces", "rows", "_order")
 
     def __init__(self, spaces: tuple[Point, ...], rows: tuple[int, ...]):
-        self.spaces, self.rows = spaces, rows
-        self._order = {p: i for i, p in enumerate(spaces)}
+        object.__setattr__(self, "spaces", tuple(spaces))
+        object.__setattr__(self, "rows", tuple(rows))
+        object.__setattr__(self, "_order", {p: i for i, p in enumerate(self.spaces)})
+
+    def __setattr__(self, name, value):
+        raise AttributeError("VisiblePairs is a value")
 
     def __contains__(self, pair: object) -> bool:
         try:
