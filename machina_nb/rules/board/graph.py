@@ -491,11 +491,14 @@ class Board:
                              if d["tile"] is not None}))
 
     def units(self) -> dict[str, Point]:
-        """Every unit on the board and where it stands (a new dict, row by row from the north).
+        """Every unit on the board and where it stands (a new dict, in the order of the
+        board's spaces: tile by tile as laid, row by row within a tile).
 
         Rules: manual p18 (a unit's figure stands on the map), p22 (units are obstacles).
         """
-        return {unit: p for p, unit in sorted(self._units.items(), key=lambda pu: pu[0][::-1])}
+        order = self.terrain.table(("order",), lambda t: {p: i for i, p in enumerate(t.graph)},
+                                   lambda old, t: old)
+        return {unit: p for p, unit in sorted(self._units.items(), key=lambda pu: order[pu[0]])}
 
     def border(self, a: Point, b: Point) -> BorderKind:
         """The border between orthogonal neighbours ``a`` and ``b`` (manual p22, p35-36).
