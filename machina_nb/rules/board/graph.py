@@ -166,13 +166,21 @@ class Terrain:
         return self._changes
 
     def touched(self) -> frozenset[Point]:
-        """Spaces whose neighbourhood a change reaches: every space within one step of a
-        changed space or of either side of a changed border (their steps and corners)."""
-        centres = set()
+        """Spaces whose steps a change may alter: every space within one step of a changed
+        space; for a changed border, the spaces round its two ends (a diagonal step past
+        a corner reads the borders meeting there)."""
+        out: set[Point] = set()
         for what, where in self._changes:
-            centres.update(where if what == "border" else (where,))
-        return frozenset((x + dx, y + dy) for x, y in centres for dx in (-1, 0, 1)
-                         for dy in (-1, 0, 1))
+            if what == "space":
+                x, y = where
+                out.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                continue
+            (ax, ay), (bx, by) = where
+            if ax != bx:   # a vertical border: its ends are above and below it
+                out.update((x, y) for x in (ax, bx) for y in (ay - 1, ay, ay + 1))
+            else:
+                out.update((x, y) for x in (ax - 1, ax, ax + 1) for y in (ay, by))
+        return frozenset(out)
 
     def table(self, key: tuple, build: Callable[["Terrain"], object],
               patch: Callable[[object, "Terrain"], object] | None = None) -> object:
