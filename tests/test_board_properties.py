@@ -327,3 +327,31 @@ def test_answers_after_a_change_equal_those_of_a_board_built_from_scratch(
             assert closest(board, p, goals, rules, {"U0"}) == closest(fresh, p, goals, rules, {"U0"})
             assert neighbours(board, p, rules) == neighbours(fresh, p, rules)
             assert move_steps(board, p, rules, True) == move_steps(fresh, p, rules, True)
+
+
+@st.composite
+def wide_sparse_boards(draw) -> Board:
+    """Open boards 17-30 spaces wide with a few walls and rubble: the all-pairs run of columns
+    is then split, and many runs are decided by one box with nothing blocked in it."""
+    w, h = draw(st.integers(17, 30)), draw(st.integers(1, 5))
+    cells = [["."] * w for _ in range(h)]
+    walls = set(draw(st.lists(st.tuples(st.integers(0, w - 2), st.integers(0, h - 1)), max_size=3)))
+    for x, y in draw(st.lists(st.tuples(st.integers(0, w - 1), st.integers(0, h - 1)), max_size=2)):
+        cells[y][x] = "r"
+    lines = ["+" + "-+" * w]
+    for y in range(h):
+        lines.append("|" + "".join(cells[y][x] + ("|" if x == w - 1 or (x, y) in walls else " ")
+                                   for x in range(w)))
+        lines.append("+" + ("-+" if y == h - 1 else " +") * w)
+    return board_of("\n".join(lines) + "\n")
+
+
+@settings(max_examples=15, deadline=None)
+@given(wide_sparse_boards(), rulings)
+def test_all_pairs_by_runs_of_columns_agree_with_the_exact_walk(board, rules):
+    pairs = visible_pairs(board, rules)
+    spaces = sorted(board)
+    expected = {(a, b) for i, a in enumerate(spaces) for b in spaces[i + 1:]
+                if line_of_sight(board, a, b, rules).visible}
+    assert pairs == expected and len(pairs) == len(expected)
+    assert set(pairs) == expected and all(pair in pairs for pair in expected)
