@@ -57,10 +57,9 @@ def test_steps_follow_units_and_doors_changing():
     board = rays_board(cells="U..V")
     both = Rules().replace({"move.squeeze": "blocked_if_both"})
     assert not legal_step(board, SW, NE, both)
-    board.place_unit((1, 1), None)
+    board = board.without_unit((1, 1))
     assert legal_step(board, SW, NE, both)
-    board.set_border(SW, (1, 1), BorderKind.WALL)
-    board.set_border((0, 0), NE, BorderKind.WALL)
+    board = board.with_border(SW, (1, 1), BorderKind.WALL).with_border((0, 0), NE, BorderKind.WALL)
     assert not legal_step(board, SW, NE, Rules())  # the walls now cross the corner
 
 
@@ -348,7 +347,7 @@ def test_bad_input_names_the_argument_and_changes_nothing(call, argument):
 
 def test_spaces_kinds_are_read_from_the_board():
     board = board_of(CORRIDOR)
-    board.set_space((1, 0), SpaceKind.RUBBLE)
+    board = board.with_space((1, 0), SpaceKind.RUBBLE)
     assert (1, 0) not in reach(board, (0, 0), 3, Rules(), Mover("M"))
 
 

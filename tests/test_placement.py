@@ -27,10 +27,9 @@ def room(width: int, height: int, units=None, cells=None, tile: str | None = Non
     if board is None:
         board = Board.from_layout(layout, tile, origin)
     else:
-        board.add_layout(layout, tile, origin)
-    for letter, (x, y) in units.items():
-        board.place_unit((x + origin[0], y + origin[1]), letter)
-    return board
+        board = board.with_layout(layout, tile, origin)
+    return board.with_units(((x + origin[0], y + origin[1]), letter)
+                            for letter, (x, y) in units.items())
 
 
 def one(results):
@@ -71,8 +70,8 @@ def test_spec_b12_5_push_into_a_pit_destroys_and_counts_as_a_kill():
     assert done.triggers[0].what == "pit" and "manual p35 (pit)" in done.rules
     assert done.explain().startswith("push T: (1, 0) -> (2, 0) -> (3, 0); stopped: pit; "
                                      "destroyed (a kill by A); pit at (3, 0) [push.off_axis=")
-    apply_displacement(board, done)
-    assert "T" not in board.units()
+    after = apply_displacement(board, done)
+    assert "T" not in after.units() and board.units()["T"] == (1, 0)
 
 
 def test_spec_b12_6_push_into_a_trap_lever_activates_it_and_the_unit_stays():
@@ -135,7 +134,7 @@ def corner_board(walls):
     """Target (1,1) pushed from (0,0) toward (2,2) across vertex V(2,2); ``walls`` on its rays."""
     board = room(4, 4, {"A": (0, 0), "T": (1, 1)})
     for a, b in walls:
-        board.set_border(a, b, BorderKind.WALL)
+        board = board.with_border(a, b, BorderKind.WALL)
     return board
 
 
@@ -188,14 +187,14 @@ def test_spec_d7_teleport_within_counts_by_nearest_metric():
 def test_manual_p25_teleport_within_ignores_walls_and_lists_pits_as_lethal():
     board = room(3, 3, {"T": (1, 1)}, {(2, 2): "o"})
     for q in ((0, 1), (2, 1), (1, 0), (1, 2)):
-        board.set_border((1, 1), q, BorderKind.WALL)
+        board = board.with_border((1, 1), q, BorderKind.WALL)
     result = teleport_within(board, (1, 1), 1, RULES)
     assert len(result.candidates) == 8 and result.lethal == ((2, 2),)
 
 
 def test_spec_c21_teleport_to_a_kind_destroyed_readings():
     board = room(8, 3, {"T": (0, 1)}, {(2, 1): "v", (6, 1): "v"}, tile="t1")
-    board.destroy_space((2, 1))
+    board = board.with_destroyed((2, 1))
     excluded = teleport_to(board, (0, 1), SpaceKind.EVENT, RULES)
     allowed = teleport_to(board, (0, 1), SpaceKind.EVENT,
                           RULES.replace({"teleport.destroyed_kind": "allowed"}))
@@ -207,7 +206,7 @@ def test_spec_c21_teleport_to_a_kind_destroyed_readings():
 
 def test_manual_p25_teleport_to_a_kind_stays_on_the_units_tile():
     board = room(4, 2, {"T": (0, 0)}, {(3, 1): "s"}, tile="t1")
-    room(4, 2, {}, {(0, 0): "s"}, tile="t2", origin=(4, 0), board=board)
+    board = room(4, 2, {}, {(0, 0): "s"}, tile="t2", origin=(4, 0), board=board)
     result = teleport_to(board, (0, 0), SpaceKind.SPAWN, RULES)
     assert result.targets == ((3, 1),) and result.candidates == ((3, 1),) and not result.fallback
 
@@ -216,14 +215,11 @@ def d18_board() -> Board:
     """Spec D18: the spawn space (5,5) is taken; its ring holds a chest, a pit, walled floor, another tile."""
     board = room(8, 6, {"M": (5, 5), "Q": (5, 1)},
                  {(5, 5): "s", (4, 4): "r", (5, 4): "r", (6, 4): "r", (6, 5): "o"}, tile="t1")
-    room(8, 3, {}, {(5, 0): "c", (4, 0): "r"}, tile="t2", origin=(0, 6), board=board)
-    for x in range(8):
-        board.connect((x, 5), (x, 6), BorderKind.JOINED)
-        for dx in (-1, 1):
-            if 0 <= x + dx < 8:
-                board.connect((x, 5), (x + dx, 6), None)
+    board = room(8, 3, {}, {(5, 0): "c", (4, 0): "r"}, tile="t2", origin=(0, 6), board=board)
+    board = board.with_connections([((x, 5), (x + dx, 6), None if dx else BorderKind.JOINED)
+                                    for x in range(8) for dx in (-1, 0, 1) if 0 <= x + dx < 8])
     for y in range(9):
-        board.set_border((4, y), (5, y), BorderKind.WALL)
+        board = board.with_border((4, y), (5, y), BorderKind.WALL)
     return board
 
 
@@ -249,7 +245,7 @@ def test_spec_d18_spawn_fallback_readings(changes, expected):
 def test_manual_p13_spawn_on_the_nearest_free_spawn_space_ties_all_returned():
     board = room(7, 3, {"Q": (3, 1)}, {(1, 1): "s", (5, 1): "s", (3, 0): "s"}, tile="t1")
     assert spawn_placement(board, (3, 1), RULES).candidates == ((3, 0),)
-    board.destroy_space((3, 0))
+    board = board.with_destroyed((3, 0))
     result = spawn_placement(board, (3, 1), RULES)
     assert result.candidates == ((1, 1), (5, 1)) and not result.fallback
 
@@ -265,8 +261,9 @@ def test_manual_p22_move_destination_taken_uses_closest_not_nearest():
 
 def test_manual_p25_switch_positions():
     board = room(3, 1, {"A": (0, 0), "T": (2, 0)})
-    apply_displacement(board, *switch_positions(board, (0, 0), (2, 0)))
-    assert board.units() == {"A": (2, 0), "T": (0, 0)}
+    after = apply_displacement(board, *switch_positions(board, (0, 0), (2, 0)))
+    assert after.units() == {"A": (2, 0), "T": (0, 0)}
+    assert board.units() == {"A": (0, 0), "T": (2, 0)}                # a board never changes
 
 
 # --- bad input --------------------------------------------------------------------------------

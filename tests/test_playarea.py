@@ -24,11 +24,13 @@ def new_area(deck=DRAWN):
     return area, area.board()
 
 
-def move(board: Board, unit: str, to):
-    where = board.units().get(unit)
-    if where is not None:
-        board.place_unit(where, None)
-    board.place_unit(to, unit)
+def move(board: Board, unit: str, to) -> Board:
+    return board.with_unit(to, unit)
+
+
+def explored(result):
+    done, board = result
+    return done.area, board
 
 
 def cheb(a, b):
@@ -47,8 +49,8 @@ def test_manual_p8_starting_tile_is_the_bottom_card_with_the_entry_on_its_symbol
 @pytest.mark.parametrize("side, space", [("N", (4, 0)), ("E", (9, 5)), ("W", (0, 4))])
 def test_manual_p34_joining_puts_the_direction_symbol_next_to_the_explorer(side, space):
     area, board = new_area()
-    board.place_unit(space, "P")
-    done = explore(area, board, space, RULES, explorers={"P"})
+    board = board.with_unit(space, "P")
+    done, board = explore(area, board, space, RULES, explorers={"P"})
     symbol_side, (inside, outside) = done.tile.direction_symbol()
     assert cheb(inside, space) == 1                       # next to the explorer
     assert outside in done.area.tile("t00a")              # the symbol faces the exploring edge
@@ -70,7 +72,7 @@ def _same_graph(a: Board, b: Board) -> bool:
 
 def test_manual_p34_exploring_the_south_edge_from_the_entry_token_is_refused():
     area, board = new_area()
-    board.place_unit((4, 9), "P")
+    board = board.with_unit((4, 9), "P")
     before = board.state()
     with pytest.raises(RulesError, match="entry token") as err:
         explore(area, board, (4, 9), RULES, explorers={"P"})
@@ -84,8 +86,8 @@ def test_joining_from_each_edge_of_a_placed_tile_including_the_south():
     for side, space in (("N", (5, 0)), ("E", (9, 4)), ("S", (5, 9))):
         area = PlayArea.start(sides, DRAWN + ("t00a",))
         board = area.board()
-        board.place_unit(space, "P")
-        done = explore(area, board, space, RULES, explorers={"P"})
+        board = board.with_unit(space, "P")
+        done, board = explore(area, board, space, RULES, explorers={"P"})
         inside, outside = done.tile.direction_symbol()[1]
         assert cheb(inside, space) == 1 and outside in area.tile("t00a")
         assert done.tile.slot == SIDES[side]
@@ -97,8 +99,8 @@ def test_manual_p34_the_drawn_tile_turns_so_its_symbol_faces_the_explorer(symbol
     drawn = tile_side("t01a", **{symbol: "....Ee...."})
     area = PlayArea.start([start_side(), drawn], ("t01a", "t00a"))
     board = area.board()
-    board.place_unit(space, "P")
-    done = explore(area, board, space, RULES, explorers={"P"})
+    board = board.with_unit(space, "P")
+    done, board = explore(area, board, space, RULES, explorers={"P"})
     inside, outside = done.tile.direction_symbol()[1]
     assert outside in area.tile("t00a") and cheb(inside, space) == 1
     assert board.border(inside, outside) is BorderKind.JOINED
@@ -107,12 +109,12 @@ def test_manual_p34_the_drawn_tile_turns_so_its_symbol_faces_the_explorer(symbol
 def build_2x2():
     """Slots (0,0) start, (1,0) east, (1,-1) north-east, (0,-1) north: a full 2x2 area."""
     area, board = new_area()
-    board.place_unit((9, 4), "P")
-    area = explore(area, board, (9, 4), RULES, explorers={"P"}).area       # t01a at (1, 0)
-    move(board, "P", (14, 0))
-    area = explore(area, board, (14, 0), RULES, explorers={"P"}).area      # t02a at (1, -1)
-    move(board, "P", (10, -6))
-    area = explore(area, board, (10, -6), RULES, explorers={"P"}).area     # t03a at (0, -1)
+    board = board.with_unit((9, 4), "P")
+    area, board = explored(explore(area, board, (9, 4), RULES, explorers={"P"}))       # t01a at (1, 0)
+    board = move(board, "P", (14, 0))
+    area, board = explored(explore(area, board, (14, 0), RULES, explorers={"P"}))      # t02a at (1, -1)
+    board = move(board, "P", (10, -6))
+    area, board = explored(explore(area, board, (10, -6), RULES, explorers={"P"}))     # t03a at (0, -1)
     return area, board
 
 
@@ -130,12 +132,12 @@ def test_manual_p34_the_area_grows_to_2x2_and_the_l_closes_into_a_loop():
 def test_spec_d21_only_the_explored_edge_connects():
     area, board = new_area()
     rules = RULES.replace({"join.other_edges": "only_explored_edge_connects"})
-    board.place_unit((9, 4), "P")
-    area = explore(area, board, (9, 4), rules, explorers={"P"}).area
-    move(board, "P", (14, 0))
-    area = explore(area, board, (14, 0), rules, explorers={"P"}).area
-    move(board, "P", (10, -6))
-    area = explore(area, board, (10, -6), rules, explorers={"P"}).area
+    board = board.with_unit((9, 4), "P")
+    area, board = explored(explore(area, board, (9, 4), rules, explorers={"P"}))
+    board = move(board, "P", (14, 0))
+    area, board = explored(explore(area, board, (14, 0), rules, explorers={"P"}))
+    board = move(board, "P", (10, -6))
+    area, board = explored(explore(area, board, (10, -6), rules, explorers={"P"}))
     assert board.border((9, -6), (10, -6)) is BorderKind.JOINED        # the explored edge
     assert board.border((4, -1), (4, 0)) is BorderKind.EDGE            # aligned, left unexplored
     assert ((4, 0), (4, -1)) in area.unexplored_edges()
@@ -144,11 +146,11 @@ def test_spec_d21_only_the_explored_edge_connects():
 
 def test_manual_p34_b13_scroll_north_from_the_top_row_destroys_the_bottom_row():
     area, board = build_2x2()
-    move(board, "P", (4, -10))                     # north edge of the top-left tile t03a
-    board.place_unit((15, 5), "M1")                # on the bottom-right tile t01a
-    board.place_unit((2, -5), "M2")                # on the top-left tile t03a: stays
-    board.place_unit((3, 3), "M3")                 # on the bottom-left tile t00a
-    done = explore(area, board, (4, -10), RULES, explorers={"P"})
+    board = move(board, "P", (4, -10))                     # north edge of the top-left tile t03a
+    board = board.with_unit((15, 5), "M1")                # on the bottom-right tile t01a
+    board = board.with_unit((2, -5), "M2")                # on the top-left tile t03a: stays
+    board = board.with_unit((3, 3), "M3")                 # on the bottom-left tile t00a
+    done, board = explore(area, board, (4, -10), RULES, explorers={"P"})
     assert done.destroyed == ("t00a", "t01a")
     assert done.banished == (("M1", (15, 5)), ("M3", (3, 3)))
     assert sorted(done.area.slots()) == [(0, -2), (0, -1), (1, -1)]
@@ -165,9 +167,9 @@ def test_manual_p34_b13_scroll_north_from_the_top_row_destroys_the_bottom_row():
 
 def d20_situation(reading, explorer_at=None):
     area, board = build_2x2()
-    move(board, "P", (4, -10))
+    board = move(board, "P", (4, -10))
     if explorer_at:
-        board.place_unit(explorer_at, "Q")
+        board = board.with_unit(explorer_at, "Q")
     rules = RULES.replace({"scroll.destroy": reading})
     return area, board, rules
 
@@ -186,7 +188,7 @@ def test_spec_d20_scroll_readings():
     with pytest.raises(RulesError) as err:
         explore(area, board, (4, -10), rules, explorers={"P"})
     assert err.value.argument == "option" and board.state() == before
-    done = explore(area, board, (4, -10), rules, explorers={"P"}, option=1)
+    done, board = explore(area, board, (4, -10), rules, explorers={"P"}, option=1)
     assert board.tiles() == ("t03a", "t04a")
     assert _same_graph(board, done.area.board())
 
@@ -205,7 +207,7 @@ def test_spec_d20_minimal_opposite_refuses_when_an_explorer_stands_on_the_far_ro
 
 def test_spec_d19_explore_offset_readings():
     area, board = new_area()
-    board.place_unit((4, 0), "P")
+    board = board.with_unit((4, 0), "P")
     origins = {reading: [o.tile.origin for o in explore_options(
         area, board, (4, 0), RULES.replace({"explore.offset": reading}), explorers={"P"})]
         for reading in ("grid_snap", "orthogonal", "any_adjacent")}
@@ -221,7 +223,7 @@ def test_spec_d19_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
     sides = [start_side(), tile_side("t01a", n="Ee........")]
     area = PlayArea.start(sides, ("t01a", "t00a"))
     board = area.board()
-    board.place_unit((5, 0), "P")
+    board = board.with_unit((5, 0), "P")
     (option,) = explore_options(area, board, (5, 0), RULES, explorers={"P"})
     assert option.warnings and "spec D19" in option.warnings[0]
 
@@ -252,7 +254,7 @@ def test_manual_p28_exit_token_on_any_unexplored_edge_but_the_entrys():
 def test_manual_p34_the_exit_token_edge_cannot_be_explored():
     area, board = new_area()
     area = area.place_exit_token(((9, 5), (10, 5)))
-    board.place_unit((9, 4), "P")
+    board = board.with_unit((9, 4), "P")
     with pytest.raises(RulesError, match="exit token"):
         explore(area, board, (9, 4), RULES, explorers={"P"})
 
@@ -269,7 +271,7 @@ def test_manual_p28_place_entry_token_draws_the_top_tile_into_an_empty_area():
 
 def test_manual_p28_explorers_start_on_or_next_to_the_entry_token():
     area, board = new_area()
-    board.place_unit((5, 9), "M")
+    board = board.with_unit((5, 9), "M")
     assert entry_spaces(area, board, RULES) == ((3, 8), (3, 9), (4, 8), (4, 9), (5, 8))
 
 
@@ -278,7 +280,7 @@ def test_manual_p34_a_corner_space_on_two_edges_offers_both():
         drawn_side(k) for k in DRAWN]
     area = PlayArea.start(sides, DRAWN + ("t00a",))
     board = area.board()
-    board.place_unit((0, 0), "P")
+    board = board.with_unit((0, 0), "P")
     options = explore_options(area, board, (0, 0), RULES, explorers={"P"})
     assert sorted(o.tile.slot for o in options) == [(-1, 0), (0, -1)]
     with pytest.raises(RulesError) as err:
@@ -319,19 +321,19 @@ def test_bad_input_off_board_coordinates():
 
 def test_bad_input_exploring_from_a_non_edge():
     area, board = new_area()
-    board.place_unit((4, 4), "P")
+    board = board.with_unit((4, 4), "P")
     before = board.state()
     with pytest.raises(RulesError, match="not on an unexplored edge") as err:
         explore(area, board, (4, 4), RULES, explorers={"P"})
     assert err.value.argument == "space" and board.state() == before
-    board.place_unit((0, 0), "Q")                    # a corner on two boundaries, no edge
+    board = board.with_unit((0, 0), "Q")                    # a corner on two boundaries, no edge
     with pytest.raises(RulesError, match="not on an unexplored edge"):
         explore(area, board, (0, 0), RULES, explorers={"Q"})
 
 
 def test_bad_input_exploring_without_an_explorer_there():
     area, board = new_area()
-    board.place_unit((4, 0), "M")
+    board = board.with_unit((4, 0), "M")
     before = board.state()
     with pytest.raises(RulesError, match="no explorer") as err:
         explore(area, board, (4, 0), RULES, explorers={"P"})
@@ -356,7 +358,7 @@ def test_bad_input_unknown_tile():
         area.tile("t99a")
     assert err.value.argument == "tile"
     with pytest.raises(RulesError) as err:
-        board.remove_tile("t99a")
+        board.without_tile("t99a")
     assert err.value.argument == "tile" and board.state() == before
 
 
@@ -365,10 +367,10 @@ def test_bad_input_a_unit_on_rubble_or_off_the_board():
     board = PlayArea.start([side], ("t00a",)).board()
     before = board.state()
     with pytest.raises(RulesError, match="rubble") as err:
-        board.place_unit((2, 2), "P")
+        board.with_unit((2, 2), "P")
     assert err.value.argument == "space" and board.state() == before
     with pytest.raises(RulesError) as err:
-        board.place_unit((-1, 3), "P")
+        board.with_unit((-1, 3), "P")
     assert err.value.argument == "space" and board.state() == before
 
 
@@ -389,22 +391,22 @@ SCROLLS = ("minimal_opposite", "players_choose", "all_explorer_free")
        st.sampled_from(OFFSETS), st.sampled_from(SCROLLS),
        st.sampled_from(("auto_connect_if_aligned", "only_explored_edge_connects")))
 def test_property_exploring_keeps_the_board_equal_to_the_rebuilt_area(moves, offset, scroll, join):
-    """After any run of explores: at most 2x2 slots, no overlap, the in-place board equals a rebuild."""
+    """After any run of explores: at most 2x2 slots, no overlap, the board after each explore equals a rebuild."""
     rules = RULES.replace({"explore.offset": offset, "scroll.destroy": scroll,
                            "join.other_edges": join})
     area, board = new_area()
-    board.place_unit((4, 4), "M")
-    board.place_unit((0, 0), "P")
+    board = board.with_unit((4, 4), "M")
+    board = board.with_unit((0, 0), "P")
     for pick, option in moves:
         edges = [e for e in area.unexplored_edges() if board.unit_at(e[0]) in (None, "P")]
-        move(board, "P", edges[pick % len(edges)][0])
+        board = move(board, "P", edges[pick % len(edges)][0])
         try:
             options = explore_options(area, board, board.units()["P"], rules, explorers={"P"})
         except RulesError:
             continue
         done = options[option % len(options)]
         units_before = board.units()
-        apply_exploration(board, done)
+        board = apply_exploration(board, done)
         area = done.area
         slots = area.slots()
         assert max(s[0] for s in slots) - min(s[0] for s in slots) <= 1
@@ -419,7 +421,7 @@ def test_property_exploring_keeps_the_board_equal_to_the_rebuilt_area(moves, off
 
 
 def test_shipped_tiles_join_and_scroll_with_the_board_equal_to_a_rebuild():
-    """The content tiles: explores in deck order keep the in-place board exact."""
+    """The content tiles: explores in deck order keep the board after each explore exact."""
     from machina_nb.rules.board.tiles import load_tiles
     tiles = load_tiles()
     assert len(tiles) == 10, "the shipped tile set has ten tiles"
@@ -427,19 +429,19 @@ def test_shipped_tiles_join_and_scroll_with_the_board_equal_to_a_rebuild():
     deck = tuple(f"{tile_id}a" for tile_id in sorted(tiles))
     area = PlayArea.start(sides, deck)
     board = area.board()
-    explored = 0
+    count = 0
     for _ in range(12):
         edges = [e for e in area.unexplored_edges()
                  if board.unit_at(e[0]) in (None, "P") and board.space(e[0]).name == "FLOOR"]
         if not edges:
             break
-        move(board, "P", edges[0][0])
+        board = move(board, "P", edges[0][0])
         try:
             options = explore_options(area, board, edges[0][0], RULES, explorers={"P"})
         except RulesError:
             continue
-        apply_exploration(board, options[0])
+        board = apply_exploration(board, options[0])
         area = options[0].area
-        explored += 1
+        count += 1
         assert _same_graph(board, area.board())
-    assert explored >= 3
+    assert count >= 3

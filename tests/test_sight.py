@@ -61,9 +61,7 @@ D1, D2 = (LORRAI, HANK), ((0, 1), PHILLIP)
 def door_board(d1: str, d2: str) -> Board:
     board = board_of(DOORS)
     kinds = {"open": BorderKind.DOOR_OPEN, "closed": BorderKind.DOOR_CLOSED}
-    board.set_border(*D1, kinds[d1])
-    board.set_border(*D2, kinds[d2])
-    return board
+    return board.with_border(*D1, kinds[d1]).with_border(*D2, kinds[d2])
 
 
 VIS, NOT = True, False
@@ -188,8 +186,7 @@ ARCHER = """\
 def test_spec_d3_ranged_obstacle_vertex_readings(units, corner_ok, separating, any_touch):
     # Archer at catalogue (0,0) shooting at (2,2): ours (0,2) -> (2,0).
     board = board_of(ARCHER.replace("A", ".").replace("T", "."))
-    for i, p in enumerate(units):
-        board.place_unit((p[0], 2 - p[1]), f"U{i}")
+    board = board.with_units(((p[0], 2 - p[1]), f"U{i}") for i, p in enumerate(units))
     source, target = (0, 2), (2, 0)
     for reading, expected in (("corner_ok", corner_ok), ("separating", separating),
                               ("any_touch", any_touch)):
@@ -269,12 +266,9 @@ def test_manual_p23_melee_targets_self_and_adjacent():
 
 
 def two_tiles(border: BorderKind) -> Board:
-    board = Board()
     layout = parse_map("+-+\n|.|\n+-+\n")
-    board.add_layout(layout, "west", (0, 0))
-    board.add_layout(layout, "east", (1, 0))
-    board.connect((0, 0), (1, 0), border)
-    return board
+    board = Board().with_layout(layout, "west", (0, 0)).with_layout(layout, "east", (1, 0))
+    return board.with_connection((0, 0), (1, 0), border)
 
 
 @pytest.mark.parametrize("border, joined_only, touching", [
@@ -292,12 +286,9 @@ def test_spec_d21_adjacency_across_tiles(border, joined_only, touching):
 
 
 def test_manual_p21_untargeted_abilities_affect_the_activating_units_tile_or_every_tile():
-    board = Board()
-    board.add_layout(parse_map("+-+-+\n|. .|\n+-+-+\n"), "west", (0, 0))
-    board.add_layout(parse_map("+-+\n|.|\n+-+\n"), "east", (2, 0))
-    board.place_unit((0, 0), "Kim")
-    board.place_unit((1, 0), "Hank")
-    board.place_unit((2, 0), "Mi-Go")
+    board = Board().with_layout(parse_map("+-+-+\n|. .|\n+-+-+\n"), "west", (0, 0))
+    board = board.with_layout(parse_map("+-+\n|.|\n+-+\n"), "east", (2, 0))
+    board = board.with_unit((0, 0), "Kim").with_unit((1, 0), "Hank").with_unit((2, 0), "Mi-Go")
     assert units_on_tile(board, (0, 0)) == (("Hank", (1, 0)), ("Kim", (0, 0)))
     assert affected_units(board, (2, 0)) == (("Mi-Go", (2, 0)),)
     assert len(affected_units(board, None)) == 3
@@ -311,15 +302,15 @@ def test_visible_pairs_agrees_with_visible_from_and_follows_changes():
     pairs = visible_pairs(board, Rules())
     for a in board:
         assert {b for b in board if (min(a, b), max(a, b)) in pairs} == set(visible_from(board, a, Rules()))
-    board.set_border(*D1, BorderKind.DOOR_CLOSED)
-    assert HANK not in visible_from(board, LORRAI, Rules())
+    closed = board.with_border(*D1, BorderKind.DOOR_CLOSED)
+    assert HANK not in visible_from(closed, LORRAI, Rules())
+    assert HANK in visible_from(board, LORRAI, Rules())              # the old board is unchanged
 
 
 def test_ranged_tables_follow_a_unit_moving():
     board = board_of("+-+-+-+\n|A U .|\n+ + + +\n|. . .|\n+-+-+-+\n")
     assert (2, 0) not in ranged_visible_from(board, (0, 0), Rules())
-    board.place_unit((1, 0), None)
-    board.place_unit((1, 1), "U")
+    board = board.with_unit((1, 1), "U")                            # U moves
     assert (2, 0) in ranged_visible_from(board, (0, 0), Rules())
     assert (2, 1) not in ranged_visible_from(board, (0, 0), Rules())  # the line enters (1,1)
     assert (1, 0) in visible_from(board, (0, 0), Rules())

@@ -667,6 +667,4 @@ def shipped_board() -> Board:
              if kind in (BorderKind.EDGE, BorderKind.DIRECTION)}
     joined = frozenset(frozenset(edge) for edge in edges if (edge[1], edge[0]) in edges)
     board = PlayArea(tuple(sides.values()), tiles=placed, joined=joined).board()
-    for unit, point in SHIPPED_UNITS:
-        board.place_unit(point, unit)
-    return board
+    return board.with_units((point, unit) for unit, point in SHIPPED_UNITS)

@@ -69,7 +69,7 @@ def door_example_board(closed: bool = False) -> Board:
     board = Board.from_layout(example.board)
     if closed:
         for door in (((0, 1), (1, 1)), ((0, 2), (1, 2))):
-            board.set_border(*door, BorderKind.DOOR_CLOSED)
+            board = board.with_border(*door, BorderKind.DOOR_CLOSED)
     return board
 
 

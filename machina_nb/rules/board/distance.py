@@ -2,8 +2,9 @@
 
 Movement and *closest* are filtered views of the one board graph
 (:func:`movement_view`, :func:`closest_view`), never copies of the map. For
-speed, each view's neighbour lists are read once per board version and rulings
-into a cached index; searches walk that index.
+speed, each view's neighbour lists are a table of the map's terrain (made per
+space on first use, per reading of the switches); the units on a board only
+redo the lists next to their own spaces. Searches walk those lists.
 
 >>> from machina_nb.rules.board.graph import Board
 >>> from machina_nb.rules.board.maptext import parse_map
@@ -30,13 +31,12 @@ from __future__ import annotations
 
 import heapq
 import types
-import weakref
 from dataclasses import dataclass
 from typing import Callable, Collection, Iterable, Iterator, Mapping
 
 import networkx as nx
 
-from machina_nb.rules.board.graph import BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board
+from machina_nb.rules.board.graph import BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board, Terrain
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -186,13 +186,12 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
                 or (squeeze == "blocked_if_either" and squeezed >= 1))
 
 
-def _edge_filter(board: Board, rules: Rules, border_barrier: BorderTest, space_barrier: SpaceTest,
-                 squeezer: SpaceTest) -> Callable[[Point, Point], bool]:
-    edges = board.graph.edges
+def _edge_filter(board: Board | Terrain, rules: Rules, border_barrier: BorderTest,
+                 space_barrier: SpaceTest, squeezer: SpaceTest) -> Callable[[Point, Point], bool]:
+    adj = (board.terrain if isinstance(board, Board) else board).graph._adj
 
     def _open_edge(a: Point, b: Point) -> bool:
-        data = edges[a, b]
-        if not data["diagonal"]:
+        if not adj[a][b]["diagonal"]:
             return not border_barrier(a, b)
         return _diagonal_open(a, b, rules, border_barrier, space_barrier, squeezer)
     return _open_edge
@@ -225,23 +224,23 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
 def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collection[str],
                       units_block: bool) -> tuple[SpaceTest, BorderTest]:
     ethereal = frozenset(ethereal)
-    nodes = board.graph.nodes
+    nodes, occupant = board.terrain.graph.nodes, board.occupant
     space_barrier = barrier_spaces_of(board)
 
     def _squeezer(p: Point) -> bool:
         if p not in nodes:
             return True
-        data = nodes[p]
-        return (data["kind"] in BARRIER_SPACES or data["kind"] in OBSTACLE_SPACES
-                or data["unit"] not in (None, mover.unit))
+        kind = nodes[p]["kind"]
+        return (kind in BARRIER_SPACES or kind in OBSTACLE_SPACES
+                or occupant(p) not in (None, mover.unit))
 
     def _enterable(p: Point) -> bool:
-        data = nodes[p]
-        if mover.mindless and data["kind"] is SpaceKind.PIT:
+        kind = nodes[p]["kind"]
+        if mover.mindless and kind is SpaceKind.PIT:
             return False
-        if not mover.move_through and data["kind"] not in PASSABLE_SPACES:
+        if not mover.move_through and kind not in PASSABLE_SPACES:
             return False
-        unit = data["unit"]
+        unit = occupant(p)
         return (not units_block or unit is None or unit == mover.unit or mover.ethereal
                 or mover.move_through or unit in ethereal)
 
@@ -268,13 +267,13 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
 def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
                      ) -> tuple[SpaceTest, BorderTest]:
     immobile = frozenset(immobile)
-    nodes = board.graph.nodes
+    nodes, occupant = board.terrain.graph.nodes, board.occupant
     avoid_immobile = rules["closest.immobile_units"] != "ignore"
     rubble = rules["closest.immobile_units"] == "rubble"
     avoid_pits = rules["closest.pits"] == "avoid"
 
     def _plugged(p: Point) -> bool:
-        return avoid_immobile and nodes[p]["unit"] in immobile
+        return avoid_immobile and occupant(p) in immobile
 
     barrier = barrier_spaces_of(board)
 
@@ -293,75 +292,147 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
     return _measurable, _edge_filter(board, rules, border_barrier, _space_barrier, _squeezer)
 
 
-# --- cached neighbour index of a view ------------------------------------------------------------
+# --- step lists of a view: tables of the terrain, units laid over them ------------------------
 
-_INDEX: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
-_STEPS: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 _STEP_READINGS = ("move.diagonal", "move.squeeze", "los.vertex", "los.space_squeeze",
                   "closest.immobile_units", "closest.pits")
 
 
-def _terrain(board: Board) -> tuple:
-    """Everything a step test reads apart from units: every space's kind and every border."""
-    graph = board.graph
-    return (tuple(sorted(graph.nodes(data="kind"))),
-            tuple(sorted((a, b, kind) for a, b, kind in graph.edges(data="border") if kind)))
-
-
-def _index(board: Board, key: tuple, edge_key: tuple,
-           build: Callable[[], tuple[SpaceTest, BorderTest]]) -> dict[Point, tuple[Point, ...]]:
-    """A view's sorted neighbour lists, read once per board version and key.
+class _Steps:
+    """The sorted open steps from each space of a view, each list made on first use.
 
     Every space gets its list, even one the view leaves out: a search may start
-    there (an immobile monster measuring its own closest explorer). The open
-    steps themselves (``edge_key`` names what they read besides the terrain)
-    are kept across versions while the terrain is the same, so a unit moving
-    only re-reads which spaces may be entered.
+    there (an immobile monster measuring its own closest explorer). Lists of a
+    terrain changed from another are kept except near the change (``Terrain.touched``).
     """
-    cache = _INDEX.setdefault(board, {})
-    full_key = (board.version,) + key
-    if full_key not in cache:
-        for stale in [k for k in cache if k[0] != board.version]:
-            del cache[stale]  # an older version's index
-        node_ok, edge_ok = build()
-        graph = board.graph
-        shared = _STEPS.setdefault(board, {})
-        terrain = shared.get("version") == board.version and shared["terrain"] or _terrain(board)
-        if shared.get("terrain") != terrain:
-            shared.clear()
-        shared.update(version=board.version, terrain=terrain)
-        if edge_key not in shared:
-            shared[edge_key] = {n: tuple(sorted(v for v in graph[n] if edge_ok(n, v)))
-                                for n in graph}
-        keep = {n for n in graph if node_ok(n)}
-        cache[full_key] = {n: tuple(v for v in steps if v in keep)
-                           for n, steps in shared[edge_key].items()}
-    return cache[full_key]
+
+    __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists")
+
+    def __init__(self, graph: nx.Graph, node_ok: SpaceTest, edge_ok: BorderTest,
+                 lists: dict | None = None):
+        self._adj, self._node_ok, self._edge_ok = graph._adj, node_ok, edge_ok
+        self._lists = {} if lists is None else lists
+
+    def get(self, n: Point, default=()) -> tuple[Point, ...]:
+        hit = self._lists.get(n)
+        if hit is None:
+            near = self._adj.get(n)
+            if near is None:
+                return default
+            node_ok, edge_ok = self._node_ok, self._edge_ok
+            hit = self._lists[n] = tuple(sorted(v for v in near if node_ok(v) and edge_ok(n, v)))
+        return hit
+
+    def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> "_Steps":
+        touched = terrain.touched()
+        return _Steps(terrain.graph, node_ok, edge_ok,
+                      {n: s for n, s in self._lists.items() if n not in touched})
 
 
-def _unit_spaces(board: Board, units: Collection[str] | None) -> tuple[Point, ...]:
-    """Where the named units stand (all units when ``units`` is None), sorted."""
-    return tuple(sorted(p for u, p in board.units().items() if units is None or u in units))
+class _Overlay:
+    """Step lists with the units' own lists laid over a terrain's :class:`_Steps`."""
+
+    __slots__ = ("_base", "_lists")
+
+    def __init__(self, base: _Steps, lists: dict):
+        self._base, self._lists = base, lists
+
+    def get(self, n: Point, default=()) -> tuple[Point, ...]:
+        hit = self._lists.get(n)
+        return hit if hit is not None else self._base.get(n, default)
 
 
-def _movement_index(board, rules, mover, ethereal, units_block=True):
+def _terrain_squeezer(terrain: Terrain) -> SpaceTest:
+    nodes = terrain.graph._node
+
+    def _squeezer(p: Point) -> bool:
+        data = nodes.get(p)
+        return data is None or data["kind"] in BARRIER_SPACES or data["kind"] in OBSTACLE_SPACES
+    return _squeezer
+
+
+def _move_steps(terrain: Terrain, rules: Rules, mindless: bool, move_through: bool) -> _Steps:
+    """The terrain's movement steps, units apart (a table of the terrain)."""
+    def _filters(t: Terrain) -> tuple[SpaceTest, BorderTest]:
+        nodes = t.graph._node
+
+        def _enterable(p: Point) -> bool:
+            kind = nodes[p]["kind"]
+            return not (mindless and kind is SpaceKind.PIT) and (move_through or kind in PASSABLE_SPACES)
+        return _enterable, _edge_filter(t, rules, barrier_borders_of(t), barrier_spaces_of(t),
+                                        _terrain_squeezer(t))
+    key = ("move", tuple(rules[r] for r in _STEP_READINGS), mindless, move_through)
+    return terrain.table(key, lambda t: _Steps(t.graph, *_filters(t)),
+                         lambda old, t: old.patched(*_filters(t), t))
+
+
+def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collection[str],
+                    units_block: bool = True):
+    """Movement steps on ``board``: the terrain's table, with the lists next to units redone:
+    no step into a unit's space (unless ethereal or not blocking), and under ``move.squeeze``
+    ``blocked_if_*`` no diagonal squeezed by units (spec D5)."""
     ethereal = frozenset(ethereal)
-    readings = tuple(rules[r] for r in _STEP_READINGS)
-    key = ("move", readings, mover, ethereal, units_block)
-    # Units squeeze diagonal steps only under move.squeeze blocked_if_* (spec D5).
-    squeezing = () if rules["move.squeeze"] == "allowed" else \
-        tuple(p for p in _unit_spaces(board, None) if board.unit_at(p) != mover.unit)
-    return _index(board, key, ("move", readings, squeezing),
-                  lambda: _movement_filters(board, rules, mover, ethereal, units_block))
+    terrain = board.terrain
+    base = _move_steps(terrain, rules, mover.mindless, mover.move_through)
+    free = mover.ethereal or mover.move_through or not units_block
+    blocked = frozenset(p for p, u in board.occupancy
+                        if not (free or u == mover.unit or u in ethereal))
+    squeeze = rules["move.squeeze"]
+    squeezing = frozenset() if squeeze == "allowed" else \
+        frozenset(p for p, u in board.occupancy if u != mover.unit)
+    if not blocked and not squeezing:
+        return base
+
+    def _build() -> _Overlay:
+        limit = 2 if squeeze == "blocked_if_both" else 1
+        squeezer = _terrain_squeezer(terrain)
+        nodes = terrain.graph._node
+        near = {(x + dx, y + dy) for x, y in blocked | squeezing for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)}
+        lists = {}
+        for n in near:
+            if n not in nodes:
+                continue
+            keep = []
+            for v in base.get(n):
+                if v in blocked:
+                    continue
+                if squeezing and v[0] != n[0] and v[1] != n[1]:
+                    sides = ((v[0], n[1]), (n[0], v[1]))
+                    if any(s in squeezing for s in sides) and \
+                            sum(s in squeezing or squeezer(s) for s in sides) >= limit:
+                        continue
+                keep.append(v)
+            lists[n] = tuple(keep)
+        return _Overlay(base, lists)
+    return terrain.recent(("move units", tuple(rules[r] for r in _STEP_READINGS), mover.mindless,
+                           mover.move_through, blocked, squeezing), _build)
 
 
-def _closest_index(board, rules, immobile):
+def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
+    """Steps along the *closest* view: the terrain's table, with the lists next to immobile
+    units redone per ``closest.immobile_units`` (spec C-6, D9)."""
     immobile = frozenset(immobile)
+    terrain = board.terrain
     readings = tuple(rules[r] for r in _STEP_READINGS)
-    key = ("closest", readings, immobile)
-    plugs = () if rules["closest.immobile_units"] == "ignore" else _unit_spaces(board, immobile)
-    return _index(board, key, ("closest", readings, plugs),
-                  lambda: _closest_filters(board, rules, immobile))
+
+    def _filters(t: Terrain, view: Board) -> tuple[SpaceTest, BorderTest]:
+        return _closest_filters(view, rules, immobile)
+    base = terrain.table(("closest", readings),
+                         lambda t: _Steps(t.graph, *_filters(t, Board(t))),
+                         lambda old, t: old.patched(*_filters(t, Board(t)), t))
+    plugs = frozenset() if rules["closest.immobile_units"] == "ignore" else \
+        frozenset(p for p, u in board.occupancy if u in immobile)
+    if not plugs:
+        return base
+
+    def _build() -> _Overlay:
+        node_ok, edge_ok = _closest_filters(board, rules, immobile)
+        nodes, adj = terrain.graph._node, terrain.graph._adj
+        near = {(x + dx, y + dy) for x, y in plugs for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        return _Overlay(base, {n: tuple(sorted(v for v in adj[n] if node_ok(v) and edge_ok(n, v)))
+                               for n in near if n in nodes})
+    return terrain.recent(("closest units", readings, plugs), _build)
 
 
 # --- steps, costs, searches -----------------------------------------------------------------------
@@ -373,13 +444,13 @@ def _survives_pits(rules: Rules, mover: Mover) -> bool:
 
 
 def _can_end(board: Board, p: Point, mover: Mover, rules: Rules) -> bool:
-    data = board.graph.nodes[p]
-    if data["unit"] not in (None, mover.unit):
+    if board.occupant(p) not in (None, mover.unit):
         return False  # nobody ends on an occupied space, ethereal or not (manual p25)
     if mover.move_through:
-        if data["kind"] not in PASSABLE_SPACES:
+        kind = board.terrain.graph._node[p]["kind"]
+        if kind not in PASSABLE_SPACES:
             return False
-        return data["kind"] is not SpaceKind.PIT or not _survives_pits(rules, mover)
+        return kind is not SpaceKind.PIT or not _survives_pits(rules, mover)
     return True
 
 
@@ -419,7 +490,7 @@ def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
 
     Rules: manual p34 (move: 1 stamina per space; move-through over pits); spec §A2.1, A2.2.
     """
-    nodes = board.graph.nodes
+    nodes = board.terrain.graph._node
     pit = SpaceKind.PIT
     if mover.move_through and nodes[a]["kind"] is pit and nodes[b]["kind"] is pit:
         return 0
@@ -437,7 +508,7 @@ def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point
     never stepped through unless ``through_pits`` (closest counting, or a
     move-through effect per ``pit.voluntary_entry``).
     """
-    nodes = board.graph.nodes
+    nodes = board.terrain.graph._node
     pit = SpaceKind.PIT
     preds: dict[Point, list[Point]] = {start: []}
     if not mover.move_through:  # every step costs 1: breadth first, layer by layer

@@ -1,7 +1,7 @@
 """Placement effects: push, pull, teleport, switch positions, spawn and move destinations.
 
-Each function reads the board and returns frozen results; nothing on the board
-changes until :func:`apply_displacement` (or the caller) applies the chosen one.
+Each function reads the board and returns frozen results; a board never changes:
+:func:`apply_displacement` returns the board with the chosen one applied.
 Where the players choose (tied spaces, a slide with two open sides), every
 candidate is returned in sorted order, never one picked by iteration order.
 
@@ -284,10 +284,11 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
     return tuple(sorted(results, key=lambda d: d.path))
 
 
-def apply_displacement(board: Board, *displacements: Displacement) -> None:
-    """Move the units on the board in place, all at once (a switch moves two); a pit removes the unit.
+def apply_displacement(board: Board, *displacements: Displacement) -> Board:
+    """The board with the units moved, all at once (a switch moves two); a pit removes the unit.
 
-    Triggered levers and barrels are the engine's to resolve (attacks, destroyed tokens).
+    Returns a new board; ``board`` itself never changes. Triggered levers and
+    barrels are the engine's to resolve (attacks, destroyed tokens).
     Rules: manual p25 (push, pull, teleport, switch positions), p35 (pit).
     """
     for d in displacements:
@@ -299,11 +300,8 @@ def apply_displacement(board: Board, *displacements: Displacement) -> None:
         if (board.unit_at(board.require(end, "displacement")) is not None and end not in starts
                 or ends.count(end) > 1):
             raise RulesError("displacement", f"{end} is taken")
-    for d in displacements:
-        board.place_unit(d.path[0], None)
-    for d in displacements:
-        if not d.destroyed:
-            board.place_unit(d.end, d.unit)
+    return board.with_units([(d.path[0], None) for d in displacements]
+                            + [(d.end, d.unit) for d in displacements if not d.destroyed])
 
 
 # --- teleport, switch, spawn, move -----------------------------------------------------------
@@ -321,7 +319,7 @@ def _room(board: Board, origin: Point) -> frozenset[Point]:
     seen, todo = {origin}, [origin]
     while todo:
         p = todo.pop()
-        for q, data in board.graph[p].items():
+        for q, data in board.terrain.graph[p].items():
             if q not in seen and not data["diagonal"] and data["border"] not in BARRIER_BORDERS:
                 seen.add(q)
                 todo.append(q)
@@ -345,9 +343,9 @@ def nearest_unoccupied(board: Board, origin: Point, rules: Rules, *,
     pits = rules["fallback.pits"] == "allowed"
     room = _room(board, origin) if rules["fallback.walls"] == "same_side" else None
     tile = board.tile_of(origin) if rules["fallback.tile"] == "same_tile" else None
-    nodes = board.graph.nodes
+    nodes, occupant = board.terrain.graph.nodes, board.occupant
     goals = [p for p, data in nodes(data=True)
-             if p != origin and data["unit"] is None
+             if p != origin and occupant(p) is None
              and (data["kind"] in PASSABLE_SPACES if need_passable
                   else data["kind"] not in BARRIER_SPACES)
              and (pits or data["kind"] is not SpaceKind.PIT)
@@ -381,8 +379,8 @@ def teleport_within(board: Board, space: Point, distance: int, rules: Rules) -> 
     Rules: manual p25 (teleport within X); spec §A9.2, D7.
     """
     space, distance = board.require(space, "space"), _require_distance(distance)
-    goals = [p for p, data in board.graph.nodes(data=True)
-             if p != space and data["unit"] is None and data["kind"] in PASSABLE_SPACES]
+    goals = [p for p, data in board.terrain.graph.nodes(data=True)
+             if p != space and board.occupant(p) is None and data["kind"] in PASSABLE_SPACES]
     ranking = nearest(board, space, goals, rules)
     inside = tuple(p for p, d in ranking.distances if d <= distance)
     lethal = tuple(p for p in inside if board.space(p) is SpaceKind.PIT)
@@ -405,7 +403,7 @@ def teleport_to(board: Board, space: Point, kind: SpaceKind, rules: Rules) -> Pl
         raise RulesError("kind", f"expected a SpaceKind, got {kind!r}")
     tile = board.tile_of(space)
     allowed = rules["teleport.destroyed_kind"] == "allowed"
-    nodes = board.graph.nodes
+    nodes = board.terrain.graph.nodes
     spaces = [p for p, data in nodes(data=True) if p != space and data["tile"] == tile
               and (data["kind"] is kind or (allowed and data["printed"] is kind))]
     targets = nearest(board, space, spaces, rules).candidates
@@ -424,7 +422,7 @@ def spawn_placement(board: Board, explorer: Point, rules: Rules) -> Placement:
     """
     explorer = board.require(explorer, "explorer")
     tile = board.tile_of(explorer)
-    spawns = [p for p, data in board.graph.nodes(data=True)
+    spawns = [p for p, data in board.terrain.graph.nodes(data=True)
               if data["tile"] == tile and data["kind"] is SpaceKind.SPAWN]
     targets = nearest(board, explorer, spawns, rules).candidates
     return _placement(board, targets, rules, None, "",
@@ -438,11 +436,11 @@ def move_destination(board: Board, destination: Point, rules: Rules,
     Rules: manual p22 (occupied destination: move uses closest); spec A2.3, A8.3.
     """
     destination = board.require(destination, "destination")
-    nodes = board.graph.nodes
-    if nodes[destination]["unit"] is None and nodes[destination]["kind"] in PASSABLE_SPACES:
+    nodes, occupant = board.terrain.graph.nodes, board.occupant
+    if occupant(destination) is None and nodes[destination]["kind"] in PASSABLE_SPACES:
         return Placement((destination,), (destination,), False, (), "", ("manual p22 (move)",))
     goals = [p for p, data in nodes(data=True)
-             if p != destination and data["unit"] is None and data["kind"] in PASSABLE_SPACES]
+             if p != destination and occupant(p) is None and data["kind"] in PASSABLE_SPACES]
     ranking = closest(board, destination, goals, rules, immobile)
     lethal = tuple(p for p in ranking.candidates if nodes[p]["kind"] is SpaceKind.PIT)
     return Placement(ranking.candidates, (destination,), True, lethal, ranking.reading,

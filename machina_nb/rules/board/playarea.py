@@ -5,8 +5,9 @@ origin), the pairs of spaces joined across tile edges, the entry and exit
 tokens and the deck still to draw (tile-side keys, top first). It produces the
 :class:`~machina_nb.rules.board.graph.Board` graph with :meth:`PlayArea.board`;
 exploring returns an :class:`Exploration` (the new area, the tile placed, the
-tiles scrolled away and the monsters banished) which :func:`apply_exploration`
-applies to the board in place, without rebuilding it.
+tiles scrolled away and the monsters banished); :func:`apply_exploration`
+gives the board after it (the old board's spaces and units kept, the scrolled
+tiles taken off and the new tile joined, without rebuilding the rest).
 
 Tiles sit on a grid of 10x10 slots: a tile's slot is its origin divided by 10,
 rounded to the nearest slot (a tile shifted by the ``orthogonal`` or
@@ -191,7 +192,7 @@ class PlayArea:
         """The last explorer has exited: every placed tile goes under the deck in ``order``.
 
         ``order`` is the shuffle of the placed tile sides (randomness is the caller's).
-        Every monster is banished; apply with ``board.remove_tile`` per tile.
+        Every monster is banished; apply with ``board.without_tile`` per tile.
         Rules: manual p28 (place exit token: when the last surviving explorer exits), p34 (exit map tile).
         """
         order = tuple(order)
@@ -226,8 +227,8 @@ class PlayArea:
         board = Board()
         placed: list[PlacedTile] = []
         for tile in self.tiles:
-            board.add_layout(tile.layout, tile.key, tile.origin)
-            _stitch(board, tile, placed, self.joined)
+            board = _stitch(board.with_layout(tile.layout, tile.key, tile.origin), tile, placed,
+                            self.joined)
             placed.append(tile)
         return board
 
@@ -306,9 +307,10 @@ class PlayArea:
 
 
 def _stitch(board: Board, tile: PlacedTile, placed: Iterable[PlacedTile],
-            joined: frozenset[frozenset[Point]]) -> None:
-    """Connect a tile just added to the board with the tiles already there (manual p34; spec D21)."""
+            joined: frozenset[frozenset[Point]]) -> Board:
+    """The board with a tile just added connected to the tiles already there (manual p34; spec D21)."""
     placed = tuple(placed)
+    pairs = []
     ring = {edge: kind for other in placed for _, edge, kind in other.ring()}
     for _, (inside, outside), kind in tile.ring():
         if not any(outside in other for other in placed):
@@ -320,12 +322,13 @@ def _stitch(board: Board, tile: PlacedTile, placed: Iterable[PlacedTile],
             border = BorderKind.EDGE
         else:
             border = BorderKind.BOUNDARY
-        board.connect(inside, outside, border)
+        pairs.append((inside, outside, border))
     for p in _ring_points(tile):
         for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
             q = (p[0] + dx, p[1] + dy)
             if q not in tile and q in board and any(q in other for other in placed):
-                board.connect(p, q, None)
+                pairs.append((p, q, None))
+    return board.with_connections(pairs)
 
 
 def _ring_points(tile: PlacedTile) -> list[Point]:
@@ -353,7 +356,7 @@ def spaces_at_entry(board: Board, inside: Point, rules: Rules) -> tuple[Point, .
     A pit is never offered: a unit placed there would be destroyed (manual p35).
     Rules: manual p28 (place entry token), p22 (adjacent), p35 (pits).
     """
-    near = [inside] + [q for q in board.graph[inside] if adjacent(board, inside, q, rules)]
+    near = [inside] + [q for q in board.terrain.graph[inside] if adjacent(board, inside, q, rules)]
     return tuple(sorted(p for p in near if board.unit_at(p) is None
                         and board.space(p) in PASSABLE_SPACES
                         and board.space(p) is not SpaceKind.PIT))
@@ -454,8 +457,8 @@ def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
 
 def explore(area: PlayArea, board: Board, space: Point, rules: Rules, *,
             explorers: Collection[str], side: str | None = None,
-            option: int | None = None) -> Exploration:
-    """Explore from ``space`` and apply it to ``board`` in place; returns what happened (manual p34).
+            option: int | None = None) -> tuple[Exploration, Board]:
+    """Explore from ``space``: what happened and the board after it (manual p34).
 
     When the players have a choice (:func:`explore_options` gives several),
     ``option`` picks one by index; otherwise a :class:`RulesError` lists them.
@@ -470,21 +473,20 @@ def explore(area: PlayArea, board: Board, space: Point, rules: Rules, *,
     if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option < len(options):
         raise RulesError("option", f"expected an index below {len(options)}, got {option!r}")
     chosen = options[option]
-    apply_exploration(board, chosen)
-    return chosen
+    return chosen, apply_exploration(board, chosen)
 
 
-def apply_exploration(board: Board, exploration: Exploration) -> None:
-    """Update the board in place: scrolled tiles (and their monsters) go, the new tile joins.
+def apply_exploration(board: Board, exploration: Exploration) -> Board:
+    """The board after an exploration: scrolled tiles (and their monsters) gone, the new tile joined.
 
     Rules: manual p34 (explore map tile, scroll map tile).
     """
     for key in exploration.destroyed:
-        board.remove_tile(key)
+        board = board.without_tile(key)
     tile = exploration.tile
-    board.add_layout(tile.layout, tile.key, tile.origin)
-    _stitch(board, tile, [t for t in exploration.area.tiles if t.key != tile.key],
-            exploration.area.joined)
+    board = board.with_layout(tile.layout, tile.key, tile.origin)
+    return _stitch(board, tile, [t for t in exploration.area.tiles if t.key != tile.key],
+                   exploration.area.joined)
 
 
 def _side_of(edge: Edge) -> str:

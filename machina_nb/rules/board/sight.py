@@ -30,15 +30,16 @@ Rules: manual p22 (line of sight, adjacent), p23 (melee, ranged), p21-22 (map-ti
 
 from __future__ import annotations
 
-import weakref
+from bisect import bisect_left, bisect_right
+from collections.abc import Set
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
-from typing import Callable, Collection
+from typing import Callable, Collection, Iterable, Iterator
 
 import networkx as nx
 
-from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board
+from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board, Terrain
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.rulings import Rules
@@ -47,7 +48,7 @@ __all__ = [
     "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
     "visible_pairs", "adjacent", "adjacent_spaces", "adjacent_borders", "door_target_spaces",
     "sight_view", "range_between", "in_range", "can_target", "melee_targets", "units_on_tile",
-    "affected_units", "vertex_blocked", "barrier_borders_of", "barrier_spaces_of", "corner_rays",
+    "affected_units", "VisiblePairs", "vertex_blocked", "barrier_borders_of", "barrier_spaces_of", "corner_rays",
     "require_rules",
 ]
 
@@ -208,8 +209,12 @@ def barrier_spaces_of(board: Board) -> SpaceTest:
 
     Rules: manual p35 (rubble), p11 (unidentifiable areas); spec §A1.1.
     """
-    nodes = board.graph.nodes
+    nodes = _terrain_of(board).graph.nodes
     return lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES
+
+
+def _terrain_of(board: Board | Terrain) -> Terrain:
+    return board.terrain if isinstance(board, Board) else board
 
 
 def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
@@ -227,17 +232,17 @@ def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
 
 def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> SpaceTest:
     """Obstacles for plain ranged targeting: obstacle spaces and units (manual p23, p25; spec C-19)."""
-    nodes = board.graph.nodes
+    nodes = board.terrain.graph.nodes
+    occupant = board.occupant
     ethereal_block = rules["ethereal.blocks_ranged"] == "yes"
 
     def _test(p: Point) -> bool:
         if p not in nodes:
             return False
-        data = nodes[p]
-        unit = data["unit"]
+        unit = occupant(p)
         if unit is not None and (ethereal_block or unit not in ethereal):
             return True
-        return data["kind"] in OBSTACLE_SPACES
+        return nodes[p]["kind"] in OBSTACLE_SPACES
     return _test
 
 
@@ -362,7 +367,7 @@ def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
     >>> board = Board.from_layout(parse_map("+-+-+\\n|. .|\\n+ +-+\\n|. .|\\n+-+-+\\n"))
     >>> line_of_sight(board, (0, 0), (1, 1), Rules()).visible   # one wall end: touching only
     True
-    >>> board.set_border((0, 1), (1, 1), BorderKind.WALL)         # an L round the target
+    >>> board = board.with_border((0, 1), (1, 1), BorderKind.WALL)   # an L round the target
     >>> sight = line_of_sight(board, (0, 0), (1, 1), Rules())
     >>> sight.visible, sight.blocker, sight.point
     (False, 'vertex', (Fraction(1, 1), Fraction(1, 1)))
@@ -394,7 +399,10 @@ def ranged_line(board: Board, a: Point, b: Point, rules: Rules,
 # Every element of the bounding box gets a bit at index X + Y*S of its absolute doubled
 # position (S = 2W + 1); vertices crossed NE<->SW use a second plane (+ P). The segment's
 # events for an offset are translation invariant, so one mask per offset, shifted against a
-# board-wide "blocked" mask, decides a pair with one AND.
+# board-wide "blocked" mask, decides a pair with one AND. The blocked masks are tables of the
+# terrain (``Terrain.table``, keyed by the readings): every board of a map shares them, a
+# changed terrain patches only the elements its changes touch, and units only add the
+# ranged obstacles of their own spaces (kept per set of blocking spaces).
 
 
 @dataclass(frozen=True)
@@ -417,134 +425,209 @@ class _Frame:
         return 2 * self.width + 2 * self.height * self._stride
 
 
-_OFFSETS: dict[tuple[int, int], tuple[int, ...]] = {}
+_OFFSETS: dict[tuple[int, int], list] = {}
 
 
-def _offset_masks(width: int, height: int) -> tuple[int, ...]:
-    """Masks of every offset (dx, dy), at index (dx + W-1) + (dy + H-1)(2W-1); cached per size."""
-    key = (width, height)
-    if key not in _OFFSETS:
-        frame = _Frame(0, 0, width, height)
-        S, P, K = frame._stride, frame._plane, frame._anchor
-        masks = []
-        for dy in range(-height + 1, height):
-            for dx in range(-width + 1, width):
-                mask = 0
-                plane = P if dx * dy < 0 else 0
-                for kind, X, Y in _trace(dx, dy):
-                    mask |= 1 << (K + X + Y * S + (plane if kind == "vertex" else 0))
-                masks.append(mask)
-        _OFFSETS[key] = tuple(masks)
-    return _OFFSETS[key]
+def _offsets(width: int, height: int) -> list:
+    """The offset masks of one board size, by (dx + W-1) + (dy + H-1)(2W-1); each made on first use."""
+    hit = _OFFSETS.get((width, height))
+    if hit is None:
+        hit = _OFFSETS[(width, height)] = [None] * ((2 * width - 1) * (2 * height - 1))
+    return hit
 
 
-class _Tables:
-    """Per board version and rulings: the blocked masks for sight and for plain ranged.
+_EAGER_OFFSETS = 10_000
+"""Boards up to about 50x50 make every offset mask at once; bigger ones each on first use."""
 
-    Spaces and borders are read every time (one pass); the vertex bits depend
-    only on the barriers, so they are shared by every board state with the
-    same barriers (a unit moving does not recompute them).
-    """
 
-    def __init__(self, board: Board, rules: Rules, ethereal: frozenset[str]):
-        xs = [p[0] for p in board.graph]
-        ys = [p[1] for p in board.graph]
-        if not xs:
+def _offset_mask(frame: _Frame, k: int) -> int:
+    """Make (once) the mask of the events met from a centre to the centre at offset number ``k``."""
+    W, H = frame.width, frame.height
+    cols = 2 * W - 1
+    dx, dy = k % cols - (W - 1), k // cols - (H - 1)
+    S, P, K = frame._stride, frame._plane, frame._anchor
+    plane = P if dx * dy < 0 else 0
+    mask = _bits(K + X + Y * S + (plane if kind == "vertex" else 0) for kind, X, Y in _trace(dx, dy))
+    _offsets(W, H)[k] = mask
+    return mask
+
+
+def _bits(positions: Iterable[int]) -> int:
+    """The number with exactly these bits set, built in one pass."""
+    positions = list(positions)
+    if not positions:
+        return 0
+    raw = bytearray(max(positions) // 8 + 1)
+    for k in positions:
+        raw[k >> 3] |= 1 << (k & 7)
+    return int.from_bytes(raw, "little")
+
+
+class _Geometry:
+    """Where each space of one outline sits in the masks; shared by terrains with the same spaces."""
+
+    def __init__(self, points: Iterable[Point]):
+        self.spaces = spaces = tuple(sorted(points))
+        if not spaces:
             raise RulesError("board", "the board has no spaces")
-        frame = _Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        self.frame = frame
-        self.offsets = _offset_masks(frame.width, frame.height)
-        border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
-        obstacle = _obstacle_space(board, rules, ethereal)
-        S, P = frame._stride, frame._plane
-
-        def _bit(gx: int, gy: int) -> int:  # absolute doubled position -> its bit
-            return 1 << (gx - 2 * frame.x0 + (gy - 2 * frame.y0) * S)
-
-        terrain, obstacles = 0, []
-        for gy in range(2 * frame.y0, 2 * (frame.y0 + frame.height) + 1):
-            for gx in range(2 * frame.x0 + 1 - gy % 2, 2 * (frame.x0 + frame.width) + 1, 2 - gy % 2):
-                if gx % 2 and gy % 2:
-                    cell = ((gx - 1) // 2, (gy - 1) // 2)
-                    if space_barrier(cell):
-                        terrain |= _bit(gx, gy)
-                    elif obstacle(cell):
-                        obstacles.append(cell)
-                elif gx % 2 == 0 and gy % 2:
-                    if border_barrier(((gx - 2) // 2, (gy - 1) // 2), (gx // 2, (gy - 1) // 2)):
-                        terrain |= _bit(gx, gy)
-                elif border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2)):
-                    terrain |= _bit(gx, gy)
-        key = (frame, terrain, rules["los.vertex"], rules["los.space_squeeze"])
-        if key not in _VERTICES:
-            vertices = 0
-            for vy in range(frame.y0, frame.y0 + frame.height + 1):
-                for vx in range(frame.x0, frame.x0 + frame.width + 1):
-                    for orientation, plane in ((1, 0), (-1, P)):
-                        if vertex_blocked((vx, vy), orientation, rules, border_barrier,
-                                          space_barrier)[0]:
-                            vertices |= _bit(2 * vx, 2 * vy) << plane
-            while len(_VERTICES) >= 16:
-                del _VERTICES[next(iter(_VERTICES))]
-            _VERTICES[key] = vertices
-        self.sight = sight = terrain | _VERTICES[key]
-        ranged = 0
-        for cx, cy in obstacles:  # the space itself, and the corners it may close (spec D3)
-            ranged |= _bit(2 * cx + 1, 2 * cy + 1)
-            for v in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
-                for orientation, plane in ((1, 0), (-1, P)):
-                    corner = _bit(2 * v[0], 2 * v[1]) << plane
-                    if (cx, cy) in _side_cells(*v, orientation) and not sight & corner and \
-                            vertex_blocked(v, orientation, rules, border_barrier, space_barrier,
-                                           obstacle)[0]:
-                        ranged |= corner
-        self.ranged = sight | ranged
-        cols = 2 * frame.width - 1
-        # Per space: its offset-table position and the shift aligning its blocked masks.
-        self.spaces = sorted(board.graph)
-        self.index = {p: (p[0] - frame.x0) + (p[1] - frame.y0) * cols for p in self.spaces}
-        self.slots = [self.index[p] for p in self.spaces]
+        xs, ys = [p[0] for p in spaces], [p[1] for p in spaces]
+        self.frame = frame = _Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        S, cols = frame._stride, 2 * frame.width - 1
+        self.index = {p: (p[0] - frame.x0) + (p[1] - frame.y0) * cols for p in spaces}
+        self.slots = [self.index[p] for p in spaces]
+        self.order = {p: i for i, p in enumerate(spaces)}
         self.centre = {p: frame._anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
-                       for p in self.spaces}
+                       for p in spaces}
         self.middle = (frame.width - 1) + (frame.height - 1) * cols
+        self.masks = masks = _offsets(frame.width, frame.height)
+        self.complete = len(masks) <= _EAGER_OFFSETS
+        if self.complete:
+            for k, mask in enumerate(masks):
+                if mask is None:
+                    _offset_mask(frame, k)
 
-    def clear(self, a: Point, ranged: bool, first: int = 0) -> list[Point]:
-        """The spaces from ``spaces[first]`` on whose line from ``a`` meets no blocked bit.
+    def position(self, gx: int, gy: int, plane: int = 0) -> int:
+        """The bit of the element at absolute doubled (gx, gy); plane 1 for NE<->SW vertices."""
+        f = self.frame
+        return gx - 2 * f.x0 + (gy - 2 * f.y0) * f._stride + (f._plane if plane else 0)
+
+    def elements(self) -> Iterator[tuple[int, int, int]]:
+        """Every space, border and vertex (both planes) of the frame as ``(gx, gy, plane)``."""
+        f = self.frame
+        for gy in range(2 * f.y0, 2 * (f.y0 + f.height) + 1):
+            for gx in range(2 * f.x0, 2 * (f.x0 + f.width) + 1):
+                yield gx, gy, 0
+                if gx % 2 == 0 and gy % 2 == 0:
+                    yield gx, gy, 1
+
+    def clear(self, mask: int, a: Point, first: int = 0, last: int | None = None) -> list[Point]:
+        """The spaces ``spaces[first:last]`` whose line from ``a`` meets no bit of ``mask``.
 
         Rules: manual p22 (line of sight), p23 (plain ranged: obstacles block too); spec §A6, §A7.
         """
-        blocked = (self.ranged if ranged else self.sight) << self.centre[a]
-        offsets, base = self.offsets, self.middle - self.index[a]
-        return [t for t, slot in zip(self.spaces[first:], self.slots[first:])
-                if not offsets[base + slot] & blocked]
+        return self.clear_shifted(mask << self.centre[a], a, first, last)
+
+    def clear_shifted(self, blocked: int, a: Point, first: int = 0,
+                      last: int | None = None) -> list[Point]:
+        """:meth:`clear` with the mask already shifted to ``a`` (``mask << centre[a]``)."""
+        masks, base = self.masks, self.middle - self.index[a]
+        pairs = zip(self.spaces[first:last], self.slots[first:last])
+        if self.complete:
+            return [t for t, slot in pairs if not masks[base + slot] & blocked]
+        frame = self.frame
+        return [t for t, slot in pairs
+                if not (masks[base + slot] or _offset_mask(frame, base + slot)) & blocked]
 
 
-_CACHE: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
-_VERTICES: dict[tuple, int] = {}  # vertex bits by (frame, barrier bits, vertex readings)
-_READINGS = ("los.vertex", "los.space_squeeze", "ranged.obstacle_vertex", "ethereal.blocks_ranged")
+def _touched_elements(terrain) -> list[tuple[int, int, int]]:
+    """The elements whose verdict a terrain's changes may alter: the changed space or border
+    and the lattice vertices at its corners or ends (both planes)."""
+    out = []
+    for what, where in terrain.changes:
+        if what == "border":
+            (ax, ay), (bx, by) = where
+            gx, gy = ax + bx + 1, ay + by + 1
+            ends = ((gx, gy - 1), (gx, gy + 1)) if gx % 2 == 0 else ((gx - 1, gy), (gx + 1, gy))
+        else:
+            gx, gy = 2 * where[0] + 1, 2 * where[1] + 1
+            ends = ((gx - 1, gy - 1), (gx + 1, gy - 1), (gx - 1, gy + 1), (gx + 1, gy + 1))
+        out.append((gx, gy, 0))
+        out.extend((vx, vy, plane) for vx, vy in ends for plane in (0, 1))
+    return out
 
 
-def _tables(board: Board, rules: Rules, ethereal: Collection[str] = ()) -> _Tables:
-    ethereal = frozenset(ethereal)
-    key = (board.version, tuple(rules[name] for name in _READINGS), ethereal)
-    cache = _CACHE.setdefault(board, {})
-    if key not in cache:
-        for stale in [k for k in cache if k[0] != board.version]:
-            del cache[stale]  # an older version's tables
-        cache[key] = _Tables(board, rules, ethereal)
-    return cache[key]
+def _verdict(rules: Rules, border_barrier: BorderTest, space_barrier: SpaceTest,
+             obstacle: SpaceTest | None) -> Callable[[int, int, int], bool]:
+    """Is the element at doubled (gx, gy) (plane 1: a NE<->SW vertex) blocked? (spec §A6.2, D1-D3)"""
+    def _blocked(gx: int, gy: int, plane: int) -> bool:
+        if gx % 2 and gy % 2:
+            cell = ((gx - 1) // 2, (gy - 1) // 2)
+            return space_barrier(cell) or (obstacle is not None and obstacle(cell))
+        if gy % 2:
+            return border_barrier(((gx - 2) // 2, (gy - 1) // 2), (gx // 2, (gy - 1) // 2))
+        if gx % 2:
+            return border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2))
+        return vertex_blocked((gx // 2, gy // 2), -1 if plane else 1, rules, border_barrier,
+                              space_barrier, obstacle)[0]
+    return _blocked
+
+
+def _obstacle_spaces_of(terrain) -> SpaceTest:
+    """Obstacle spaces of the terrain itself (units apart): plain ranged targeting (manual p23)."""
+    nodes = terrain.graph.nodes
+    return lambda p: p in nodes and nodes[p]["kind"] in OBSTACLE_SPACES
+
+
+def _geometry(terrain) -> _Geometry:
+    return terrain.table(("geometry",), lambda t: _Geometry(t.graph), lambda old, t: old)
+
+
+def _mask_table(terrain, rules: Rules, ranged: bool) -> int:
+    """The blocked mask of sight (``ranged`` False) or of plain ranged with the terrain's own
+    obstacles: a table of the terrain, patched after a change (spec §A6, §A7.3)."""
+    names = _READINGS[:3] if ranged else _READINGS[:2]
+    key = ("ranged" if ranged else "sight",) + tuple(rules[n] for n in names)
+
+    def _judge(t) -> Callable[[int, int, int], bool]:
+        return _verdict(rules, barrier_borders_of(t), barrier_spaces_of(t),
+                        _obstacle_spaces_of(t) if ranged else None)
+
+    def _build(t) -> int:
+        geo, judge = _geometry(t), _judge(t)
+        if not ranged:
+            return _bits(geo.position(*e) for e in geo.elements() if judge(*e))
+        obstacle, corners = _obstacle_spaces_of(t), []
+        for x, y in geo.spaces:
+            if obstacle((x, y)):
+                corners += [(2 * x + 1, 2 * y + 1, 0)] + [
+                    (2 * x + dx, 2 * y + dy, plane) for dx in (0, 2) for dy in (0, 2)
+                    for plane in (0, 1)]
+        return _mask_table(t, rules, False) | _bits(geo.position(*e) for e in corners if judge(*e))
+
+    def _patch(old: int, t) -> int:
+        geo, judge, touched = _geometry(t), _judge(t), _touched_elements(t)
+        gone = _bits(geo.position(*e) for e in touched)
+        return (old & ~gone) | _bits(geo.position(*e) for e in touched if judge(*e))
+    return terrain.table(key, _build, _patch)
+
+
+def _ranged_mask(board: Board, rules: Rules, ethereal: frozenset[str]) -> int:
+    """The plain-ranged blocked mask with the board's units as obstacles (manual p23, p25; C-19).
+
+    Only the units' own spaces and their corners are judged again, per set of blocking spaces.
+    """
+    terrain = board.terrain
+    base = _mask_table(terrain, rules, True)
+    everyone = rules["ethereal.blocks_ranged"] == "yes"
+    blocking = frozenset(p for p, unit in board.occupancy if everyone or unit not in ethereal)
+    if not blocking:
+        return base
+
+    def _build() -> int:
+        geo, spaces = _geometry(terrain), _obstacle_spaces_of(terrain)
+        judge = _verdict(rules, barrier_borders_of(terrain), barrier_spaces_of(terrain),
+                         lambda p: p in blocking or spaces(p))
+        touched = [(2 * x + 1, 2 * y + 1, 0) for x, y in blocking] + [
+            (2 * x + dx, 2 * y + dy, plane) for x, y in blocking for dx in (0, 2)
+            for dy in (0, 2) for plane in (0, 1)]
+        return base | _bits(geo.position(*e) for e in touched if judge(*e))
+    return terrain.recent(("ranged units", tuple(rules[n] for n in _READINGS[:3]), blocking), _build)
+
+
+_READINGS = ("los.vertex", "los.space_squeeze", "ranged.obstacle_vertex")
 
 
 def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
     """Every other space in line of sight of ``a``: the fast table form of :func:`line_of_sight`.
 
-    Tables are built once per board version and rulings, then each target costs one AND.
+    The tables belong to the map's terrain (units never change sight), so a unit
+    moving costs nothing and a door closing re-judges only that door's ends.
 
     Rules: manual p22 (line of sight); spec §A6.
     """
     rules = require_rules(rules)
     a = board.require(a, "a")
-    return frozenset(_tables(board, rules).clear(a, ranged=False)) - {a}
+    return frozenset(_geometry(board.terrain).clear(_mask_table(board.terrain, rules, False), a)) - {a}
 
 
 def ranged_visible_from(board: Board, a: Point, rules: Rules,
@@ -555,20 +638,139 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
     """
     rules = require_rules(rules)
     a = board.require(a, "a")
-    return frozenset(_tables(board, rules, ethereal).clear(a, ranged=True)) - {a}
+    mask = _ranged_mask(board, rules, frozenset(ethereal))
+    return frozenset(_geometry(board.terrain).clear(mask, a)) - {a}
 
 
-def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
+class VisiblePairs(Set):
+    """Every pair ``(a, b)``, ``a < b``, in line of sight, as one bitset per source (manual p22).
+
+    A read-only set of pairs: ``in``, ``len``, iteration, comparison with any set.
+    Row ``i`` has bit ``j`` set when ``spaces[j]`` (``j > i``) is seen from ``spaces[i]``.
+
+    Rules: manual p22 (line of sight); spec §A6.
+    """
+
+    __slots__ = ("spaces", "rows", "_order")
+
+    def __init__(self, spaces: tuple[Point, ...], rows: tuple[int, ...]):
+        object.__setattr__(self, "spaces", tuple(spaces))
+        object.__setattr__(self, "rows", tuple(rows))
+        object.__setattr__(self, "_order", {p: i for i, p in enumerate(self.spaces)})
+
+    def __setattr__(self, name, value):
+        raise AttributeError("VisiblePairs is a value")
+
+    def __contains__(self, pair: object) -> bool:
+        try:
+            a, b = pair
+            i, j = self._order.get(a), self._order.get(b)
+        except (TypeError, ValueError):
+            return False
+        return i is not None and j is not None and i < j and bool(self.rows[i] >> j & 1)
+
+    def __iter__(self) -> Iterator[tuple[Point, Point]]:
+        spaces = self.spaces
+        for i, row in enumerate(self.rows):
+            if row:
+                a = spaces[i]
+                for j, bit in enumerate(bin(row)[:1:-1]):
+                    if bit == "1":
+                        yield a, spaces[j]
+
+    def __len__(self) -> int:
+        return sum(row.bit_count() for row in self.rows)
+
+    __hash__ = Set._hash
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} visible pairs of {len(self.spaces)} spaces>"
+
+
+def visible_pairs(board: Board, rules: Rules) -> VisiblePairs:
     """Every pair ``(a, b)`` with ``a < b`` in line of sight: all pairs at once (manual p22).
 
     Sight is symmetric (the same segment), so each unordered pair is decided once.
+    Targets are taken a run of columns at a time: when no blocked element lies
+    in the box between the source and the run, the whole run is in sight
+    without a test each (an open board costs one look per source).
 
     Rules: manual p22 (line of sight); spec §A6.
     """
     rules = require_rules(rules)
-    tables = _tables(board, rules)
-    return frozenset((a, t) for i, a in enumerate(tables.spaces)
-                     for t in tables.clear(a, ranged=False, first=i + 1))
+    key = ("boxes",) + tuple(rules[n] for n in _READINGS[:2])
+    boxes = board.terrain.table(key, lambda t: _BlockedBoxes(_geometry(t),
+                                                             _mask_table(t, rules, False)))
+    return VisiblePairs(boxes.geo.spaces, tuple(boxes.row(a, i)
+                                                for i, a in enumerate(boxes.geo.spaces)))
+
+
+class _BlockedBoxes:
+    """Counts of blocked elements over boxes of the doubled grid (2D prefix sums), to decide a
+    whole run of targets at once."""
+
+    def __init__(self, geo: _Geometry, mask: int):
+        f = geo.frame
+        S, P = f._stride, f._plane
+        rows = 2 * f.height + 1
+        grid = [0] * (S * rows)
+        bits = bin(mask)[:1:-1]
+        for k, bit in enumerate(bits):
+            if bit == "1":
+                grid[k % P] = 1
+        width = S + 1
+        sums = [0] * (width * (rows + 1))
+        for y in range(rows):
+            run, row, above = 0, (y + 1) * width, y * width
+            for x in range(S):
+                run += grid[y * S + x]
+                sums[row + x + 1] = sums[above + x + 1] + run
+        self.geo, self.mask, self.sums, self.width = geo, mask, sums, width
+        xs = [p[0] for p in geo.spaces]
+        self.column = {x: (bisect_left(xs, x), bisect_right(xs, x)) for x in set(xs)}
+        self.columns = sorted(self.column)
+
+    def _count(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        """Blocked elements with relative doubled x0 <= X <= x1, y0 <= Y <= y1."""
+        s, w = self.sums, self.width
+        return s[(y1 + 1) * w + x1 + 1] - s[y0 * w + x1 + 1] - s[(y1 + 1) * w + x0] + s[y0 * w + x0]
+
+    def row(self, a: Point, i: int) -> int:
+        """The bits ``j > i`` of the spaces seen from ``a = spaces[i]``."""
+        geo, f = self.geo, self.geo.frame
+        spaces = geo.spaces
+        cx, cy = 2 * (a[0] - f.x0) + 1, 2 * (a[1] - f.y0) + 1
+        out, blocked = 0, None
+        todo = [(i + 1, self.column[a[0]][1])]
+        later = bisect_right(self.columns, a[0])
+        if later < len(self.columns):
+            todo.append((self.column[self.columns[later]][0], len(spaces)))
+        while todo:
+            lo, hi = todo.pop()
+            if lo >= hi:
+                continue
+            first, last = spaces[lo], spaces[hi - 1]
+            ys = (first[1], last[1]) if first[0] == last[0] else (0 + f.y0, f.y0 + f.height - 1)
+            bx0, bx1 = min(cx, 2 * (first[0] - f.x0) + 1), max(cx, 2 * (last[0] - f.x0) + 1)
+            by0 = min(cy, 2 * (min(ys) - f.y0) + 1)
+            by1 = max(cy, 2 * (max(ys) - f.y0) + 1)
+            if not self._count(bx0, by0, bx1, by1):
+                out |= ((1 << (hi - lo)) - 1) << lo
+            elif last[0] - first[0] >= _RUN_COLUMNS:
+                mid = self.column[(first[0] + last[0] + 1) // 2][0] if \
+                    (first[0] + last[0] + 1) // 2 in self.column else (lo + hi) // 2
+                todo += [(lo, mid), (mid, hi)]
+            else:
+                if blocked is None:
+                    blocked = self.mask << geo.centre[a]
+                order = geo.order
+                for t in geo.clear_shifted(blocked, a, lo, hi):
+                    out |= 1 << order[t]
+        return out
+
+
+_RUN_COLUMNS = 16
+"""Runs of targets narrower than this many columns are tested one by one."""
 
 
 # --- adjacency ---------------------------------------------------------------------------------------
@@ -577,7 +779,7 @@ def visible_pairs(board: Board, rules: Rules) -> frozenset[tuple[Point, Point]]:
 def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
     """Line of sight between neighbours, with tile boundaries open per ``adjacency.across_tiles``."""
     if rules["adjacency.across_tiles"] == "any_touching_spaces":
-        nodes = board.graph.nodes
+        nodes = board.terrain.graph.nodes
         barrier = barrier_borders_of(board)
 
         def _border_barrier(p: Point, q: Point) -> bool:

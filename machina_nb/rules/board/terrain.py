@@ -1,9 +1,9 @@
 """The engine's questions to the map, answered by :mod:`sight` and :mod:`distance`, cached.
 
 The engine asks the same map many questions during a phase. These adapters
-read the board helpers' answers once per board (the board of a state's tokens
-and doors, :meth:`GameState.static_board`) and per reading of the switches
-they depend on, and hand back plain tables: the adjacent spaces, the legal
+read the board helpers' answers once per terrain (the map with a state's tokens
+and doors, :meth:`GameState.static_board`), per reading of the switches they
+depend on and per space asked about, and hand back read-only tables: the adjacent spaces, the legal
 steps of a mindless mover, the steps along the *closest* view.
 
 >>> from machina_nb.rules.board.maptext import parse_map
@@ -20,8 +20,8 @@ spec §A2, §A6-A8 (the board helpers implement them).
 
 from __future__ import annotations
 
-import weakref
-from typing import Collection, Iterable
+from types import MappingProxyType
+from typing import Callable, Collection, Iterable, Iterator, Mapping
 
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.board.graph import Board
@@ -33,7 +33,6 @@ __all__ = ["adjacent", "neighbours", "move_table", "move_steps", "closest_table"
 
 _READINGS = ("los.vertex", "los.space_squeeze", "move.diagonal", "move.squeeze",
              "closest.pits", "closest.immobile_units", "adjacency.across_tiles")
-_TABLES: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 
 
 def chebyshev(a: Point, b: Point) -> int:
@@ -41,26 +40,34 @@ def chebyshev(a: Point, b: Point) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-_RULE_KEYS: dict[int, tuple[Rules, tuple]] = {}
+class _Lazy(Mapping):
+    """A read-only table over a board's spaces whose entries are made on first use, so one
+    question about one space costs one entry, not the whole board."""
 
+    def __init__(self, board: Board, make: Callable[[Point], object]):
+        self._board, self._make, self._made = board, make, {}
 
-def _readings(rules: Rules) -> tuple:
-    hit = _RULE_KEYS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_RULE_KEYS) > 256:
-            _RULE_KEYS.clear()
-        hit = _RULE_KEYS[id(rules)] = (rules, tuple(rules[r] for r in _READINGS))
-    return hit[1]
+    def __getitem__(self, point: Point):
+        hit = self._made.get(point, self)
+        if hit is self:
+            if point not in self._board:
+                raise KeyError(point)
+            hit = self._made[point] = self._make(point)
+        return hit
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._board)
+
+    def __len__(self) -> int:
+        return len(self._board)
 
 
 def _cached(board: Board, rules: Rules, name: str, extra, build):
-    cache = _TABLES.setdefault(board, {})
-    key = (board.version, name, _readings(rules), extra)
-    if key not in cache:
-        if any(k[0] != board.version for k in cache):
-            cache.clear()
-        cache[key] = build()
-    return cache[key]
+    """A table of the board's terrain per reading (and occupancy, when units stand on it)."""
+    key = (name, tuple(rules[r] for r in _READINGS), extra)
+    if board.occupancy:
+        return board.terrain.recent(key + (board.occupancy,), build)
+    return board.terrain.table(key, lambda terrain: build())
 
 
 def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
@@ -74,7 +81,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
 def neighbours(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
     """The spaces adjacent to ``point``, sorted (manual p22), from a cached table."""
     table = _cached(board, rules, "adjacent", None,
-                    lambda: {p: sight.adjacent_spaces(board, p, rules) for p in board})
+                    lambda: _Lazy(board, lambda p: sight.adjacent_spaces(board, p, rules)))
     return table[point]
 
 
@@ -85,8 +92,9 @@ def move_table(board: Board, rules: Rules, mindless: bool = False
     Callers treat the units' spaces as occupied. Rules: manual p34 (move), p35
     (mindless monsters never enter pits); spec A2.1, D4, D5.
     """
-    return _cached(board, rules, "move", mindless, lambda: {
-        p: distance.steps(board, p, rules, distance.Mover(mindless=mindless)) for p in board})
+    mover = distance.Mover(mindless=mindless)
+    return _cached(board, rules, "move", mindless,
+                   lambda: _Lazy(board, lambda p: distance.steps(board, p, rules, mover)))
 
 
 def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
@@ -100,12 +108,12 @@ def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
     (manual p16, p22)."""
     def _build():
         view = distance.closest_view(board, rules)
-        return {p: tuple(sorted(view[p])) if p in view else () for p in board}
+        return _Lazy(board, lambda p: tuple(sorted(view[p])) if p in view else ())
     return _cached(board, rules, "closest", None, _build)
 
 
 def closest_distances(board: Board, source: Point, rules: Rules,
-                      immobile: Collection[str] = ()) -> dict[Point, int]:
+                      immobile: Collection[str] = ()) -> Mapping[Point, int]:
     """Closest distance from ``source`` to every space it reaches (manual p22: closest).
 
     ``board`` carries the immobile units named in ``immobile`` (they block per
@@ -116,7 +124,7 @@ def closest_distances(board: Board, source: Point, rules: Rules,
 
     def _build():
         ranking = distance.closest(board, source, board, rules, immobile)
-        return dict(ranking.distances)
+        return MappingProxyType(dict(ranking.distances))
     return _cached(board, rules, "distances", (source, immobile), _build)
 
 

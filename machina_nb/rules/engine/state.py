@@ -448,7 +448,7 @@ class GameState:
         return sum(1 for e in self.lasting if e.holder == holder)
 
     def static_board(self) -> Board:
-        """The board with tokens and door changes applied, without units (cached; never mutate).
+        """The board with tokens and door changes applied, without units (a shared value).
 
         Rules: manual p35-36 (map elements, tokens), p22 (doors).
         """
@@ -464,7 +464,7 @@ class GameState:
         return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
 
     def unit_board(self) -> Board:
-        """The static board with every unit placed (cached; never mutate).
+        """The static board with every unit placed (a shared value).
 
         Rules: manual p23 (units are obstacles for ranged targeting), p34.
         """
@@ -472,11 +472,12 @@ class GameState:
         return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
 
     def board(self) -> Board:
-        """A fresh :class:`Board` with tokens, doors and units applied (a copy you may change).
+        """The :class:`Board` with tokens, doors and units applied (a value: its ``with_...``
+        methods give changed boards).
 
         Rules: manual p11, p34-36 (map tiles, spaces, borders), p22 (units are obstacles).
         """
-        return self.unit_board().copy()
+        return self.unit_board()
 
     # --- changing (returns new states) -------------------------------------------------------
 
@@ -495,32 +496,31 @@ class GameState:
         return self.with_unit(replace(self.unit(unit_id), **changes))
 
 
+@lru_cache(maxsize=32)
+def _base_board(spec: MapSpec) -> Board:
+    """The map as printed, built once per map: every state of it shares this terrain."""
+    if spec.area is not None:
+        return spec.area.board()
+    board = Board.from_layout(spec.layout)
+    tiles = [(p, {"tile": "{},{}".format(*spec.tile_of(p))}) for p in board]
+    return Board(board.terrain.changed(spaces=tiles).rebased())
+
+
 @lru_cache(maxsize=256)
 def _static_board(spec: MapSpec, borders, destroyed, treated=()) -> Board:
-    if spec.area is not None:
-        board = spec.area.board()
-    else:
-        board = Board.from_layout(spec.layout)
-        for p in board:
-            board.graph.nodes[p]["tile"] = "{},{}".format(*spec.tile_of(p))
-    for (a, b), kind in borders:
-        board.set_border(a, b, kind)
-    for p, kind in treated:
-        board.set_space(p, kind)
-    for p in destroyed:
-        board.set_space(p, SpaceKind.DESTROYED)
-    return board
+    """The map with a state's door changes, treated and destroyed spaces: the printed
+    terrain with those few elements changed (its sight and step tables are patched)."""
+    spaces = {p: {"kind": kind} for p, kind in treated}
+    spaces.update((p, {"kind": SpaceKind.DESTROYED}) for p in destroyed)
+    base = _base_board(spec)
+    return Board(base.terrain.changed(borders=borders, spaces=spaces.items()))
 
 
 @lru_cache(maxsize=256)
 def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=()) -> Board:
+    """The static board with units standing on it (the same terrain, a new occupancy)."""
     board = _static_board(spec, borders, destroyed, treated)
-    if not placed:
-        return board
-    board = board.copy()
-    for p, unit in placed:
-        board.place_unit(p, unit)
-    return board
+    return board.with_units(placed) if placed else board
 
 
 # --- JSON ------------------------------------------------------------------------------------
