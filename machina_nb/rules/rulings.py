@@ -216,7 +216,7 @@ class Rules(Mapping[str, str]):
     readings raise); compare two with :meth:`differences`.
     """
 
-    __slots__ = ("_choices", "_name")
+    __slots__ = ("_choices", "_name", "_hash")
 
     def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual"):
         merged = {s.name: s.default for s in _DECLARED}
@@ -225,6 +225,7 @@ class Rules(Mapping[str, str]):
             merged[key] = reading
         object.__setattr__(self, "_choices", merged)
         object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_hash", hash(tuple(sorted(merged.items()))))
 
     def __setattr__(self, key, value):
         raise AttributeError("Rules is immutable; use rules.replace({...})")
@@ -306,7 +307,7 @@ class Rules(Mapping[str, str]):
         return isinstance(other, Rules) and self._choices == other._choices
 
     def __hash__(self) -> int:
-        return hash(tuple(sorted(self._choices.items())))
+        return self._hash
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self._choices.items() if v != SWITCHES[k].default}

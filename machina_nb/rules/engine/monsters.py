@@ -16,6 +16,7 @@ Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from dataclasses import dataclass
 
 from machina_nb.rules.cards.abilities import Ability
@@ -126,6 +127,35 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     otherwise end the turn. Immobile monsters only play abilities (Example E).
     Rules: manual p15-17; spec §A14.3.
     """
+    key = (state, rules, monster_id, tuple(choices))
+    try:
+        hashed = hash(key)
+    except TypeError:               # a choice that cannot be hashed: plan without the cache
+        return _plan(*key)
+    return _cached_plan(_PlanKey(key, hashed))
+
+
+class _PlanKey:
+    """A plan's arguments with their hash computed once (the state's hash is not cheap)."""
+
+    __slots__ = ("args", "hash")
+
+    def __init__(self, args: tuple, hashed: int):
+        self.args, self.hash = args, hashed
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PlanKey) and self.args == other.args
+
+
+@lru_cache(maxsize=128)
+def _cached_plan(key: _PlanKey) -> MonsterPlan:
+    return _plan(*key.args)
+
+
+def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> MonsterPlan:
     m = state.unit(monster_id)
     reasons: list[str] = []
     explorers, dist_maps = _observe(state, rules, m, reasons)
@@ -334,6 +364,11 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     return best
 
 
+def _pits(terrain) -> frozenset[Point]:
+    """The pits of a map, which a mindless monster never enters (manual p16, p35)."""
+    return frozenset(p for p, kind in terrain.graph.nodes(data="kind") if kind is SpaceKind.PIT)
+
+
 def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door_cost: int,
                budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
     """Dijkstra over legal movement from ``start`` within ``budget``: the cost of each space
@@ -342,7 +377,7 @@ def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door
 
     Rules: manual p16 (establish a path), p35 (pits), p36 (doors); switch path.door_cost.
     """
-    nodes = board.graph.nodes
+    pits = board.terrain.table(("pits",), _pits)
     walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
     cost = {start: 0}
     parent: dict[Point, Point] = {}
@@ -353,7 +388,7 @@ def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door
             continue
         walk = walk_table[p]
         for q in near_table[p]:
-            if nodes[q]["kind"] is SpaceKind.PIT or q in blocked:
+            if q in pits or q in blocked:
                 continue
             if q not in walk and doors == "avoid":
                 continue
