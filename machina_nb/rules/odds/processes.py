@@ -54,11 +54,12 @@ MAX_SPAWN_ROLLS = 400
 MAX_HORROR_ROUNDS = 60
 """The most rounds :func:`play_rounds` follows a horror rating for."""
 
-MAX_JOINT_SIZE = 80_000
+MAX_JOINT_SIZE = 100_000
 """The largest joint chain :func:`play_rounds` follows when spawn and horror are not
 independent (spawns at a full tile raise threat, or 3.5 spawns move the chapter timer):
-``(free rolls + 1) x (full-tile rolls + 1) x (rounds + 1)^2 x rounds``, where free and
-full-tile rolls are the rolling explorers on each kind of tile times the rounds."""
+``(free rolls + 1) x (full-tile rolls + 1) x (rounds + 1)^2 x rounds x (rollers + 1)``,
+where free and full-tile rolls are the rolling explorers on each kind of tile times the
+rounds."""
 
 MAX_OUTCOMES = 300_000
 """The most outcomes a :class:`RoundDistribution` lists when iterated (its marginals and
@@ -792,11 +793,13 @@ class RoundDistribution(Mapping):
 
 
 def _joint_size(chain: _Chain, rounds: int) -> int:
-    """A bound on the joint chain's work: spawns and limit spawns, invokes and the first
-    level-up round each range over at most ``rolls + 1`` or ``rounds + 1`` values."""
+    """A measure of the joint chain's work: spawns and limit spawns, invokes and the first
+    level-up round each range over at most ``rolls + 1`` or ``rounds + 1`` values, and
+    every round takes one step per roll."""
     full = sum(chain.full)
     free = len(chain.full) - full
-    return (free * rounds + 1) * (full * rounds + 1) * (rounds + 1) ** 2 * rounds
+    return (free * rounds + 1) * (full * rounds + 1) * (rounds + 1) ** 2 * rounds * \
+        (len(chain.full) + 1)
 
 
 def _check_size(chain: _Chain, rounds: int) -> None:
