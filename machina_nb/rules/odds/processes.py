@@ -13,6 +13,28 @@ chances, under any :class:`~machina_nb.rules.rulings.Rules`. The closed
 quantities of spec §E8-E10 (renewal times, long-run rates, the 3.5 cycle) have
 their own functions.
 
+How it stays fast: a round's state is split into a spawn side and a horror side.
+Where the rules make them independent (no spawn at a full tile raises threat, and
+the 3.5 timer does the same on every path) each side is followed alone with integer
+weights over one denominator, and the answer (a :class:`RoundDistribution`) keeps
+them apart: marginals cost the sides, not their product. Otherwise one joint chain
+follows both, with each roll's transitions tabulated once.
+
+Limits. Ratings (1-9, overrides -9..9), explorers (1-8) and threat positions (2-20)
+are checked where they are given. Work that grows with the horizon is refused before
+it starts, with a :class:`~machina_nb.rules.errors.RulesError` naming ``rounds`` and
+the limit; within the limits a call takes seconds at most (``benchmarks/bench_processes.py``
+times the edge of each):
+
+* ``MAX_ROUNDS`` (100): rounds of :func:`play_rounds` and :func:`spawn_chain`;
+* ``MAX_SPAWN_ROLLS`` (400): rolling explorers x rounds (the spawn chain's length);
+* ``MAX_HORROR_ROUNDS`` (60): rounds with a horror rating;
+* ``MAX_JOINT_SIZE`` (100,000): the size measure of a joint chain (spawns at a full
+  tile that raise threat, or 3.5 spawns that move the timer); the error gives the most
+  rounds that fit;
+* ``MAX_OUTCOMES`` (300,000): outcomes listed when a :class:`RoundDistribution` is
+  iterated (its marginals and look-ups have no limit).
+
 >>> from machina_nb.rules.rulings import Rules
 >>> adjusted_spawn_rating(8, 3)
 6
