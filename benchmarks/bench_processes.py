@@ -14,7 +14,9 @@ Rows:
 * listing the joint distribution of the 4-explorer, 20-round question (informational: the
   view and the CLI read marginals only).
 
-Each row is the best of a few runs; a refusal row times the refusal.
+Each row is the best of a few runs; a refusal row times the refusal. The target is
+checked on CPU seconds of this process; the wall clock is printed beside it (on a
+shared machine it also counts the other work running).
 """
 
 from __future__ import annotations
@@ -77,25 +79,27 @@ def _rows():
     return rows
 
 
-def _time(run, repeats: int) -> tuple[float, str]:
-    best, outcome = float("inf"), "answered"
+def _time(run, repeats: int) -> tuple[float, float, str]:
+    """Best CPU seconds and best wall seconds over ``repeats`` runs, and what came of it."""
+    cpu, wall, outcome = float("inf"), float("inf"), "answered"
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         try:
             run()
         except RulesError as exc:
             outcome = f"refused ({exc})"
-        best = min(best, time.perf_counter() - start)
-    return best, outcome
+        cpu = min(cpu, time.process_time() - start_cpu)
+        wall = min(wall, time.perf_counter() - start)
+    return cpu, wall, outcome
 
 
 def main() -> None:
-    header = f"{'work':<50}{'seconds':>9}{'target':>9}  met  outcome"
+    header = f"{'work':<50}{'cpu s':>8}{'wall s':>8}{'target':>8}  met  outcome"
     print(header)
     print("-" * len(header))
     missed = []
     for name, target, refusal_counts, run in _rows():
-        seconds, outcome = _time(run, 3 if target is not None and target <= 2 else 1)
+        seconds, wall, outcome = _time(run, 3 if target is not None and target <= 2 else 1)
         if target is None:
             met, shown = "-", "-"
         else:
@@ -104,8 +108,9 @@ def main() -> None:
             met, shown = ("yes" if ok else "NO"), f"<={target:g}"
             if not ok:
                 missed.append(name)
-        print(f"{name:<50}{seconds:>9.3f}{shown:>9}  {met:<4} {outcome[:90]}")
-    print("targets: " + ("all met" if not missed else f"missed on {'; '.join(missed)}"))
+        print(f"{name:<50}{seconds:>8.3f}{wall:>8.3f}{shown:>8}  {met:<4} {outcome[:90]}")
+    print("targets are met on CPU seconds (the wall clock also counts other work sharing the "
+          "machine): " + ("all met" if not missed else f"missed on {'; '.join(missed)}"))
 
 
 if __name__ == "__main__":

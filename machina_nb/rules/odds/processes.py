@@ -52,6 +52,7 @@ from fractions import Fraction
 from collections.abc import Mapping
 from itertools import product
 from math import comb, prod
+from operator import itemgetter
 from typing import Callable
 
 from machina_nb.rules.checks import integer as _integer
@@ -788,18 +789,47 @@ class RoundDistribution(Mapping):
                 raise RulesError("rounds", f"{len(self)} outcomes are too many to list (at most "
                                            f"{MAX_OUTCOMES}, MAX_OUTCOMES); ask for a marginal "
                                            "or fewer rounds")
-            denominator = prod(d for _, _, d in self._parts)
-            states = []
-            for combination in product(*(w.items() for _, w, _ in self._parts)):
-                state, weight = [None] * len(_FIELDS), 1
-                for (positions, _, _), (values, w) in zip(self._parts, combination):
-                    for i, value in zip(positions, values):
-                        state[i] = value
-                    weight *= w
-                states.append((tuple(state), weight))
-            states.sort(key=lambda kv: _sort_key(kv[0]))
-            self._joint = {RoundSummary(*s): Fraction(w, denominator) for s, w in states}
+            self._joint = self._build_joint()
         return self._joint
+
+    def _build_joint(self) -> dict[RoundSummary, Fraction]:
+        # The order by the summary's fields as one integer per outcome: each part ranks the
+        # runs of consecutive fields it holds, the ranks are mixed-radix digits, so a part's
+        # share of the integer is fixed per row and the parts' shares add up.
+        owner = {i: k for k, (positions, _, _) in enumerate(self._parts) for i in positions}
+        runs: list[list[int]] = []
+        for i in range(len(_FIELDS)):
+            if runs and owner[runs[-1][-1]] == owner[i]:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        places, ranks = [1] * len(runs), []
+        for n, run in enumerate(runs):
+            positions, weights = self._parts[owner[run[0]]][:2]
+            at = [positions.index(i) for i in run]
+            keys = sorted({tuple(v[j] for j in at) for v in weights}, key=_sort_key)
+            ranks.append({key: r for r, key in enumerate(keys)})
+            for m in range(n):
+                places[m] *= len(keys)
+        tables = []
+        for k, (positions, weights, _) in enumerate(self._parts):
+            mine = [(n, [positions.index(i) for i in run]) for n, run in enumerate(runs)
+                    if owner[run[0]] == k]
+            tables.append([(values, weight, sum(ranks[n][tuple(values[j] for j in at)] *
+                                                places[n] for n, at in mine))
+                           for values, weight in weights.items()])
+        layout = [p for positions, _, _ in self._parts for p in positions]
+        pick = itemgetter(*[layout.index(i) for i in range(len(_FIELDS))])
+        outcomes = []
+        for combination in product(*tables):
+            values, weight, order = combination[0]
+            for more, w, share in combination[1:]:
+                values, weight, order = values + more, weight * w, order + share
+            outcomes.append((order, values, weight))
+        outcomes.sort(key=itemgetter(0))
+        denominator = prod(d for _, _, d in self._parts)
+        return {RoundSummary(*pick(values)): Fraction(weight, denominator)
+                for _, values, weight in outcomes}
 
     def marginal(self, field: str) -> dict:
         """The distribution of one field, summed within the part that holds it."""
