@@ -16,6 +16,7 @@ from machina_nb.rules.odds import processes
 from machina_nb.rules.odds.processes import (Chapter, Party, RoundSummary, Setup, marginal,
                                              play_rounds, spawn_chain)
 from machina_nb.rules.rulings import SWITCHES, Rules
+from machina_nb.views.odds import ProcessesView
 from reference_processes import slow_play_rounds
 
 PROCESS_SWITCHES = ["spawn.procedure", "rating.floor", "spawn10.reset_on_limit",
@@ -173,3 +174,11 @@ def test_a_long_spawn_chain_keeps_its_extremes_exact():
     # A rating of 9 falls to 0 after nine misses, where the roll cannot fail (manual p13).
     assert min(result) == 16
     assert result[160] == F(1, 10 ** 160)
+
+
+def test_the_processes_view_goes_to_the_chains_own_limit():
+    view = ProcessesView(rating=6, horror=5, explorers=4, rounds=5)
+    assert view.rounds.max == processes.MAX_HORROR_ROUNDS > 10
+    view.rounds.value = 20
+    assert "After 20 round(s)" in view.summary.value
+    assert abs(sum(view.sources["spawned"].data["left"]) - 1) < 1e-9
