@@ -162,7 +162,7 @@ def test_the_joint_limit_says_how_many_rounds_fit_and_that_many_are_answered():
     setup = Setup((Chapter(5, 5),), Party(4, full_tiles=(True,) * 4))
     with pytest.raises(RulesError) as info:
         play_rounds(setup, MANUAL, 20)
-    most = int(re.search(r"at most (\d+)", str(info.value)).group(1))
+    most = int(re.search(r"at most (\d+) rounds", str(info.value)).group(1))
     size = lambda rounds: processes._joint_size(processes._Chain(setup, MANUAL), rounds)  # noqa
     assert size(most) <= processes.MAX_JOINT_SIZE < size(most + 1)
     assert sum(play_rounds(setup, MANUAL, 2).values()) == 1

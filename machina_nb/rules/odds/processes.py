@@ -528,14 +528,15 @@ class _Chain:
         adjustment. Returns the spawn side after it and the message for the horror side
         (``None``, or the threat amount and the new horror rating or ``_KEEP``).
 
-        Rules: 3.5 §Spawn Phase (rating 1: threat, reset or next chapter); spec D24, D25.
+        Rules: 3.5 §Spawn Phase (rating 1: threat, reset or next chapter); switches
+        adjust35.when, threat35.amount, threat35.no_horror_rating.
         """
         ch, r, spawned, limit = side
         if not self.v35 or ch >= len(self.chapters) or r is None:
             return side, None
         chapter = self.chapters[ch]
         skip = chapter.horror_rating is None and \
-            self.rules["threat35.no_horror_rating"] == "skip_rule"      # spec D25
+            self.rules["threat35.no_horror_rating"] == "skip_rule"
         message = None
         if r == 1 and not skip:
             amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
@@ -556,7 +557,8 @@ class _Chain:
     def roll(self, ch: int, r: int | None, full: bool) -> tuple:
         """One explorer's spawn roll from rating ``r``: ``(rating, +spawned, +limit, faces)``.
 
-        Rules: manual p13 (spawn roll), 3.5 §Spawn Phase; spec E8, E9, D23, D27, D48, C-7.
+        Rules: manual p13 (spawn roll, four-monster limit), 3.5 §Spawn Phase; switches
+        rating.floor, spawn35.reset_on_success, spawn10.reset_on_limit, spawn.limit_scope.
         """
         key = (ch, r, full)
         if key not in self._rolls:
@@ -591,7 +593,10 @@ class _Chain:
         return ch, r - 1, spawned, limit
 
     def roll_reset(self, ch: int):
-        """What a successful horror roll resets the horror rating to in chapter ``ch``."""
+        """What a successful horror roll resets the horror rating to in chapter ``ch``.
+
+        Rules: manual p14 (an invoke resets the horror rating to the chapter's).
+        """
         return self.chapters[ch].horror_rating if ch < len(self.chapters) else _NO_ROLL
 
     def threat_up(self, side: tuple, amount: int, round_no: int) -> tuple:
@@ -613,7 +618,8 @@ class _Chain:
     def hear(self, side: tuple, message: tuple | None, round_no: int) -> tuple:
         """The horror side after a 3.5 timer's message: threat raised, the slider reset.
 
-        Rules: 3.5 §Spawn Phase (rating 1 raises threat by the horror rating); spec D25.
+        Rules: 3.5 §Spawn Phase (rating 1 raises threat by the horror rating); switch
+        threat35.amount.
         """
         if message is None:
             return side
@@ -626,7 +632,7 @@ class _Chain:
     def horror_roll(self, side: tuple, reset, round_no: int) -> tuple:
         """The Horror phase's roll: invoke (threat +1, reset) or the horror rating falls by 1.
 
-        Rules: manual p14 (horror phase); spec §A13, E10, D23.
+        Rules: manual p14 (horror phase); switch rating.floor.
         """
         h = side[0]
         if h is None or reset == _NO_ROLL:
@@ -652,6 +658,8 @@ def _messages(chain: _Chain, rounds: int) -> list | None:
     """Each round's message to the horror side when it is the same on every path, else None.
 
     Follows only the support of (chapter, spawn rating): no weights, no counts.
+
+    Rules: manual p13 (spawns at a full tile raise threat), 3.5 §Spawn Phase (the timer).
     """
     if chain.spawns_raise_threat:
         return None
@@ -670,7 +678,10 @@ def _messages(chain: _Chain, rounds: int) -> list | None:
 
 
 def _spawn_round(chain: _Chain, dist: dict) -> dict:
-    """One Spawn phase of the spawn side alone (weights x10 per roller)."""
+    """One Spawn phase of the spawn side alone (weights x10 per roller).
+
+    Rules: manual p13 (spawn phase), 3.5 §Spawn Phase.
+    """
     if chain.v35:
         dist = _relabel(dist, lambda side: chain.timer(side)[0])
     for full in chain.full:
@@ -684,7 +695,10 @@ def _spawn_round(chain: _Chain, dist: dict) -> dict:
 
 
 def _horror_round(chain: _Chain, dist: dict, heard: tuple, round_no: int) -> dict:
-    """One round of the horror side alone, given the round's message (weights x10 per roll)."""
+    """One round of the horror side alone, given the round's message (weights x10 per roll).
+
+    Rules: manual p14 (horror phase), 3.5 §Spawn Phase (the timer's threat).
+    """
     message, reset = heard
     if message is not None:
         dist = _relabel(dist, lambda side: chain.hear(side, message, round_no))
@@ -705,7 +719,10 @@ def _horror_round(chain: _Chain, dist: dict, heard: tuple, round_no: int) -> dic
 
 
 def _joint_round(chain: _Chain, dist: dict, round_no: int) -> dict:
-    """One round of both sides together, for setups whose sides are not independent."""
+    """One round of both sides together, for setups whose sides are not independent.
+
+    Rules: manual p13 (spawn phase), manual p14 (horror phase, threat), 3.5 §Spawn Phase.
+    """
     if chain.v35:
         def start(pair):
             side, message = chain.timer(pair[0])
@@ -748,7 +765,7 @@ class RoundDistribution(Mapping):
     read the parts directly; iterating builds the joint mapping once, in the
     order of the summary's fields.
 
-    Rules: manual p13-14, 3.5 §Spawn Phase; spec §E8-E12 (distributions over N rounds).
+    Rules: manual p13 (spawn phase), manual p14 (horror phase, threat), 3.5 §Spawn Phase.
     """
 
     def __init__(self, parts: tuple[tuple[tuple[int, ...], Mapping[tuple, int], int], ...]):
@@ -877,7 +894,7 @@ def _check_joint(chain: _Chain, rounds: int) -> None:
                    default=0)
         raise RulesError("rounds", f"spawns here can raise threat or move the 3.5 timer, so "
                                    f"spawn and horror are followed jointly; {rounds} rounds "
-                                   f"exceed MAX_JOINT_SIZE for this setup (at most {most})")
+                                   f"exceed MAX_JOINT_SIZE, which lets at most {most} rounds through for this setup")
 
 
 def play_rounds(setup: Setup, rules: Rules, rounds: int,
