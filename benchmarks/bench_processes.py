@@ -50,8 +50,9 @@ def _most_joint_rounds(rules: Rules, explorers: int, full: int) -> int:
 
 def _rows():
     listed = _view_question(MANUAL, 4, 20)[0]
+    reset = V35.replace({"spawn35.reset_on_success": "yes"})
     joint_shapes = [(MANUAL, 4, 4), (MANUAL, 8, 8), (MANUAL, 2, 2), (MANUAL, 1, 1),
-                    (V35.replace({"spawn35.reset_on_success": "yes"}), 4, 0)]
+                    (reset, 1, 1), (reset, 1, 0), (reset, 4, 0)]
     rows = [
         ("play_rounds 1.0, 4 explorers, 20 rounds", 1.0, False,
          lambda: _view_question(MANUAL, 4, 20)),

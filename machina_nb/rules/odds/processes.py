@@ -29,7 +29,7 @@ times the edge of each):
 * ``MAX_ROUNDS`` (100): rounds of :func:`play_rounds` and :func:`spawn_chain`;
 * ``MAX_SPAWN_ROLLS`` (400): rolling explorers x rounds (the spawn chain's length);
 * ``MAX_HORROR_ROUNDS`` (60): rounds with a horror rating;
-* ``MAX_JOINT_SIZE`` (100,000): the size measure of a joint chain (spawns at a full
+* ``MAX_JOINT_SIZE`` (200,000): the size measure of a joint chain (spawns at a full
   tile that raise threat, or 3.5 spawns that move the timer); the error gives the most
   rounds that fit;
 * ``MAX_OUTCOMES`` (300,000): outcomes listed when a :class:`RoundDistribution` is
@@ -77,7 +77,7 @@ MAX_SPAWN_ROLLS = 400
 MAX_HORROR_ROUNDS = 60
 """The most rounds :func:`play_rounds` follows a horror rating for."""
 
-MAX_JOINT_SIZE = 100_000
+MAX_JOINT_SIZE = 200_000
 """The largest joint chain :func:`play_rounds` follows when spawn and horror are not
 independent (spawns at a full tile raise threat, or 3.5 spawns move the chapter timer):
 ``(free rolls + 1) x (full-tile rolls + 1) x (rounds + 1)^2 x rounds x (rollers + 1)``,
