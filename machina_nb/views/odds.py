@@ -346,7 +346,7 @@ class ProcessesView(widgets.VBox):
     """
 
     rules = traitlets.Instance(Rules)
-    MAX_ROUNDS = 10  # exact chains of 4 explorers past 10 rounds take seconds
+    MAX_ROUNDS = processes.MAX_HORROR_ROUNDS  # the exact chains' own limit (no cap for speed)
 
     def __init__(self, rules: Rules | None = None, rating: int = 6, horror: int = 5,
                  explorers: int = 2, rounds: int = 5, **kwargs):

@@ -13,6 +13,28 @@ chances, under any :class:`~machina_nb.rules.rulings.Rules`. The closed
 quantities of spec §E8-E10 (renewal times, long-run rates, the 3.5 cycle) have
 their own functions.
 
+How it stays fast: a round's state is split into a spawn side and a horror side.
+Where the rules make them independent (no spawn at a full tile raises threat, and
+the 3.5 timer does the same on every path) each side is followed alone with integer
+weights over one denominator, and the answer (a :class:`RoundDistribution`) keeps
+them apart: marginals cost the sides, not their product. Otherwise one joint chain
+follows both, with each roll's transitions tabulated once.
+
+Limits. Ratings (1-9, overrides -9..9), explorers (1-8) and threat positions (2-20)
+are checked where they are given. Work that grows with the horizon is refused before
+it starts, with a :class:`~machina_nb.rules.errors.RulesError` naming ``rounds`` and
+the limit; within the limits a call takes seconds at most (``benchmarks/bench_processes.py``
+times the edge of each):
+
+* ``MAX_ROUNDS`` (100): rounds of :func:`play_rounds` and :func:`spawn_chain`;
+* ``MAX_SPAWN_ROLLS`` (400): rolling explorers x rounds (the spawn chain's length);
+* ``MAX_HORROR_ROUNDS`` (60): rounds with a horror rating;
+* ``MAX_JOINT_SIZE`` (200,000): the size measure of a joint chain (spawns at a full
+  tile that raise threat, or 3.5 spawns that move the timer); the error gives the most
+  rounds that fit;
+* ``MAX_OUTCOMES`` (300,000): outcomes listed when a :class:`RoundDistribution` is
+  iterated (its marginals and look-ups have no limit).
+
 >>> from machina_nb.rules.rulings import Rules
 >>> adjusted_spawn_rating(8, 3)
 6
@@ -27,8 +49,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from math import comb
-from typing import Callable, Mapping
+from collections.abc import Mapping
+from itertools import product
+from math import comb, prod
+from operator import itemgetter
+from typing import Callable
 
 from machina_nb.rules.checks import integer as _integer
 from machina_nb.rules.errors import RulesError
@@ -39,12 +64,30 @@ __all__ = [
     "counted_explorers", "renewal_pmf", "renewal_mean", "long_run_spawn_attempts",
     "long_run_invokes", "CountdownCycle", "countdown_cycle", "raise_threat", "lower_threat",
     "EventSpaceRoll", "event_space_roll", "play_rounds", "marginal", "spawn_chain",
-    "RoundReport", "round_report",
-    "rounds_per_level_up", "cards_removed", "surviving_copies", "MAX_ROUNDS",
+    "RoundReport", "round_report", "rounds_per_level_up", "cards_removed", "surviving_copies",
+    "RoundDistribution", "MAX_ROUNDS", "MAX_SPAWN_ROLLS", "MAX_HORROR_ROUNDS", "MAX_JOINT_SIZE",
+    "MAX_OUTCOMES",
 ]
 
-MAX_ROUNDS = 200
+MAX_ROUNDS = 100
 """The longest horizon :func:`play_rounds` accepts."""
+
+MAX_SPAWN_ROLLS = 400
+"""The most spawn rolls (rolling explorers x rounds) one exact chain follows."""
+
+MAX_HORROR_ROUNDS = 60
+"""The most rounds :func:`play_rounds` follows a horror rating for."""
+
+MAX_JOINT_SIZE = 200_000
+"""The largest joint chain :func:`play_rounds` follows when spawn and horror are not
+independent (spawns at a full tile raise threat, or 3.5 spawns move the chapter timer):
+``(free rolls + 1) x (full-tile rolls + 1) x (rounds + 1)^2 x rounds x (rollers + 1)``,
+where free and full-tile rolls are the rolling explorers on each kind of tile times the
+rounds."""
+
+MAX_OUTCOMES = 300_000
+"""The most outcomes a :class:`RoundDistribution` lists when iterated (its marginals and
+look-ups have no such limit)."""
 
 _SIDES = 10  # the game die (manual p4-5)
 
@@ -430,12 +473,24 @@ class RoundSummary:
     first_level_up: int | None
 
 
-# State tuple layout used inside play_rounds (RoundSummary's field order).
-_CH, _R, _H, _T, _L, _SP, _LIM, _INV, _L5, _FIRST = range(10)
+# The chains split a round's state in two (the lumping): the *spawn side*
+# ``(chapter, spawn_rating, spawned, threat_from_limit)`` and the *horror side*
+# ``(horror_rating, threat, level, invoked, level5_events, first_level_up)``. The
+# spawn side never reads the horror side. The horror side hears from the spawn side
+# only through a round's *message*: a 3.5 timer's threat and slider reset, which
+# chapter's horror rating a successful horror roll resets to, and threat from spawns
+# at the monster limit. When every path sends the same messages, the two sides are
+# independent and are followed apart (the joint distribution is their product, built
+# only when asked for); otherwise one joint chain follows both.
+_SPAWN_SIDE = (0, 1, 5, 6)     # RoundSummary positions of the spawn side
+_HORROR_SIDE = (2, 3, 4, 7, 8, 9)
+_KEEP = "keep"                 # a timer that leaves the horror rating as it is
+_SLIDER = "slider"             # a timer whose threat is the current horror rating
+_NO_ROLL = "no roll"           # past the last chapter: no horror roll
 
 
 class _Chain:
-    """The transitions of one ruleset for one setup (integer weights, denominator 10 per slot)."""
+    """The transitions of one ruleset for one setup, tabulated once (integer weights, 10 per roll)."""
 
     def __init__(self, setup: Setup, rules: Rules):
         self.setup, self.rules = setup, rules
@@ -448,6 +503,11 @@ class _Chain:
         self.n = counted_explorers(setup.party, rules)
         self.full = setup.party.full_tiles
         self.chapters = setup.chapters
+        self.horror = setup.horror is not None or any(c.horror_rating is not None
+                                                      for c in setup.chapters)
+        self.spawns_raise_threat = self.limit and any(self.full)
+        self._rolls: dict = {}
+        self._steps: dict = {}
 
     def adj(self, rating: int) -> int:
         """The 3.5 player-count adjustment of a spawn rating for this party.
@@ -465,140 +525,393 @@ class _Chain:
             return self.adj(d)
         return d
 
-    def start(self) -> tuple:
-        """The state before round 1: the first chapter's ratings unless the setup gives them.
+    def start(self) -> tuple[tuple, tuple]:
+        """The spawn and horror sides before round 1: the first chapter's ratings unless given.
 
         Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase; spec E8-E12.
         """
         s = self.setup
-        first = self.chapters[0]
         r = s.spawn if s.spawn is not None else self.reset(0, timer=False)
-        h = s.horror if s.horror is not None else first.horror_rating
-        return (0, r, h, s.threat, s.level, 0, 0, 0, 0, None)
+        h = s.horror if s.horror is not None else self.chapters[0].horror_rating
+        return (0, r, 0, 0), (h, s.threat, s.level, 0, 0, None)
 
-    def threat_up(self, state: list, amount: int, round_no: int) -> None:
-        """Raise monster threat by ``amount``, one step at a time (level-ups, level 5 events).
+    def timer(self, side: tuple) -> tuple[tuple, tuple | None]:
+        """3.5 phase start: the chapter timer at rating 1, then (``every_phase_start``) the
+        adjustment. Returns the spawn side after it and the message for the horror side
+        (``None``, or the threat amount and the new horror rating or ``_KEEP``).
 
-        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level; spec E12.
+        Rules: 3.5 §Spawn Phase (rating 1: threat, reset or next chapter); switches
+        adjust35.when, threat35.amount, threat35.no_horror_rating.
         """
-        for _ in range(amount):
-            t, lv, event = raise_threat(state[_T], state[_L], self.rules,
-                                        self.setup.threat_positions)
-            if lv > state[_L] and state[_FIRST] is None:
-                state[_FIRST] = round_no
-            state[_T], state[_L] = t, lv
-            state[_L5] += event
-
-    def phase_start(self, state: tuple, round_no: int) -> tuple:
-        """3.5: the chapter timer at rating 1, then (``every_phase_start``) the adjustment."""
-        if not self.v35 or state[_CH] >= len(self.chapters) or state[_R] is None:
-            return state
-        s = list(state)
-        chapter = self.chapters[s[_CH]]
+        ch, r, spawned, limit = side
+        if not self.v35 or ch >= len(self.chapters) or r is None:
+            return side, None
+        chapter = self.chapters[ch]
         skip = chapter.horror_rating is None and \
-            self.rules["threat35.no_horror_rating"] == "skip_rule"      # spec D25
-        if s[_R] == 1 and not skip:
+            self.rules["threat35.no_horror_rating"] == "skip_rule"
+        message = None
+        if r == 1 and not skip:
             amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
-                "default_printed" else max(0, s[_H] or 0)
-            self.threat_up(s, amount, round_no)
+                "default_printed" else _SLIDER
             if chapter.blocking:
-                s[_R] = self.reset(s[_CH], timer=True)
+                r, horror = self.reset(ch, timer=True), _KEEP
             else:
-                s[_CH] += 1
-                if s[_CH] < len(self.chapters):
-                    s[_R] = self.reset(s[_CH], timer=True)
-                    s[_H] = self.chapters[s[_CH]].horror_rating
+                ch += 1
+                if ch < len(self.chapters):
+                    r, horror = self.reset(ch, timer=True), self.chapters[ch].horror_rating
                 else:
-                    s[_R] = s[_H] = None
-        if self.when == "every_phase_start" and s[_R] is not None:
-            s[_R] = self.adj(s[_R])
-        return tuple(s)
+                    r = horror = None
+            message = None if (amount, horror) == (0, _KEEP) else (amount, horror)
+        if self.when == "every_phase_start" and r is not None:
+            r = self.adj(r)
+        return (ch, r, spawned, limit), message
 
-    def spawn_step(self, dist: dict, full: bool, round_no: int) -> dict:
-        """One explorer's spawn roll applied to every state (weights x10: the d10's faces).
+    def roll(self, ch: int, r: int | None, full: bool) -> tuple:
+        """One explorer's spawn roll from rating ``r``: ``(rating, +spawned, +limit, faces)``.
 
-        Rules: manual p13 (spawn roll), 3.5 §Spawn Phase; spec E8, E9, D23, D27, D48.
+        Rules: manual p13 (spawn roll, four-monster limit), 3.5 §Spawn Phase; switches
+        rating.floor, spawn35.reset_on_success, spawn10.reset_on_limit, spawn.limit_scope.
         """
-        out: dict = {}
-        n_chapters = len(self.chapters)
-        at_limit = full and self.limit
-        for state, weight in dist.items():
-            r = state[_R]
-            if r is None or state[_CH] >= n_chapters:
-                out[state] = out.get(state, 0) + weight * _SIDES
-                continue
-            wins = _SIDES if r <= 0 else 0 if r >= _SIDES else _SIDES - r
-            if wins:
-                if not at_limit and not self.v35:  # 1.0 spawn: reset and count (the hot path)
-                    nxt = (state[0], self.chapters[state[_CH]].spawn_rating) + state[2:_SP] + \
-                        (state[_SP] + 1,) + state[_SP + 1:]
-                else:
-                    s = list(state)
-                    if at_limit:
-                        s[_LIM] += 1
-                        self.threat_up(s, 1, round_no)
-                    else:
-                        s[_SP] += 1
-                    if self.v35:
-                        if self.reset_on_success:
-                            s[_R] = self.reset(s[_CH], timer=False)
-                    elif self.reset_on_limit:
-                        s[_R] = self.chapters[s[_CH]].spawn_rating
-                    nxt = tuple(s)
-                out[nxt] = out.get(nxt, 0) + weight * wins
-            if wins < _SIDES:
-                if self.v35:
-                    nxt = state
-                else:
-                    nxt = (state[0], max(1, r - 1) if self.floor_one else r - 1) + state[2:]
-                out[nxt] = out.get(nxt, 0) + weight * (_SIDES - wins)
-        return out
+        key = (ch, r, full)
+        if key not in self._rolls:
+            self._rolls[key] = self._roll(ch, r, full)
+        return self._rolls[key]
 
-    def phase_end(self, state: tuple) -> tuple:
+    def _roll(self, ch: int, r: int | None, full: bool) -> tuple:
+        if r is None or ch >= len(self.chapters):
+            return ((r, 0, 0, _SIDES),)
+        wins, at_limit, out = _succeeding_faces(r), full and self.limit, []
+        if wins:
+            if self.v35:
+                to = self.reset(ch, timer=False) if self.reset_on_success else r
+            elif at_limit and not self.reset_on_limit:
+                to = r
+            else:
+                to = self.chapters[ch].spawn_rating
+            out.append((to, int(not at_limit), int(at_limit), wins))
+        if wins < _SIDES:
+            to = r if self.v35 else max(1, r - 1) if self.floor_one else r - 1
+            out.append((to, 0, 0, _SIDES - wins))
+        return tuple(out)
+
+    def phase_end(self, side: tuple) -> tuple:
         """3.5: the spawn rating falls by 1 at the end of the Spawn phase.
 
         Rules: 3.5 §Spawn Phase; spec §A12.2, E9.
         """
-        if not self.v35 or state[_R] is None or state[_CH] >= len(self.chapters):
-            return state
-        s = list(state)
-        s[_R] -= 1
-        return tuple(s)
+        ch, r, spawned, limit = side
+        if not self.v35 or r is None or ch >= len(self.chapters):
+            return side
+        return ch, r - 1, spawned, limit
 
-    def horror_roll(self, state: tuple, round_no: int) -> list[tuple[tuple, int]]:
+    def roll_reset(self, ch: int):
+        """What a successful horror roll resets the horror rating to in chapter ``ch``.
+
+        Rules: manual p14 (an invoke resets the horror rating to the chapter's).
+        """
+        return self.chapters[ch].horror_rating if ch < len(self.chapters) else _NO_ROLL
+
+    def threat_up(self, side: tuple, amount: int, round_no: int) -> tuple:
+        """The horror side after ``amount`` +1s of monster threat (level-ups, level-5 events).
+
+        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level; spec E12.
+        """
+        h, t, level, invoked, events, first = side
+        for _ in range(amount):
+            if (t, level) not in self._steps:
+                self._steps[t, level] = raise_threat(t, level, self.rules,
+                                                     self.setup.threat_positions)
+            t, up, event = self._steps[t, level]
+            if up > level and first is None:
+                first = round_no
+            level, events = up, events + event
+        return h, t, level, invoked, events, first
+
+    def hear(self, side: tuple, message: tuple | None, round_no: int) -> tuple:
+        """The horror side after a 3.5 timer's message: threat raised, the slider reset.
+
+        Rules: 3.5 §Spawn Phase (rating 1 raises threat by the horror rating); switch
+        threat35.amount.
+        """
+        if message is None:
+            return side
+        amount, horror = message
+        if amount == _SLIDER:
+            amount = max(0, side[0] or 0)
+        side = self.threat_up(side, amount, round_no)
+        return side if horror == _KEEP else (horror,) + side[1:]
+
+    def horror_roll(self, side: tuple, reset, round_no: int) -> tuple:
         """The Horror phase's roll: invoke (threat +1, reset) or the horror rating falls by 1.
 
-        Rules: manual p14 (horror phase); spec §A13, E10, D23.
+        Rules: manual p14 (horror phase); switch rating.floor.
         """
-        h = state[_H]
-        if h is None or state[_CH] >= len(self.chapters):
-            return [(state, _SIDES)]
-        wins = _succeeding_faces(h)
-        out = []
+        h = side[0]
+        if h is None or reset == _NO_ROLL:
+            return ((side, _SIDES),)
+        wins, out = _succeeding_faces(h), []
         if wins:
-            s = list(state)
-            s[_INV] += 1
-            self.threat_up(s, 1, round_no)
-            s[_H] = self.chapters[s[_CH]].horror_rating
-            out.append((tuple(s), wins))
+            _, t, level, invoked, events, first = self.threat_up(side, 1, round_no)
+            out.append(((reset, t, level, invoked + 1, events, first), wins))
         if wins < _SIDES:
-            s = list(state)
-            s[_H] = max(1, h - 1) if self.floor_one else h - 1
-            out.append((tuple(s), _SIDES - wins))
-        return out
+            out.append(((max(1, h - 1) if self.floor_one else h - 1,) + side[1:], _SIDES - wins))
+        return tuple(out)
 
 
-def _step(dist: dict, move) -> dict:
+def _relabel(dist: dict, move: Callable) -> dict:
     out: dict = {}
     for state, weight in dist.items():
-        for nxt, w in move(state):
-            out[nxt] = out.get(nxt, 0) + weight * w
+        nxt = move(state)
+        out[nxt] = out.get(nxt, 0) + weight
     return out
+
+
+def _messages(chain: _Chain, rounds: int) -> list | None:
+    """Each round's message to the horror side when it is the same on every path, else None.
+
+    Follows only the support of (chapter, spawn rating): no weights, no counts.
+
+    Rules: manual p13 (spawns at a full tile raise threat), 3.5 §Spawn Phase (the timer).
+    """
+    if chain.spawns_raise_threat:
+        return None
+    states, messages = {chain.start()[0][:2]}, []
+    for _ in range(rounds):
+        moved = [chain.timer((ch, r, 0, 0)) for ch, r in states]
+        heard = {(message, chain.roll_reset(side[0])) for side, message in moved}
+        if len(heard) > 1:
+            return None
+        messages.append(heard.pop())
+        states = {side[:2] for side, _ in moved}
+        for full in chain.full:
+            states = {(ch, o[0]) for ch, r in states for o in chain.roll(ch, r, full)}
+        states = {chain.phase_end((ch, r, 0, 0))[:2] for ch, r in states}
+    return messages
+
+
+def _spawn_round(chain: _Chain, dist: dict) -> dict:
+    """One Spawn phase of the spawn side alone (weights x10 per roller).
+
+    Rules: manual p13 (spawn phase), 3.5 §Spawn Phase.
+    """
+    if chain.v35:
+        dist = _relabel(dist, lambda side: chain.timer(side)[0])
+    for full in chain.full:
+        out: dict = {}
+        for (ch, r, spawned, limit), weight in dist.items():
+            for to, more, over, faces in chain.roll(ch, r, full):
+                key = (ch, to, spawned + more, limit + over)
+                out[key] = out.get(key, 0) + weight * faces
+        dist = out
+    return _relabel(dist, chain.phase_end) if chain.v35 else dist
+
+
+def _horror_round(chain: _Chain, dist: dict, heard: tuple, round_no: int) -> dict:
+    """One round of the horror side alone, given the round's message (weights x10 per roll).
+
+    Rules: manual p14 (horror phase), 3.5 §Spawn Phase (the timer's threat).
+    """
+    message, reset = heard
+    if message is not None:
+        dist = _relabel(dist, lambda side: chain.hear(side, message, round_no))
+    if not chain.horror:
+        return dist
+    out: dict = {}
+    moves: dict = {}
+    for side, weight in dist.items():
+        h, t, level, invoked, events, first = side
+        key = (h, t, level, first is None)
+        if key not in moves:  # the roll's effect on everything but the counts, tabulated
+            moves[key] = [(nxt[:3], nxt[3], nxt[4], nxt[5] == round_no, faces) for nxt, faces in
+                          chain.horror_roll((h, t, level, 0, 0, first), reset, round_no)]
+        for start, more, extra, marked, faces in moves[key]:
+            nxt = start + (invoked + more, events + extra, round_no if marked else first)
+            out[nxt] = out.get(nxt, 0) + weight * faces
+    return out
+
+
+def _joint_round(chain: _Chain, dist: dict, round_no: int) -> dict:
+    """One round of both sides together, for setups whose sides are not independent.
+
+    Rules: manual p13 (spawn phase), manual p14 (horror phase, threat), 3.5 §Spawn Phase.
+    """
+    if chain.v35:
+        def start(pair):
+            side, message = chain.timer(pair[0])
+            return side, chain.hear(pair[1], message, round_no)
+        dist = _relabel(dist, start)
+    for full in chain.full:
+        out: dict = {}
+        for ((ch, r, spawned, limit), horror), weight in dist.items():
+            for to, more, over, faces in chain.roll(ch, r, full):
+                key = ((ch, to, spawned + more, limit + over),
+                       chain.threat_up(horror, over, round_no) if over else horror)
+                out[key] = out.get(key, 0) + weight * faces
+        dist = out
+    if chain.v35:
+        dist = _relabel(dist, lambda pair: (chain.phase_end(pair[0]), pair[1]))
+    if not chain.horror:
+        return dist
+    out = {}
+    for (spawn, horror), weight in dist.items():
+        for nxt, faces in chain.horror_roll(horror, chain.roll_reset(spawn[0]), round_no):
+            key = (spawn, nxt)
+            out[key] = out.get(key, 0) + weight * faces
+    return out
+
+
+_FIELDS = tuple(f.name for f in fields(RoundSummary))
+
+
+def _sort_key(state: tuple) -> tuple:
+    return tuple((v is None, v if v is not None else 0) for v in state)
+
+
+class RoundDistribution(Mapping):
+    """What :func:`play_rounds` returns: a read-only mapping :class:`RoundSummary` -> Fraction.
+
+    It is kept as parts that are independent of each other, each a table of
+    integer weights over one denominator, keyed by some of the summary's fields:
+    one part (the joint chain) or two (the spawn and the horror side, whose
+    product is the joint distribution). Looking a summary up and :func:`marginal`
+    read the parts directly; iterating builds the joint mapping once, in the
+    order of the summary's fields.
+
+    Rules: manual p13 (spawn phase), manual p14 (horror phase, threat), 3.5 §Spawn Phase.
+    """
+
+    def __init__(self, parts: tuple[tuple[tuple[int, ...], Mapping[tuple, int], int], ...]):
+        self._parts = tuple((tuple(p), dict(w), d) for p, w, d in parts)
+        self._joint: dict | None = None
+
+    def __getitem__(self, summary: RoundSummary) -> Fraction:
+        if not isinstance(summary, RoundSummary):
+            raise KeyError(summary)
+        values = tuple(getattr(summary, name) for name in _FIELDS)
+        numerator, denominator = 1, 1
+        for positions, weights, part_denominator in self._parts:
+            weight = weights.get(tuple(values[i] for i in positions))
+            if weight is None:
+                raise KeyError(summary)
+            numerator, denominator = numerator * weight, denominator * part_denominator
+        return Fraction(numerator, denominator)
+
+    def __len__(self) -> int:
+        return prod(len(weights) for _, weights, _ in self._parts)
+
+    def __iter__(self):
+        return iter(self.joint())
+
+    def items(self):
+        return self.joint().items()
+
+    def values(self):
+        return self.joint().values()
+
+    def __repr__(self) -> str:
+        return f"RoundDistribution({len(self)} outcomes)"
+
+    def joint(self) -> dict[RoundSummary, Fraction]:
+        """The whole distribution as a dict, sorted by the summary's fields (built once)."""
+        if self._joint is None:
+            if len(self) > MAX_OUTCOMES:
+                raise RulesError("rounds", f"{len(self)} outcomes are too many to list (at most "
+                                           f"{MAX_OUTCOMES}, MAX_OUTCOMES); ask for a marginal "
+                                           "or fewer rounds")
+            self._joint = self._build_joint()
+        return self._joint
+
+    def _build_joint(self) -> dict[RoundSummary, Fraction]:
+        # The order by the summary's fields as one integer per outcome: each part ranks the
+        # runs of consecutive fields it holds, the ranks are mixed-radix digits, so a part's
+        # share of the integer is fixed per row and the parts' shares add up.
+        owner = {i: k for k, (positions, _, _) in enumerate(self._parts) for i in positions}
+        runs: list[list[int]] = []
+        for i in range(len(_FIELDS)):
+            if runs and owner[runs[-1][-1]] == owner[i]:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        places, ranks = [1] * len(runs), []
+        for n, run in enumerate(runs):
+            positions, weights = self._parts[owner[run[0]]][:2]
+            at = [positions.index(i) for i in run]
+            keys = sorted({tuple(v[j] for j in at) for v in weights}, key=_sort_key)
+            ranks.append({key: r for r, key in enumerate(keys)})
+            for m in range(n):
+                places[m] *= len(keys)
+        tables = []
+        for k, (positions, weights, _) in enumerate(self._parts):
+            mine = [(n, [positions.index(i) for i in run]) for n, run in enumerate(runs)
+                    if owner[run[0]] == k]
+            tables.append([(values, weight, sum(ranks[n][tuple(values[j] for j in at)] *
+                                                places[n] for n, at in mine))
+                           for values, weight in weights.items()])
+        layout = [p for positions, _, _ in self._parts for p in positions]
+        pick = itemgetter(*[layout.index(i) for i in range(len(_FIELDS))])
+        outcomes = []
+        for combination in product(*tables):
+            values, weight, order = combination[0]
+            for more, w, share in combination[1:]:
+                values, weight, order = values + more, weight * w, order + share
+            outcomes.append((order, values, weight))
+        outcomes.sort(key=itemgetter(0))
+        denominator = prod(d for _, _, d in self._parts)
+        return {RoundSummary(*pick(values)): Fraction(weight, denominator)
+                for _, values, weight in outcomes}
+
+    def marginal(self, field: str) -> dict:
+        """The distribution of one field, summed within the part that holds it."""
+        position = _FIELDS.index(field)
+        for positions, weights, denominator in self._parts:
+            if position in positions:
+                at, out = positions.index(position), {}
+                for values, weight in weights.items():
+                    out[values[at]] = out.get(values[at], 0) + weight
+                return {value: Fraction(out[value], denominator)
+                        for value in sorted(out, key=lambda v: (v is None, v or 0))}
+        raise RulesError("field", f"no part of the distribution holds {field!r}")
+
+
+def _joint_size(chain: _Chain, rounds: int) -> int:
+    """A measure of the joint chain's work: spawns and limit spawns, invokes and the first
+    level-up round each range over at most ``rolls + 1`` or ``rounds + 1`` values, and
+    every round takes one step per roll."""
+    full = sum(chain.full)
+    free = len(chain.full) - full
+    return (free * rounds + 1) * (full * rounds + 1) * (rounds + 1) ** 2 * rounds * \
+        (len(chain.full) + 1)
+
+
+def _check_size(chain: _Chain, rounds: int) -> None:
+    """Refuse, before any work, a chain past the documented limits (naming ``rounds``)."""
+    rollers = len(chain.full)
+    if rounds > MAX_ROUNDS:
+        raise RulesError("rounds", f"{rounds} rounds; the exact chains follow at most "
+                                   f"{MAX_ROUNDS} (MAX_ROUNDS)")
+    if rollers * rounds > MAX_SPAWN_ROLLS:
+        raise RulesError("rounds", f"{rollers} rolling explorer(s) x {rounds} rounds = "
+                                   f"{rollers * rounds} spawn rolls; the exact chain follows "
+                                   f"at most {MAX_SPAWN_ROLLS} (MAX_SPAWN_ROLLS)")
+    if chain.horror and rounds > MAX_HORROR_ROUNDS:
+        raise RulesError("rounds", f"{rounds} rounds with a horror rating; the exact chain "
+                                   f"follows the horror rating for at most {MAX_HORROR_ROUNDS} "
+                                   "(MAX_HORROR_ROUNDS)")
+
+
+def _check_joint(chain: _Chain, rounds: int) -> None:
+    """Refuse a joint chain past ``MAX_JOINT_SIZE``, with the most rounds allowed (naming ``rounds``)."""
+    if _joint_size(chain, rounds) > MAX_JOINT_SIZE:
+        most = max((t for t in range(1, rounds) if _joint_size(chain, t) <= MAX_JOINT_SIZE),
+                   default=0)
+        raise RulesError("rounds", f"spawns here can raise threat or move the 3.5 timer, so "
+                                   f"spawn and horror are followed jointly; {rounds} rounds "
+                                   f"exceed MAX_JOINT_SIZE, which lets at most {most} rounds through for this setup")
 
 
 def play_rounds(setup: Setup, rules: Rules, rounds: int,
                 progress: Callable[[int, int], None] | None = None
-                ) -> dict[RoundSummary, Fraction]:
+                ) -> RoundDistribution:
     """The exact distribution of the game's rating state after ``rounds`` Spawn + Horror phases.
 
     Each round: the Spawn phase (1.0: each roller in order against the shared
@@ -609,37 +922,41 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
     ``threat35.amount`` and ``threat35.no_horror_rating`` (D25), ``n35`` (D26),
     ``spawn35.reset_on_success`` (D27), ``threat.levelup`` (C-8, D29), ``level5_rule`` (C-8).
 
-    ``progress(done, rounds)`` is called after each round when given.
+    The answer is a :class:`RoundDistribution` (a mapping of
+    :class:`RoundSummary` to exact chances). ``progress(done, rounds)`` is called
+    after each round when given. Past the limits in the module's docstring a
+    :class:`~machina_nb.rules.errors.RulesError` names ``rounds`` before any work.
 
     Rules: manual p13 (spawn phase), manual p14 (horror phase, threat),
     3.5 §Spawn Phase, 3.5 FAQ, spec A12-A13, §E8-E12.
     """
-    rounds = _integer("rounds", rounds, 1, MAX_ROUNDS)
+    rounds = _integer("rounds", rounds, 1)
     chain = _Chain(setup, rules)
-    horror = setup.horror is not None or any(c.horror_rating is not None
-                                             for c in setup.chapters)
-    dist = {chain.start(): 1}
+    _check_size(chain, rounds)
+    messages = _messages(chain, rounds)
+    if messages is None:
+        _check_joint(chain, rounds)
+    spawn, horror = chain.start()
+    if messages is None:
+        dist = {(spawn, horror): 1}
+    else:
+        spawn_dist, horror_dist = {spawn: 1}, {horror: 1}
     for round_no in range(1, rounds + 1):
-        if chain.v35:
-            dist = _step(dist, lambda s: [(chain.phase_start(s, round_no), 1)])
-        for full in chain.full:
-            dist = chain.spawn_step(dist, full, round_no)
-        if chain.v35:
-            dist = _step(dist, lambda s: [(chain.phase_end(s), 1)])
-        if horror:
-            dist = _step(dist, lambda s: chain.horror_roll(s, round_no))
+        if messages is None:
+            dist = _joint_round(chain, dist, round_no)
+        else:
+            spawn_dist = _spawn_round(chain, spawn_dist)
+            horror_dist = _horror_round(chain, horror_dist, messages[round_no - 1], round_no)
         if progress is not None:
             progress(round_no, rounds)
-    denominator = _SIDES ** ((len(chain.full) + horror) * rounds)
-    return {RoundSummary(*state): Fraction(weight, denominator)
-            for state, weight in sorted(dist.items(), key=lambda kv: _sort_key(kv[0]))}
-
-
-def _sort_key(state: tuple) -> tuple:
-    return tuple((v is None, v if v is not None else 0) for v in state)
-
-
-_FIELDS = tuple(f.name for f in fields(RoundSummary))
+    spawn_denominator = _SIDES ** (len(chain.full) * rounds)
+    horror_denominator = _SIDES ** rounds if chain.horror else 1
+    if messages is None:
+        joint = {s + h: w for (s, h), w in dist.items()}
+        return RoundDistribution(((_SPAWN_SIDE + _HORROR_SIDE, joint,
+                                   spawn_denominator * horror_denominator),))
+    return RoundDistribution(((_SPAWN_SIDE, spawn_dist, spawn_denominator),
+                              (_HORROR_SIDE, horror_dist, horror_denominator)))
 
 
 def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
@@ -649,6 +966,8 @@ def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
     """
     if field not in _FIELDS:
         raise RulesError("field", f"unknown field {field!r}; expected one of {', '.join(_FIELDS)}")
+    if isinstance(distribution, RoundDistribution):
+        return distribution.marginal(field)
     out: dict = {}
     for summary, p in distribution.items():
         key = getattr(summary, field)
@@ -659,6 +978,8 @@ def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
 def spawn_chain(default: int, rollers: int, rounds: int, rules: Rules) -> dict[int, Fraction]:
     """P(``k`` spawn attempts in ``rounds`` rounds) for ``rollers`` explorers and a chapter
     with spawn rating ``default`` and no horror rating, starting at the default.
+
+    ``rollers x rounds`` is limited to ``MAX_SPAWN_ROLLS`` (a RulesError naming ``rounds``).
 
     Rules: manual p13 (1.0), 3.5 §Spawn Phase (a blocking chapter), spec E8, E9.
     """
