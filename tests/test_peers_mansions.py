@@ -57,7 +57,7 @@ def test_stun_is_minus_two_and_one_always_passes_ten_always_fails():
     assert mansions.pass_chance(0, -5) == Fraction(1, 10)
     assert mansions.pass_chance(15) == Fraction(9, 10)
     text = mansions.attribute_test(5, -1, stunned=True).explain()
-    assert "roll of 2 or less" in text and "20%" in text and "Attribute Tests" in text
+    assert "roll of 2 or less" in text and "20.0%" in text and "Attribute Tests" in text
 
 
 # --- sight: a slow, obviously correct reference ------------------------------------------------------

@@ -105,7 +105,7 @@ class AttributeTest:
         if self.stunned:
             parts.append("stunned -2")
         return (f"{', '.join(parts)}: pass on a d10 roll of {self.target} or less (a 1 always "
-                f"passes, a 10 always fails): chance {self.p_pass} ({float(self.p_pass):.0%}) "
+                f"passes, a 10 always fails): chance {self.p_pass} ({float(self.p_pass):.1%}) "
                 f"({TEST_RULE})")
 
 
