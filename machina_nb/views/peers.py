@@ -187,10 +187,11 @@ class OtherGamesView(widgets.VBox):
         self.verdict_mansions = self._html("peers-verdict-mansions")
         self._boards = {}
         for game in ("machina", "mansions"):
-            fig, sources = render_board(self.board, px_per_space=34)
+            marks = sight_highlights(self.board, (0, 0), (2, 1), self._peer_rules(), game)
+            fig, sources = render_board(self.board, marks, px_per_space=34)
             fig.title.text = ("Machina Arcana: centre to centre" if game == "machina" else
                               "Mansions of Madness: any corner dot to any corner dot")
-            self._boards[game] = (BokehModel(fig), sources)
+            self._boards[game] = (fig, sources)
         self.pool = self._text("Pool", "1H2L", "peers-pool")
         self.essence = widgets.IntSlider(value=2, min=0, max=4, description="Essence")
         self.essence.add_class("peers-essence")
@@ -200,17 +201,22 @@ class OtherGamesView(widgets.VBox):
         self.curve_table = self._html("peers-curve-table")
         self.timing = self._html("peers-timing")
         self.distances = self._html("peers-distances")
-        self._chart, self._curves = self._build_chart()
+        chart, self._curves = self._build_chart()
         dist_fig, _ = render_board(distance_board(), px_per_space=30)
         dist_fig.title.text = "Monster M and explorers A, B, C"
+        self._update_sight()
+        self._update_odds()
+        self._update_distances()
+        # A plot's browser view is built from the state it had when the plot widget was made,
+        # so the widgets are made only now, with every source filled.
+        self._chart = BokehModel(chart)
+        self._chart.add_class("peers-chart")
+        self._plots = {game: BokehModel(fig) for game, (fig, _) in self._boards.items()}
         for w in (self.source, self.target, self.inset, self.touch):
             w.observe(self._update_sight, "value")
         for w in (self.pool, self.essence, self.bag, self.values):
             w.observe(self._update_odds, "value")
         super().__init__(self._layout(BokehModel(dist_fig)))
-        self._update_sight()
-        self._update_odds()
-        self._update_distances()
 
     # --- widgets -------------------------------------------------------------------------------
 
@@ -242,8 +248,8 @@ class OtherGamesView(widgets.VBox):
         return [
             heading("Line of sight: one map, two games"),
             widgets.HBox([self.source, self.target, self.inset, self.touch]),
-            widgets.HBox([widgets.VBox([self._boards["machina"][0], self.verdict_machina]),
-                          widgets.VBox([self._boards["mansions"][0], self.verdict_mansions])]),
+            widgets.HBox([widgets.VBox([self._plots["machina"], self.verdict_machina]),
+                          widgets.VBox([self._plots["mansions"], self.verdict_mansions])]),
             sight_legend,
             heading("Chance to succeed against the required margin"),
             widgets.HBox([self.pool, self.essence]), widgets.HBox([self.bag, self.values]),
@@ -261,6 +267,8 @@ class OtherGamesView(widgets.VBox):
 
     @rules.setter
     def rules(self, rules: Rules) -> None:
+        if rules == self._rules:
+            return
         self._rules = rules
         self._update_sight()
         self._update_odds()
@@ -286,11 +294,14 @@ class OtherGamesView(widgets.VBox):
     # --- chart, timing ---------------------------------------------------------------------------
 
     def _build_chart(self):
-        fig = new_figure(width=760, height=340, x_axis_label="required margin (what the random "
+        fig = new_figure(width=820, height=470, x_axis_label="required margin (what the random "
                          "part must make up)", y_axis_label="chance to succeed",
-                         tools="", toolbar_location=None, y_range=(0, 1.02), name="peers-chart")
+                         tools="", toolbar_location=None, y_range=(-0.02, 1.02),
+                         x_range=(MARGINS[0] - 0.5, MARGINS[-1] + 0.5), name="peers-chart")
+        fig.title.text = "Chance to succeed against the required margin"
         fig.yaxis.formatter = NumeralTickFormatter(format="0%")
-        fig.add_layout(Legend(location="top_right", label_text_font_size="9pt"), "right")
+        fig.xaxis.ticker = list(MARGINS)
+        fig.add_layout(Legend(location="center", label_text_font_size="10pt", nrows=2), "below")
         curves = {}
         labels = {"machina": "Machina Arcana: the pool's dice total",
                   "essence": "Machina Arcana: the pool plus essence after the roll",
@@ -309,9 +320,7 @@ class OtherGamesView(widgets.VBox):
             curves[name] = source
         fig.add_tools(HoverTool(renderers=renderers, tooltips=[
             ("", "@game"), ("margin", "@x"), ("chance", "@fraction (@percent)")]))
-        plot = BokehModel(fig)
-        plot.add_class("peers-chart")
-        return plot, curves
+        return fig, curves
 
     def _bag(self) -> arkham.Bag:
         return arkham.Bag.parse(self.bag.value, self.values.value, SAMPLE_ELDER_SIGN)
