@@ -160,14 +160,26 @@ def dots(space: Point, rules: Rules) -> tuple[FPoint, ...]:
     return tuple((x + dx, y + dy) for dy in (near, far) for dx in (near, far))
 
 
-def _vertical(board: Board, x: int, y: int) -> BorderKind:
-    """The border on the grid line x from (x, y) to (x, y + 1)."""
-    return board.border((x - 1, y), (x, y))
+class _Walls:
+    """The borders on the grid lines of one board, looked up once each (a cache for one call)."""
 
+    def __init__(self, board: Board):
+        self.board = board
+        self._seen: dict[tuple[str, int, int], BorderKind] = {}
 
-def _horizontal(board: Board, x: int, y: int) -> BorderKind:
-    """The border on the grid line y from (x, y) to (x + 1, y)."""
-    return board.border((x, y - 1), (x, y))
+    def vertical(self, x: int, y: int) -> BorderKind:
+        """The border on the grid line x from (x, y) to (x, y + 1)."""
+        key = ("v", x, y)
+        if key not in self._seen:
+            self._seen[key] = self.board.border((x - 1, y), (x, y))
+        return self._seen[key]
+
+    def horizontal(self, x: int, y: int) -> BorderKind:
+        """The border on the grid line y from (x, y) to (x + 1, y)."""
+        key = ("h", x, y)
+        if key not in self._seen:
+            self._seen[key] = self.board.border((x, y - 1), (x, y))
+        return self._seen[key]
 
 
 def _name(kind: BorderKind, a: Point, b: Point) -> str:
@@ -180,28 +192,28 @@ def _name(kind: BorderKind, a: Point, b: Point) -> str:
     return f"the {what} between {a} and {b}"
 
 
-def _rays(board: Board, x: int, y: int, blocking: frozenset[BorderKind]
+def _rays(walls: _Walls, x: int, y: int, blocking: frozenset[BorderKind]
           ) -> list[tuple[tuple[int, int], str]]:
     """The blocking borders that end at grid point (x, y), as directions away from it."""
     rays = []
     for (rx, ry), kind, a, b in (
-        ((0, -1), _vertical(board, x, y - 1), (x - 1, y - 1), (x, y - 1)),
-        ((0, 1), _vertical(board, x, y), (x - 1, y), (x, y)),
-        ((-1, 0), _horizontal(board, x - 1, y), (x - 1, y - 1), (x - 1, y)),
-        ((1, 0), _horizontal(board, x, y), (x, y - 1), (x, y)),
+        ((0, -1), walls.vertical(x, y - 1), (x - 1, y - 1), (x, y - 1)),
+        ((0, 1), walls.vertical(x, y), (x - 1, y), (x, y)),
+        ((-1, 0), walls.horizontal(x - 1, y), (x - 1, y - 1), (x - 1, y)),
+        ((1, 0), walls.horizontal(x, y), (x, y - 1), (x, y)),
     ):
         if kind in blocking:
             rays.append(((rx, ry), _name(kind, a, b)))
     return rays
 
 
-def _corner(board: Board, x: int, y: int, d: tuple, touch_blocks: bool,
+def _corner(walls: _Walls, x: int, y: int, d: tuple, touch_blocks: bool,
             blocking: frozenset[BorderKind]) -> str | None:
     """Why a line (or step) with direction ``d`` through grid point (x, y) is blocked there."""
-    rays = _rays(board, x, y, blocking)
     sides = {}
-    for (rx, ry), name in rays:
-        sides.setdefault((d[0] * ry - d[1] * rx > 0) - (d[0] * ry - d[1] * rx < 0), name)
+    for (rx, ry), name in _rays(walls, x, y, blocking):
+        turn = d[0] * ry - d[1] * rx
+        sides.setdefault((turn > 0) - (turn < 0), name)
     if 0 in sides:
         return f"runs along {sides[0]}"
     if 1 in sides and -1 in sides:
@@ -211,14 +223,6 @@ def _corner(board: Board, x: int, y: int, d: tuple, touch_blocks: bool,
     return None
 
 
-def _events(p: Fraction, q: Fraction) -> set[Fraction]:
-    """The parameters t in [0, 1] where the coordinate going from p to q is a whole number."""
-    if p == q:
-        return set()
-    low, high = min(p, q), max(p, q)
-    return {(k - p) / (q - p) for k in range(math.ceil(low), math.floor(high) + 1)}
-
-
 def line_blocker(board: Board, start: FPoint, end: FPoint, rules: Rules) -> str | None:
     """Why the straight line from ``start`` to ``end`` is blocked, or None when it is clear.
 
@@ -226,48 +230,88 @@ def line_blocker(board: Board, start: FPoint, end: FPoint, rules: Rules) -> str 
     two grid points it crosses that border; where it passes a grid point the
     borders meeting there decide (``mansions.wall_touch``); where it runs along
     a grid line every border it runs along blocks. The line's own two ends
-    never count as touching.
+    never count as touching. When several things block, the first along the
+    line is named.
 
     Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight: no brown wall or door
     crossed; figures and markers never block); switch mansions.wall_touch.
     """
+    return _blocker(_Walls(board), start, end, rules["mansions.wall_touch"] == "touch_blocks")
+
+
+def _blocker(walls: _Walls, start: FPoint, end: FPoint, touch: bool) -> str | None:
+    coords = [Fraction(c) for point in (start, end) for c in point]
+    scale = math.lcm(*(c.denominator for c in coords))
+    px, py, qx, qy = (int(c * scale) for c in coords)  # whole numbers: a grid line is k * scale
+    return _scaled_blocker(walls, (px, py), (qx, qy), scale, touch)
+
+
+def _scaled_blocker(walls: _Walls, start: Point, end: Point, scale: int,
+                    touch: bool) -> str | None:
+    """:func:`line_blocker` on whole numbers: points are given ``scale`` times too large."""
     (px, py), (qx, qy) = start, end
     dx, dy = qx - px, qy - py
-    touch = rules["mansions.wall_touch"] == "touch_blocks"
-    for t in sorted(_events(px, qx) | _events(py, qy) | {Fraction(0), Fraction(1)}):
-        x, y = px + t * dx, py + t * dy
-        whole_x, whole_y = x.denominator == 1, y.denominator == 1
-        if whole_x and whole_y:
-            if 0 < t < 1:
-                why = _corner(board, int(x), int(y), (dx, dy), touch, SIGHT_BLOCKING)
+    first = None  # (t numerator, t denominator > 0, reason maker) of the first blocker
+    for X in range(-(-min(px, qx) // scale) * scale, max(px, qx) + 1, scale) if dx else ():
+        yn, yd = py * dx + (X - px) * dy, dx  # y = yn / yd, exactly
+        if yd < 0:
+            yn, yd = -yn, -yd
+        tn, td = (X - px, dx) if dx > 0 else (px - X, -dx)
+        if first is not None and tn * first[1] >= first[0] * td:
+            continue
+        if yn % (yd * scale) == 0:
+            if X != px and X != qx:
+                why = _corner(walls, X // scale, yn // (yd * scale), (dx, dy), touch,
+                              SIGHT_BLOCKING)
                 if why:
-                    return why
-        elif whole_x and dx:
-            row = math.floor(y)
-            kind = _vertical(board, int(x), row)
-            if kind in SIGHT_BLOCKING:
-                return f"crosses {_name(kind, (int(x) - 1, row), (int(x), row))} at ({x}, {y})"
-        elif whole_y and dy:
-            col = math.floor(x)
-            kind = _horizontal(board, col, int(y))
-            if kind in SIGHT_BLOCKING:
-                return f"crosses {_name(kind, (col, int(y) - 1), (col, int(y)))} at ({x}, {y})"
-    return _along(board, start, end)
+                    first = (tn, td, why)
+            continue
+        row, col = yn // (yd * scale), X // scale
+        kind = walls.vertical(col, row)
+        if kind in SIGHT_BLOCKING:
+            first = (tn, td, ("v", kind, col, row, Fraction(yn, yd * scale)))
+    for Y in range(-(-min(py, qy) // scale) * scale, max(py, qy) + 1, scale) if dy else ():
+        xn, xd = px * dy + (Y - py) * dx, dy
+        if xd < 0:
+            xn, xd = -xn, -xd
+        tn, td = (Y - py, dy) if dy > 0 else (py - Y, -dy)
+        if first is not None and tn * first[1] >= first[0] * td:
+            continue
+        if xn % (xd * scale) == 0:
+            if not dx and Y != py and Y != qy:  # a grid point on a line along the grid
+                why = _corner(walls, xn // (xd * scale), Y // scale, (dx, dy), touch,
+                              SIGHT_BLOCKING)
+                if why:
+                    first = (tn, td, why)
+            continue
+        col, row = xn // (xd * scale), Y // scale
+        kind = walls.horizontal(col, row)
+        if kind in SIGHT_BLOCKING:
+            first = (tn, td, ("h", kind, col, row, Fraction(xn, xd * scale)))
+    if first is None:
+        return _along(walls, (px, py), (qx, qy), scale)
+    return first[2] if isinstance(first[2], str) else _crossing_words(*first[2])
 
 
-def _along(board: Board, start: FPoint, end: FPoint) -> str | None:
+def _crossing_words(axis: str, kind: BorderKind, col: int, row: int, at: Fraction) -> str:
+    if axis == "v":
+        return f"crosses {_name(kind, (col - 1, row), (col, row))} at ({col}, {at})"
+    return f"crosses {_name(kind, (col, row - 1), (col, row))} at ({at}, {row})"
+
+
+def _along(walls: _Walls, start: Point, end: Point, scale: int) -> str | None:
     """A line lying on a grid line is blocked by every border it runs along."""
     (px, py), (qx, qy) = start, end
-    if px == qx and px.denominator == 1:
-        for row in range(math.floor(min(py, qy)), math.ceil(max(py, qy))):
-            kind = _vertical(board, int(px), row)
+    if px == qx and px % scale == 0:
+        for row in range(min(py, qy) // scale, -(-max(py, qy) // scale)):
+            kind = walls.vertical(px // scale, row)
             if kind in SIGHT_BLOCKING:
-                return f"runs along {_name(kind, (int(px) - 1, row), (int(px), row))}"
-    if py == qy and py.denominator == 1:
-        for col in range(math.floor(min(px, qx)), math.ceil(max(px, qx))):
-            kind = _horizontal(board, col, int(py))
+                return f"runs along {_name(kind, (px // scale - 1, row), (px // scale, row))}"
+    if py == qy and py % scale == 0:
+        for col in range(min(px, qx) // scale, -(-max(px, qx) // scale)):
+            kind = walls.horizontal(col, py // scale)
             if kind in SIGHT_BLOCKING:
-                return f"runs along {_name(kind, (col, int(py) - 1), (col, int(py)))}"
+                return f"runs along {_name(kind, (col, py // scale - 1), (col, py // scale))}"
     return None
 
 
@@ -324,15 +368,39 @@ def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> MansionsSig
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
     a, b = board.require(a, "from"), board.require(b, "to")
-    pairs = [(p, q) for p in dots(a, rules) for q in dots(b, rules) if p != q]
+    return _sight(_Walls(board), a, b, rules)
+
+
+_SCALE = 8
+"""Every dot's coordinates are whole eighths (:data:`INSETS`): sight works on eighths."""
+
+
+def _scaled_dots(space: Point, rules: Rules) -> tuple[Point, ...]:
+    x, y = space
+    i = int(INSETS[rules["mansions.dot_inset"]] * _SCALE)
+    near, far = i, _SCALE - i
+    return tuple((_SCALE * x + dx, _SCALE * y + dy) for dy in (near, far) for dx in (near, far))
+
+
+def _sight(walls: _Walls, a: Point, b: Point, rules: Rules) -> MansionsSight:
+    pairs = [(p, q) for p in _scaled_dots(a, rules) for q in _scaled_dots(b, rules) if p != q]
     pairs.sort(key=lambda pq: ((pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2, pq))
+    touch = rules["mansions.wall_touch"] == "touch_blocks"
     blocked = []
     for p, q in pairs:
-        why = line_blocker(board, p, q, rules)
+        why = _scaled_blocker(walls, p, q, _SCALE, touch)
         if why is None:
-            return MansionsSight(a, b, True, (p, q), tuple(blocked), _reading(rules))
+            return MansionsSight(a, b, True, (_unscaled(p), _unscaled(q)),
+                                 tuple((_unscaled(p), _unscaled(q), w) for p, q, w in blocked),
+                                 _reading(rules))
         blocked.append((p, q, why))
-    return MansionsSight(a, b, False, None, tuple(blocked), _reading(rules))
+    return MansionsSight(a, b, False, None,
+                         tuple((_unscaled(p), _unscaled(q), w) for p, q, w in blocked),
+                         _reading(rules))
+
+
+def _unscaled(p: Point) -> FPoint:
+    return (Fraction(p[0], _SCALE), Fraction(p[1], _SCALE))
 
 
 def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
@@ -340,7 +408,9 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
 
     Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
     """
-    return frozenset(b for b in board if line_of_sight(board, a, b, rules).visible)
+    a = board.require(a, "from")
+    walls = _Walls(board)
+    return frozenset(b for b in board if _sight(walls, a, b, rules).visible)
 
 
 def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
@@ -378,7 +448,7 @@ def step_allowed(board: Board, a: Point, b: Point, rules: Rules) -> bool:
         return board.border(a, b) not in MOVE_BLOCKING
     corner = (max(a[0], b[0]), max(a[1], b[1]))
     strict = rules["mansions.diagonal"] == "no_wall_at_corner"
-    return _corner(board, *corner, (dx, dy), strict, MOVE_BLOCKING) is None
+    return _corner(_Walls(board), *corner, (dx, dy), strict, MOVE_BLOCKING) is None
 
 
 def monster_steps(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
