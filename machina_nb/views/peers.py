@@ -161,6 +161,10 @@ def _table(header, rows, css: str) -> str:
     return f"<table class='{css}'><tr>{head}</tr>{body}</table>"
 
 
+def _heading(text: str) -> widgets.HTML:
+    return widgets.HTML(f"<h3>{html.escape(text)}</h3>")
+
+
 def _error(exc: Exception) -> str:
     return f"<span class='peers-error' style='color:#c62828'>{html.escape(str(exc))}</span>"
 
@@ -176,7 +180,8 @@ class OtherGamesView(widgets.VBox):
         setup_notebook()
         self._rules = rules or Rules()
         self.board = sight_board()
-        spaces = [(f"({x}, {y})", (x, y)) for x, y in sorted(self.board, key=lambda p: (p[1], p[0]))]
+        spaces = [(f"({x}, {y})", (x, y))
+                  for x, y in sorted(self.board, key=lambda p: (p[1], p[0]))]
         self.source = self._dropdown("From", spaces, (0, 0), "peers-from")
         self.target = self._dropdown("To", spaces, (2, 1), "peers-to")
         self.inset = self._dropdown("Dots", list(SWITCHES["mansions.dot_inset"].readings),
@@ -244,19 +249,18 @@ class OtherGamesView(widgets.VBox):
             [(ROLE_COLOURS[role], words) for role, words in _SIGHT_ROLES]) +
             "<p>The map's own legend names walls and doors. In Mansions of Madness every door, "
             "open or closed, blocks sight, and rubble is only a marker, which never blocks.</p>")
-        heading = lambda text: widgets.HTML(f"<h3>{html.escape(text)}</h3>")  # noqa: E731
         return [
-            heading("Line of sight: one map, two games"),
+            _heading("Line of sight: one map, two games"),
             widgets.HBox([self.source, self.target, self.inset, self.touch]),
             widgets.HBox([widgets.VBox([self._plots["machina"], self.verdict_machina]),
                           widgets.VBox([self._plots["mansions"], self.verdict_mansions])]),
             sight_legend,
-            heading("Chance to succeed against the required margin"),
+            _heading("Chance to succeed against the required margin"),
             widgets.HBox([self.pool, self.essence]), widgets.HBox([self.bag, self.values]),
             self._chart, self.chart_note, self.curve_table,
-            heading("When you decide: essence after the roll, icons and skill points before it"),
+            _heading("When you decide: essence after the roll, icons and skill points before it"),
             self.timing,
-            heading("Who is nearest? Three ways to count"),
+            _heading("Who is nearest? Three ways to count"),
             distance_plot, self.distances,
         ]
 
