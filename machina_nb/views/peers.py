@@ -308,7 +308,7 @@ class OtherGamesView(widgets.VBox):
         fig.add_layout(Legend(location="center", label_text_font_size="10pt", nrows=2), "below")
         curves = {}
         labels = {"machina": "Machina Arcana: the pool's dice total",
-                  "essence": "Machina Arcana: the pool plus essence after the roll",
+                  "essence": "Machina Arcana: the pool plus essence after the roll (dashed)",
                   "arkham": "Arkham LCG: the chaos token",
                   "mansions": "Mansions of Madness: 10 minus the d10 roll"}
         renderers = []
