@@ -16,8 +16,11 @@ from machina_nb.rules.board import tiles
 from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.errors import ContentError, RulesError
-from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.rules.peers import arkham as peer_arkham
+from machina_nb.rules.peers import mansions as peer_mansions
 
 __all__ = ["main"]
 
@@ -205,6 +208,154 @@ def _spawn(args) -> int:
     return 0
 
 
+# --- peer games: machina arkham ..., machina mansions ... (self-contained) -------------------------
+
+
+_LIST_OPTIONS = ("--bag", "--values", "--reveals-another", "--from", "--to")
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """A sub-command parser whose usage errors are one line on stderr, exit status 2."""
+
+    def error(self, message):
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+    def parse_known_args(self, args=None, namespace=None):
+        args = list(sys.argv[1:] if args is None else args)
+        for i in range(len(args) - 1, -1, -1):  # "--bag -1,0" is a value, not an option
+            if args[i] in _LIST_OPTIONS and i + 1 < len(args):
+                args[i:i + 2] = [f"{args[i]}={args[i + 1]}"]
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
+
+
+def _peer_rules(items) -> Rules:
+    """The default rules with ``--set arkham.draw=best_of_two`` style flips (peer readings)."""
+    changes = {}
+    for item in items or ():
+        name, sep, reading = item.partition("=")
+        if not sep:
+            raise RulesError("set", f"expected SWITCH=READING, got {item!r}")
+        changes[name.strip()] = reading.strip()
+    return Rules().replace(changes)
+
+
+def _print_json(data: dict) -> None:
+    import json
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _arkham_test(args) -> int:
+    rules = _peer_rules(args.set)
+    marked = [t for t in (args.reveals_another or "").split(",") if t.strip()]
+    bag = peer_arkham.Bag.parse(args.bag, args.values, args.elder_sign, marked)
+    odds = peer_arkham.skill_test(bag, args.skill, args.difficulty, rules, args.commit,
+                                  args.modifier)
+    gain = peer_arkham.icon_gain(bag, args.skill, args.difficulty, rules, args.commit,
+                                 args.modifier)
+    if args.json:
+        _print_json({"p_success": str(odds.p_success), "p_auto_fail": str(odds.auto_fail),
+                     "p_gain_one_icon": str(gain), "bag": bag.text(),
+                     "margins": {str(m): str(p) for m, p in odds.margins},
+                     "readings": odds.reading})
+        return 0
+    print(f"bag: {bag.text()}")
+    print(odds.explain())
+    print(f"  P(success) = {_exact(odds.p_success)}   P(auto-fail) = {_exact(odds.auto_fail)}")
+    print(f"  one more icon adds {_exact(gain)}")
+    for margin, p in odds.margins:
+        word = "succeed by" if margin >= 0 else "fail by"
+        print(f"  {word} {abs(margin)}: {_exact(p)}")
+    return 0
+
+
+def _mansions_test(args) -> int:
+    if args.skill_point and args.luck is None:
+        raise RulesError("skill-point", "--skill-point needs --luck L")
+    test = peer_mansions.attribute_test(args.attribute, args.modifier, args.luck,
+                                        args.skill_point, args.stunned, args.tested or "")
+    if args.json:
+        _print_json({"p_pass": str(test.p_pass), "target": test.target})
+        return 0
+    print(test.explain())
+    print(f"  P(pass) = {_exact(test.p_pass)}")
+    return 0
+
+
+def _point(text: str, argument: str) -> tuple[int, int]:
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        raise RulesError(argument, f"expected X,Y (two whole numbers), got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def _mansions_sight(args) -> int:
+    from_, to = _point(args.from_, "from"), _point(args.to, "to")
+    rules = _peer_rules(args.set)
+    try:
+        text = Path(args.mapfile).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(args.mapfile, 1, 1, f"cannot read: {getattr(exc, 'strerror', exc)}"
+                           ) from None
+    figures = {chr(c): SpaceKind.FLOOR for c in range(ord("A"), ord("Z") + 1)}
+    board = Board.from_layout(parse_map(text, path=args.mapfile, legend=figures))
+    seen = peer_mansions.line_of_sight(board, from_, to, rules)
+    if args.json:
+        line = None if seen.line is None else [[str(c) for c in dot] for dot in seen.line]
+        _print_json({"visible": seen.visible, "line": line, "explain": seen.explain(),
+                     "range": peer_mansions.range_between(board, from_, to, rules)})
+        return 0
+    print(seen.explain())
+    return 0
+
+
+def _add_peer_commands(sub) -> None:
+    """``machina arkham test`` and ``machina mansions test|sight`` (issue 15's contract)."""
+    peers = {}
+    for game, text in (("arkham", "Arkham Horror LCG: exact chaos-bag skill tests"),
+                       ("mansions", "Mansions of Madness 1st edition: d10 tests, corner-dot sight")):
+        parser = sub.add_parser(game, help=text)
+        parser.error = _OneLineParser.error.__get__(parser)
+        peers[game] = parser.add_subparsers(dest=f"{game}_command", required=True,
+                                            metavar="COMMAND", parser_class=_OneLineParser)
+    test = peers["arkham"].add_parser("test", help="one skill test against a chaos bag")
+    test.add_argument("--skill", type=int, required=True)
+    test.add_argument("--difficulty", type=int, required=True)
+    test.add_argument("--bag", required=True, metavar="TOKENS",
+                      help="comma list: signed numbers, skull, cultist, tablet, elder_thing, "
+                           "elder_sign, auto_fail")
+    test.add_argument("--values", metavar="NAME=V,...", help="scenario tokens, e.g. skull=-1")
+    test.add_argument("--elder-sign", type=int, metavar="V")
+    test.add_argument("--commit", type=int, default=0, metavar="K", help="icons committed")
+    test.add_argument("--modifier", type=int, default=0, help="any other fixed modifier")
+    test.add_argument("--reveals-another", metavar="TOKENS",
+                      help="tokens that reveal another (read under arkham.reveal_another)")
+    test.add_argument("--set", action="append", metavar="SWITCH=READING",
+                      help="a peer reading, e.g. --set arkham.draw=best_of_two")
+    test.add_argument("--json", action="store_true")
+    test.set_defaults(run=_arkham_test)
+    test = peers["mansions"].add_parser("test", help="one d10 attribute test")
+    test.add_argument("--attribute", type=int, required=True)
+    test.add_argument("--modifier", type=int, default=0)
+    test.add_argument("--luck", type=int, metavar="L")
+    test.add_argument("--skill-point", action="store_true", help="add Luck before the roll")
+    test.add_argument("--stunned", action="store_true", help="-2 while stunned")
+    test.add_argument("--tested", metavar="NAME", help="the attribute's name (luck: no point)")
+    test.add_argument("--json", action="store_true")
+    test.set_defaults(run=_mansions_test)
+    seen = peers["mansions"].add_parser("sight", help="corner-dot line of sight on a map file")
+    seen.add_argument("mapfile", metavar="MAPFILE")
+    seen.add_argument("--from", dest="from_", required=True, metavar="X,Y")
+    seen.add_argument("--to", required=True, metavar="X,Y")
+    seen.add_argument("--set", action="append", metavar="SWITCH=READING",
+                      help="a peer reading, e.g. --set mansions.dot_inset=quarter")
+    seen.add_argument("--json", action="store_true")
+    seen.set_defaults(run=_mansions_sight)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="machina", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -246,6 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     spawn.add_argument("--set", action="append", metavar="SWITCH=READING",
                        help="flip a ruling, e.g. --set rating.floor=one")
     spawn.set_defaults(run=_spawn)
+    _add_peer_commands(sub)
     return parser
 
 

@@ -81,8 +81,9 @@ WING_MAY_IMPORT = {
     "odds": {"top"},
     "cards": {"top", "board"},
     "engine": {"top", "board", "odds", "cards"},
-    "views": {"top", "board", "odds", "cards", "engine"},
-    "cli": {"top", "board", "odds", "cards", "engine"},
+    "peers": {"top", "board", "odds"},
+    "views": {"top", "board", "odds", "cards", "engine", "peers"},
+    "cli": {"top", "board", "odds", "cards", "engine", "peers"},
 }
 """Which wing may import which (docs/ARCHITECTURE.md); a wing may always import itself."""
 

@@ -23,13 +23,15 @@ RULINGS_DIR = content_root() / "rulings"
 FILES = sorted(RULINGS_DIR.glob("*.toml"))
 
 # A citation names a manual page, a 3.5 section or FAQ, or an aid section or table.
-CITATION = re.compile(r"^(manual p\d+|3\.5 (§|FAQ)|aid (§|table))")
+CITATION = re.compile(r"^(manual p\d+|3\.5 (§|FAQ)|aid (§|table)"
+                      r"|(Arkham LCG|Mansions) summary 00[24]_[0-9a-f]{16}\.txt \()")
 # Which words in a reading's explanation and in the sources name each preset's source.
 PRESET_SOURCE = {"v3_5": "3.5", "player_aid": "aid"}
 # The rule sources (manual 1.0, 3.5 update, player aid): shared/ sits beside the checkout.
 SEEDS = Path(os.environ.get("MACHINA_SEEDS", Path(__file__).resolve().parents[2] / "shared" / "seeds"))
 SOURCE_TEXTS = [SEEDS / f for f in ("000_9349d81ace88f961.txt", "001_4e46933911c5c3c8.txt",
-                                    "003_2ca2523d8b3d20c6.txt")]
+                                    "003_2ca2523d8b3d20c6.txt", "002_fdb2e90db6cbc320.txt",
+                                    "004_160861af6abd31e8.txt")]
 
 
 def test_load_rulings_covers_exactly_the_declared_switches():

@@ -155,6 +155,14 @@ _DECLARED = (
     _s("targetable.for_monsters", "monster_tile explorer_tile", "D40"),
     _s("queue.mid_phase_spawn", "acts_this_phase next_round", "D43"),
     _s("markers.skipped_horror_phase", "return_anyway stay", "D45"),
+    # Peer games (spec §F): readings of the Arkham LCG and Mansions of Madness summaries that
+    # the peers wing models. No preset changes them: they are not Machina Arcana rulings.
+    _s("arkham.reveal_another", "one_token chain_marked", "F"),
+    _s("arkham.draw", "single best_of_two", "F"),
+    _s("arkham.skill_floor", "none zero", "F"),
+    _s("mansions.dot_inset", "eighth quarter corner", "F"),
+    _s("mansions.wall_touch", "touch_ok touch_blocks", "F"),
+    _s("mansions.diagonal", "corner_crossing no_wall_at_corner", "F"),
 )
 
 SWITCHES: Mapping[str, Switch] = {s.name: s for s in _DECLARED}

@@ -19,6 +19,7 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView, shipped_board
 from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
+from machina_nb.views.peers import OtherGamesView
 from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper, demo_game
 
@@ -54,13 +55,15 @@ class Explorer(widgets.VBox):
         self.summary = widgets.HTML()
         self.round = RoundStepper(demo_game(demo_layout()))
         self.examples = ExamplesBrowser()
+        self.others = OtherGamesView()
         self.tabs = widgets.Tab([
             self.board,
             widgets.VBox([self.odds, self.processes]),
             self.round,
             widgets.VBox([self.rulings, self.summary]),
             self.examples,
-        ], titles=("Board", "Odds", "Round", "Rulings", "Examples"))
+            self.others,
+        ], titles=("Board", "Odds", "Round", "Rulings", "Examples", "Other games"))
         self.preset.observe(self._apply_preset, "value")
         self._apply_preset()
         super().__init__([self.preset, self.tabs])  # the notebook gives the title
@@ -68,6 +71,7 @@ class Explorer(widgets.VBox):
     def _apply_preset(self, _change=None) -> None:
         rules = Rules.preset(self.preset.value)
         self.board.rules = self.odds.rules = self.processes.rules = self.round.rules = rules
+        self.others.rules = rules
         self.rulings.preset.value = self.preset.value
         self.summary.value = f"<pre>{html.escape(rules.summary())}</pre>"
 
