@@ -57,7 +57,7 @@ _REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit"
              "monster_turn": ("monster",), "attack_odds": ("attacker",),
              "spawn": ("explorer",)}
 _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
-             "question", "note"}
+             "question", "note", "shows"}
 _UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "items", "id"}
 _LETTER = re.compile(r"^[A-Z]$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -108,6 +108,7 @@ class Situation:
     base: GameState
     items: tuple[tuple[str, tuple[str, ...]], ...] = ()
     note: str = ""
+    shows: tuple[str, ...] = ()
 
     def rules(self) -> Rules:
         """The preset with this situation's overrides applied."""
@@ -205,6 +206,7 @@ def _situation(toml: TomlFile) -> Situation:
         raise toml.error(None, "rules", f"unknown rules preset {preset!r}; expected one of "
                          f"{', '.join(PRESETS)}")
     rulings = _rulings(toml, data.get("rulings", {}))
+    shows = _shows(toml, data.get("shows", []))
     unit_tables = data.get("unit", {})
     if not isinstance(unit_tables, dict):
         raise toml.error(None, "unit", "units are tables [unit.<LETTER>]")
@@ -214,7 +216,7 @@ def _situation(toml: TomlFile) -> Situation:
     letters = tuple(SituationUnit(letter, u.id, u.card, u.position) for letter, u in units)
     questions = _questions(toml, data.get("question", []), {s.letter for s in letters}, layout)
     situation = Situation(sid, title, toml.path, layout, letters, preset, rulings, questions,
-                          state, items, str(data.get("note", "")))
+                          state, items, str(data.get("note", "")), shows)
     try:
         situation.state_at(situation.rules())
     except RulesError as exc:
@@ -232,6 +234,16 @@ def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
             raise toml.error("rulings", name, f"unknown reading {reading!r} for {name}; "
                              f"expected one of {', '.join(SWITCHES[name].readings)}")
     return tuple(sorted(table.items()))
+
+
+def _shows(toml: TomlFile, names: Any) -> tuple[str, ...]:
+    """The switches this situation is built to show (their readings change its answers)."""
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise toml.error(None, "shows", "'shows' must be a list of switch names")
+    for name in names:
+        if name not in SWITCHES:
+            raise toml.error(None, "shows", f"unknown switch {name!r} in 'shows'")
+    return tuple(names)
 
 
 def _layout(toml: TomlFile, data: dict, unit_tables: dict) -> Layout:
