@@ -34,6 +34,7 @@ from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
 from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds import processes
 from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.rulings import Rules
@@ -305,7 +306,34 @@ def _sources(state, monster, rules):
     return monster_abilities(state, monster, rules)
 
 
-_KINDS = {"sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
+def _rounds(situation, q, rules, state):
+    """Rules: manual p13 (spawn phase), p14 (horror phase, threat), 3.5 §Spawn Phase (the odds
+    core's exact process over rounds)."""
+    explorers = q.get("explorers", max(1, state.starting_explorers))
+    alive = q.get("alive", explorers)
+    in_play = q.get("in_play", alive)
+    full = tuple(i < q.get("full", 0) for i in range(in_play))
+    try:
+        setup = processes.Setup(
+            (processes.Chapter(q.get("spawn_rating", 6), q.get("horror_rating"),
+                               q.get("blocking", True)),),
+            processes.Party(explorers, alive, in_play, full),
+            threat_positions=q.get("threat_positions", 5), threat=q.get("threat", 1),
+            level=q.get("level", 1))
+    except RulesError as exc:
+        raise RulesError(q.name, f"question {q.name}: {exc}") from None
+    result = processes.play_rounds(setup, rules, q.get("rounds"))
+    fields = q.get("fields", ("spawned", "threat", "level"))
+    value = {}
+    for field in fields:
+        dist = processes.marginal(result, field)
+        value[field] = {("never" if k is None else str(k)): _fraction(p) for k, p in dist.items()}
+    why = [f"{field} after {q.get('rounds')} round(s): " + ", ".join(
+        f"{k}: {p} = {_percent(Fraction(p))}" for k, p in value[field].items()) for field in fields]
+    return value, why + ["manual p13-14; 3.5 §Spawn Phase (exact distribution over the rounds)"]
+
+
+_KINDS = {"rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
           "nearest": _nearest, "closest": _closest, "spawn": _spawn,
           "attack_odds": _attack_odds, "monster_turn": _monster_turn}
 

@@ -49,13 +49,21 @@ QUESTION_KINDS = {
     "monster_turn": ("monster", "dice", "choices"),
     "attack_odds": ("attacker", "target"),
     "spawn": ("explorer",),
+    "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
+               "full", "rounds", "threat", "level", "threat_positions", "fields"),
 }
 """Each question kind and the keys it may take (content/README.md)."""
 
 _REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit",),
              "nearest": ("from",), "closest": ("from",), "adjacent": ("from", "to"),
              "monster_turn": ("monster",), "attack_odds": ("attacker",),
-             "spawn": ("explorer",)}
+             "spawn": ("explorer",), "rounds": ("rounds",)}
+ROUND_FIELDS = ("chapter", "spawn_rating", "horror_rating", "threat", "level", "spawned",
+                "threat_from_limit", "invoked", "level5_events", "first_level_up")
+"""What a ``rounds`` question may report: the fields of the odds core's round summary."""
+_ROUND_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "explorers": (1, 8),
+                  "alive": (0, 8), "in_play": (0, 8), "full": (0, 8), "rounds": (1, 12),
+                  "threat": (1, 20), "level": (1, 5), "threat_positions": (2, 20)}
 _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
              "question", "note", "shows"}
 _UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "items", "id"}
@@ -448,6 +456,16 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout
     elif key in ("stamina", "range"):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 40:
             fail(f"{key!r} must be a whole number 0-40")
+    elif key in _ROUND_NUMBERS:
+        low, high = _ROUND_NUMBERS[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            fail(f"{key!r} must be a whole number {low}-{high}")
+    elif key == "blocking":
+        if not isinstance(value, bool):
+            fail("'blocking' is true or false")
+    elif key == "fields":
+        if not isinstance(value, list) or any(v not in ROUND_FIELDS for v in value):
+            fail(f"'fields' is a list of {', '.join(ROUND_FIELDS)}")
     elif key == "icon":
         if value not in ("melee", "ranged", "ranged_through"):
             fail("'icon' is melee, ranged or ranged_through")
