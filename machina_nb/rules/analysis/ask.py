@@ -220,15 +220,16 @@ def _attack_odds(situation, q, rules, state):
     else:
         targets = [u for u in state.units if u.side != attacker.side and u.position is not None]
     value, why = {}, []
+    modifier, essence = q.get("modifier", 0), q.get("essence", attacker.essence)
     for ability in attacker.abilities:
         for arcane, pool in _attack_pools(ability):
             for t in targets:
                 defense = t.will if arcane else t.armor
-                p = hit_chance(pool, defense, rules, 0, attacker.essence)
+                p = hit_chance(pool, defense, rules, modifier, essence)
                 key = f"{ability.name} on {situation.letter_of(t.id) or t.id}"
                 value[key] = _fraction(p)
-                why.append(f"{key}: {pool} against {'will' if arcane else 'armor'} {defense}, "
-                           f"essence {attacker.essence}: {_fraction(p)} = {_percent(p)} "
+                why.append(f"{key}: {pool} {modifier:+d} against {'will' if arcane else 'armor'} "
+                           f"{defense}, essence up to {essence}: {_fraction(p)} = {_percent(p)} "
                            "(manual p24)")
     return value, why or [f"{q.get('attacker')} has no attack ability"]
 

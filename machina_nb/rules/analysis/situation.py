@@ -47,7 +47,7 @@ QUESTION_KINDS = {
     "closest": ("from", "among"),
     "adjacent": ("from", "to"),
     "monster_turn": ("monster", "dice", "choices"),
-    "attack_odds": ("attacker", "target"),
+    "attack_odds": ("attacker", "target", "modifier", "essence"),
     "spawn": ("explorer",),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
@@ -66,7 +66,8 @@ _ROUND_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "explorers": 
                   "threat": (1, 20), "level": (1, 5), "threat_positions": (2, 20)}
 _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
              "question", "note", "shows"}
-_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "items", "id"}
+_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "items",
+              "id"}
 _LETTER = re.compile(r"^[A-Z]$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_SIDE = 40
@@ -367,6 +368,13 @@ def _unit(toml: TomlFile, letter: str, card, position: Point, entry: dict, count
                                  f"{getattr(unit, top)} (its card's maximum; manual p18), "
                                  f"got {value!r}")
             changes[key] = value
+    for key in ("armor", "will"):
+        if key in entry:
+            value = entry[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
+                raise toml.error(name, key, f"{key} must be a whole number 0-9 (manual p18), "
+                                 f"got {value!r}")
+            changes[key] = value
     return replace(unit, **changes)
 
 
@@ -456,6 +464,10 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout
     elif key in ("stamina", "range"):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 40:
             fail(f"{key!r} must be a whole number 0-40")
+    elif key in ("modifier", "essence"):
+        if not isinstance(value, int) or isinstance(value, bool) or not -9 <= value <= 9 \
+                or (key == "essence" and value < 0):
+            fail(f"{key!r} must be a whole number (-9 to 9; essence 0-9)")
     elif key in _ROUND_NUMBERS:
         low, high = _ROUND_NUMBERS[key]
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
