@@ -4,6 +4,7 @@ Sensitivity is checked against an independent oracle (every question asked under
 reading of every switch); each switch has a shipped situation whose readings differ.
 """
 
+import functools
 import json
 
 import pytest
@@ -136,8 +137,33 @@ def test_traced_sensitivity_equals_asking_under_every_reading(name):
 
 # --- a situation for every switch ------------------------------------------------------------------
 
+@functools.cache
+def sensitive_switches(situation_id):
+    return {f.switch for f in sensitivity(SITUATIONS[situation_id])}
+
+
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in SWITCHES}
-MISSING = sorted(name for name, found in SHOWN.items() if not found)
+WITHOUT_SITUATION = (
+    "fallback.tile", "explore.offset", "scroll.destroy", "join.other_edges",
+    "adjacency.across_tiles", "ethereal.blocks_ranged", "pit.voluntary_entry",
+    "teleport.destroyed_kind", "essence.multi_blocker", "essence.kill_credit", "essence.max",
+    "barrel.chain", "barrel.adjacency", "traps.secondary", "traps.secondary_levers",
+    "spawn10.roll_order",
+    "timer35.exit_chapter", "threat.floor", "level.halve", "half.rounding",
+    "spawn.card_origin", "spawn.no_spawn_spaces", "horror.invoke_order", "setup.event_decks",
+    "cost.event_space", "cost.chapter_lit", "stamina.reset", "consumables_in_play",
+    "recharge.stamina", "refresh.removes", "chapter_space.when_blocked",
+    "light_chapter.choice", "light_chapter.no_target", "monster.ability_sources",
+    "horror_bind.monster", "mindless.reevaluate", "retarget.on_tie",
+    "move_effect.mindless_doors", "targetable.for_monsters", "queue.mid_phase_spawn",
+    "markers.skipped_horror_phase",
+)
+"""The switches with no shipped situation yet, by name (their tests are expected to fail)."""
+MISSING = set(WITHOUT_SITUATION)
+
+
+def test_the_list_of_switches_without_a_situation_is_exact():
+    assert MISSING == {name for name, found in SHOWN.items() if not found}
 
 
 @pytest.mark.parametrize("switch", [
@@ -147,7 +173,7 @@ def test_every_switch_has_a_shipped_situation_whose_readings_differ(switch):
     shown = SHOWN[switch]
     assert shown, f"no shipped situation shows {switch}"
     for s in shown:
-        assert switch in [f.switch for f in sensitivity(s)], s.id
+        assert switch in sensitive_switches(s.id), s.id
 
 
 # --- export and the command line --------------------------------------------------------------------

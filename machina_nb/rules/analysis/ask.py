@@ -334,7 +334,31 @@ def _rounds(situation, q, rules, state):
     return value, why + ["manual p13-14; 3.5 §Spawn Phase (exact distribution over the rounds)"]
 
 
-_KINDS = {"rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
+def _trigger(situation, state, t) -> str:
+    """What a pushed unit set off, in words (manual p25, p35, p37)."""
+    text = f", sets off the {t.what.replace('_', ' ')} at {_point(t.space)}"
+    if t.what == "trap_lever":
+        who = situation.letter_of(t.activator) if t.activator else None
+        text += f" (activator: {who or t.activator or 'none'}"
+        text += ", the players may decline)" if t.optional else ")"
+    return text
+
+
+def _push(situation, q, rules, state):
+    """Rules: manual p25 (push and pull: away from or toward the source, step by step), p35."""
+    source = _where(situation, state, q.get("pusher"))
+    unit = state.unit(situation.unit_id(q.get("unit")))
+    by = state.unit_at(source).id if state.unit_at(source) else None
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    move = placement.pull if q.get("pull", False) else placement.push
+    results = move(state.board(), unit.position, source, q.get("distance"), rules, by=by,
+                   immobile=immobile)
+    value = [f"ends on {_point(d.end)}" + (", destroyed" if d.destroyed else "")
+             + "".join(_trigger(situation, state, t) for t in d.triggers) for d in results]
+    return value, [d.explain() for d in results]
+
+
+_KINDS = {"push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
           "nearest": _nearest, "closest": _closest, "spawn": _spawn,
           "attack_odds": _attack_odds, "monster_turn": _monster_turn}
 

@@ -49,6 +49,7 @@ QUESTION_KINDS = {
     "monster_turn": ("monster", "dice", "choices"),
     "attack_odds": ("attacker", "target", "modifier", "essence"),
     "spawn": ("explorer",),
+    "push": ("pusher", "unit", "distance", "pull"),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
 }
@@ -57,7 +58,8 @@ QUESTION_KINDS = {
 _REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit",),
              "nearest": ("from",), "closest": ("from",), "adjacent": ("from", "to"),
              "monster_turn": ("monster",), "attack_odds": ("attacker",),
-             "spawn": ("explorer",), "rounds": ("rounds",)}
+             "spawn": ("explorer",), "rounds": ("rounds",),
+             "push": ("pusher", "unit", "distance")}
 ROUND_FIELDS = ("chapter", "spawn_rating", "horror_rating", "threat", "level", "spawned",
                 "threat_from_limit", "invoked", "level5_events", "first_level_up")
 """What a ``rounds`` question may report: the fields of the odds core's round summary."""
@@ -447,7 +449,7 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout
     def fail(message):
         raise toml.error("question", key, message, i)
 
-    if key in ("from", "to", "unit", "monster", "attacker", "target", "explorer"):
+    if key in ("from", "to", "unit", "monster", "attacker", "target", "explorer", "pusher"):
         if isinstance(value, list):
             if (len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
                                            for v in value)
@@ -472,9 +474,12 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout
         low, high = _ROUND_NUMBERS[key]
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             fail(f"{key!r} must be a whole number {low}-{high}")
-    elif key == "blocking":
+    elif key == "distance":
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
+            fail("'distance' must be a whole number 0-9")
+    elif key in ("blocking", "pull"):
         if not isinstance(value, bool):
-            fail("'blocking' is true or false")
+            fail(f"{key!r} is true or false")
     elif key == "fields":
         if not isinstance(value, list) or any(v not in ROUND_FIELDS for v in value):
             fail(f"'fields' is a list of {', '.join(ROUND_FIELDS)}")
