@@ -144,7 +144,7 @@ def sensitive_switches(situation_id):
 
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in SWITCHES}
 WITHOUT_SITUATION = (
-    "fallback.tile", "explore.offset", "scroll.destroy", "join.other_edges",
+    "explore.offset", "scroll.destroy", "join.other_edges",
     "adjacency.across_tiles", "ethereal.blocks_ranged", "pit.voluntary_entry",
     "teleport.destroyed_kind", "essence.multi_blocker", "essence.kill_credit", "essence.max",
     "barrel.chain", "barrel.adjacency", "traps.secondary", "traps.secondary_levers",
