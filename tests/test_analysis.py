@@ -6,6 +6,7 @@ reading of every switch); each switch has a shipped situation whose readings dif
 
 import functools
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -198,3 +199,19 @@ def test_ask_cli_takes_a_preset_and_switch_flips(capsys):
     assert json.loads(capsys.readouterr().out) == {"answers": {"sees_lorrai": "visible"}}
     assert main(["ask", path, "--set", "los.vertex"]) == 2
     assert "SWITCH=READING" in capsys.readouterr().err
+
+
+def test_manual_p25_a_monster_pushed_into_a_lever_sets_it_off_per_reading():
+    s = situation("push_lever")
+    found = {f.switch: dict(f.answers) for f in sensitivity(s)}
+    by_reading = {r: v[0][1][0] for r, v in found["traps.push_activator"].items()}
+    assert by_reading["pusher"].endswith("(activator: K)")
+    assert by_reading["pushed_unit"].endswith("(activator: M)")
+    assert by_reading["none"].endswith("(activator: none)")
+    assert all(v.startswith("ends on (2, 0)") for v in by_reading.values())
+
+
+def test_rounds_answers_are_exact_distributions_summing_to_one():
+    for a in ask(situation("spawn_rounds")):
+        for field, dist in a.value.items():
+            assert sum(Fraction(p) for p in dist.values()) == 1, (a.name, field)
