@@ -152,7 +152,7 @@ WITHOUT_SITUATION = (
     "spawn10.roll_order",
     "timer35.exit_chapter", "threat.floor", "level.halve", "half.rounding",
     "spawn.card_origin", "spawn.no_spawn_spaces", "horror.invoke_order", "setup.event_decks",
-    "cost.event_space", "cost.chapter_lit", "stamina.reset", "consumables_in_play",
+    "cost.chapter_lit", "stamina.reset", "consumables_in_play",
     "recharge.stamina", "refresh.removes", "chapter_space.when_blocked",
     "light_chapter.choice", "light_chapter.no_target", "monster.ability_sources",
     "horror_bind.monster", "mindless.reevaluate", "retarget.on_tie",

@@ -20,6 +20,7 @@ adjacency, nearest, closest), p23 (targeting), p24 (attack odds), p34 (move).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -28,7 +29,7 @@ from machina_nb.rules.analysis.situation import QUESTION_KINDS, Question, Situat
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.engine.actions import MonsterAct, apply
+from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
 from machina_nb.rules.engine.resolution import NeedChoice
@@ -358,7 +359,38 @@ def _push(situation, q, rules, state):
     return value, [d.explain() for d in results]
 
 
-_KINDS = {"push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
+def _actions(situation, q, rules, state):
+    """Rules: manual p12 (explorer actions and their stamina), p36-37 (action spaces)."""
+    who = situation.unit_id(q.get("unit")) if q.get("unit") else state.active
+    if who is None:
+        return [], ["no unit is taking its turn ([turn] names none)"]
+    listed, moves = set(), 0
+    for action in legal_actions(state, rules):
+        if action.actor != who:
+            continue
+        if isinstance(action, Move):
+            moves += 1
+            continue
+        listed.add(_action_words(situation, action))
+    why = [f"also {moves} move(s) (manual p34)", "manual p12 (explorer actions)"]
+    return sorted(listed), why
+
+
+def _action_words(situation, action) -> str:
+    """An action as words: its kind and what it names, units by letter, spaces as (x, y)."""
+    parts = [re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()]
+    for key, v in vars(action).items():
+        if key in ("actor", "choices") or v in ((), None, "", 0, False):
+            continue
+        if isinstance(v, str):
+            v = situation.letter_of(v) or v
+        elif isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, int) for c in v):
+            v = _point(v)
+        parts.append(f"{key} {v}")
+    return " ".join(map(str, parts))
+
+
+_KINDS = {"actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
           "nearest": _nearest, "closest": _closest, "spawn": _spawn,
           "attack_odds": _attack_odds, "monster_turn": _monster_turn}
 

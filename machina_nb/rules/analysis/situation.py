@@ -50,6 +50,7 @@ QUESTION_KINDS = {
     "attack_odds": ("attacker", "target", "modifier", "essence"),
     "spawn": ("explorer",),
     "push": ("pusher", "unit", "distance", "pull"),
+    "actions": ("unit",),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
 }
@@ -59,7 +60,7 @@ _REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit"
              "nearest": ("from",), "closest": ("from",), "adjacent": ("from", "to"),
              "monster_turn": ("monster",), "attack_odds": ("attacker",),
              "spawn": ("explorer",), "rounds": ("rounds",),
-             "push": ("pusher", "unit", "distance")}
+             "push": ("pusher", "unit", "distance"), "actions": ()}
 ROUND_FIELDS = ("chapter", "spawn_rating", "horror_rating", "threat", "level", "spawned",
                 "threat_from_limit", "invoked", "level5_events", "first_level_up")
 """What a ``rounds`` question may report: the fields of the odds core's round summary."""
