@@ -7,9 +7,14 @@ message that names the file position (content) or the argument.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
+from machina_nb.rules.analysis import ask as analysis_ask
+from machina_nb.rules.analysis import export as analysis_export
+from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
+from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.odds import attacks, processes
 from machina_nb.rules.cards import catalog
 from machina_nb.rules.board import tiles
@@ -356,6 +361,89 @@ def _add_peer_commands(sub) -> None:
     seen.set_defaults(run=_mansions_sight)
 
 
+def _situation(path: str):
+    """A situation file, or a one-line error naming it (exit 2)."""
+    try:
+        return load_situation(path)
+    except OSError as exc:
+        raise ContentError(path, 1, 1, f"cannot read: {exc.strerror}") from None
+
+
+def _answers_json(answers) -> dict:
+    return {a.name: a.value for a in answers}
+
+
+def _ask(args) -> int:
+    situation = _situation(args.situation)
+    preset = args.rules or situation.preset
+    rules = Rules.preset(preset).replace(dict(situation.rulings))
+    rules = rules.replace(dict(_pairs(args.set)))
+    answers = analysis_ask.ask(situation, rules)
+    if args.json:
+        print(json.dumps({"answers": _answers_json(answers)}, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{situation.title} (rules: {rules.name})")
+    for a in answers:
+        print(f"{a.name} ({a.kind}): {analysis_ask.show_value(a.value)}")
+        for why in a.why:
+            print(f"    {why}")
+    return 0
+
+
+def _pairs(items) -> list[tuple[str, str]]:
+    pairs = []
+    for item in items or ():
+        name, sep, reading = item.partition("=")
+        if not sep:
+            raise RulesError("set", f"expected SWITCH=READING, got {item!r}")
+        pairs.append((name.strip(), reading.strip()))
+    return pairs
+
+
+def _sensitivity(args) -> int:
+    situation = _situation(args.situation)
+    rules = situation.rules()
+    answers = analysis_ask.ask(situation, rules)
+    found = analysis_sensitivity.sensitivity(situation, rules)
+    if args.markdown:
+        text = analysis_export.to_markdown(situation, rules, found)
+        try:
+            Path(args.markdown).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RulesError("markdown", f"cannot write {args.markdown}: {exc.strerror}") from None
+    if args.json:
+        print(json.dumps({"answers": _answers_json(answers), "sensitive": [
+            {"switch": f.switch, "answers": {reading: dict(values) for reading, values in f.answers}}
+            for f in found]}, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{situation.title} (rules: {rules.name})")
+    if not found:
+        print("No other reading of any switch changes these answers.")
+    for f in found:
+        print(f"{f.switch} (in force: {f.in_force}) changes {', '.join(f.changed)}:")
+        for reading, values in f.answers:
+            shown = "; ".join(f"{q} = {analysis_ask.show_value(v)}" for q, v in values
+                              if q in f.changed)
+            print(f"    {reading}: {shown}")
+    return 0
+
+
+def _add_analysis(sub) -> None:
+    ask = sub.add_parser("ask", help="answer a situation file's questions")
+    ask.add_argument("situation")
+    ask.add_argument("--rules", choices=list(PRESETS), help="a preset (default: the file's)")
+    ask.add_argument("--set", action="append", metavar="SWITCH=READING",
+                     help="flip a ruling, e.g. --set los.vertex=touch_ok")
+    ask.add_argument("--json", action="store_true", help="print the answers as JSON")
+    ask.set_defaults(run=_ask)
+    sens = sub.add_parser("sensitivity", help="the rulings that change a situation's answers")
+    sens.add_argument("situation")
+    sens.add_argument("--json", action="store_true", help="print answers and switches as JSON")
+    sens.add_argument("--markdown", metavar="FILE",
+                      help="also write the situation, answers and board as Markdown")
+    sens.set_defaults(run=_sensitivity)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="machina", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -398,6 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="flip a ruling, e.g. --set rating.floor=one")
     spawn.set_defaults(run=_spawn)
     _add_peer_commands(sub)
+    _add_analysis(sub)
     return parser
 
 

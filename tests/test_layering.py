@@ -82,8 +82,9 @@ WING_MAY_IMPORT = {
     "cards": {"top", "board"},
     "engine": {"top", "board", "odds", "cards"},
     "peers": {"top", "board", "odds"},
-    "views": {"top", "board", "odds", "cards", "engine", "peers"},
-    "cli": {"top", "board", "odds", "cards", "engine", "peers"},
+    "analysis": {"top", "board", "odds", "cards", "engine"},
+    "views": {"top", "board", "odds", "cards", "engine", "peers", "analysis"},
+    "cli": {"top", "board", "odds", "cards", "engine", "peers", "analysis"},
 }
 """Which wing may import which (docs/ARCHITECTURE.md); a wing may always import itself."""
 

@@ -1,0 +1,398 @@
+"""Ask: the one place that answers a situation's questions at the rules in force.
+
+Each answer is an :class:`Answer`: a plain ``value`` (strings, numbers, lists and
+tables of them; exact chances as strings like ``"5/9"``) that compares equal under
+two readings exactly when the rules give the same answer, and ``why``: the
+explanation with its citations, which may name the readings and is not compared.
+The views, the notebooks and the command line all ask through :func:`ask`.
+
+>>> from machina_nb.rules.content import content_root
+>>> from machina_nb.rules.analysis.situation import load_situation
+>>> s = load_situation(content_root() / "situations" / "sight_corner.toml")
+>>> ask(s)[0].value
+'blocked'
+>>> ask(s, s.rules().replace({"los.vertex": "touch_ok"}))[0].value
+'visible'
+
+Rules: manual p15-17 (the mindless monster), p13 (spawn placement), p22 (sight,
+adjacency, nearest, closest), p23 (targeting), p24 (attack odds), p34 (move).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from machina_nb.rules.analysis.situation import QUESTION_KINDS, Question, Situation
+from machina_nb.rules.board import distance, placement, sight
+from machina_nb.rules.board.distance import Mover
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
+from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
+from machina_nb.rules.engine.resolution import NeedChoice
+from machina_nb.rules.engine.state import GameState, MonsterTurn
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds import processes
+from machina_nb.rules.odds.attacks import hit_chance
+from machina_nb.rules.odds.dice import Pool
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["Answer", "ask", "answer", "show_value", "MAX_TURN_STEPS"]
+
+MAX_TURN_STEPS = 60
+"""The most actions one monster turn may take here (a documented limit on runaway turns)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One question's answer: the compared ``value`` and the explanation ``why``."""
+
+    name: str
+    kind: str
+    value: Any
+    why: tuple[str, ...] = ()
+
+
+def ask(situation: Situation, rules: Rules | None = None) -> tuple[Answer, ...]:
+    """Every question of ``situation`` answered at ``rules`` (default: the situation's own).
+
+    Rules: the pages of each question kind (see the module docstring).
+    """
+    rules = situation.rules() if rules is None else rules
+    state = situation.state_at(rules)
+    return tuple(answer(situation, q, rules, state) for q in situation.questions)
+
+
+def answer(situation: Situation, question: Question, rules: Rules,
+           state: GameState | None = None) -> Answer:
+    """One question answered at ``rules``.
+
+    Rules: the pages of each question kind (see the module docstring).
+    """
+    state = situation.state_at(rules) if state is None else state
+    value, why = _KINDS[question.ask](situation, question, rules, state)
+    return Answer(question.name, question.ask, value, tuple(why))
+
+
+def show_value(value: Any) -> str:
+    """A value as plain words on one line: lists joined by commas, tables as ``key: value``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {show_value(v)}" for k, v in value.items()) or "nothing"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(show_value(v) for v in value) or "none"
+    return str(value)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def _point(p: Point) -> str:
+    return f"({p[0]}, {p[1]})"
+
+
+def _where(situation: Situation, state: GameState, ref) -> Point:
+    """A letter's current position, or an ``[x, y]`` of the question."""
+    if isinstance(ref, (tuple, list)):
+        return (ref[0], ref[1])
+    return state.unit(situation.unit_id(ref)).position
+
+
+def _name(situation: Situation, state: GameState, p: Point) -> str:
+    """A space as the letter of the unit on it, or its coordinates."""
+    unit = state.unit_at(p)
+    letter = situation.letter_of(unit.id) if unit else None
+    return letter or _point(p)
+
+
+def _ethereal(state: GameState) -> tuple[str, ...]:
+    return tuple(u.id for u in state.units if u.ethereal and u.position is not None)
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+# --- the question kinds -------------------------------------------------------------------------
+
+def _sight(situation, q, rules, state):
+    """Rules: manual p22 (line of sight); switches los.vertex, los.space_squeeze."""
+    a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
+    seen = sight.line_of_sight(state.board(), a, b, rules)
+    return ("visible" if seen.visible else "blocked"), [seen.explain()]
+
+
+def _target(situation, q, rules, state):
+    """Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25."""
+    a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
+    icon, reach = q.get("icon", "melee"), q.get("range", 0)
+    verdict = sight.can_target(state.board(), a, b, rules, icon, reach, _ethereal(state))
+    return ("legal" if verdict.legal else "not legal"), [f"{icon} {reach}: {verdict.reason}"]
+
+
+def _adjacent(situation, q, rules, state):
+    """Rules: manual p22 (adjacent: no barrier between, diagonals by line of sight)."""
+    a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
+    near = sight.adjacent(state.board(), a, b, rules)
+    return ("adjacent" if near else "not adjacent"), [f"{_point(a)} and {_point(b)} "
+                                                     "(manual p22: adjacency)"]
+
+
+def _reach(situation, q, rules, state):
+    """Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits)."""
+    unit = state.unit(situation.unit_id(q.get("unit")))
+    stamina = q.get("stamina", unit.stamina)
+    mover = Mover(unit=unit.id, mindless=unit.side == "monster" and unit.behaviour is None,
+                  ethereal=unit.ethereal)
+    spaces = distance.reach(state.board(), unit.position, stamina, rules, mover,
+                            _ethereal(state))
+    ends = [_point(p) for p in spaces if p != unit.position]
+    return ends, [f"{q.get('unit')} with {stamina} stamina can end on {len(ends)} other "
+                  "spaces (manual p34: 1 stamina per space)"]
+
+
+def _among(situation, q, state, source: Point) -> list[Point]:
+    among = q.get("among", "explorers")
+    if among == "explorers":
+        units = state.explorers_on_map
+    elif among == "monsters":
+        units = state.monsters_in_play
+    else:
+        units = [state.unit(situation.unit_id(letter)) for letter in among]
+    return [u.position for u in units if u.position is not None and u.position != source]
+
+
+def _ranking(situation, q, rules, state, closest: bool):
+    """Rules: manual p22 (nearest counts directly; closest walks, closed doors open), p16 (ties)."""
+    source = _where(situation, state, q.get("from"))
+    goals = _among(situation, q, state, source)
+    if closest:
+        immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+        ranked = distance.closest(state.closest_board(), source, goals, rules, immobile)
+    else:
+        ranked = distance.nearest(state.board(), source, goals, rules)
+    tied = [_name(situation, state, p) for p in ranked.candidates]
+    value = {"distance": str(ranked.distance) if ranked.distance is not None else "unreachable",
+             "tied": tied}
+    why = [f"{_name(situation, state, p)}: {d}" for p, d in ranked.distances]
+    why.append(f"{ranked.rule}; {ranked.reading}; every tie is the players' choice "
+               "(manual p16)")
+    return value, why
+
+
+def _nearest(situation, q, rules, state):
+    """Rules: manual p22 (nearest); switch nearest.metric."""
+    return _ranking(situation, q, rules, state, False)
+
+
+def _closest(situation, q, rules, state):
+    """Rules: manual p22 (closest); switches closest.pits, closest.immobile_units."""
+    return _ranking(situation, q, rules, state, True)
+
+
+def _spawn(situation, q, rules, state):
+    """Rules: manual p13 (spawn: the nearest spawn space, then the nearest free space); p22."""
+    where = _where(situation, state, q.get("explorer"))
+    placed = placement.spawn_placement(state.board(), where, rules)
+    value = [_point(p) for p in placed.candidates]
+    why = [f"nearest spawn spaces: {', '.join(map(_point, placed.targets)) or 'none'}"
+           + ("; taken, so the nearest free space instead" if placed.fallback else ""),
+           "; ".join(placed.rules)]
+    return value, why
+
+
+def _attack_pools(ability) -> list[tuple[bool, Pool]]:
+    return [(e.arcane, Pool.attack(e.high, e.low)) for e in ability.effects
+            if e.op == "attack" and (e.high or e.low)]
+
+
+def _attack_odds(situation, q, rules, state):
+    """Rules: manual p24 (attack: the total against armor, or will if arcane), p18 (essence)."""
+    attacker = state.unit(situation.unit_id(q.get("attacker")))
+    if q.get("target") is not None:
+        targets = [state.unit(situation.unit_id(q.get("target")))]
+    else:
+        targets = [u for u in state.units if u.side != attacker.side and u.position is not None]
+    value, why = {}, []
+    modifier, essence = q.get("modifier", 0), q.get("essence", attacker.essence)
+    for ability in attacker.abilities:
+        for arcane, pool in _attack_pools(ability):
+            for t in targets:
+                defense = t.will if arcane else t.armor
+                p = hit_chance(pool, defense, rules, modifier, essence)
+                key = f"{ability.name} on {situation.letter_of(t.id) or t.id}"
+                value[key] = _fraction(p)
+                why.append(f"{key}: {pool} {modifier:+d} against {'will' if arcane else 'armor'} "
+                           f"{defense}, essence up to {essence}: {_fraction(p)} = {_percent(p)} "
+                           "(manual p24)")
+    return value, why or [f"{q.get('attacker')} has no attack ability"]
+
+
+def _monster_turn(situation, q, rules, state):
+    """Rules: manual p15-17 (the mindless turn, action by action, re-evaluated each time)."""
+    mid = situation.unit_id(q.get("monster"))
+    others = tuple(m for m in state.queue if m != mid)
+    state = replace(state, phase="monster", queue=(mid,) + others, done=(),
+                    monster_turn=MonsterTurn(mid))
+    dice = ScriptedDice(tuple(q.get("dice", ())))
+    choices = tuple(tuple(c) if isinstance(c, (list, tuple)) else c
+                    for c in q.get("choices", ()))
+    steps, why = [], []
+    for _ in range(MAX_TURN_STEPS):
+        if not (state.has_unit(mid) and state.monster_turn and state.monster_turn.monster == mid):
+            break
+        plan = mindless_step(state, rules, mid, choices)
+        why.append("; ".join(plan.reasons))
+        if plan.options:
+            shown = ", ".join(_option(situation, state, o) for o in plan.options)
+            steps.append(f"the players choose the {plan.choice_of.split(' (')[0]}: {shown}")
+            break
+        step = _describe(situation, state, plan, rules)
+        try:
+            state, _ = apply(state, MonsterAct(mid, choices=choices), rules, dice)
+        except ChanceNode as node:
+            steps.append(f"{step}; waits for the {node.die} roll")
+            break
+        except NeedChoice as need:
+            steps.append(f"{step}; the players choose: {need}")
+            break
+        steps.append(step)
+        if plan.action[0] == "end":
+            break
+    m = state.unit(mid) if state.has_unit(mid) else None
+    value = {"steps": steps,
+             "end": _point(m.position) if m and m.position else "removed",
+             "stamina_left": m.stamina if m else 0}
+    return value, why
+
+
+def _option(situation, state, option) -> str:
+    if isinstance(option, str):
+        return situation.letter_of(option) or option
+    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int) for v in option):
+        return _point(option)
+    return str(option)
+
+
+def _describe(situation, state, plan, rules) -> str:
+    """One planned action in words, with the hit chance of an attack (manual p16, p24)."""
+    kind = plan.action[0]
+    if kind == "move":
+        return f"moves to {_point(plan.action[1])}"
+    if kind == "door":
+        return f"destroys the closed door {_point(plan.action[1])}|{_point(plan.action[2])}"
+    if kind == "ability":
+        m = state.unit(plan.monster)
+        from_card = [a for _, a in _sources(state, m, rules)]
+        ability = from_card[plan.action[1]] if plan.action[1] < len(from_card) else None
+        target = plan.action[2]
+        on = _name(situation, state, target) if target is not None else "itself"
+        text = f"plays {ability.name if ability else 'an ability'} on {on}"
+        victim = state.unit_at(target) if target is not None else None
+        if ability is not None and victim is not None:
+            for arcane, pool in _attack_pools(ability):
+                p = hit_chance(pool, victim.will if arcane else victim.armor, rules)
+                text += f" (hit chance {_fraction(p)})"
+        return text
+    return "ends its turn"
+
+
+def _sources(state, monster, rules):
+    return monster_abilities(state, monster, rules)
+
+
+def _rounds(situation, q, rules, state):
+    """Rules: manual p13 (spawn phase), p14 (horror phase, threat), 3.5 §Spawn Phase (the odds
+    core's exact process over rounds)."""
+    explorers = q.get("explorers", max(1, state.starting_explorers))
+    alive = q.get("alive", explorers)
+    in_play = q.get("in_play", alive)
+    full = tuple(i < q.get("full", 0) for i in range(in_play))
+    try:
+        setup = processes.Setup(
+            (processes.ChapterRatings(q.get("spawn_rating", 6), q.get("horror_rating"),
+                               q.get("blocking", True)),),
+            processes.Party(explorers, alive, in_play, full),
+            threat_positions=q.get("threat_positions", 5), threat=q.get("threat", 1),
+            level=q.get("level", 1))
+    except RulesError as exc:
+        raise RulesError(q.name, f"question {q.name}: {exc}") from None
+    result = processes.play_rounds(setup, rules, q.get("rounds"))
+    fields = q.get("fields", ("spawned", "threat", "level"))
+    value = {}
+    for field in fields:
+        dist = processes.marginal(result, field)
+        value[field] = {("never" if k is None else str(k)): _fraction(p) for k, p in dist.items()}
+    why = [f"{field} after {q.get('rounds')} round(s): " + ", ".join(
+        f"{k}: {p} = {_percent(Fraction(p))}" for k, p in value[field].items()) for field in fields]
+    return value, why + ["manual p13-14; 3.5 §Spawn Phase (exact distribution over the rounds)"]
+
+
+def _trigger(situation, state, t) -> str:
+    """What a pushed unit set off, in words (manual p25, p35, p37)."""
+    text = f", sets off the {t.what.replace('_', ' ')} at {_point(t.space)}"
+    if t.what == "trap_lever":
+        who = situation.letter_of(t.activator) if t.activator else None
+        text += f" (activator: {who or t.activator or 'none'}"
+        text += ", the players may decline)" if t.optional else ")"
+    return text
+
+
+def _push(situation, q, rules, state):
+    """Rules: manual p25 (push and pull: away from or toward the source, step by step), p35."""
+    source = _where(situation, state, q.get("pusher"))
+    unit = state.unit(situation.unit_id(q.get("unit")))
+    by = state.unit_at(source).id if state.unit_at(source) else None
+    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
+    move = placement.pull if q.get("pull", False) else placement.push
+    results = move(state.board(), unit.position, source, q.get("distance"), rules, by=by,
+                   immobile=immobile)
+    value = [f"ends on {_point(d.end)}" + (", destroyed" if d.destroyed else "")
+             + "".join(_trigger(situation, state, t) for t in d.triggers) for d in results]
+    return value, [d.explain() for d in results]
+
+
+def _actions(situation, q, rules, state):
+    """Rules: manual p12 (explorer actions and their stamina), p36-37 (action spaces)."""
+    who = situation.unit_id(q.get("unit")) if q.get("unit") else state.active
+    if who is None:
+        return [], ["no unit is taking its turn ([turn] names none)"]
+    listed, moves = set(), 0
+    for action in legal_actions(state, rules):
+        if action.actor != who:
+            continue
+        if isinstance(action, Move):
+            moves += 1
+            continue
+        listed.add(_action_words(situation, action))
+    why = [f"also {moves} move(s) (manual p34)", "manual p12 (explorer actions)"]
+    return sorted(listed), why
+
+
+def _action_words(situation, action) -> str:
+    """An action as words: its kind and what it names, units by letter, spaces as (x, y)."""
+    parts = [re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()]
+    for key, v in vars(action).items():
+        if key in ("actor", "choices") or v in ((), None, "", 0, False):
+            continue
+        if isinstance(v, str):
+            v = situation.letter_of(v) or v
+        elif isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, int) for c in v):
+            v = _point(v)
+        parts.append(f"{key} {v}")
+    return " ".join(map(str, parts))
+
+
+_KINDS = {"actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
+          "nearest": _nearest, "closest": _closest, "spawn": _spawn,
+          "attack_odds": _attack_odds, "monster_turn": _monster_turn}
+
+if set(_KINDS) != set(QUESTION_KINDS):
+    raise RulesError("ask", "every question kind needs an answer here")

@@ -1,0 +1,155 @@
+"""Share a ruling question: a situation as Markdown with a picture of its board (SVG).
+
+:func:`board_svg` draws the board from the situation itself (spaces, walls, doors,
+units with their letters) as plain SVG text; :func:`to_markdown` writes the
+situation, the rules in force, each answer with its explanation and, for every
+switch that changes an answer, the answers under each reading — ready to paste
+into a forum post. The picture is embedded as a ``data:`` URI.
+
+>>> from machina_nb.rules.content import content_root
+>>> from machina_nb.rules.analysis.situation import load_situation
+>>> s = load_situation(content_root() / "situations" / "sight_corner.toml")
+>>> board_svg(s).startswith("<svg")
+True
+
+Rules: the pages each answer cites (see :mod:`machina_nb.rules.analysis.ask`).
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+from machina_nb.rules.analysis.ask import Answer, ask, show_value
+from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
+from machina_nb.rules.analysis.situation import Situation
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["board_svg", "to_markdown", "SPACE_COLOURS"]
+
+CELL = 32
+SPACE_COLOURS = {
+    SpaceKind.FLOOR: ("#f4efe4", "floor"), SpaceKind.SPAWN: ("#e8b4b4", "spawn space"),
+    SpaceKind.PIT: ("#3a3a3a", "pit"), SpaceKind.RUBBLE: ("#b8a68c", "rubble"),
+    SpaceKind.DESTROYED: ("#777777", "destroyed space"),
+    SpaceKind.UNIDENTIFIABLE: ("#555566", "unidentifiable area"),
+}
+"""Fill colour and legend name of the space kinds drawn in their own colour; the other
+action and event spaces share one colour and carry their map character."""
+_OTHER = ("#cfe0f0", "action or event space (its map character shown)")
+_BORDER = {BorderKind.WALL: ("#222222", 4, ""), BorderKind.BOUNDARY: ("#222222", 4, ""),
+           BorderKind.DOOR_CLOSED: ("#8a4b0f", 6, ""),
+           BorderKind.DOOR_OPEN: ("#8a4b0f", 3, "6,4"),
+           BorderKind.DOOR_DESTROYED: ("#aaaaaa", 3, "2,4")}
+
+
+def _border_lines(layout) -> list[str]:
+    out = []
+    for y in range(layout.height):
+        for x in range(layout.width + 1):
+            kind = layout.vertical[y][x]
+            if kind in _BORDER:
+                colour, width, dash = _BORDER[kind]
+                out.append(_line(x * CELL, y * CELL, x * CELL, (y + 1) * CELL, colour, width, dash))
+    for y in range(layout.height + 1):
+        for x in range(layout.width):
+            kind = layout.horizontal[y][x]
+            if kind in _BORDER:
+                colour, width, dash = _BORDER[kind]
+                out.append(_line(x * CELL, y * CELL, (x + 1) * CELL, y * CELL, colour, width, dash))
+    return out
+
+
+def _line(x1, y1, x2, y2, colour, width, dash) -> str:
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
+            f'stroke-width="{width}" stroke-linecap="round"{extra}/>')
+
+
+def board_svg(situation: Situation) -> str:
+    """The situation's board as SVG text: coloured spaces, walls, doors, units by letter.
+
+    Closed doors are thick brown, open doors dashed brown, destroyed doors dotted
+    grey; explorers are blue circles, monsters red squares.
+    Rules: manual p22 (walls and doors), p35-37 (map spaces) — as drawn, no rule applied.
+    """
+    layout = situation.layout
+    w, h = layout.width * CELL, layout.height * CELL
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 8}" height="{h + 8}" '
+             f'viewBox="-4 -4 {w + 8} {h + 8}" font-family="sans-serif">']
+    for y in range(layout.height):
+        for x in range(layout.width):
+            kind = layout.space(x, y)
+            colour, _ = SPACE_COLOURS.get(kind, _OTHER)
+            parts.append(f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}" '
+                         f'fill="{colour}" stroke="#d8d0c0" stroke-width="0.5"/>')
+            if kind not in SPACE_COLOURS:
+                parts.append(f'<text x="{x * CELL + 4}" y="{y * CELL + 11}" font-size="9" '
+                             f'fill="#335">{escape(kind.value)}</text>')
+    parts += _border_lines(layout)
+    sides = {u.id: u.side for u in situation.base.units}
+    for u in situation.units:
+        cx, cy = u.position[0] * CELL + CELL // 2, u.position[1] * CELL + CELL // 2
+        if sides.get(u.id) == "monster":
+            parts.append(f'<rect x="{cx - 11}" y="{cy - 11}" width="22" height="22" '
+                         f'fill="#c0392b"/>')
+        else:
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="11" fill="#2c6fbb"/>')
+        parts.append(f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" '
+                     f'text-anchor="middle" fill="white">{escape(u.letter)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _legend(situation: Situation) -> list[str]:
+    kinds = {situation.layout.space(x, y) for y in range(situation.layout.height)
+             for x in range(situation.layout.width)}
+    lines = ["Legend: blue circle = explorer, red square = monster; black line = wall, "
+             "thick brown = closed door, dashed brown = open door, dotted grey = destroyed door."]
+    spaces = sorted({SPACE_COLOURS.get(k, _OTHER)[1] for k in kinds})
+    lines.append("Spaces shown: " + ", ".join(spaces) + ".")
+    units = ", ".join(f"{u.letter} = {u.card} {u.position}" for u in situation.units)
+    lines.append(f"Units: {units}.")
+    return lines
+
+
+def to_markdown(situation: Situation, rules: Rules | None = None,
+                found: tuple[Sensitive, ...] | None = None) -> str:
+    """The situation, its answers and every ruling that changes them, as Markdown with the board.
+
+    Rules: the pages each answer cites; the switches of :mod:`machina_nb.rules.rulings`.
+    """
+    rules = situation.rules() if rules is None else rules
+    found = sensitivity(situation, rules) if found is None else found
+    picture = base64.b64encode(board_svg(situation).encode("utf-8")).decode("ascii")
+    flips = ", ".join(f"{k} = {v}" for k, v in situation.rulings)
+    out = [f"# {situation.title}", "",
+           f"![the board](data:image/svg+xml;base64,{picture})", "",
+           *_legend(situation), "",
+           f"Rules in force: {rules.name}" + (f" ({flips})" if flips else "") + ".", "",
+           "## Answers", ""]
+    for a in ask(situation, rules):
+        out += _answer_lines(a)
+    out += ["## Rulings that change the answers", ""]
+    if not found:
+        out.append("No other reading of any switch changes these answers.")
+    for f in found:
+        out += [f"### `{f.switch}` (in force: {f.in_force})", "",
+                "| reading | " + " | ".join(f.changed) + " |",
+                "|---|" + "---|" * len(f.changed)]
+        for reading, values in f.answers:
+            shown = dict(values)
+            out.append(f"| {reading} | " + " | ".join(_cell(shown[q]) for q in f.changed) + " |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _answer_lines(a: Answer) -> list[str]:
+    lines = [f"- **{a.name}** ({a.kind}): {show_value(a.value)}"]
+    lines += [f"  - {why}" for why in a.why if why]
+    return lines + [""]
+
+
+def _cell(value) -> str:
+    return show_value(value).replace("|", "\\|")

@@ -1,0 +1,492 @@
+"""Situation files: a position from the table, its rules and the questions to answer.
+
+A situation (``kind = "situation"``, content/README.md) is a board — map text whose
+upper-case letters are units, or one tile side with units placed by ``at`` — the
+units' cards and current values, whose turn it is, the rules preset with switch
+overrides, and named questions. :func:`load_situation` refuses a bad file at
+file:line:col and returns a complete immutable :class:`Situation`, never half of one.
+
+>>> from machina_nb.rules.content import content_root
+>>> s = load_situation(content_root() / "situations" / "sight_corner.toml")
+>>> s.rules().name, [q.name for q in s.questions][:1]
+('manual', ['sees_lorrai'])
+
+Rules: manual p8 (setup), p15 (the queue), p18 (unit values), p31 (inventory);
+content formats (content/README.md).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
+from machina_nb.rules.board.tiles import load_tiles, map_in_toml
+from machina_nb.rules.cards.items import Inventory, load_all_items
+from machina_nb.rules.cards.records import Record
+from machina_nb.rules.cards.units import load_all_units, unit_card
+from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
+from machina_nb.rules.engine.holdings import set_inventory
+from machina_nb.rules.engine.inventory import arrange
+from machina_nb.rules.engine.state import PHASES, GameState, MapSpec, MonsterTurn, Unit
+from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
+
+__all__ = ["Question", "SituationUnit", "Situation", "load_situation", "load_situations",
+           "QUESTION_KINDS", "situation_from_text"]
+
+QUESTION_KINDS = {
+    "sight": ("from", "to"),
+    "target": ("from", "to", "icon", "range"),
+    "reach": ("unit", "stamina"),
+    "nearest": ("from", "among"),
+    "closest": ("from", "among"),
+    "adjacent": ("from", "to"),
+    "monster_turn": ("monster", "dice", "choices"),
+    "attack_odds": ("attacker", "target", "modifier", "essence"),
+    "spawn": ("explorer",),
+    "push": ("pusher", "unit", "distance", "pull"),
+    "actions": ("unit",),
+    "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
+               "full", "rounds", "threat", "level", "threat_positions", "fields"),
+}
+"""Each question kind and the keys it may take (content/README.md)."""
+
+_REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit",),
+             "nearest": ("from",), "closest": ("from",), "adjacent": ("from", "to"),
+             "monster_turn": ("monster",), "attack_odds": ("attacker",),
+             "spawn": ("explorer",), "rounds": ("rounds",),
+             "push": ("pusher", "unit", "distance"), "actions": ()}
+ROUND_FIELDS = ("chapter", "spawn_rating", "horror_rating", "threat", "level", "spawned",
+                "threat_from_limit", "invoked", "level5_events", "first_level_up")
+"""What a ``rounds`` question may report: the fields of the odds core's round summary."""
+_ROUND_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "explorers": (1, 8),
+                  "alive": (0, 8), "in_play": (0, 8), "full": (0, 8), "rounds": (1, 12),
+                  "threat": (1, 20), "level": (1, 5), "threat_positions": (2, 20)}
+_TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
+             "question", "note", "shows"}
+_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "items",
+              "id"}
+_LETTER = re.compile(r"^[A-Z]$")
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_SIDE = 40
+"""The largest board a situation may hold, in spaces per side (a documented limit)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One named question: its kind (:data:`QUESTION_KINDS`) and its keys as a record."""
+
+    name: str
+    ask: str
+    record: Record
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The question's ``key``, or ``default``."""
+        return self.record.get(key, default)
+
+
+@dataclass(frozen=True)
+class SituationUnit:
+    """A unit of the situation: its letter, engine id, card id and position."""
+
+    letter: str
+    id: str
+    card: str
+    position: Point
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A loaded situation: the state as set up, the rules, the units by letter, the questions.
+
+    ``state`` is built at the situation's own rules; :meth:`state_at` rebuilds it
+    under other rules (item bonuses may depend on a reading).
+    Rules: manual p8 (setup), p18 (unit values); content/README.md (situations).
+    """
+
+    id: str
+    title: str
+    path: str
+    layout: Layout
+    units: tuple[SituationUnit, ...]
+    preset: str
+    rulings: tuple[tuple[str, str], ...]
+    questions: tuple[Question, ...]
+    base: GameState
+    items: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    note: str = ""
+    shows: tuple[str, ...] = ()
+
+    def rules(self) -> Rules:
+        """The preset with this situation's overrides applied."""
+        return Rules.preset(self.preset).replace(dict(self.rulings))
+
+    def unit_id(self, letter: str) -> str:
+        """The engine id of the unit drawn as ``letter``."""
+        for u in self.units:
+            if u.letter == letter:
+                return u.id
+        raise RulesError("letter", f"situation {self.id} has no unit {letter!r}")
+
+    def letter_of(self, unit_id: str) -> str | None:
+        """The letter of the unit with engine id ``unit_id`` (None for a unit added later)."""
+        return next((u.letter for u in self.units if u.id == unit_id), None)
+
+    def state_at(self, rules: Rules) -> GameState:
+        """The situation's state with its items equipped under ``rules`` (manual p31)."""
+        return _with_items(self.base, self.items, rules)
+
+
+@lru_cache(maxsize=256)
+def _with_items(state: GameState, items: tuple, rules: Rules) -> GameState:
+    cards = load_all_items()
+    for owner, ids in items:
+        held = Inventory(owner, (), tuple(cards[i] for i in ids))
+        inventory, _ = arrange(held, tuple(("main", i) for i in ids))
+        state = set_inventory(state, inventory, rules)
+    return state
+
+
+def load_situations(folder: str | Path | None = None) -> dict[str, Situation]:
+    """Every situation in ``content/situations``, by id; one bad file loads nothing.
+
+    Rules: content formats (content/README.md: ids unique across files).
+    """
+    from_folder = Path(folder) if folder else _content_situations()
+    found: dict[str, Situation] = {}
+    for path in sorted(from_folder.glob("*.toml")):
+        s = load_situation(path)
+        if s.id in found:
+            raise ContentError(str(path), *read_toml(path).where(None, "id"),
+                               f"duplicate situation id {s.id!r}")
+        found[s.id] = s
+    return found
+
+
+def _content_situations() -> Path:
+    return content_root() / "situations"
+
+
+def situation_from_text(text: str, name: str = "<situation>") -> Situation:
+    """A situation from TOML text (e.g. pasted into a notebook); errors name ``name``.
+
+    Rules: content formats (content/README.md: situations).
+    """
+    toml = _toml_text(text, name)
+    return _situation(toml)
+
+
+def _toml_text(text: str, name: str) -> TomlFile:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.match(r"^(.*) \(at line (\d+), column (\d+)\)$", str(exc))
+        if m:
+            raise ContentError(name, int(m[2]), int(m[3]), f"bad TOML: {m[1]}") from None
+        raise ContentError(name, 1, 1, f"bad TOML: {exc}") from None
+    return TomlFile(name, text, data)
+
+
+def load_situation(path: str | Path) -> Situation:
+    """Load one ``kind = "situation"`` file, or raise :class:`ContentError` at file:line:col.
+
+    Refused: an unknown key, card, item, preset, switch or reading; a unit on
+    no space of the board, off the board or on a space another unit holds; a
+    board over 40x40; a question of an unknown kind, with an unknown key, or
+    naming a letter that is not a unit.
+    Rules: content formats (content/README.md: situations); manual p8, p18, p22, p31.
+    """
+    return _situation(read_toml(path))
+
+
+def _situation(toml: TomlFile) -> Situation:
+    expect_kind(toml, "situation")
+    data = toml.data
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise toml.error(None, key, f"unknown key {key!r}; a situation has "
+                             f"{', '.join(sorted(_TOP_KEYS))}")
+    sid = require(toml, data, None, "id", str, "the situation's id, e.g. 'sarall_door'")
+    title = require(toml, data, None, "title", str, "a one-line title")
+    preset = data.get("rules", "manual")
+    if preset not in PRESETS:
+        raise toml.error(None, "rules", f"unknown rules preset {preset!r}; expected one of "
+                         f"{', '.join(PRESETS)}")
+    rulings = _rulings(toml, data.get("rulings", {}))
+    shows = _shows(toml, data.get("shows", []))
+    unit_tables = data.get("unit", {})
+    if not isinstance(unit_tables, dict):
+        raise toml.error(None, "unit", "units are tables [unit.<LETTER>]")
+    layout = _layout(toml, data, unit_tables)
+    units, items = _units(toml, layout, unit_tables)
+    state = _state(toml, data.get("turn", {}), layout, units)
+    letters = tuple(SituationUnit(letter, u.id, u.card, u.position) for letter, u in units)
+    questions = _questions(toml, data.get("question", []), {s.letter for s in letters}, layout)
+    situation = Situation(sid, title, toml.path, layout, letters, preset, rulings, questions,
+                          state, items, str(data.get("note", "")), shows)
+    try:
+        situation.state_at(situation.rules())
+    except RulesError as exc:
+        raise toml.error("unit", None, f"the items do not fit: {exc}") from None
+    return situation
+
+
+def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(table, dict):
+        raise toml.error(None, "rulings", "'rulings' must be a table of switch = reading")
+    for name, reading in table.items():
+        if name not in SWITCHES:
+            raise toml.error("rulings", name, f"unknown switch {name!r}")
+        if reading not in SWITCHES[name].readings:
+            raise toml.error("rulings", name, f"unknown reading {reading!r} for {name}; "
+                             f"expected one of {', '.join(SWITCHES[name].readings)}")
+    return tuple(sorted(table.items()))
+
+
+def _shows(toml: TomlFile, names: Any) -> tuple[str, ...]:
+    """The switches this situation is built to show (their readings change its answers)."""
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise toml.error(None, "shows", "'shows' must be a list of switch names")
+    for name in names:
+        if name not in SWITCHES:
+            raise toml.error(None, "shows", f"unknown switch {name!r} in 'shows'")
+    return tuple(names)
+
+
+def _layout(toml: TomlFile, data: dict, unit_tables: dict) -> Layout:
+    """The board: map text (letters are units) or one tile side (units placed by ``at``)."""
+    if ("map" in data) == ("tile" in data):
+        raise toml.error(None, None, "give the board as map = '''...''' or tile = \"t01a\" "
+                         "(one of them)")
+    if "tile" in data:
+        key = require(toml, data, None, "tile", str, "a tile side such as 't01a'")
+        tiles = load_tiles()
+        side = next((s for t in tiles.values() for s in t.sides if s.key == key), None)
+        if side is None:
+            raise toml.error(None, "tile", f"unknown tile side {key!r}; e.g. t01a, t01b")
+        return side.layout
+    text = require(toml, data, None, "map", str, "the board's map text")
+    legend = {}
+    for letter, entry in unit_tables.items():
+        space = entry.get("space", ".") if isinstance(entry, dict) else "."
+        kinds = {k.value: k for k in SpaceKind}
+        if space not in kinds:
+            raise toml.error(f"unit.{letter}", "space", f"space {space!r} is not a space "
+                             "character (content/README.md)")
+        legend[letter] = kinds[space]
+    layout = map_in_toml(toml, None, "map", text, legend)
+    if layout.width > MAX_SIDE or layout.height > MAX_SIDE:
+        raise toml.error(None, "map", f"the board is {layout.width}x{layout.height}; a "
+                         f"situation holds at most {MAX_SIDE}x{MAX_SIDE}")
+    return layout
+
+
+def _units(toml: TomlFile, layout: Layout, tables: dict):
+    """Each unit's engine value, in letter order of the tables; items per explorer."""
+    cards, items = load_all_units(), load_all_items()
+    drawn = dict(layout.units)
+    taken: dict[Point, str] = {}
+    out, held, counts = [], [], {}
+    for letter, entry in tables.items():
+        name = f"unit.{letter}"
+        if not _LETTER.match(letter):
+            raise toml.error(name, None, f"unit key {letter!r} must be one upper-case letter")
+        if not isinstance(entry, dict):
+            raise toml.error(None, None, f"'{name}' must be a table [{name}]")
+        for key in entry:
+            if key not in _UNIT_KEYS:
+                raise toml.error(name, key, f"unknown key {key!r} in a unit; expected "
+                                 f"{', '.join(sorted(_UNIT_KEYS))}")
+        card = require(toml, entry, name, "card", str, "a unit card id from content/units")
+        if card not in cards:
+            raise toml.error(name, "card", f"unknown card {card!r}; content/units has "
+                             f"{', '.join(sorted(cards))}")
+        counts[card] = counts.get(card, 0) + 1
+        position = _position(toml, layout, name, entry, drawn.get(letter))
+        if position in taken:
+            raise toml.error(name, "at" if "at" in entry else None,
+                             f"{letter} stands on {position}, where {taken[position]} already "
+                             "stands: one unit per space (manual p22)")
+        taken[position] = letter
+        out.append((letter, card, position, entry))
+        ids = entry.get("items", [])
+        if not isinstance(ids, list) or any(i not in items for i in ids):
+            bad = next((i for i in ids if i not in items), ids) if isinstance(ids, list) else ids
+            raise toml.error(name, "items", f"unknown item {bad!r}; items are ids from "
+                             "content/items")
+        if ids:
+            held.append((letter, tuple(ids)))
+    for letter in drawn:
+        if letter not in tables:
+            raise toml.error(None, "map", f"letter {letter!r} on the map has no [unit.{letter}]")
+    units = [(letter, _unit(toml, letter, cards[card], position, entry, counts[card]))
+             for letter, card, position, entry in out]
+    ids = dict((letter, u.id) for letter, u in units)
+    return units, tuple((ids[letter], got) for letter, got in held)
+
+
+def _position(toml: TomlFile, layout: Layout, name: str, entry: dict,
+              drawn: Point | None) -> Point:
+    at = entry.get("at")
+    if at is None:
+        if drawn is None:
+            raise toml.error(name, None, f"{name[-1]} is not drawn on the map and has no "
+                             "at = [x, y]")
+        return drawn
+    if drawn is not None:
+        raise toml.error(name, "at", f"{name[-1]} is drawn on the map; give no 'at'")
+    if (not isinstance(at, list) or len(at) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+        raise toml.error(name, "at", f"'at' must be [x, y], got {at!r}")
+    if not (0 <= at[0] < layout.width and 0 <= at[1] < layout.height):
+        raise toml.error(name, "at", f"{tuple(at)} is off the {layout.width}x{layout.height} "
+                         "board")
+    kind = layout.space(at[0], at[1])
+    if kind in (SpaceKind.DESTROYED, SpaceKind.UNIDENTIFIABLE):
+        raise toml.error(name, "at", f"{tuple(at)} is a {kind.name.lower()} space: no unit "
+                         "can stand there (manual p35-36)")
+    return (at[0], at[1])
+
+
+def _unit(toml: TomlFile, letter: str, card, position: Point, entry: dict, count: int) -> Unit:
+    """The engine unit of ``card`` at ``position`` with the entry's current values (manual p18)."""
+    name = f"unit.{letter}"
+    uid = entry.get("id") or (card.id if count == 1 else f"{card.id}_{letter.lower()}")
+    if not isinstance(uid, str) or not _NAME.match(uid):
+        raise toml.error(name, "id", f"id {uid!r} must be lower-case letters, digits and '_'")
+    unit = Unit.from_card(unit_card(card), uid, position)
+    changes = {}
+    for key, top in (("health", "max_health"), ("stamina", "max_stamina"),
+                     ("essence", "max_essence")):
+        if key in entry:
+            value = entry[key]
+            if not isinstance(value, int) or isinstance(value, bool) or \
+                    not 0 <= value <= getattr(unit, top):
+                raise toml.error(name, key, f"{key} must be a whole number 0-"
+                                 f"{getattr(unit, top)} (its card's maximum; manual p18), "
+                                 f"got {value!r}")
+            changes[key] = value
+    for key in ("armor", "will"):
+        if key in entry:
+            value = entry[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
+                raise toml.error(name, key, f"{key} must be a whole number 0-9 (manual p18), "
+                                 f"got {value!r}")
+            changes[key] = value
+    return replace(unit, **changes)
+
+
+def _state(toml: TomlFile, turn: Any, layout: Layout, units) -> GameState:
+    """The state: explorers seated in table order, monsters queued in table order (manual p15)."""
+    if not isinstance(turn, dict):
+        raise toml.error(None, "turn", "[turn] is a table with phase and active")
+    for key in turn:
+        if key not in ("phase", "active"):
+            raise toml.error("turn", key, f"unknown key {key!r} in [turn]; expected phase, active")
+    phase = turn.get("phase", "explorer")
+    if phase not in PHASES:
+        raise toml.error("turn", "phase", f"unknown phase {phase!r}; expected one of "
+                         f"{', '.join(PHASES)}")
+    engine = [u for _, u in units]
+    explorers = tuple(u for u in engine if u.side == "explorer")
+    monsters = tuple(u for u in engine if u.side == "monster")
+    ids = dict((letter, u.id) for letter, u in units)
+    active = turn.get("active")
+    if active is not None and active not in ids:
+        raise toml.error("turn", "active", f"active {active!r} is not a unit letter")
+    fields = dict(phase=phase, starting_explorers=len(explorers), spawn_rating=None,
+                  horror_rating=None, queue=tuple(m.id for m in monsters))
+    if active is not None:
+        who = ids[active]
+        side = next(u.side for u in engine if u.id == who)
+        if phase == "monster" and side == "monster":
+            others = tuple(m.id for m in monsters if m.id != who)
+            fields.update(queue=(who,) + others, monster_turn=MonsterTurn(who))
+        elif phase == "explorer" and side == "explorer":
+            fields.update(active=who, turns=(who,))
+        else:
+            raise toml.error("turn", "active", f"{active} is a {side}; it does not act in the "
+                             f"{phase} phase (manual p10)")
+    return GameState(MapSpec(layout), units=explorers + monsters, **fields)
+
+
+def _questions(toml: TomlFile, tables: Any, letters: set[str], layout: Layout):
+    if not isinstance(tables, list):
+        raise toml.error(None, "question", "questions are an array of tables [[question]]")
+    out, names = [], set()
+    for i, table in enumerate(tables):
+        name = require(toml, table, "question", "name", str, "the question's name", i)
+        if not _NAME.match(name) or name in names:
+            raise toml.error("question", "name", f"question name {name!r} must be new and "
+                             "lower-case letters, digits and '_'", i)
+        names.add(name)
+        ask = require(toml, table, "question", "ask", str,
+                      f"one of {', '.join(QUESTION_KINDS)}", i)
+        if ask not in QUESTION_KINDS:
+            raise toml.error("question", "ask", f"unknown question {ask!r}; expected one of "
+                             f"{', '.join(QUESTION_KINDS)}", i)
+        for key, value in table.items():
+            if key in ("name", "ask"):
+                continue
+            if key not in QUESTION_KINDS[ask]:
+                raise toml.error("question", key, f"unknown key {key!r} for a {ask} question; "
+                                 f"expected {', '.join(QUESTION_KINDS[ask])}", i)
+            _check_value(toml, key, value, letters, layout, i)
+        for key in _REQUIRED[ask]:
+            if key not in table:
+                raise toml.error("question", None, f"a {ask} question needs {key!r}", i)
+        out.append(Question(name, ask, Record.of(table)))
+    return tuple(out)
+
+
+def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout: Layout,
+                 i: int) -> None:
+    """Letters must be units; points must lie on the board; numbers whole (content/README.md)."""
+    def fail(message):
+        raise toml.error("question", key, message, i)
+
+    if key in ("from", "to", "unit", "monster", "attacker", "target", "explorer", "pusher"):
+        if isinstance(value, list):
+            if (len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                           for v in value)
+                    or not (0 <= value[0] < layout.width and 0 <= value[1] < layout.height)):
+                fail(f"{value!r} must be [x, y] on the {layout.width}x{layout.height} board")
+            if key in ("unit", "monster", "attacker", "explorer"):
+                fail(f"{key!r} must be a unit letter")
+        elif value not in letters:
+            fail(f"{value!r} is not a unit letter of this situation")
+    elif key == "among":
+        if value not in ("explorers", "monsters") and not (
+                isinstance(value, list) and all(v in letters for v in value)):
+            fail("'among' is \"explorers\", \"monsters\" or a list of unit letters")
+    elif key in ("stamina", "range"):
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 40:
+            fail(f"{key!r} must be a whole number 0-40")
+    elif key in ("modifier", "essence"):
+        if not isinstance(value, int) or isinstance(value, bool) or not -9 <= value <= 9 \
+                or (key == "essence" and value < 0):
+            fail(f"{key!r} must be a whole number (-9 to 9; essence 0-9)")
+    elif key in _ROUND_NUMBERS:
+        low, high = _ROUND_NUMBERS[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            fail(f"{key!r} must be a whole number {low}-{high}")
+    elif key == "distance":
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
+            fail("'distance' must be a whole number 0-9")
+    elif key in ("blocking", "pull"):
+        if not isinstance(value, bool):
+            fail(f"{key!r} is true or false")
+    elif key == "fields":
+        if not isinstance(value, list) or any(v not in ROUND_FIELDS for v in value):
+            fail(f"'fields' is a list of {', '.join(ROUND_FIELDS)}")
+    elif key == "icon":
+        if value not in ("melee", "ranged", "ranged_through"):
+            fail("'icon' is melee, ranged or ranged_through")
+    elif key in ("dice", "choices"):
+        if not isinstance(value, list):
+            fail(f"{key!r} must be a list")
