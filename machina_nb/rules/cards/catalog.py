@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from machina_nb.rules.board.maptext import parse_map
-from machina_nb.rules.board.tiles import load_tile
+from machina_nb.rules.board.tiles import check_board_size, load_tile
 from machina_nb.rules.cards.events import load_chapters, load_events
 from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.items import load_items
 from machina_nb.rules.cards.units import load_units
-from machina_nb.rules.content import read_toml
+from machina_nb.rules.content import did_you_mean, read_text, read_toml, shown
 from machina_nb.rules.rulings import rulings_in_file
 
 __all__ = ["LOADERS", "validate"]
@@ -40,14 +40,15 @@ def validate(path: str | Path) -> Any:
     """
     path = Path(path)
     if path.suffix == ".map":
-        return parse_map(path.read_text(encoding="utf-8"), str(path), legend={})
+        return check_board_size(parse_map(read_text(path), str(path), legend={}), str(path))
     toml = read_toml(path)
     kind = toml.data.get("kind")
     if kind == "rulings":
         return rulings_in_file(toml)
     if kind not in LOADERS:
+        kinds = sorted([*LOADERS, "rulings"])
         raise toml.error(None, "kind" if "kind" in toml.data else None,
-                         f"unknown content kind {kind!r}; expected one of: "
-                         f"{', '.join(sorted([*LOADERS, 'rulings']))}")
+                         f"unknown content kind {shown(kind)}{did_you_mean(kind, kinds)}; "
+                         f"expected one of: {', '.join(kinds)}")
     return LOADERS[kind](path)
 
