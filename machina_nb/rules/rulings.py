@@ -24,6 +24,8 @@ Rules: spec appendix (switch summary), §C (contradictions), §D (ambiguities).
 
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -31,7 +33,8 @@ from typing import Iterator, Mapping
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.errors import ContentError, RulesError
 
-__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "rulings_in_file"]
+__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "rulings_in_file",
+           "check_rules"]
 
 
 @dataclass(frozen=True)
@@ -161,13 +164,33 @@ PRESETS: Mapping[str, str] = {
 
 
 def _check(name: str, reading: str) -> None:
-    if name not in SWITCHES:
-        raise RulesError("switch", f"unknown switch {name!r}; known: {', '.join(SWITCHES)}")
+    if not isinstance(name, str) or name not in SWITCHES:
+        close = difflib.get_close_matches(name, SWITCHES, n=1) if isinstance(name, str) else []
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulesError("switch", f"unknown switch {_short(name)}{hint}; known: "
+                         f"{', '.join(SWITCHES)}")
     readings = SWITCHES[name].readings
-    if reading not in readings:
+    if not isinstance(reading, str) or reading not in readings:
         raise RulesError(
-            name, f"unknown reading {reading!r}; expected one of: {', '.join(readings)}"
+            name, f"unknown reading {_short(reading)}; expected one of: {', '.join(readings)}"
         )
+
+
+def _short(value) -> str:
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 64 else "a huge int"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_rules(rules, argument: str = "rules") -> "Rules":
+    """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
+
+    A plain dict of switches is refused: only a ``Rules`` has every switch checked.
+    Rules: spec appendix (the rules object carries one reading per switch).
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(argument, f"expected a Rules (e.g. Rules() or Rules.preset('v3_5')), "
+                         f"got {type(rules).__name__}")
+    return rules
 
 
 class Rules(Mapping[str, str]):
@@ -180,6 +203,11 @@ class Rules(Mapping[str, str]):
     __slots__ = ("_choices", "_name")
 
     def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual"):
+        if choices is not None and not isinstance(choices, Mapping):
+            raise RulesError("choices", f"expected a mapping of switch to reading, got "
+                             f"{type(choices).__name__}")
+        if not isinstance(name, str) or len(name) > 64:
+            raise RulesError("name", f"expected a preset name, got {_short(name)}")
         merged = {s.name: s.default for s in _DECLARED}
         for key, reading in (choices or {}).items():
             _check(key, reading)
@@ -193,8 +221,8 @@ class Rules(Mapping[str, str]):
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` (spec §C)."""
-        if name not in PRESETS:
-            raise RulesError("preset", f"unknown preset {name!r}; expected one of: "
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError("preset", f"unknown preset {_short(name)}; expected one of: "
                              f"{', '.join(PRESETS)}")
         return cls({s.name: s.presets[name] for s in _DECLARED if name in s.presets}, name)
 
@@ -211,6 +239,9 @@ class Rules(Mapping[str, str]):
 
         Keyword form replaces dots with underscores: ``replace(los_vertex="any_two")``.
         """
+        if changes is not None and not isinstance(changes, Mapping):
+            raise RulesError("changes", f"expected a mapping of switch to reading, got "
+                             f"{type(changes).__name__}")
         updates = dict(changes or {})
         for key, reading in kw.items():
             updates[_keyword_switch(key)] = reading
@@ -221,6 +252,7 @@ class Rules(Mapping[str, str]):
 
     def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
         """``(switch, self's reading, other's reading)`` for every switch that differs (spec §C)."""
+        check_rules(other, "other")
         return tuple(
             (s.name, self[s.name], other[s.name])
             for s in _DECLARED
@@ -242,8 +274,8 @@ class Rules(Mapping[str, str]):
     def __getitem__(self, key: str) -> str:
         try:
             return self._choices[key]
-        except KeyError:
-            raise RulesError("switch", f"unknown switch {key!r}") from None
+        except (KeyError, TypeError):
+            raise RulesError("switch", f"unknown switch {_short(key)}") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._choices)

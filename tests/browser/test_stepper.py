@@ -84,10 +84,15 @@ def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
     for _ in range(8):
         if "players choose" not in message.inner_text():
             break
-        before = (log.inner_text(), message.inner_text())
+        options = choice.locator("option")
+        before = (log.inner_text(), message.inner_text(), options.all_inner_texts())
         choice.select_option(index=0)
         page.locator("button.step-action").click()
-        until(page, lambda: (log.inner_text(), message.inner_text()) != before,
-              "the choice to resolve")
+
+        def resolved():
+            # the view clears the message before it writes the next one: wait for the next
+            now = (log.inner_text(), message.inner_text(), options.all_inner_texts())
+            return now[0] != before[0] or (now[1].strip() and now[1:] != before[1:])
+        until(page, resolved, "the choice to resolve")
     page.locator(".event-log", has_text="manual p33").wait_for(timeout=WAIT)
     page.screenshot(path=str(artifacts / "notebook-07-after.png"), full_page=True)
