@@ -167,8 +167,9 @@ def _check(name: str, reading: str) -> None:
     if not isinstance(name, str) or name not in SWITCHES:
         close = difflib.get_close_matches(name, SWITCHES, n=1) if isinstance(name, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RulesError("switch", f"unknown switch {_short(name)}{hint}; known: "
-                         f"{', '.join(SWITCHES)}")
+        families = sorted({s.split(".")[0] for s in SWITCHES if "." in s})
+        raise RulesError("switch", f"unknown switch {_short(name)}{hint}; switches are named "
+                         f"family.name, families: {', '.join(families)}")
     readings = SWITCHES[name].readings
     if not isinstance(reading, str) or reading not in readings:
         raise RulesError(
