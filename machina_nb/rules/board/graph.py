@@ -33,7 +33,7 @@ from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 
 __all__ = [
     "Board", "PASSABLE_SPACES", "OBSTACLE_SPACES", "BARRIER_SPACES", "BARRIER_BORDERS",
-    "NEIGHBOUR_STEPS", "ring_spaces",
+    "NEIGHBOUR_STEPS", "ring_spaces", "pair",
 ]
 
 PASSABLE_SPACES = frozenset({SpaceKind.FLOOR, SpaceKind.TRAPPED, SpaceKind.PIT, SpaceKind.SPAWN})
@@ -56,6 +56,26 @@ BARRIER_BORDERS = frozenset({
 
 NEIGHBOUR_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 """The 8 steps from a space to its neighbours, clockwise from north (manual p34)."""
+
+
+def pair(point, argument: str = "space") -> Point:
+    """``point`` as a tuple if it is a pair of ints (a list or tuple), else a RulesError naming
+    ``argument``: ``"10"``, ``(0.9, 0)``, ``(True, 0)`` and ``(1, 2, 3)`` are all refused.
+
+    Rules: manual p11 (spaces of the map grid); content/README.md (coordinates).
+    """
+    if isinstance(point, (tuple, list)) and len(point) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in point):
+        return (point[0], point[1])
+    text = repr(point)
+    raise RulesError(argument, f"expected an (x, y) space of two whole numbers, got "
+                     f"{text if len(text) <= 40 else text[:37] + '...'}")
+
+
+def _kind(argument: str, value, kind):
+    if not isinstance(value, kind):
+        raise RulesError(argument, f"expected a {kind.__name__}, got {type(value).__name__}")
+    return value
 
 
 class Board:
@@ -88,7 +108,11 @@ class Board:
 
         Rules: manual p11 (map tiles), p34 (joining), p35 (units stand on passable spaces).
         """
-        ox, oy = origin
+        if not isinstance(layout, Layout):
+            raise RulesError("layout", f"expected a Layout (parse_map), got {type(layout).__name__}")
+        if tile is not None and not isinstance(tile, str):
+            raise RulesError("tile", f"expected a tile side name or None, got {type(tile).__name__}")
+        ox, oy = origin = pair(origin, "origin")
         graph = self.graph
         units = {point: letter for letter, point in layout.units}
         taken = [(ox + x, oy + y) for y in range(layout.height) for x in range(layout.width)
@@ -137,10 +161,7 @@ class Board:
 
         Rules: manual p11 (the map is made of map spaces); spec §A1.
         """
-        try:
-            point = (int(point[0]), int(point[1]))
-        except (TypeError, ValueError, IndexError):
-            raise RulesError(argument, f"expected an (x, y) space, got {point!r}") from None
+        point = pair(point, argument)
         if point not in self.graph:
             raise RulesError(argument, f"{point} is not a space on the board")
         return point
@@ -194,6 +215,7 @@ class Board:
         A neighbour off the board lies behind the map's outer ring: the ring's own
         border (a tile boundary or an unexplored edge), or BOUNDARY.
         """
+        a, b = pair(a, "a"), pair(b, "b")
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             raise RulesError("b", f"{a} and {b} are not orthogonal neighbours")
         data = self.graph.get_edge_data(a, b)
@@ -205,7 +227,8 @@ class Board:
 
     def set_border(self, a: Point, b: Point, kind: BorderKind) -> None:
         """Change the border between two neighbours, e.g. close or destroy a door (manual p36)."""
-        self.require(a, "a"), self.require(b, "b")
+        a, b = self.require(a, "a"), self.require(b, "b")
+        _kind("kind", kind, BorderKind)
         if not self.graph.has_edge(a, b) or self.graph.edges[a, b]["diagonal"]:
             raise RulesError("b", f"{a} and {b} are not orthogonal neighbours on the board")
         self.graph.edges[a, b]["border"] = kind
@@ -213,12 +236,15 @@ class Board:
 
     def set_space(self, point: Point, kind: SpaceKind) -> None:
         """Change a space, e.g. destroy it or seal a spawn space (manual p35-36)."""
-        self.graph.nodes[self.require(point)]["kind"] = kind
+        point = self.require(point)
+        self.graph.nodes[point]["kind"] = _kind("kind", kind, SpaceKind)
         self.version += 1
 
     def place_unit(self, point: Point, unit: str | None) -> None:
         """Put ``unit`` on ``point`` (None clears it); the space must be free and passable (manual p35)."""
         point = self.require(point)
+        if unit is not None and not isinstance(unit, str):
+            raise RulesError("unit", f"expected a unit name or None, got {type(unit).__name__}")
         kind = self.graph.nodes[point]["kind"]
         if unit is not None and kind not in PASSABLE_SPACES:
             raise RulesError("space", f"{point} is {kind.name.lower()}: units stand only on "
@@ -234,6 +260,8 @@ class Board:
         Rules: manual p36 (light chapter).
         """
         node = self.graph.nodes[self.require(point)]
+        if not isinstance(token, str):
+            raise RulesError("token", f"expected a token name, got {type(token).__name__}")
         node["tokens"] = tuple(sorted((*node["tokens"], token)))
         self.version += 1
 
@@ -266,6 +294,8 @@ class Board:
         if max(dx, dy) != 1:
             raise RulesError("b", f"{a} and {b} are not neighbours")
         diagonal = dx == dy == 1
+        if border is not None:
+            _kind("border", border, BorderKind)
         if diagonal != (border is None):
             raise RulesError("border", "an orthogonal pair takes a border, a diagonal pair None")
         self.graph.add_edge(a, b, border=border, diagonal=diagonal)
