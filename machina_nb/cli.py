@@ -109,7 +109,8 @@ def _validate(args) -> int:
             print(exc, file=sys.stderr)
             status = max(status, PROBLEMS)
         except (OSError, ValueError) as exc:
-            print(f"{path or repr(path)}:1:1: cannot read: {_reason(exc)}", file=sys.stderr)
+            name = path if 0 < len(path) <= 200 else repr(path[:197] + "..." if path else path)
+            print(f"{name}:1:1: cannot read: {_reason(exc)}", file=sys.stderr)
             status = INPUT_ERROR
     return status
 
@@ -139,7 +140,8 @@ def _int_list(text: str, argument: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:
-        raise RulesError(argument, f"expected comma-separated integers, got {text!r}") from None
+        raise RulesError(argument, f"expected comma-separated integers, got {text[:40]!r}") \
+            from None
 
 
 def _chosen_rules(args) -> Rules:
@@ -164,7 +166,7 @@ def _odds(args) -> int:
         try:
             defense = int(defense)
         except ValueError:
-            raise RulesError("defense", f"expected a number 0-9, got {defense!r}") from None
+            raise RulesError("defense", f"expected a number 0-9, got {defense[:20]!r}") from None
     if defense is not None and args.blockers:
         raise RulesError("blockers", "give either 'vs DEFENSE' or --blockers, not both")
     expression = parse_dice(" ".join(words))

@@ -162,15 +162,16 @@ MAX_EFFECTS = 16
 
 def _whole(argument: str, value: Any, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(argument, f"expected a whole number {low}..{high}, got {shown(value)}")
+        raise RulesError(argument, f"'{argument}' must be a whole number {low}..{high}, got "
+                         f"{shown(value)}")
     if not low <= value <= high:
-        raise RulesError(argument, f"{value} out of range {low}..{high}")
+        raise RulesError(argument, f"'{argument}' {shown(value)} out of range {low}..{high}")
     return value
 
 
 def _flag(argument: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise RulesError(argument, f"expected true or false, got {shown(value)}")
+        raise RulesError(argument, f"'{argument}' must be true or false, got {shown(value)}")
     return value
 
 
@@ -287,7 +288,8 @@ class Effect:
         for flag in ("arcane", "also", "up_to"):
             _flag(flag, getattr(self, flag))
         if self.key is not None and not (isinstance(self.key, str) and 0 < len(self.key) <= 64):
-            raise RulesError("key", f"expected a name of 1-64 characters, got {shown(self.key)}")
+            raise RulesError("key", f"'key' must be a name of 1-64 characters, got "
+                             f"{shown(self.key)}")
         for branch in ("then", "otherwise"):
             value = getattr(self, branch)
             if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list)) or \
@@ -449,8 +451,8 @@ def effect_from_record(record: Mapping[str, Any] | Record, depth: int = 0) -> Ef
     if "attributes" in items:
         attributes = items["attributes"]
         if isinstance(attributes, (str, bytes)) or not isinstance(attributes, (list, tuple)):
-            raise RulesError("attributes", f"expected a list such as [\"armor\"], got "
-                             f"{shown(attributes)}")
+            raise RulesError("attributes", f"'attributes' must be a list such as [\"armor\"], "
+                             f"got {shown(attributes)}")
     if "condition" in items and not isinstance(items["condition"], str):
         raise RulesError("condition", f"expected a condition name, got {shown(items['condition'])}")
     return Effect(**items)
@@ -529,7 +531,6 @@ def ability_from_record(name: str, record: Record, side: str) -> Ability | None:
     for flag in ("passive", "override", "once_per_turn"):
         if flag in items:
             _flag(flag, items[flag])
-    _assumed(name, items)
     if "effects" in items and "attack" in items:
         raise RulesError("attack", f"ability {name}: give either 'attack' or 'effects', not both")
     record = record if isinstance(record, Record) else Record.of(items)
@@ -537,6 +538,7 @@ def ability_from_record(name: str, record: Record, side: str) -> Ability | None:
         return None
     cost = _cost(name, record)
     targeting, effects = _targeting(name, record, side)
+    _assumed(name, items)
     if "effects" in items:
         effects += list(effects_from_records(record["effects"]))
     elif "attack" in items:
