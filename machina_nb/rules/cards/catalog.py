@@ -45,7 +45,7 @@ def validate(path: str | Path) -> Any:
     kind = toml.data.get("kind")
     if kind == "rulings":
         return rulings_in_file(toml)
-    if kind not in LOADERS:
+    if not isinstance(kind, str) or kind not in LOADERS:
         kinds = sorted([*LOADERS, "rulings"])
         raise toml.error(None, "kind" if "kind" in toml.data else None,
                          f"unknown content kind {shown(kind)}{did_you_mean(kind, kinds)}; "
