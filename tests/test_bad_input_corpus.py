@@ -310,6 +310,10 @@ CONTENT_CASES = _count("content", [
      "must be a table"),                                                   # issue
     ("events/core.toml", 'enters_play = [{ op = "spawn" }]', 'enters_play = ["spawn"]',
      "must be a table"),
+    ("events/core.toml", 'op = "destroy_bound_event", key = "blood_oath"',
+     'op = "destroy_bound_event", key = "blood_oat"', "did you mean 'blood_oath'"),
+    ("units/core.toml", MEND, 'effects = [{ op = "take", key = "nobody", then = [{ op = "spawn" '
+     '}] }]', "which is no unit card"),
     ("chapters/core.toml", "spawn_rating = 8", "spawn_rating = 80", "0-9"),
     ("chapters/core.toml", "spawn_rating = 8", 'spawn_rating = "8"', "a rating 0-9"),
     ("chapters/core.toml", "spawn_rating = 8", "spawn_ratting = 8", "did you mean 'spawn_rating'"),
