@@ -598,3 +598,17 @@ def test_the_issue_examples_answer_correctly_within_their_limits():
 def test_the_corpus_has_at_least_150_cases():
     total = sum(COUNTS.values())
     assert total >= 150, COUNTS
+
+
+@pytest.mark.xfail(reason="the bound on the spawn processes comes with the processes rewrite "
+                          "(odds/processes.py, another branch); the CLI passes its refusal on "
+                          "as one line", strict=False)
+def test_the_largest_spawn_question_answers_or_refuses_within_10_seconds():
+    """The issue's run: answer or refuse (exit 2, one line) in under 10 s."""
+    try:
+        result = subprocess.run([sys.executable, "-m", "machina_nb", "spawn", "--rating", "9",
+                                 "--horror", "9", "--explorers", "8", "--rounds", "50"],
+                                capture_output=True, text=True, cwd=ROOT, timeout=10)
+    except subprocess.TimeoutExpired:
+        pytest.fail("machina spawn ran for more than 10 s")
+    assert result.returncode in (0, 2) and "Traceback" not in result.stderr

@@ -411,10 +411,7 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
 
     Rules: manual p24 (attack dice and modifiers), manual p25 (arcane attacks), spec A11.2.
     """
-    if not isinstance(text, str):
-        raise RulesError(argument, "expected a dice expression such as '1H2L'")
-    if len(text) > MAX_EXPRESSION:
-        raise RulesError(argument, f"a dice expression has at most {MAX_EXPRESSION} characters")
+    _check_expression(text, argument)
     counts = {HIGH: 0, LOW: 0}
     modifier = 0
     arcane = False
@@ -430,23 +427,12 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
             i += 1
             continue
         if ch.isascii() and ch.isalpha():
-            start = i
-            while i < n and text[i].isascii() and text[i].isalpha():
-                i += 1
-            word = text[start:i].lower()
-            if word in _KEYWORDS and seen_term:
-                arcane = _KEYWORDS[word]
-                rest = text[i:].strip()
-                if rest:
-                    _fail(n - len(text[i:].lstrip()), "nothing may follow the attack type")
+            i, keyword = _word(text, i, seen_term, counts, _fail)
+            if keyword is not None:
+                arcane = keyword
                 break
-            if set(word) <= _LETTERS.keys():
-                for letter in word:
-                    counts[_LETTERS[letter]] += 1
-                seen_term = True
-                continue
-            _fail(start, f"unknown {'word' if len(word) > 1 else 'letter'} {text[start:i]!r}",
-                 " (expected H, L, a number, + or -, or 'arcane')")
+            seen_term = True
+            continue
         start = i
         sign = 1
         if ch in "+-":
@@ -478,6 +464,36 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
         if abs(modifier) > MAX_MODIFIER:
             _fail(start, f"the modifier must stay within ±{MAX_MODIFIER}")
         seen_term = True
+    return _expression(text, argument, seen_term, counts, modifier, arcane)
+
+
+def _word(text: str, i: int, seen_term: bool, counts: dict, fail) -> tuple[int, bool | None]:
+    """Scan the letters at ``i``: dice letters (counted) or the closing attack type."""
+    start, n = i, len(text)
+    while i < n and text[i].isascii() and text[i].isalpha():
+        i += 1
+    word = text[start:i].lower()
+    if word in _KEYWORDS and seen_term:
+        if text[i:].strip():
+            fail(n - len(text[i:].lstrip()), "nothing may follow the attack type")
+        return i, _KEYWORDS[word]
+    if set(word) <= _LETTERS.keys():
+        for letter in word:
+            counts[_LETTERS[letter]] += 1
+        return i, None
+    fail(start, f"unknown {'word' if len(word) > 1 else 'letter'} {text[start:i]!r}",
+         " (expected H, L, a number, + or -, or 'arcane')")
+
+
+def _check_expression(text, argument: str) -> None:
+    if not isinstance(text, str):
+        raise RulesError(argument, "expected a dice expression such as '1H2L'")
+    if len(text) > MAX_EXPRESSION:
+        raise RulesError(argument, f"a dice expression has at most {MAX_EXPRESSION} characters")
+
+
+def _expression(text: str, argument: str, seen_term: bool, counts: dict, modifier: int,
+                arcane: bool) -> "DiceExpression":
     if not seen_term:
         raise RulesError(argument, f"empty dice expression {text!r}")
     if counts[HIGH] + counts[LOW] == 0:
