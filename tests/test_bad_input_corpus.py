@@ -558,7 +558,8 @@ API_CASES = _count("api", [
     ("an effect threat of 10^9", lambda: Effect("threat", amount=10 ** 9), "amount"),  # issue
     ("an effect arcane as text", lambda: Effect("attack", arcane="yes"), "arcane"),
     ("a ranged icon without range", lambda: Targeting("ranged"), "range"),
-    ("a melee icon with a range", lambda: Targeting("melee", 2), "range"),
+    ("a melee ability record with a range", lambda: ability_from_record(
+        "x", Record.of({"text": "t", "target": "melee", "range": 2}), "explorer"), "range"),
     ("a cost of a float", lambda: Cost(stamina=1.5), "stamina"),
     ("an ability once per turn as text", lambda: Ability("x", once_per_turn="no"),
      "once_per_turn"),

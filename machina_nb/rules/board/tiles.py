@@ -30,8 +30,8 @@ MAX_EDGES_PER_SIDE = 4
 """At most four edges on each side of a tile side (manual p11)."""
 
 MAX_BOARD_SIDE = 40
-"""The widest and tallest board a content file may draw: a 4x4 play area of tiles (manual
-p11, p34: the play area is at most 2x2 tiles; worked examples are smaller)."""
+"""The widest and tallest board a content file may draw: twice the 2x2 play area of 10x10
+tiles across (manual p11, p34); the worked examples are far smaller."""
 
 _TILE_KEYS = {"kind", "id", "name", "side"}
 _SIDE_KEYS = {"name", "map"}

@@ -241,9 +241,6 @@ class Targeting:
         if self.kind in ("ranged", "ranged_through") and self.range < 1:
             raise RulesError("range", f"a {self.kind} icon needs its range X, 1..{MAX_RANGE} "
                              "(manual p23)")
-        if self.kind not in ("ranged", "ranged_through") and self.range:
-            raise RulesError("range", f"only a ranged icon has a range, not {self.kind!r} "
-                             "(manual p23)")
 
 
 @dataclass(frozen=True)

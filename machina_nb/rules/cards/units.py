@@ -215,6 +215,9 @@ def _enters_play(toml: TomlFile, unit: str, table: Any) -> tuple[Record, ...]:
     require(toml, table, name, "text", str, "what happens, in our words")
     optional(toml, table, name, "source", str, "the citation, e.g. 'manual p20'")
     effects = require(toml, table, name, "effects", list, "a list of effect tables")
+    if not all(isinstance(e, dict) for e in effects):
+        raise toml.error(name, "effects", "'effects' must be a list of effect tables "
+                         "{ op = ..., ... }")
     _readable(toml, name, "«enters play»", lambda: effects_from_records(effects))
     return tuple(Record.of(e) for e in effects)
 
