@@ -326,6 +326,12 @@ CONTENT_CASES = _count("content", [
     ("examples/p24_attack_mi_go.toml", "[[step]]", "[[step]]\nspeed = 3", "unknown key 'speed'"),
     ("examples/p22_door_adjacency.toml", '"los.vertex"', '"los.vertx"',
      "did you mean 'los.vertex'"),
+    ("examples/p24_attack_mi_go.toml", "ability = ", "ability = 'x' \n# ", "not an ability"),
+    ("examples/p31_inventory.toml", '["main", "teleportabulus"], ["main", "reconnoisseur"]',
+     '["main", "teleportabulus"], ["main", "reconoisseur"]', "did you mean 'reconnoisseur'"),
+    ("examples/p31_inventory.toml", '["main", "teleportabulus"], ["main", "reconnoisseur"]',
+     '["main", "teleportabulus"], ["wield", "reconnoisseur"]', "an inventory step is"),
+    ("examples/p31_inventory.toml", 'unequipped = ["rotopod"', 'unequipped = [3', "unknown item 3"),
     ("examples/p22_door_adjacency.toml", 'actor = "L"', 'actor = ["L"]', "not a unit letter"),
 ])
 

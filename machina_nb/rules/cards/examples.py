@@ -25,6 +25,7 @@ from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.units import Unit, load_all_units
 
 __all__ = ["Step", "Example", "load_example", "STEP_VERBS", "MAX_STEPS", "MAX_DICE_SCRIPT"]
@@ -205,6 +206,7 @@ def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple
         do = require(toml, table, "step", "do", str, "what to do, e.g. 'adjacent'", i,
                      choices=tuple(STEP_VERBS))
         _step_keys(toml, table, do, i)
+        _step_references(toml, table, do, i, by_letter)
         actor = table.get("actor")
         if actor is not None and (not isinstance(actor, str) or actor not in by_letter):
             raise toml.error("step", "actor", f"actor {shown(actor)} is not a unit letter in the "
@@ -248,3 +250,41 @@ def _step_keys(toml: TomlFile, table: dict, do: str, i: int) -> None:
                                      f"{MAX_DICE_SCRIPT} results 0-10, got {shown(value)}", i)
             else:
                 require(toml, table, "step", key, int, "a whole number 0-9", i, low=0, high=9)
+
+
+_INVENTORY_STEPS = {"main": 2, "upgrade": 3, "augment": 3}
+
+
+def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: dict) -> None:
+    """The names a step gives resolve: the actor's ability, the item cards it equips or deals.
+
+    Rules: manual p20-21 (a unit plays its own abilities), p30-31 (item cards).
+    """
+    if do == "play_ability":
+        actor = by_letter.get(table.get("actor")) if isinstance(table.get("actor"), str) else None
+        ability = table.get("ability")
+        names = [a.name for a in actor.abilities] if actor is not None else []
+        held = {a.name for item in load_all_items().values() for a in item.abilities}
+        if actor is None or (ability not in names and ability not in held):
+            raise toml.error("step", "ability", f"{shown(ability)} is not an ability of the "
+                             f"actor or of an item (its own: {', '.join(names) or 'none'})"
+                             f"{did_you_mean(ability, [*names, *sorted(held)])}", i)
+    items = None
+    for key in ("steps", "unequipped", *STEP_VERBS["item_decks"][0]):
+        if key not in table or do not in ("inventory", "use_inventory", "item_decks"):
+            continue
+        items = load_all_items() if items is None else items
+        entries = table[key]
+        if not isinstance(entries, list) or len(entries) > 64:
+            raise toml.error("step", key, f"'{key}' must be a list of at most 64 entries", i)
+        for entry in entries:
+            names = entry if key != "steps" else entry[1:] if isinstance(entry, list) else None
+            if key == "steps" and (not isinstance(entry, list) or
+                                   _INVENTORY_STEPS.get(entry[0] if entry else None) != len(entry)):
+                raise toml.error("step", key, f"an inventory step is [\"main\", item], "
+                                 f"[\"upgrade\", item, host] or [\"augment\", item, host], "
+                                 f"got {shown(entry)}", i)
+            for name in names if isinstance(names, list) else [names]:
+                if not isinstance(name, str) or name not in items:
+                    raise toml.error("step", key, f"unknown item {shown(name)}"
+                                     f"{did_you_mean(name, items)}", i)
