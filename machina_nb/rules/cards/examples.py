@@ -199,6 +199,13 @@ def _legend(toml: TomlFile, table: dict, known: dict[str, Unit]):
 def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple[Step, ...]:
     if not isinstance(tables, list):
         raise toml.error(None, "step", "steps are an array of tables [[step]]")
+    loaded: dict[str, dict] = {}
+
+    def known_items() -> dict:
+        if "items" not in loaded:
+            loaded["items"] = load_all_items()
+        return loaded["items"]
+
     if len(tables) > MAX_STEPS:
         raise toml.error(None, "step", f"at most {MAX_STEPS} steps in an example")
     steps = []
@@ -206,7 +213,7 @@ def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple
         do = require(toml, table, "step", "do", str, "what to do, e.g. 'adjacent'", i,
                      choices=tuple(STEP_VERBS))
         _step_keys(toml, table, do, i)
-        _step_references(toml, table, do, i, by_letter)
+        _step_references(toml, table, do, i, by_letter, known_items)
         actor = table.get("actor")
         if actor is not None and (not isinstance(actor, str) or actor not in by_letter):
             raise toml.error("step", "actor", f"actor {shown(actor)} is not a unit letter in the "
@@ -255,7 +262,8 @@ def _step_keys(toml: TomlFile, table: dict, do: str, i: int) -> None:
 _INVENTORY_STEPS = {"main": 2, "upgrade": 3, "augment": 3}
 
 
-def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: dict) -> None:
+def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: dict,
+                     known_items) -> None:
     """The names a step gives resolve: the actor's ability, the item cards it equips or deals.
 
     Rules: manual p20-21 (a unit plays its own abilities), p30-31 (item cards).
@@ -264,7 +272,7 @@ def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: di
         actor = by_letter.get(table.get("actor")) if isinstance(table.get("actor"), str) else None
         ability = table.get("ability")
         names = [a.name for a in actor.abilities] if actor is not None else []
-        held = {a.name for item in load_all_items().values() for a in item.abilities}
+        held = {a.name for item in known_items().values() for a in item.abilities}
         if actor is None or (ability not in names and ability not in held):
             raise toml.error("step", "ability", f"{shown(ability)} is not an ability of the "
                              f"actor or of an item (its own: {', '.join(names) or 'none'})"
@@ -273,7 +281,7 @@ def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: di
     for key in ("steps", "unequipped", *STEP_VERBS["item_decks"][0]):
         if key not in table or do not in ("inventory", "use_inventory", "item_decks"):
             continue
-        items = load_all_items() if items is None else items
+        items = known_items() if items is None else items
         entries = table[key]
         if not isinstance(entries, list) or len(entries) > 64:
             raise toml.error("step", key, f"'{key}' must be a list of at most 64 entries", i)
