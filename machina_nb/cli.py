@@ -1,14 +1,23 @@
 """The ``machina`` command line: tiles, boards, content validation, rulings and exact odds.
 
-Every sub-command prints plain text and exits non-zero on bad input with a
-message that names the file position (content) or the argument.
+Every sub-command prints plain text. A bad input gets one line on stderr naming the file
+position (content) or the argument, never a traceback (``--debug`` shows it). Exit codes,
+the same in every command:
+
+* 0: done;
+* 1: ``validate`` found problems in the content files it read (each printed as file:line:col);
+* 2: a usage or input error: a bad or out-of-range argument, a file that cannot be read, a
+  content error in a file another command was given, an unknown tile or switch;
+* 3: an internal error (a bug in machina_nb): one line, the traceback with ``--debug``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 from pathlib import Path
 
 from machina_nb.rules.analysis import ask as analysis_ask
@@ -27,7 +36,34 @@ from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.rules.peers import arkham as peer_arkham
 from machina_nb.rules.peers import mansions as peer_mansions
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser", "OK", "PROBLEMS", "INPUT_ERROR", "INTERNAL_ERROR"]
+
+OK, PROBLEMS, INPUT_ERROR, INTERNAL_ERROR = 0, 1, 2, 3
+"""Exit codes: done; ``validate`` found problems; a usage or input error; a bug."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (exit 2), naming the command's help."""
+
+    def error(self, message: str):
+        print(f"machina: {message} (see '{self.prog} --help')", file=sys.stderr)
+        raise SystemExit(INPUT_ERROR)
+
+
+def _existing(target: str) -> Path | None:
+    """``target`` as a path if something is there; None if not; RulesError if it cannot be."""
+    if not target.strip():
+        raise RulesError("what", "expected a tile (t01, t01a) or a content file, got ''")
+    try:
+        path = Path(target)
+        return path if path.exists() else None
+    except (OSError, ValueError) as exc:
+        raise RulesError("what", f"not a usable path ({_reason(exc)})") from None
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc).splitlines()[0][:120] or \
+        type(exc).__name__
 
 
 def _tiles(args) -> int:
@@ -39,8 +75,11 @@ def _tiles(args) -> int:
 
 def _show(args) -> int:
     target = args.what
-    if Path(target).exists():
-        loaded = catalog.validate(target)
+    path = _existing(target)
+    if path is not None:
+        if path.is_dir():
+            raise RulesError("what", f"{target} is a folder; give a content file or a tile id")
+        loaded = catalog.validate(path)
         if hasattr(loaded, "sides"):
             for side in loaded.sides:
                 print(f"{side.key}: {side.name}")
@@ -54,7 +93,8 @@ def _show(args) -> int:
     known = tiles.load_tiles()
     tile_id, side = (target[:-1], target[-1]) if target[-1:] in ("a", "b") else (target, None)
     if tile_id not in known:
-        raise RulesError("tile", f"unknown tile or file {target!r}; tiles: {', '.join(known)}")
+        shown = target if len(target) <= 60 else target[:57] + "..."
+        raise RulesError("tile", f"unknown tile or file {shown!r}; tiles: {', '.join(known)}")
     for s in known[tile_id].sides:
         if side in (None, s.side):
             print(f"{s.key}: {s.name}")
@@ -63,17 +103,23 @@ def _show(args) -> int:
 
 
 def _validate(args) -> int:
-    status = 0
+    """Check each file; 1 if any has content problems, 2 if any cannot be read at all."""
+    status = OK
     for path in args.files:
         try:
+            if not path.strip():
+                raise IsADirectoryError(21, "an empty name is not a file")
+            if Path(path).is_dir():
+                raise IsADirectoryError(21, "is a folder, not a content file")
             catalog.validate(path)
             print(f"{path}: ok")
         except ContentError as exc:
             print(exc, file=sys.stderr)
-            status = 1
-        except OSError as exc:
-            print(f"{path}:1:1: cannot read: {exc.strerror}", file=sys.stderr)
-            status = 1
+            status = max(status, PROBLEMS)
+        except (OSError, ValueError) as exc:
+            name = path if 0 < len(path) <= 200 else repr(path[:197] + "..." if path else path)
+            print(f"{name}:1:1: cannot read: {_reason(exc)}", file=sys.stderr)
+            status = INPUT_ERROR
     return status
 
 
@@ -102,7 +148,8 @@ def _int_list(text: str, argument: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:
-        raise RulesError(argument, f"expected comma-separated integers, got {text!r}") from None
+        raise RulesError(argument, f"expected comma-separated integers, got {text[:40]!r}") \
+            from None
 
 
 def _chosen_rules(args) -> Rules:
@@ -127,7 +174,7 @@ def _odds(args) -> int:
         try:
             defense = int(defense)
         except ValueError:
-            raise RulesError("defense", f"expected a number 0-9, got {defense!r}") from None
+            raise RulesError("defense", f"expected a number 0-9, got {defense[:20]!r}") from None
     if defense is not None and args.blockers:
         raise RulesError("blockers", "give either 'vs DEFENSE' or --blockers, not both")
     expression = parse_dice(" ".join(words))
@@ -445,8 +492,12 @@ def _add_analysis(sub) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="machina", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="machina", description=__doc__.splitlines()[0],
+                     epilog="exit codes: 0 done, 1 validate found problems, 2 usage or input "
+                            "error, 3 internal error (rerun with --debug)")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of an error (also MACHINA_DEBUG=1)")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("tiles", help="list the map tiles").set_defaults(run=_tiles)
     show = sub.add_parser("show", help="print a tile (t01, t01a) or a content file's map")
     show.add_argument("what")
@@ -487,13 +538,34 @@ def build_parser() -> argparse.ArgumentParser:
     spawn.set_defaults(run=_spawn)
     _add_peer_commands(sub)
     _add_analysis(sub)
+    for command in sub.choices.values():
+        command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                             help="show the traceback of an error")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; print one line on stderr for any error and return its exit code
+    (module docstring). ``--debug`` (or ``MACHINA_DEBUG=1``) adds the traceback."""
     args = build_parser().parse_args(argv)
+    debug = getattr(args, "debug", False) or bool(os.environ.get("MACHINA_DEBUG"))
     try:
         return args.run(args)
     except (ContentError, RulesError) as exc:
-        print(f"machina: {exc}", file=sys.stderr)
-        return 2
+        return _failed(debug, INPUT_ERROR, str(exc))
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        return _failed(debug, INPUT_ERROR, f"{where}cannot read: {_reason(exc)}")
+    except KeyboardInterrupt:
+        return _failed(debug, 130, "interrupted")
+    except Exception as exc:  # a bug: one line, the traceback only with --debug
+        return _failed(debug, INTERNAL_ERROR, f"internal error ({type(exc).__name__}: "
+                       f"{_reason(exc)}); this is a bug in machina_nb, rerun with --debug "
+                       "for the traceback")
+
+
+def _failed(debug: bool, code: int, message: str) -> int:
+    if debug:
+        traceback.print_exc()
+    print(f"machina: {' '.join(message.split())}", file=sys.stderr)
+    return code

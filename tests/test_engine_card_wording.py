@@ -111,8 +111,8 @@ def units_file(tmp_path, enters_play):
 
 @pytest.mark.parametrize("body, where, fragment", [
     ('text = "x"\neffects = [{ op = "hurl" }]\n', (16, 14), "unknown effect 'hurl'"),
-    ('text = "x"\neffects = [{ op = "threat", amount = 1, size = 2 }]\n', (16, 1),
-     "unknown effect keys ['size']"),
+    ('text = "x"\neffects = [{ op = "threat", amount = 1, size = 2 }]\n', (16, 41),
+     "unknown key 'size' in an effect"),
     ('text = "x"\neffects = []\nwhen = "now"\n', (17, 8), "unknown key 'when'"),
     ('effects = []\n', (14, 1), "missing key 'text'"),
     ('text = "x"\neffects = ["threat"]\n', (16, 11), "a list of effect tables"),

@@ -64,11 +64,14 @@ def test_restart_returns_to_the_first_board(browser):
 
 def test_a_step_the_engine_cannot_run_is_shown_not_hidden(tmp_path):
     source = next(p for p in example_files() if p.stem == "p16_example_a_sarall")
-    text = source.read_text(encoding="utf-8").replace('do = "distances"', 'do = "not_a_verb"')
-    path = tmp_path / "unknown_verb.toml"
+    # the loader refuses unknown verbs and keys; a value the engine refuses is found by running
+    text = source.read_text(encoding="utf-8").replace(
+        'do = "distances"\nactor = "S"\nexpect = { P = 3, L = 4 }',
+        'do = "set"\nactor = "S"\nhealth = 9')
+    path = tmp_path / "unrunnable_step.toml"
     path.write_text(text, encoding="utf-8")
     _, _, steps = step_example(load_example(path))
-    assert len(steps) == 1 and "the engine has no step 'not_a_verb'" in steps[0].error
+    assert len(steps) == 1 and "exceeds its maximum" in steps[0].error
     view = ExamplesBrowser((path,))
     view.next_button.click()
     assert view.next_button.disabled

@@ -10,6 +10,7 @@ Rules: content formats (content/README.md); tiles per manual p11.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -20,9 +21,39 @@ from typing import Any, Callable, Mapping
 from machina_nb.rules.errors import ContentError
 
 __all__ = [
-    "content_root", "TomlFile", "read_toml", "require", "expect_kind", "load_folder",
-    "check_card_table", "read_card_file",
+    "content_root", "TomlFile", "read_toml", "read_text", "require", "optional", "expect_kind",
+    "load_folder", "check_card_table", "read_card_file", "check_keys", "did_you_mean", "shown",
+    "MAX_FILE_BYTES", "MAX_DEPTH",
 ]
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest content file read (bytes): the shipped files are a few kilobytes each."""
+
+MAX_DEPTH = 16
+"""How deeply tables and lists may nest in a content file (effects nest 3 or 4 deep)."""
+
+
+def did_you_mean(word: Any, choices) -> str:
+    """`` (did you mean 'x'?)`` when ``word`` is close to one of ``choices``, else ``""``.
+
+    Rules: content formats (content/README.md: unknown keys and values are errors).
+    """
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages about user values.
+
+    Rules: content formats (content/README.md: one-line errors).
+    """
+    try:
+        text = repr(value)
+    except ValueError:      # an integer too long to print
+        text = f"<an integer of about {value.bit_length() * 3 // 10} digits>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def content_root() -> Path:
@@ -95,39 +126,118 @@ class TomlFile:
 _TOML_POS = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 
+def read_text(path: str | Path) -> str:
+    """The text of a content file: UTF-8, at most :data:`MAX_FILE_BYTES`; else a ContentError
+    at 1:1. A file that cannot be opened raises the :class:`OSError` (the caller names it).
+
+    Rules: content formats (content/README.md: plain UTF-8 text).
+    """
+    path = Path(path)
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ContentError(str(path), 1, 1, f"file too large: content files are at most "
+                           f"{MAX_FILE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ContentError(str(path), line, col, f"not UTF-8 text ({exc.reason})") from None
+
+
 def read_toml(path: str | Path) -> TomlFile:
     """Read a TOML file (stdlib ``tomllib``: no code runs); errors carry file:line:col.
 
+    Every failure of the parser is a :class:`ContentError`: bad syntax at its position,
+    nesting deeper than :data:`MAX_DEPTH`, integers too long to read.
     Rules: content formats (content/README.md); spec §0 (sources as data).
     """
-    path = Path(path)
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ContentError(str(path), 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    raw = read_text(path)
+    path = str(path)
     try:
         data = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
         m = _TOML_POS.match(str(exc))
         if m:
-            raise ContentError(str(path), int(m[2]), int(m[3]), f"bad TOML: {m[1]}") from None
-        raise ContentError(str(path), 1, 1, f"bad TOML: {exc}") from None
-    return TomlFile(str(path), raw, data)
+            raise ContentError(path, int(m[2]), int(m[3]), f"bad TOML: {m[1]}") from None
+        raise ContentError(path, 1, 1, f"bad TOML: {exc}") from None
+    except RecursionError:
+        raise ContentError(path, 1, 1, f"tables or lists nested too deeply (at most "
+                           f"{MAX_DEPTH} levels)") from None
+    except (ValueError, MemoryError, OverflowError) as exc:
+        raise ContentError(path, 1, 1, f"bad TOML: {str(exc).splitlines()[0][:120]}") from None
+    toml = TomlFile(path, raw, data)
+    _check_depth(toml)
+    return toml
+
+
+def _check_depth(toml: TomlFile) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (checked without recursion)."""
+    stack = [(toml.data, 1, None)]
+    while stack:
+        value, depth, key = stack.pop()
+        if depth > MAX_DEPTH:
+            raise toml.error(None, None, f"tables or lists nested more than {MAX_DEPTH} levels "
+                             f"deep (under {key!r})")
+        children = value.items() if isinstance(value, dict) else enumerate(value) \
+            if isinstance(value, list) else ()
+        for k, child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1, key if isinstance(k, int) else k))
 
 
 def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str,
-            kind: type | tuple[type, ...], what: str, occurrence: int = 0) -> Any:
-    """``table[key]``, checked to be of ``kind``; otherwise an error at that key.
+            kind: type | tuple[type, ...], what: str, occurrence: int = 0,
+            low: int | None = None, high: int | None = None, choices=None) -> Any:
+    """``table[key]``, checked to be of ``kind`` (an int never a bool), within ``low..high``
+    and one of ``choices`` when given; otherwise an error at that key.
 
     ``occurrence`` picks the entry of an array of tables (see :meth:`TomlFile.where`).
     Rules: content formats (content/README.md); manual p18 (card values), p11 (tiles).
     """
+    if not isinstance(table, Mapping):
+        raise toml.error(name, None, f"{name or 'this'} must be a table, got {shown(table)}",
+                         occurrence)
     if key not in table:
         raise toml.error(name, None, f"missing key {key!r} ({what})", occurrence)
     value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise toml.error(name, key, f"{key!r} must be {what}, got {value!r}", occurrence)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise toml.error(name, key, f"{key!r} must be {what}, got {shown(value)}", occurrence)
+    if isinstance(value, int) and not isinstance(value, bool) and (
+            (low is not None and value < low) or (high is not None and value > high)):
+        raise toml.error(name, key, f"{key!r} {shown(value)} out of range {low}..{high} "
+                         f"({what})", occurrence)
+    if choices is not None and value not in choices:
+        raise toml.error(name, key, f"unknown {key} {shown(value)}{did_you_mean(value, choices)};"
+                         f" expected one of {', '.join(map(str, choices))}", occurrence)
     return value
+
+
+def optional(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str,
+             kind: type | tuple[type, ...], what: str, default: Any = None,
+             **bounds: Any) -> Any:
+    """``require`` for a key that may be left out (then ``default``).
+
+    Rules: content formats (content/README.md).
+    """
+    if isinstance(table, Mapping) and key not in table:
+        return default
+    return require(toml, table, name, key, kind, what, **bounds)
+
+
+def check_keys(toml: TomlFile, name: str | None, table: Mapping[str, Any], keys,
+               what: str, occurrence: int = 0) -> None:
+    """Refuse a key of ``table`` not in ``keys``, suggesting the closest known one.
+
+    Rules: content formats (content/README.md: unknown keys are errors).
+    """
+    for key in table:
+        if key not in keys:
+            raise toml.error(name, key, f"unknown key {key!r} in {what}"
+                             f"{did_you_mean(key, keys)}; expected "
+                             f"{', '.join(sorted(keys))}", occurrence)
 
 
 # --- tiles ----------------------------------------------------------------------------------
@@ -144,8 +254,8 @@ def read_card_file(path: str | Path, kind: str, table: str,
     expect_kind(toml, kind)
     for key in toml.data:
         if key not in ("kind", table):
-            raise toml.error(None, key, f"unknown key {key!r}; {what} has 'kind' and "
-                             f"[{table}.<id>] tables")
+            raise toml.error(None, key, f"unknown key {key!r}{did_you_mean(key, (table,))}; "
+                             f"{what} has 'kind' and [{table}.<id>] tables")
     tables = require(toml, toml.data, None, table, dict,
                      f"tables [{table}.<id>], one per {table}")
     return toml, tables
@@ -167,10 +277,7 @@ def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
                          "digits and '_', starting with a letter")
     if not isinstance(table, dict):
         raise toml.error(None, None, f"'{name}' must be a table [{name}]")
-    for key in table:
-        if key not in keys:
-            raise toml.error(name, key, f"unknown key {key!r} in {what}; expected "
-                             f"{', '.join(sorted(keys))}")
+    check_keys(toml, name, table, keys, what)
     return name
 
 
@@ -198,8 +305,12 @@ def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
 
 
 def expect_kind(toml: TomlFile, kind: str) -> None:
+    """Refuse a file whose top-level ``kind`` is not ``kind``.
+
+    Rules: content formats (content/README.md: every file starts with its kind).
+    """
     found = toml.data.get("kind")
     if found != kind:
-        raise toml.error(None, "kind", f"expected kind = {kind!r}, got {found!r}")
+        raise toml.error(None, "kind", f"expected kind = {kind!r}, got {shown(found)}")
 
 

@@ -39,7 +39,8 @@ from typing import Iterator, Mapping
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.errors import ContentError, RulesError
 
-__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "rulings_in_file"]
+__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "rulings_in_file",
+           "check_rules"]
 
 
 @dataclass(frozen=True)
@@ -202,17 +203,34 @@ def _unknown_switch(name: object) -> RulesError:
     close = difflib.get_close_matches(str(name), SWITCHES, n=3)
     hint = (f"; did you mean {' or '.join(map(repr, close))}?" if close
             else "; SWITCHES lists the declared names")
-    return RulesError("switch", f"unknown switch {name!r}{hint}")
+    return RulesError("switch", f"unknown switch {_short(name)}{hint}")
 
 
 def _check(name: str, reading: str) -> None:
     if not isinstance(name, str) or name not in SWITCHES:
         raise _unknown_switch(name)
     readings = SWITCHES[name].readings
-    if reading not in readings:
+    if not isinstance(reading, str) or reading not in readings:
         raise RulesError(
-            name, f"unknown reading {reading!r}; expected one of: {', '.join(readings)}"
+            name, f"unknown reading {_short(reading)}; expected one of: {', '.join(readings)}"
         )
+
+
+def _short(value) -> str:
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 64 else "a huge int"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_rules(rules, argument: str = "rules") -> "Rules":
+    """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
+
+    A plain dict of switches is refused: only a ``Rules`` has every switch checked.
+    Rules: spec appendix (the rules object carries one reading per switch).
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(argument, f"expected a Rules (e.g. Rules() or Rules.preset('v3_5')), "
+                         f"got {type(rules).__name__}")
+    return rules
 
 
 class Rules(Mapping[str, str]):
@@ -227,6 +245,11 @@ class Rules(Mapping[str, str]):
     __slots__ = ("_choices", "_name", "_hash")
 
     def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual"):
+        if choices is not None and not isinstance(choices, Mapping):
+            raise RulesError("choices", f"expected a mapping of switch to reading, got "
+                             f"{type(choices).__name__}")
+        if not isinstance(name, str) or len(name) > 64:
+            raise RulesError("name", f"expected a preset name, got {_short(name)}")
         merged = {s.name: s.default for s in _DECLARED}
         for key, reading in (choices or {}).items():
             _check(key, reading)
@@ -241,8 +264,8 @@ class Rules(Mapping[str, str]):
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` (spec §C)."""
-        if name not in PRESETS:
-            raise RulesError("preset", f"unknown preset {name!r}; expected one of: "
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError("preset", f"unknown preset {_short(name)}; expected one of: "
                              f"{', '.join(PRESETS)}")
         return cls({s.name: s.presets[name] for s in _DECLARED if name in s.presets}, name)
 
@@ -259,6 +282,9 @@ class Rules(Mapping[str, str]):
 
         Keyword form replaces dots with underscores: ``replace(los_vertex="any_two")``.
         """
+        if changes is not None and not isinstance(changes, Mapping):
+            raise RulesError("changes", f"expected a mapping of switch to reading, got "
+                             f"{type(changes).__name__}")
         updates = dict(changes or {})
         for key, reading in kw.items():
             updates[_keyword_switch(key)] = reading
@@ -278,6 +304,7 @@ class Rules(Mapping[str, str]):
 
     def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
         """``(switch, self's reading, other's reading)`` for every switch that differs (spec §C)."""
+        check_rules(other, "other")
         return tuple(
             (s.name, self[s.name], other[s.name])
             for s in _DECLARED

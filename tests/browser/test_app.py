@@ -1,6 +1,7 @@
 """The explorer app in a real browser: Voila on loopback, driven in Debian's chromium."""
 
 import pytest
+from waits import LOAD, WAIT, changed_pixels, painted
 
 pytestmark = pytest.mark.browser
 
@@ -12,9 +13,9 @@ def open_app(page, voila):
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
-    page.wait_for_timeout(500)
+    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=LOAD)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
+    painted(page)
     return errors
 
 
@@ -32,7 +33,6 @@ def test_clicking_a_space_changes_the_overlay_and_the_verdict(page, voila, artif
     before = canvas.screenshot(path=str(artifacts / "board-before.png"))
     box = canvas.bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5)
-    page.locator(".board-verdict", has_text="Space (").wait_for(timeout=20_000)
-    page.wait_for_timeout(300)
-    after = canvas.screenshot(path=str(artifacts / "board-after.png"))
+    page.locator(".board-verdict", has_text="Space (").wait_for(timeout=WAIT)
+    after = changed_pixels(page, canvas, before, str(artifacts / "board-after.png"))
     assert before != after

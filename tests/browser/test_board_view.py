@@ -5,6 +5,7 @@ Spaces are clicked at their centres, located from the plot's frame and ranges
 """
 
 import pytest
+from waits import LOAD, WAIT, board_shown, changed_pixels, painted
 from test_app import open_app
 
 from machina_nb.views.serve import space_centre
@@ -26,19 +27,19 @@ def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(
     canvas = page.locator(".board-plot canvas").first
     before = canvas.screenshot()
     click_space(page, (2, 3))
-    page.locator(".board-verdict", has_text="Space (2, 3) floor").wait_for(timeout=20_000)
+    page.locator(".board-verdict", has_text="Space (2, 3) floor").wait_for(timeout=WAIT)
     assert "spaces in sight" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    page.wait_for_timeout(300)
-    selected = canvas.screenshot(path=str(artifacts / "board-sight-from-2-3.png"))
+    painted(page)
+    selected = changed_pixels(page, canvas, before, str(artifacts / "board-sight-from-2-3.png"))
     assert selected != before
     click_space(page, (7, 2))  # through the corner where a wall meets a closed door
-    page.locator(".board-verdict", has_text="(2, 3) -> (7, 2)").wait_for(timeout=20_000)
+    page.locator(".board-verdict", has_text="(2, 3) -> (7, 2)").wait_for(timeout=WAIT)
     assert ("blocked by the wall (4, 2)|(5, 2) and the closed door (4, 3)|(5, 3) meeting at "
             "(5, 3) (manual p22 (line of sight); los.vertex=separating)") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    page.wait_for_timeout(300)
-    aimed = canvas.screenshot(path=str(artifacts / "board-sight-target-7-2.png"))
+    painted(page)
+    aimed = changed_pixels(page, canvas, selected, str(artifacts / "board-sight-target-7-2.png"))
     page.screenshot(path=str(artifacts / "board-demo-sight.png"), full_page=True)
     assert aimed != selected
     assert page.locator(".board-title").inner_text() == "Line of sight from (2, 3)"
@@ -47,31 +48,33 @@ def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(
 def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(page, voila, artifacts):
     open_app(page, voila)
     page.locator(".board-choice select").select_option("2x2 shipped tiles")
-    page.locator(".board-verdict", has_text="Click a space").wait_for(timeout=20_000)
-    page.wait_for_timeout(800)
+    page.locator(".board-verdict", has_text="Click a space").wait_for(timeout=WAIT)
+    board_shown(page, 20)
+    painted(page)
     click_space(page, (3, 8))
-    page.locator(".board-verdict", has_text="Space (3, 8) floor, unit A").wait_for(timeout=20_000)
+    page.locator(".board-verdict", has_text="Space (3, 8) floor, unit A").wait_for(timeout=WAIT)
     click_space(page, (12, 5))
-    page.locator(".board-verdict", has_text="(3, 8) -> (12, 5)").wait_for(timeout=20_000)
+    page.locator(".board-verdict", has_text="(3, 8) -> (12, 5)").wait_for(timeout=WAIT)
     assert ("blocked by the wall between (3, 8) and (4, 8) at (4, 25/3) "
             "(manual p22 (line of sight))") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    page.wait_for_timeout(300)
+    painted(page)
     page.screenshot(path=str(artifacts / "board-2x2-sight.png"), full_page=True)
 
     canvas = page.locator(".board-plot canvas").first
     sight_pixels = canvas.screenshot()
     page.locator(".board-overlay button", has_text="reach").click()
     page.locator(".board-title", has_text="Reach within stamina 3 from (3, 8)").wait_for(
-        timeout=20_000)
+        timeout=WAIT)
     assert "17 spaces within stamina 3" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    page.wait_for_timeout(300)
-    assert canvas.screenshot(path=str(artifacts / "board-2x2-reach.png")) != sight_pixels
+    painted(page)
+    assert changed_pixels(page, canvas, sight_pixels,
+                          str(artifacts / "board-2x2-reach.png")) != sight_pixels
 
     page.locator(".board-overlay button", has_text="closest").click()
-    page.locator(".board-verdict", has_text="Closest from (3, 8)").wait_for(timeout=20_000)
+    page.locator(".board-verdict", has_text="Closest from (3, 8)").wait_for(timeout=WAIT)
     assert "M (6, 14), B (12, 5) at 13 (tied: the explorers choose)" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    page.wait_for_timeout(300)
+    painted(page)
     page.screenshot(path=str(artifacts / "board-2x2-closest.png"), full_page=True)

@@ -4,6 +4,7 @@ Expected fractions are spec E1.2 / E2 (1H1L: P(S >= 3) = 5/9, P(S >= 4) = 1/4, P
 """
 
 import pytest
+from waits import LOAD, WAIT, changed_pixels, painted
 from test_app import open_app
 
 pytestmark = pytest.mark.browser
@@ -13,9 +14,9 @@ def open_odds_tab(page, voila):
     errors = open_app(page, voila)
     page.locator(".lm-TabBar-tab", has_text="Odds").first.click()
     probability = page.locator(".odds-probability")
-    probability.wait_for(state="visible", timeout=30_000)
-    page.locator(".odds-pmf-plot canvas").first.wait_for(state="visible", timeout=30_000)
-    page.wait_for_timeout(500)
+    probability.wait_for(state="visible", timeout=WAIT)
+    page.locator(".odds-pmf-plot canvas").first.wait_for(state="visible", timeout=WAIT)
+    painted(page)
     return probability, errors
 
 
@@ -33,24 +34,23 @@ def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artif
     handle = page.locator(".odds-defense .noUi-handle").first
     handle.focus()
     page.keyboard.press("ArrowRight")
-    page.locator(".odds-probability b", has_text="1/4").wait_for(timeout=20_000)
+    page.locator(".odds-probability b", has_text="1/4").wait_for(timeout=WAIT)
     assert shown_chance(probability) == "1/4 ≈ 0.2500"
     assert "vs armor 4" in probability.inner_text()
-    page.wait_for_timeout(300)
-    assert pmf.screenshot() != before  # the bars are recoloured at the new threshold
+    assert changed_pixels(page, pmf, before) != before  # the bars are recoloured at the new threshold
     page.screenshot(path=str(artifacts / "odds-armor-4.png"), full_page=True)
 
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    page.locator(".odds-probability b", has_text="5/6").wait_for(timeout=20_000)
+    page.locator(".odds-probability b", has_text="5/6").wait_for(timeout=WAIT)
     assert shown_chance(probability) == "5/6 ≈ 0.8333"
     heat = page.locator(".odds-heat-plot canvas").first
     heat.scroll_into_view_if_needed()
     heat.screenshot(path=str(artifacts / "odds-heat-map.png"))
     summary = page.locator(".proc-summary")
     summary.scroll_into_view_if_needed()
-    page.locator(".proc-plot canvas").last.wait_for(state="visible", timeout=20_000)
-    page.wait_for_timeout(300)
+    page.locator(".proc-plot canvas").last.wait_for(state="visible", timeout=WAIT)
+    painted(page)
     page.screenshot(path=str(artifacts / "odds-processes.png"))
     assert not [e for e in errors if "Unsatisfied version" not in e
                 and "fontawesome" not in e.lower() and "Failed to load resource" not in e]
@@ -58,15 +58,15 @@ def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artif
 
 def test_notebook_04_serves_the_processes_view_side_by_side(page, voila, artifacts):
     """Notebook 04 in Voila: its checked cells run and the view at the bottom answers a change."""
-    page.goto(f"{voila}/voila/render/04_spawn_and_horror.ipynb", timeout=90_000)
+    page.goto(f"{voila}/voila/render/04_spawn_and_horror.ipynb", timeout=LOAD)
     summary = page.locator(".proc-summary")
-    summary.wait_for(state="visible", timeout=90_000)
-    page.locator(".proc-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    summary.wait_for(state="visible", timeout=LOAD)
+    page.locator(".proc-plot canvas").first.wait_for(state="visible", timeout=WAIT)
     assert "2 explorer(s)" in summary.inner_text()
     handle = page.locator(".proc-explorers .noUi-handle").first
     handle.focus()
     page.keyboard.press("ArrowRight")
-    page.locator(".proc-summary", has_text="3 explorer(s)").wait_for(timeout=30_000)
+    page.locator(".proc-summary", has_text="3 explorer(s)").wait_for(timeout=WAIT)
     summary.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    painted(page)
     page.screenshot(path=str(artifacts / "notebook-04-processes.png"))

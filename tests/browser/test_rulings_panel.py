@@ -1,6 +1,7 @@
 """The rulings panel in the served app: flipping los.vertex changes a verdict and its board."""
 
 import pytest
+from waits import WAIT, changed_pixels, painted
 from test_app import open_app
 
 pytestmark = pytest.mark.browser
@@ -10,9 +11,9 @@ def test_spec_d1_flipping_los_vertex_changes_the_verdict(page, voila, artifacts)
     open_app(page, voila)
     page.locator(".lm-TabBar-tab", has_text="Rulings").click()
     verdict_a = page.locator(".rulings-verdict-a")
-    verdict_a.wait_for(state="visible", timeout=20_000)
-    page.locator(".rulings-board-plot canvas").first.wait_for(state="visible", timeout=20_000)
-    page.wait_for_timeout(800)
+    verdict_a.wait_for(state="visible", timeout=WAIT)
+    page.locator(".rulings-board-plot canvas").first.wait_for(state="visible", timeout=WAIT)
+    painted(page)
     assert "los.vertex=separating" in verdict_a.inner_text()
     assert "(0, 1) -> (1, 0): visible" in verdict_a.inner_text()
     assert "blocked by" in page.locator(".rulings-verdict-b").inner_text()
@@ -22,10 +23,10 @@ def test_spec_d1_flipping_los_vertex_changes_the_verdict(page, voila, artifacts)
     page.screenshot(path=str(artifacts / "rulings-separating.png"), full_page=True)
 
     page.locator(".rulings-reading-a button", has_text="any_two").click()
-    page.locator(".rulings-verdict-a", has_text="los.vertex=any_two").wait_for(timeout=20_000)
+    page.locator(".rulings-verdict-a", has_text="los.vertex=any_two").wait_for(timeout=WAIT)
     assert "blocked by the wall (0, 0)|(1, 0) and the wall (0, 0)|(0, 1) meeting at (1, 1)" \
         in verdict_a.inner_text()
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    page.wait_for_timeout(300)
+    painted(page)
+    assert changed_pixels(page, board_a, before) != before  # the blocking corner is drawn
     page.screenshot(path=str(artifacts / "rulings-any-two.png"), full_page=True)
-    assert board_a.screenshot() != before  # the blocking corner is drawn

@@ -2,6 +2,7 @@
 label and the log (manual p10: the round's phases)."""
 
 import pytest
+from waits import LOAD, WAIT, changed_pixels, painted, text_changes, until
 from test_app import open_app
 
 pytestmark = pytest.mark.browser
@@ -10,8 +11,8 @@ pytestmark = pytest.mark.browser
 def open_round_tab(page, voila):
     open_app(page, voila)
     page.get_by_role("tab", name="Round").click()
-    page.locator(".phase-label").wait_for(state="visible", timeout=20_000)
-    page.wait_for_timeout(500)
+    page.locator(".phase-label").wait_for(state="visible", timeout=WAIT)
+    painted(page)
 
 
 def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila, artifacts):
@@ -22,9 +23,9 @@ def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila,
     assert "No actions yet" in log.inner_text()
     page.screenshot(path=str(artifacts / "stepper-before.png"), full_page=True)
     page.locator("button.step-phase").click()
-    page.locator(".phase-label", has_text="spawn phase").wait_for(timeout=20_000)
-    page.locator(".event-log", has_text="spawn phase begins").wait_for(timeout=20_000)
-    page.wait_for_timeout(300)
+    page.locator(".phase-label", has_text="spawn phase").wait_for(timeout=WAIT)
+    page.locator(".event-log", has_text="spawn phase begins").wait_for(timeout=WAIT)
+    painted(page)
     page.screenshot(path=str(artifacts / "stepper-after.png"), full_page=True)
     assert "Round 1" in label.inner_text()
     assert "[manual p12]" in log.inner_text()
@@ -34,32 +35,33 @@ def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila,
 
 def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
         page, voila, artifacts):
-    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=90_000)
+    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=LOAD)
     plan = page.locator(".step-plan", has_text="mi_go (M)")
-    plan.wait_for(timeout=90_000)
+    plan.wait_for(timeout=LOAD)
     canvas = page.locator(".board-plot canvas").first
-    canvas.wait_for(state="visible", timeout=30_000)
-    page.wait_for_timeout(500)
+    canvas.wait_for(state="visible", timeout=WAIT)
+    painted(page)
     plan.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "stepper-plan.png"), full_page=True)
     before = canvas.screenshot(path=str(artifacts / "stepper-plan-board.png"))
     page.locator("button.step-action").first.click()
-    page.locator(".event-log", has_text="steps to (0, 3)").first.wait_for(timeout=20_000)
-    page.wait_for_timeout(300)
-    assert canvas.screenshot(path=str(artifacts / "stepper-plan-after.png")) != before
+    page.locator(".event-log", has_text="steps to (0, 3)").first.wait_for(timeout=WAIT)
+    assert changed_pixels(page, canvas, before, str(artifacts / "stepper-plan-after.png")) != before
 
 
 def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
         page, voila, artifacts):
-    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=90_000)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
+    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=LOAD)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
     page.get_by_role("tab", name="Examples").click()
-    page.locator(".example-text").wait_for(state="visible", timeout=20_000)
+    page.locator(".example-text").wait_for(state="visible", timeout=WAIT)
     nxt = page.locator("button.example-next")
+    text = page.locator(".example-step")
     while nxt.is_enabled():
+        before = text.inner_text()
         nxt.click()
-        page.wait_for_timeout(300)
-    page.locator(".example-outcome", has_text="Stated outcome").wait_for(timeout=20_000)
+        text_changes(page, text, before)
+    page.locator(".example-outcome", has_text="Stated outcome").wait_for(timeout=WAIT)
     page.screenshot(path=str(artifacts / "examples-outcome.png"), full_page=True)
     assert "✓" in page.locator(".example-outcome").inner_text()
 
@@ -68,21 +70,29 @@ def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
         page, voila, artifacts):
     """Notebook 07 in Voila: Kim activates the chest; each choice of *gain item* is offered
     in the action list, and the log ends citing manual p33."""
-    page.goto(f"{voila}/voila/render/07_items_and_abilities.ipynb", timeout=90_000)
+    page.goto(f"{voila}/voila/render/07_items_and_abilities.ipynb", timeout=LOAD)
     choice = page.locator(".step-choice select")
-    choice.wait_for(timeout=90_000)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    choice.wait_for(timeout=LOAD)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=WAIT)
     activate = next(o for o in choice.locator("option").all_inner_texts()
                     if o.startswith("Activate("))
     choice.select_option(label=activate)
     page.locator("button.step-action").click()
-    page.locator(".step-message", has_text="players choose").wait_for(timeout=20_000)
+    page.locator(".step-message", has_text="players choose").wait_for(timeout=WAIT)
     page.screenshot(path=str(artifacts / "notebook-07-choice.png"), full_page=True)
+    log, message = page.locator(".event-log"), page.locator(".step-message")
     for _ in range(8):
-        if "players choose" not in page.locator(".step-message").inner_text():
+        if "players choose" not in message.inner_text():
             break
+        options = choice.locator("option")
+        before = (log.inner_text(), message.inner_text(), options.all_inner_texts())
         choice.select_option(index=0)
         page.locator("button.step-action").click()
-        page.wait_for_timeout(400)
-    page.locator(".event-log", has_text="manual p33").wait_for(timeout=20_000)
+
+        def resolved():
+            # the view clears the message before it writes the next one: wait for the next
+            now = (log.inner_text(), message.inner_text(), options.all_inner_texts())
+            return now[0] != before[0] or (now[1].strip() and now[1:] != before[1:])
+        until(page, resolved, "the choice to resolve")
+    page.locator(".event-log", has_text="manual p33").wait_for(timeout=WAIT)
     page.screenshot(path=str(artifacts / "notebook-07-after.png"), full_page=True)

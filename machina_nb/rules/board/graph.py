@@ -46,7 +46,7 @@ from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 
 __all__ = [
     "Board", "Terrain", "PASSABLE_SPACES", "OBSTACLE_SPACES", "BARRIER_SPACES", "BARRIER_BORDERS",
-    "NEIGHBOUR_STEPS", "ring_spaces",
+    "NEIGHBOUR_STEPS", "ring_spaces", "pair",
 ]
 
 PASSABLE_SPACES = frozenset({SpaceKind.FLOOR, SpaceKind.TRAPPED, SpaceKind.PIT, SpaceKind.SPAWN})
@@ -69,6 +69,21 @@ BARRIER_BORDERS = frozenset({
 
 NEIGHBOUR_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 """The 8 steps from a space to its neighbours, clockwise from north (manual p34)."""
+
+
+
+def pair(point, argument: str = "space") -> Point:
+    """``point`` as a tuple if it is a pair of ints (a list or tuple), else a RulesError naming
+    ``argument``: ``"10"``, ``(0.9, 0)``, ``(True, 0)`` and ``(1, 2, 3)`` are all refused.
+
+    Rules: manual p11 (spaces of the map grid); content/README.md (coordinates).
+    """
+    if isinstance(point, (tuple, list)) and len(point) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in point):
+        return (point[0], point[1])
+    text = repr(point)
+    raise RulesError(argument, f"expected an (x, y) space of two whole numbers, got "
+                     f"{text if len(text) <= 40 else text[:37] + '...'}")
 
 
 def _attrs(**attrs) -> MappingProxyType:
@@ -389,7 +404,11 @@ class Board:
         Units drawn on the map stand on their spaces, named by their legend letter.
         Rules: manual p11 (map tile overview).
         """
-        return cls().with_layout(layout, tile, origin)
+        if not isinstance(layout, Layout):
+            raise RulesError("layout", f"expected a Layout (parse_map), got {type(layout).__name__}")
+        if tile is not None and not isinstance(tile, str):
+            raise RulesError("tile", f"expected a tile side name or None, got {type(tile).__name__}")
+        return cls().with_layout(layout, tile, pair(origin, "origin"))
 
     # --- value semantics ------------------------------------------------------------------
 
@@ -446,10 +465,7 @@ class Board:
 
         Rules: manual p11 (the map is made of map spaces); spec §A1.
         """
-        try:
-            point = (int(point[0]), int(point[1]))
-        except (TypeError, ValueError, IndexError):
-            raise RulesError(argument, f"expected an (x, y) space, got {point!r}") from None
+        point = pair(point, argument)
         if point not in self.terrain.graph._node:
             raise RulesError(argument, f"{point} is not a space on the board")
         return point
@@ -514,6 +530,7 @@ class Board:
         A neighbour off the board lies behind the map's outer ring: the ring's own
         border (a tile boundary or an unexplored edge), or BOUNDARY.
         """
+        a, b = pair(a, "a"), pair(b, "b")
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             raise RulesError("b", f"{a} and {b} are not orthogonal neighbours")
         return self.terrain.border(a, b)
@@ -575,7 +592,9 @@ class Board:
 
     def with_border(self, a: Point, b: Point, kind: BorderKind) -> "Board":
         """This board with the border between two neighbours changed, e.g. a door closed (manual p36)."""
-        self.require(a, "a"), self.require(b, "b")
+        a, b = self.require(a, "a"), self.require(b, "b")
+        if not isinstance(kind, BorderKind):
+            raise RulesError("kind", f"expected a BorderKind, got {kind!r}")
         return Board._make(self.terrain.changed(borders=(((a, b), kind),)), self._units)
 
     def with_space(self, point: Point, kind: SpaceKind) -> "Board":

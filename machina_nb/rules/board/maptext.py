@@ -31,7 +31,7 @@ import enum
 from dataclasses import dataclass
 from typing import Mapping
 
-from machina_nb.rules.errors import ContentError
+from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = ["SpaceKind", "BorderKind", "Layout", "parse_map", "Point"]
 
@@ -104,16 +104,27 @@ class Layout:
 
     def space(self, x: int, y: int) -> SpaceKind:
         """The kind of space ``(x, y)`` (manual p35)."""
+        self._check(x, y)
         return self.spaces[y][x]
+
+    def _check(self, x, y) -> None:
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)) or \
+                not (0 <= x < self.width and 0 <= y < self.height):
+            raise RulesError("space", f"({x!r:.20}, {y!r:.20}) is not a space of the "
+                             f"{self.width}x{self.height} map")
 
     def border(self, a: Point, b: Point) -> BorderKind:
         """The border between orthogonal neighbours ``a`` and ``b`` (manual p22, p35)."""
+        if not all(isinstance(p, tuple) and len(p) == 2 for p in (a, b)):
+            raise RulesError("b", "expected two (x, y) spaces")
         (ax, ay), (bx, by) = a, b
+        self._check(ax, ay)
+        self._check(bx, by)
         if ay == by and abs(ax - bx) == 1:
             return self.vertical[ay][max(ax, bx)]
         if ax == bx and abs(ay - by) == 1:
             return self.horizontal[max(ay, by)][ax]
-        raise ValueError(f"{a} and {b} are not orthogonal neighbours")
+        raise RulesError("b", f"{a} and {b} are not orthogonal neighbours")
 
     def unit_at(self, x: int, y: int) -> str | None:
         """The legend letter of the unit on ``(x, y)``, if any.
@@ -166,6 +177,9 @@ class Layout:
         >>> parse_map("+-+-+\\n|o .e\\n+-+-+\\n").rotated(1).to_text()
         '+-+\\n|o|\\n+ +\\n|.|\\n+e+\\n'
         """
+        if not isinstance(quarter_turns, int) or isinstance(quarter_turns, bool):
+            raise RulesError("quarter_turns", f"expected a whole number of quarter turns, got "
+                             f"{type(quarter_turns).__name__}")
         layout = self
         for _ in range(quarter_turns % 4):
             layout = layout._rotated_once()
@@ -209,6 +223,15 @@ def parse_map(
     number of file lines before the map's first line (for maps inside TOML).
     Rules: manual p11, p35-37; format in content/README.md.
     """
+    if not isinstance(text, str):
+        raise RulesError("text", f"expected map text, got {type(text).__name__}")
+    if not isinstance(path, str):
+        raise RulesError("path", f"expected a file name, got {type(path).__name__}")
+    if legend is not None and (not isinstance(legend, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, SpaceKind) for k, v in legend.items())):
+        raise RulesError("legend", "expected a mapping of unit letter to SpaceKind")
+    if not isinstance(line_offset, int) or isinstance(line_offset, bool) or line_offset < 0:
+        raise RulesError("line_offset", "expected a whole number of lines, 0 or more")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

@@ -15,17 +15,38 @@ from pathlib import Path
 from typing import Mapping
 
 from machina_nb.rules.board.maptext import BorderKind, Layout, SpaceKind, parse_map
-from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
+from machina_nb.rules.content import (TomlFile, check_keys, content_root, expect_kind, read_toml,
+                                      require, shown)
 from machina_nb.rules.errors import ContentError
 
-__all__ = ["TILE_SIZE", "MAX_EDGES_PER_SIDE", "Tile", "TileSide", "load_tile", "load_tiles",
-           "map_in_toml", "check_tile_layout"]
+__all__ = ["TILE_SIZE", "MAX_EDGES_PER_SIDE", "MAX_BOARD_SIDE", "Tile", "TileSide", "load_tile",
+           "load_tiles", "map_in_toml", "check_tile_layout", "check_board_size"]
 
 
 TILE_SIZE = 10
-
+"""A tile side is 10x10 spaces (manual p11)."""
 
 MAX_EDGES_PER_SIDE = 4
+"""At most four edges on each side of a tile side (manual p11)."""
+
+MAX_BOARD_SIDE = 40
+"""The widest and tallest board a content file may draw: twice the 2x2 play area of 10x10
+tiles across (manual p11, p34); the worked examples are far smaller."""
+
+_TILE_KEYS = {"kind", "id", "name", "side"}
+_SIDE_KEYS = {"name", "map"}
+_TILE_ID = re.compile(r"^[a-z0-9_]{1,32}$")
+
+
+def check_board_size(layout: Layout, path: str, line: int = 1, col: int = 1) -> Layout:
+    """``layout`` if it is at most :data:`MAX_BOARD_SIDE` spaces a side, else a ContentError.
+
+    Rules: content formats (content/README.md: board size); manual p11, p34.
+    """
+    if max(layout.width, layout.height) > MAX_BOARD_SIDE:
+        raise ContentError(path, line, col, f"board {layout.width}x{layout.height} is too large: "
+                           f"content boards are at most {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} spaces")
+    return layout
 
 
 def map_in_toml(toml: TomlFile, table: str | None, key: str, text: str,
@@ -34,10 +55,14 @@ def map_in_toml(toml: TomlFile, table: str | None, key: str, text: str,
 
     Rules: map text format (content/README.md); manual p11.
     """
-    line, _ = toml.where(table, key)
+    line, col = toml.where(table, key)
     # A ''' multi-line string starts on the next line (TOML trims the first newline).
     first = toml.raw.split("\n")[line - 1]
     offset = line if re.search(r"=\s*('''|\"\"\")\s*$", first) else line - 1
+    rows = text.split("\n")
+    if len(rows) > 2 * MAX_BOARD_SIDE + 2 or max(map(len, rows)) > 2 * MAX_BOARD_SIDE + 1:
+        raise toml.error(table, key, f"the map is too large: content boards are at most "
+                         f"{MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} spaces")
     return parse_map(text, toml.path, legend, line_offset=offset)
 
 
@@ -122,15 +147,21 @@ def load_tile(path: str | Path) -> Tile:
     toml = read_toml(path)
     expect_kind(toml, "tile")
     data = toml.data
+    check_keys(toml, None, data, _TILE_KEYS, "a tile file")
     tile_id = require(toml, data, None, "id", str, "a tile id such as 't01'")
+    if not _TILE_ID.match(tile_id):
+        raise toml.error(None, "id", f"tile id {shown(tile_id)} must be 1-32 lower-case letters, "
+                         "digits and '_'")
     name = require(toml, data, None, "name", str, "the tile's name")
     sides_table = require(toml, data, None, "side", dict, "a table of sides [side.a] and [side.b]")
     if set(sides_table) != {"a", "b"}:
-        raise toml.error("side", None, f"a tile has exactly sides 'a' and 'b', got {sorted(sides_table)}")
+        raise toml.error("side", None, f"a tile has exactly sides 'a' and 'b', got "
+                         f"{shown(sorted(sides_table))}")
     sides = []
     for side_name in ("a", "b"):
         table = f"side.{side_name}"
-        side = sides_table[side_name]
+        side = require(toml, sides_table, "side", side_name, dict, f"a table [{table}]")
+        check_keys(toml, table, side, _SIDE_KEYS, "a tile side")
         side_title = require(toml, side, table, "name", str, "the side's name")
         text = require(toml, side, table, "map", str, "the side's map text")
         layout = map_in_toml(toml, table, "map", text)

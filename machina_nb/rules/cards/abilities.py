@@ -29,12 +29,15 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.content import did_you_mean, shown
 from machina_nb.rules.errors import RulesError
 
 __all__ = [
     "Cost", "Targeting", "Effect", "Ability", "EFFECT_OPS", "TARGETING_KINDS", "TARGET_KINDS",
     "SCOPES", "CONDITIONS", "ABILITY_KINDS", "TRIGGERS", "DESTROY_COSTS", "LASTING_OPS",
     "PASSIVE_OPS", "PASSIVE_SCOPES", "CHOSEN_SCOPES", "MODIFIED_ATTRIBUTES", "TREAT_KINDS",
+    "MAX_EFFECT_DICE", "MAX_AMOUNT", "MAX_STACKS", "MAX_RANGE", "MAX_NESTING", "MAX_EFFECTS",
+    "ABILITY_KEYS", "ATTACK_KEYS", "COST_KEYS", "effect_from_record", "ability_from_record",
 ]
 
 TARGETING_KINDS = ("none", "melee", "ranged", "ranged_through")
@@ -137,6 +140,41 @@ DESTROY_COSTS = ("event", "lever", "chest", "card")
 (manual p23 advanced examples, p26 cost versus condition, p20 destroy icon)."""
 
 
+MAX_EFFECT_DICE = 9
+"""The most dice of one kind (high or low) an effect rolls: a card prints one digit (p24)."""
+
+MAX_AMOUNT = 10
+"""``amount`` lies in -10..10: changes of 0-9 attributes, threat, distances, the d10
+threshold of an effect roll (manual p18, p14, p25, p26)."""
+
+MAX_STACKS = 9
+"""How many times a lasting effect may stack, at most (manual p27)."""
+
+MAX_RANGE = 20
+"""The largest X of ranged X (a 2x2 play area is 20 spaces across, manual p23, p34)."""
+
+MAX_NESTING = 4
+"""How deeply ``then`` / ``otherwise`` branches may nest (manual p26)."""
+
+MAX_EFFECTS = 16
+"""The most effects one list (an ability, a branch, «enters play») may hold."""
+
+
+def _whole(argument: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(argument, f"'{argument}' must be a whole number {low}..{high}, got "
+                         f"{shown(value)}")
+    if not low <= value <= high:
+        raise RulesError(argument, f"'{argument}' {shown(value)} out of range {low}..{high}")
+    return value
+
+
+def _flag(argument: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(argument, f"'{argument}' must be true or false, got {shown(value)}")
+    return value
+
+
 @dataclass(frozen=True)
 class Cost:
     """What playing an ability costs, paid before it resolves (manual p20, p26).
@@ -163,8 +201,7 @@ class Cost:
                 raise RulesError(name, f"a cost is a whole number 0-9, got {value!r}")
         if self.destroy is not None:
             _one_of("destroy", self.destroy, DESTROY_COSTS, "destroy cost")
-        if not isinstance(self.marker, bool):
-            raise RulesError("marker", f"expected true or false, got {self.marker!r}")
+        _flag("marker", self.marker)
 
     @property
     def destroys_space(self) -> bool:
@@ -173,9 +210,9 @@ class Cost:
 
 
 def _one_of(argument: str, value: str, allowed, what: str) -> None:
-    if value not in allowed:
-        raise RulesError(argument, f"unknown {what} {value!r}; expected one of "
-                         f"{', '.join(allowed)}")
+    if not isinstance(value, str) or value not in allowed:
+        raise RulesError(argument, f"unknown {what} {shown(value)}{did_you_mean(value, allowed)}; "
+                         f"expected one of {', '.join(allowed)}")
 
 
 @dataclass(frozen=True)
@@ -200,8 +237,10 @@ class Targeting:
             _one_of("second", self.second, TARGET_KINDS, "target kind")
             if self.kind == "none":
                 raise RulesError("second", "a second target needs a targeting icon (manual p23)")
-        if not isinstance(self.range, int) or not 0 <= self.range <= 20:
-            raise RulesError("range", f"range is a whole number 0-20, got {self.range!r}")
+        _whole("range", self.range, 0, MAX_RANGE)
+        if self.kind in ("ranged", "ranged_through") and self.range < 1:
+            raise RulesError("range", f"a {self.kind} icon needs its range X, 1..{MAX_RANGE} "
+                             "(manual p23)")
 
 
 @dataclass(frozen=True)
@@ -239,6 +278,25 @@ class Effect:
     def __post_init__(self):
         _one_of("op", self.op, EFFECT_OPS, "effect")
         _one_of("scope", self.scope, SCOPES, "scope")
+        _whole("high", self.high, 0, MAX_EFFECT_DICE)
+        _whole("low", self.low, 0, MAX_EFFECT_DICE)
+        _whole("amount", self.amount, -MAX_AMOUNT, MAX_AMOUNT)
+        _whole("stacks", self.stacks, 1, MAX_STACKS)
+        for flag in ("arcane", "also", "up_to"):
+            _flag(flag, getattr(self, flag))
+        if self.key is not None and not (isinstance(self.key, str) and 0 < len(self.key) <= 64):
+            raise RulesError("key", f"'key' must be a name of 1-64 characters, got "
+                             f"{shown(self.key)}")
+        for branch in ("then", "otherwise"):
+            value = getattr(self, branch)
+            if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list)) or \
+                    len(value) > MAX_EFFECTS or not all(isinstance(e, Effect) for e in value):
+                raise RulesError(branch, f"expected a list of at most {MAX_EFFECTS} effects, "
+                                 f"got {shown(value)}")
+        if isinstance(self.attributes, (str, bytes)) or not isinstance(self.attributes,
+                                                                      (tuple, list)):
+            raise RulesError("attributes", f"expected a list such as [\"armor\"], got "
+                             f"{shown(self.attributes)}")
         if self.condition is not None:
             _one_of("condition", self.condition, CONDITIONS, "condition")
         if self.op == "conditional" and self.condition is None:
@@ -284,7 +342,17 @@ class Ability:
     trigger: str | None = None
 
     def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise RulesError("name", f"expected the ability's name, got {shown(self.name)}")
+        for part, kind in (("cost", Cost), ("targeting", Targeting)):
+            if not isinstance(getattr(self, part), kind):
+                raise RulesError(part, f"expected a {kind.__name__}, got "
+                                 f"{shown(getattr(self, part))}")
+        if isinstance(self.effects, (str, bytes)) or not isinstance(self.effects, (tuple, list)) \
+                or not all(isinstance(e, Effect) for e in self.effects):
+            raise RulesError("effects", f"expected a list of effects, got {shown(self.effects)}")
         object.__setattr__(self, "effects", tuple(self.effects))
+        _flag("once_per_turn", self.once_per_turn)
         _one_of("kind", self.kind, ABILITY_KINDS, "ability kind")
         if (self.kind == "triggered") != (self.trigger is not None):
             raise RulesError("trigger", "a triggered ability, and only one, names its trigger "
@@ -319,65 +387,158 @@ def _walk(effects):
 _ICONS = ("melee", "ranged", "ranged_through")
 
 
-_EFFECT_KEYS = {"op", "scope", "high", "low", "arcane", "amount", "condition", "then",
-                "otherwise", "stacks", "key", "attributes", "also", "up_to"}
+_EFFECT_KEYS = ("op", "scope", "high", "low", "arcane", "amount", "condition", "then",
+                "otherwise", "stacks", "key", "attributes", "also", "up_to")
 
 
 COST_KEYS = ("stamina", "essence", "health", "destroy", "marker")
 """Keys of an ability record's ``cost`` table (manual p20, p23, p27)."""
 
+ABILITY_KEYS = ("text", "source", "cost", "target", "target_kind", "second", "range", "attack",
+                "effects", "once_per_turn", "override", "kind", "trigger", "passive", "assumed")
+"""Keys of an ability table (content/README.md); any other key is an error."""
 
-def effect_from_record(record: Mapping[str, Any] | Record) -> Effect:
-    """One effect table (``op = "attack"``, ``high = 1`` ...) as an :class:`Effect` (spec A20)."""
-    items = dict(record.items) if isinstance(record, Record) else dict(record)
-    unknown = set(items) - _EFFECT_KEYS
-    if unknown:
-        raise RulesError("effects", f"unknown effect keys {sorted(unknown)}; expected "
-                         f"{sorted(_EFFECT_KEYS)}")
+ATTACK_KEYS = ("kind", "high", "low", "affects")
+"""Keys of an ability's ``attack`` table (manual p24)."""
+
+
+def _table(argument: str, value: Any, keys, what: str) -> dict[str, Any]:
+    """A TOML table (or Record) as a dict whose keys are all in ``keys``; else RulesError."""
+    if isinstance(value, Record):
+        value = dict(value.items)
+    if not isinstance(value, Mapping):
+        raise RulesError(argument, f"{what} must be a table {{ ... }}, got {shown(value)}")
+    for key in value:
+        if key not in keys:
+            raise RulesError(key, f"unknown key {shown(key)} in {what}{did_you_mean(key, keys)};"
+                             f" expected {', '.join(keys)}")
+    return dict(value)
+
+
+def effects_from_records(records: Any, argument: str = "effects",
+                         depth: int = 0) -> tuple[Effect, ...]:
+    """A list of effect tables as :class:`Effect` values, checked; else RulesError.
+
+    Rules: manual p24-27 (effects); format in content/README.md.
+    """
+    if isinstance(records, (str, bytes, Mapping, Record)) or not isinstance(records,
+                                                                            (list, tuple)):
+        raise RulesError(argument, f"'{argument}' must be a list of effect tables "
+                         f"{{ op = ... }}, got {shown(records)}")
+    if len(records) > MAX_EFFECTS:
+        raise RulesError(argument, f"at most {MAX_EFFECTS} effects in one list, got "
+                         f"{len(records)}")
+    return tuple(effect_from_record(r, depth) for r in records)
+
+
+def effect_from_record(record: Mapping[str, Any] | Record, depth: int = 0) -> Effect:
+    """One effect table (``op = "attack"``, ``high = 1`` ...) as an :class:`Effect`; every key,
+    type and number checked, else :class:`RulesError` naming the key (spec A20).
+
+    Rules: manual p24-27 (effects, branches nest at most :data:`MAX_NESTING` deep).
+    """
+    items = _table("effects", record, _EFFECT_KEYS, "an effect")
+    if "op" not in items:
+        raise RulesError("effects", f"an effect needs its op, one of {', '.join(EFFECT_OPS)}")
     for branch in ("then", "otherwise"):
-        items[branch] = tuple(effect_from_record(e) for e in items.get(branch, ()))
+        if branch in items:
+            if depth >= MAX_NESTING:
+                raise RulesError(branch, f"branches nest at most {MAX_NESTING} deep")
+            items[branch] = effects_from_records(items[branch], branch, depth + 1)
+    if "attributes" in items:
+        attributes = items["attributes"]
+        if isinstance(attributes, (str, bytes)) or not isinstance(attributes, (list, tuple)):
+            raise RulesError("attributes", f"'attributes' must be a list such as [\"armor\"], "
+                             f"got {shown(attributes)}")
+    if "condition" in items and not isinstance(items["condition"], str):
+        raise RulesError("condition", f"expected a condition name, got {shown(items['condition'])}")
     return Effect(**items)
 
 
+def _cost(name: str, record: Record) -> Cost:
+    cost = _table("cost", record.get("cost") or Record(()), COST_KEYS,
+                  f"the cost of ability {name}")
+    return Cost(cost.get("stamina", 0), cost.get("essence", 0), cost.get("health", 0),
+                cost.get("destroy"), cost.get("marker", False))
+
+
+def _targeting(name: str, record: Record, side: str) -> tuple[Targeting, list[Effect]]:
+    target = record.get("target")
+    kind = record.get("target_kind")
+    if kind is not None and target not in _ICONS:
+        raise RulesError("target_kind", f"ability {name}: only a melee or ranged icon takes a "
+                         "target_kind")
+    if "range" in record and target not in ("ranged", "ranged_through"):
+        raise RulesError("range", f"ability {name}: only a ranged icon has a range (manual p23)")
+    if target is None:
+        if "second" in record:
+            raise RulesError("second", "a second target needs a targeting icon (manual p23)")
+        return Targeting(), []
+    if target in _ICONS:
+        if target != "melee" and "range" not in record:
+            raise RulesError("target", f"ability {name}: a {target} icon needs its range "
+                             f"(range = X, 1..{MAX_RANGE}; manual p23)")
+        default = "explorer" if side == "monster" else "unit"
+        return Targeting(target, record.get("range", 0), default if kind is None else kind,
+                         record.get("second")), []
+    if isinstance(target, str) and target in TARGET_KINDS:
+        extra = [Effect("destroy_target")] if target in ("chest", "event", "lever") and \
+            not record.get("effects") else []
+        return Targeting("melee", 0, target, record.get("second")), extra
+    choices = (*_ICONS, *TARGET_KINDS)
+    raise RulesError("target", f"ability {name}: unknown target {shown(target)}"
+                     f"{did_you_mean(target, choices)}; expected one of {', '.join(choices)}")
+
+
+def _attack(record: Record, targeting: Targeting) -> Effect:
+    attack = _table("attack", record["attack"], ATTACK_KEYS, "an attack")
+    kind = attack.get("kind", "physical")
+    _one_of("kind", kind, ("physical", "arcane"), "attack kind")
+    scope = attack.get("affects", "target" if targeting.kind != "none" else "self")
+    return Effect("attack", scope=scope, high=attack.get("high", 0), low=attack.get("low", 0),
+                  arcane=kind == "arcane")
+
+
+def _assumed(name: str, items: dict[str, Any]) -> None:
+    """``assumed``: a table naming keys of this ability whose values are ours, each with why."""
+    if "assumed" not in items:
+        return
+    assumed = items["assumed"]
+    assumed = dict(assumed.items) if isinstance(assumed, Record) else assumed
+    if not isinstance(assumed, Mapping) or not assumed:
+        raise RulesError("assumed", f"ability {name}: 'assumed' is a table {{ key = \"why\" }} "
+                         f"of the values that are ours, got {shown(assumed)}")
+    for key, why in assumed.items():
+        if key not in items or key == "assumed":
+            raise RulesError("assumed", f"ability {name}: 'assumed' names {shown(key)}, which "
+                             "the ability does not set")
+        if not isinstance(why, str) or not why.strip():
+            raise RulesError("assumed", f"ability {name}: say why {key!r} is assumed, in words")
+
+
 def ability_from_record(name: str, record: Record, side: str) -> Ability | None:
-    """An engine :class:`Ability` from an ability record (keys in the module docstring), or
-    None for a behaviour override or a passive written in words only; a bad value raises
-    :class:`RulesError` naming its key (manual p20-27).
+    """An engine :class:`Ability` from an ability record (keys :data:`ABILITY_KEYS`), or
+    None for a behaviour override or a passive written in words only; an unknown key, a
+    wrong type or a number out of range raises :class:`RulesError` naming its key
+    (manual p20-27).
 
     Rules: manual p20-21 (abilities), p23 (targeting, two targets), p26-27 (costs, triggers).
     """
-    if record.get("passive") or record.get("override"):
+    items = _table("ability", record, ABILITY_KEYS, f"ability {name}")
+    for flag in ("passive", "override", "once_per_turn"):
+        if flag in items:
+            _flag(flag, items[flag])
+    if "effects" in items and "attack" in items:
+        raise RulesError("attack", f"ability {name}: give either 'attack' or 'effects', not both")
+    record = record if isinstance(record, Record) else Record.of(items)
+    if items.get("passive") or items.get("override"):
         return None
-    cost = record.get("cost") or Record(())
-    if not isinstance(cost, Record):
-        raise RulesError("cost", f"ability {name}: a cost is a table {{ stamina = N, ... }}")
-    unknown = set(cost) - set(COST_KEYS)
-    if unknown:
-        raise RulesError("cost", f"ability {name}: unknown cost keys {sorted(unknown)}; "
-                         f"expected {', '.join(COST_KEYS)}")
-    target = record.get("target")
-    effects: list[Effect] = []
-    if target is None:
-        targeting = Targeting()
-    elif target in _ICONS:
-        targeting = Targeting(target, record.get("range", 0), record.get(
-            "target_kind", "explorer" if side == "monster" else "unit"), record.get("second"))
-    elif target in TARGET_KINDS:
-        targeting = Targeting("melee", 0, target, record.get("second"))
-        if target in ("chest", "event", "lever") and not record.get("effects"):
-            effects.append(Effect("destroy_target"))
-    else:
-        raise RulesError("target", f"ability {name}: unknown target {target!r}")
-    if record.get("effects"):
-        effects += [effect_from_record(e) for e in record["effects"]]
-    elif record.get("attack"):
-        attack = record["attack"]
-        scope = attack.get("affects", "target" if targeting.kind != "none" else "self")
-        effects.append(Effect("attack", scope=scope, high=attack.get("high", 0),
-                              low=attack.get("low", 0), arcane=attack.get("kind") == "arcane"))
-    return Ability(name, Cost(cost.get("stamina", 0), cost.get("essence", 0),
-                              cost.get("health", 0), cost.get("destroy"),
-                              cost.get("marker", False)),
-                   targeting, tuple(effects), bool(record.get("once_per_turn", False)),
-                   record.get("kind", "active"), record.get("trigger"))
-
+    cost = _cost(name, record)
+    targeting, effects = _targeting(name, record, side)
+    _assumed(name, items)
+    if "effects" in items:
+        effects += list(effects_from_records(record["effects"]))
+    elif "attack" in items:
+        effects.append(_attack(record, targeting))
+    return Ability(name, cost, targeting, tuple(effects), items.get("once_per_turn", False),
+                   items.get("kind", "active"), items.get("trigger"))

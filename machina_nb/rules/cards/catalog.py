@@ -9,15 +9,18 @@ from pathlib import Path
 from typing import Any, Callable
 
 from machina_nb.rules.board.maptext import parse_map
-from machina_nb.rules.board.tiles import load_tile
+from machina_nb.rules.board.tiles import check_board_size, load_tile
 from machina_nb.rules.cards.events import load_chapters, load_events
 from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.items import load_items
-from machina_nb.rules.cards.units import load_units
-from machina_nb.rules.content import read_toml
+from machina_nb.rules.cards.abilities import ability_from_record, effect_from_record
+from machina_nb.rules.cards.events import load_all_events
+from machina_nb.rules.cards.units import Unit, load_all_units, load_units
+from machina_nb.rules.content import TomlFile, did_you_mean, read_text, read_toml, shown
+from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import rulings_in_file
 
-__all__ = ["LOADERS", "validate"]
+__all__ = ["LOADERS", "validate", "check_references"]
 
 
 
@@ -40,14 +43,67 @@ def validate(path: str | Path) -> Any:
     """
     path = Path(path)
     if path.suffix == ".map":
-        return parse_map(path.read_text(encoding="utf-8"), str(path), legend={})
+        return check_board_size(parse_map(read_text(path), str(path), legend={}), str(path))
     toml = read_toml(path)
     kind = toml.data.get("kind")
     if kind == "rulings":
         return rulings_in_file(toml)
-    if kind not in LOADERS:
+    if not isinstance(kind, str) or kind not in LOADERS:
+        kinds = sorted([*LOADERS, "rulings"])
         raise toml.error(None, "kind" if "kind" in toml.data else None,
-                         f"unknown content kind {kind!r}; expected one of: "
-                         f"{', '.join(sorted([*LOADERS, 'rulings']))}")
-    return LOADERS[kind](path)
+                         f"unknown content kind {shown(kind)}{did_you_mean(kind, kinds)}; "
+                         f"expected one of: {', '.join(kinds)}")
+    loaded = LOADERS[kind](path)
+    if kind in ("units", "items", "events", "chapters"):
+        check_references(toml, loaded)
+    return loaded
+
+
+_REFERENCES = {"take": "unit", "destroy_bound_event": "event"}
+"""Effects whose ``key`` names another card: *take* a monster card (manual p25), destroy a
+binding event (manual p26)."""
+
+
+def _effects(card: Any, side: str):
+    """Every effect a loaded card holds, branches included (content units keep raw records)."""
+    if isinstance(card, Unit):
+        found = [effect_from_record(e) for e in card.enters_play]
+        for ability in card.abilities:
+            engine = ability_from_record(ability.name, ability.record, side)
+            found += list(engine.effects) if engine is not None else []
+    else:
+        found = [*getattr(card, "enters_play", ()), *getattr(card, "on_kill", ())]
+        for ability in getattr(card, "abilities", ()):
+            found += list(ability.effects)
+    while found:
+        effect = found.pop()
+        yield effect
+        found += [*effect.then, *effect.otherwise]
+
+
+def check_references(toml: TomlFile, loaded: dict[str, Any]) -> None:
+    """Every card an effect names by ``key`` exists: the shipped cards and this file's.
+
+    Rules: manual p25 (take names a monster card), p26 (destroy a binding event).
+    """
+    known = {"unit": set(load_all_units()), "event": set(load_all_events())}
+    kind = {"units": "unit", "events": "event"}.get(toml.data.get("kind"))
+    if kind:
+        known[kind] |= set(loaded)
+    for card in loaded.values():
+        side = getattr(card, "kind", "explorer")
+        for effect in _effects(card, "monster" if side == "monster" else "explorer"):
+            wanted = _REFERENCES.get(effect.op)
+            if wanted and effect.key not in known[wanted]:
+                line, col = _spot(toml, effect.key)
+                raise ContentError(toml.path, line, col, f"{effect.op} names {effect.key!r}, "
+                                   f"which is no {wanted} card{did_you_mean(effect.key, known[wanted])}")
+
+
+def _spot(toml: TomlFile, value: str) -> tuple[int, int]:
+    for i, line in enumerate(toml.raw.split("\n")):
+        at = line.find(f'key = "{value}"')
+        if at >= 0:
+            return i + 1, at + len('key = "')
+    return 1, 1
 

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from machina_nb.rules.cards.abilities import ability_from_record, effect_from_record
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder, read_card_file, require)
+from machina_nb.rules.cards.abilities import ability_from_record, effects_from_records
+from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
+                                      optional, read_card_file, require)
 from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.cards.units import check_attribute
 from machina_nb.rules.errors import RulesError
@@ -94,8 +95,7 @@ def _chapter(toml: TomlFile, card_id: str, table: Any) -> Chapter:
     name = check_card_table(toml, "chapter", card_id, table, _CHAPTER_KEYS, "a chapter")
     fields = _common(toml, name, table, "explorer")
     for rating in ("spawn_rating", "horror_rating"):
-        fields[rating] = require(toml, table, name, rating, int, "a rating 0-9") \
-            if rating in table else None
+        fields[rating] = optional(toml, table, name, rating, int, "a rating 0-9")
     for flag in ("blocking", "places_exit"):
         fields[flag] = _flag(toml, table, name, flag)
     return _built(toml, name, table, lambda: Chapter(card_id, **fields))
@@ -123,8 +123,8 @@ def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple:
     records = require(toml, table, name, key, list, "a list of effect tables") \
         if key in table else []
     try:
-        return tuple(effect_from_record(e) for e in records)
-    except (RulesError, TypeError, AttributeError) as exc:
+        return effects_from_records(records, key)
+    except RulesError as exc:
         raise toml.error(name, key, f"{key}: {exc}") from None
 
 

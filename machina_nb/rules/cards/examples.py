@@ -19,19 +19,55 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machina_nb.rules.content import TomlFile, expect_kind, read_toml, require
+from machina_nb.rules.content import (TomlFile, check_keys, did_you_mean, expect_kind, read_toml,
+                                      require, shown)
 from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.units import Unit, load_all_units
 
-__all__ = ["Step", "Example", "load_example"]
+__all__ = ["Step", "Example", "load_example", "STEP_VERBS", "MAX_STEPS", "MAX_DICE_SCRIPT"]
 
 _PAGE = re.compile(r"^(manual p\d+(-\d+)?|3\.5 \S.*|aid \S.*)$")
 _LETTER = re.compile(r"^[A-Z]$")
 _TOP_KEYS = {"kind", "id", "title", "page", "rules", "rulings", "board", "legend", "step",
              "outcome"}
+
+
+_COMMON_STEP_KEYS = ("do", "actor", "target", "expect", "note")
+_INVENTORY_EXPECT = ("equipped", "unequipped", "mains", "stamina", "essence", "armor", "will")
+
+STEP_VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
+    "set": (("armor", "will", "stamina", "health", "essence"), ()),
+    "monster_turn": (("dice",), ("end", "moves", "stamina_left", "abilities", "ability_target",
+                                 "health")),
+    "distances": ((), None),
+    "contributors": ((), None),
+    "play_ability": (("ability", "dice", "essence_budget"),
+                     ("hit", "target_health", "destroyed", "essence", "closed")),
+    "spawn_rating": (("default",), None),
+    "push": (("distance", "dice"), ("end", "destroyed")),
+    "pull": (("distance", "dice"), ("end", "destroyed")),
+    "inventory": (("steps", "unequipped"), ("valid", "error", "armor", "will", "equipped",
+                                            "unequipped", "mains")),
+    "item_decks": (("weapon", "apparel", "artifact", "consumable"), ()),
+    "activate": (("choices", "dice"), _INVENTORY_EXPECT),
+    "use_inventory": (("steps",), _INVENTORY_EXPECT),
+    "trade_partners": ((), None),
+    "adjacent": (("closed_doors",), None),
+    "close_door": (("border",), None),
+}
+"""Each step verb: its own keys (beside ``do``, ``actor``, ``target``, ``expect``, ``note``)
+and the keys its ``expect`` table may hold (``()``: no ``expect``; ``None``: an ``expect``
+that is not a table of named results). content/README.md documents them."""
+
+MAX_STEPS = 64
+"""The most steps one example may have."""
+
+MAX_DICE_SCRIPT = 64
+"""The most scripted dice results one step may give."""
 
 
 @dataclass(frozen=True)
@@ -123,9 +159,10 @@ def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
         raise toml.error(None, "rulings", "'rulings' must be a table of switch = reading")
     for name, reading in table.items():
         if name not in SWITCHES:
-            raise toml.error("rulings", name, f"unknown ruling {name!r}")
-        if reading not in SWITCHES[name].readings:
-            raise toml.error("rulings", name, f"unknown reading {reading!r} for {name}; "
+            raise toml.error("rulings", name, f"unknown ruling {name!r}"
+                             f"{did_you_mean(name, SWITCHES)}")
+        if not isinstance(reading, str) or reading not in SWITCHES[name].readings:
+            raise toml.error("rulings", name, f"unknown reading {shown(reading)} for {name}; "
                              f"expected one of {', '.join(SWITCHES[name].readings)}")
     return tuple(table.items())
 
@@ -144,11 +181,11 @@ def _legend(toml: TomlFile, table: dict, known: dict[str, Unit]):
         if not isinstance(unit_id, str):
             raise toml.error("legend", letter, f"legend entry {letter!r} needs unit = \"<unit id>\"")
         if unit_id not in known:
-            raise toml.error("legend", letter, f"unknown unit {unit_id!r}; content/units has "
+            raise toml.error("legend", letter, f"unknown unit {shown(unit_id)}; content/units has "
                              f"{', '.join(sorted(known))}")
         space = entry.get("space", ".")
-        if space not in spaces:
-            raise toml.error("legend", letter, f"legend entry {letter!r}: space {space!r} is not "
+        if not isinstance(space, str) or space not in spaces:
+            raise toml.error("legend", letter, f"legend entry {letter!r}: space {shown(space)} is not "
                              "a space character")
         unknown = set(entry) - {"unit", "space"}
         if unknown:
@@ -162,23 +199,100 @@ def _legend(toml: TomlFile, table: dict, known: dict[str, Unit]):
 def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple[Step, ...]:
     if not isinstance(tables, list):
         raise toml.error(None, "step", "steps are an array of tables [[step]]")
+    loaded: dict[str, dict] = {}
+
+    def known_items() -> dict:
+        if "items" not in loaded:
+            loaded["items"] = load_all_items()
+        return loaded["items"]
+
+    if len(tables) > MAX_STEPS:
+        raise toml.error(None, "step", f"at most {MAX_STEPS} steps in an example")
     steps = []
     for i, table in enumerate(tables):
-        do = require(toml, table, "step", "do", str, "what to do, e.g. 'adjacent'", i)
+        do = require(toml, table, "step", "do", str, "what to do, e.g. 'adjacent'", i,
+                     choices=tuple(STEP_VERBS))
+        _step_keys(toml, table, do, i)
+        _step_references(toml, table, do, i, by_letter, known_items)
         actor = table.get("actor")
-        if actor is not None and actor not in by_letter:
-            raise toml.error("step", "actor", f"actor {actor!r} is not a unit letter in the "
+        if actor is not None and (not isinstance(actor, str) or actor not in by_letter):
+            raise toml.error("step", "actor", f"actor {shown(actor)} is not a unit letter in the "
                              "legend", i)
         target = table.get("target")
         if isinstance(target, list):
             if (len(target) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
                                              for v in target)
                     or not (0 <= target[0] < board.width and 0 <= target[1] < board.height)):
-                raise toml.error("step", "target", f"target {target!r} must be [x, y] on the "
+                raise toml.error("step", "target", f"target {shown(target)} must be [x, y] on the "
                                  f"{board.width}x{board.height} board", i)
             target = (target[0], target[1])
-        elif target is not None and target not in by_letter:
-            raise toml.error("step", "target", f"target {target!r} must be a unit letter in the "
+        elif target is not None and (not isinstance(target, str) or target not in by_letter):
+            raise toml.error("step", "target", f"target {shown(target)} must be a unit letter in the "
                              "legend or [x, y]", i)
         steps.append(Step(do, actor, target, Record.of(table)))
     return tuple(steps)
+
+
+def _step_keys(toml: TomlFile, table: dict, do: str, i: int) -> None:
+    """The keys of the ``i``-th step and of its ``expect`` table are those its verb reads, and
+    every scripted die is a whole number 1-10 (a d10; manual p13, p24)."""
+    keys, expected = STEP_VERBS[do]
+    check_keys(toml, "step", table, (*_COMMON_STEP_KEYS, *keys), f"a {do!r} step", i)
+    expect = table.get("expect")
+    if expected == () and "expect" in table:
+        raise toml.error("step", "expect", f"a {do!r} step checks nothing: no 'expect'", i)
+    if expected:
+        if not isinstance(expect, dict):
+            raise toml.error("step", "expect", f"'expect' of a {do!r} step is a table of "
+                             f"{', '.join(expected)}, got {shown(expect)}", i)
+        check_keys(toml, "step", expect, expected, f"the 'expect' of a {do!r} step", i)
+    for key in ("dice", "distance", "default", "essence_budget", *STEP_VERBS["set"][0]):
+        if key in table:
+            value = table[key]
+            if key == "dice":
+                if not isinstance(value, list) or len(value) > MAX_DICE_SCRIPT or not all(
+                        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10
+                        for v in value):
+                    raise toml.error("step", "dice", f"'dice' is a list of at most "
+                                     f"{MAX_DICE_SCRIPT} results 0-10, got {shown(value)}", i)
+            else:
+                require(toml, table, "step", key, int, "a whole number 0-9", i, low=0, high=9)
+
+
+_INVENTORY_STEPS = {"main": 2, "upgrade": 3, "augment": 3}
+
+
+def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: dict,
+                     known_items) -> None:
+    """The names a step gives resolve: the actor's ability, the item cards it equips or deals.
+
+    Rules: manual p20-21 (a unit plays its own abilities), p30-31 (item cards).
+    """
+    if do == "play_ability":
+        actor = by_letter.get(table.get("actor")) if isinstance(table.get("actor"), str) else None
+        ability = table.get("ability")
+        names = [a.name for a in actor.abilities] if actor is not None else []
+        held = {a.name for item in known_items().values() for a in item.abilities}
+        if actor is None or (ability not in names and ability not in held):
+            raise toml.error("step", "ability", f"{shown(ability)} is not an ability of the "
+                             f"actor or of an item (its own: {', '.join(names) or 'none'})"
+                             f"{did_you_mean(ability, [*names, *sorted(held)])}", i)
+    items = None
+    for key in ("steps", "unequipped", *STEP_VERBS["item_decks"][0]):
+        if key not in table or do not in ("inventory", "use_inventory", "item_decks"):
+            continue
+        items = known_items() if items is None else items
+        entries = table[key]
+        if not isinstance(entries, list) or len(entries) > 64:
+            raise toml.error("step", key, f"'{key}' must be a list of at most 64 entries", i)
+        for entry in entries:
+            names = entry if key != "steps" else entry[1:] if isinstance(entry, list) else None
+            if key == "steps" and (not isinstance(entry, list) or
+                                   _INVENTORY_STEPS.get(entry[0] if entry else None) != len(entry)):
+                raise toml.error("step", key, f"an inventory step is [\"main\", item], "
+                                 f"[\"upgrade\", item, host] or [\"augment\", item, host], "
+                                 f"got {shown(entry)}", i)
+            for name in names if isinstance(names, list) else [names]:
+                if not isinstance(name, str) or name not in items:
+                    raise toml.error("step", key, f"unknown item {shown(name)}"
+                                     f"{did_you_mean(name, items)}", i)

@@ -46,9 +46,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from machina_nb.rules.cards.abilities import Ability, Effect, ability_from_record, effect_from_record
+from machina_nb.rules.cards.abilities import Ability, Effect, ability_from_record, effects_from_records
 from machina_nb.rules.cards.units import read_abilities
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder, read_card_file, require)
+from machina_nb.rules.content import (TomlFile, check_card_table, content_root, did_you_mean,
+                                      load_folder, read_card_file, require, shown)
 from machina_nb.rules.errors import RulesError
 
 __all__ = [
@@ -534,21 +535,23 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
                             "true when some numbers are ours"),
         "source": require(toml, table, name, "source", str, "the citation, e.g. 'manual p30'"),
     }
-    for key, kind, what in (("slot", str, "head, torso or legs"), ("hands", int, "1 or 2"),
-                            ("upgrade_top", str, "a symbol name"),
-                            ("upgrade_bottom", str, "a symbol name"),
-                            ("augment_slot", str, "a symbol name"),
-                            ("augment", str, "a symbol name"), ("level", int, "1, 2 or 3"),
-                            ("text", str, "the card's text in our words")):
+    for key, kind, what, bounds in (
+            ("slot", str, "head, torso or legs", {"choices": APPAREL_SLOTS}),
+            ("hands", int, "1 or 2", {"low": 1, "high": 2}),
+            ("upgrade_top", str, "a symbol name", {}), ("upgrade_bottom", str, "a symbol name", {}),
+            ("augment_slot", str, "a symbol name", {}), ("augment", str, "a symbol name", {}),
+            ("level", int, "1, 2 or 3", {"low": 1, "high": 3}),
+            ("text", str, "the card's text in our words", {})):
         if key in table:
-            fields[key] = require(toml, table, name, key, kind, what)
+            fields[key] = require(toml, table, name, key, kind, what, **bounds)
     bonuses = require(toml, table, name, "bonuses", dict, "a table like { armor = 1 }") \
         if "bonuses" in table else {}
     for attribute, amount in bonuses.items():
         if attribute not in BONUS_ATTRIBUTES or not isinstance(amount, int) or \
-                isinstance(amount, bool):
+                isinstance(amount, bool) or not -9 <= amount <= 9:
             raise toml.error(name, "bonuses", f"a bonus is one of {', '.join(BONUS_ATTRIBUTES)} "
-                             f"= a whole number, got {attribute} = {amount!r}")
+                             f"= a whole number -9..9, got {shown(attribute)} = {shown(amount)}"
+                             f"{did_you_mean(attribute, BONUS_ATTRIBUTES)}")
     fields["bonuses"] = tuple(bonuses.items())
     stated = require(toml, table, name, "stated", list, "the list of sourced fields") \
         if "stated" in table else []
@@ -558,11 +561,11 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
                              f"{', '.join(sorted(_STATED))}")
     fields["abilities"] = _abilities(toml, name, table.get("abilities", {}))
     try:
-        fields["enters_play"] = tuple(effect_from_record(e) for e in table.get("enters_play", ()))
+        fields["enters_play"] = effects_from_records(table.get("enters_play", ()), "enters_play")
         return ItemCard(item_id, **fields)
     except RulesError as exc:
         key = exc.argument if exc.argument in table else \
-            "enters_play" if "enters_play" in table and exc.argument == "effects" else None
+            "enters_play" if "enters_play" in table else None
         raise toml.error(name, key, str(exc)) from None
 
 

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder, read_card_file, require)
-from machina_nb.rules.cards.abilities import Ability as CardAbility, Effect, ability_from_record, effect_from_record
+from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
+                                      optional, read_card_file, require, shown)
+from machina_nb.rules.cards.abilities import (Ability as CardAbility, Effect, ability_from_record,
+                                              effect_from_record, effects_from_records)
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.errors import ContentError, RulesError
 
@@ -188,6 +190,7 @@ def read_abilities(toml: TomlFile, card: str, tables: Any, side: str) -> tuple[A
             raise toml.error(f"{card}.abilities", ability_id, f"ability {ability_id!r} must be "
                              f"a table [{name}]")
         text = require(toml, table, name, "text", str, "what the ability does, in our words")
+        optional(toml, table, name, "source", str, "the citation, e.g. 'manual p21'")
         abilities.append(Ability(ability_id, text, Record.of(table)))
         _check_ability(toml, name, abilities[-1], side)
     return tuple(abilities)
@@ -210,13 +213,13 @@ def _enters_play(toml: TomlFile, unit: str, table: Any) -> tuple[Record, ...]:
             raise toml.error(name, key, f"unknown key {key!r} in «enters play»; expected "
                              f"{', '.join(sorted(_ENTERS_PLAY_KEYS))}")
     require(toml, table, name, "text", str, "what happens, in our words")
+    optional(toml, table, name, "source", str, "the citation, e.g. 'manual p20'")
     effects = require(toml, table, name, "effects", list, "a list of effect tables")
     if not all(isinstance(e, dict) for e in effects):
         raise toml.error(name, "effects", "'effects' must be a list of effect tables "
                          "{ op = ..., ... }")
-    records = tuple(Record.of(e) for e in effects)
-    _readable(toml, name, "«enters play»", lambda: [effect_from_record(e) for e in records])
-    return records
+    _readable(toml, name, "«enters play»", lambda: effects_from_records(effects))
+    return tuple(Record.of(e) for e in effects)
 
 
 _KEY_ALIASES = {"target": ("target_kind", "target")}
@@ -243,8 +246,8 @@ def _readable(toml: TomlFile, table: str, what: str, read) -> None:
         value = _QUOTED.search(message)
         raise _spot(toml, table, _KEY_ALIASES.get(exc.argument, (exc.argument,)),
                     value[1] if value else None, message) from None
-    except (TypeError, ValueError, AttributeError) as exc:
-        raise toml.error(table, None, f"{what} cannot be read: {exc}") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError) as exc:
+        raise toml.error(table, None, f"{what} cannot be read: {shown(str(exc), 120)}") from None
 
 
 def _spot(toml: TomlFile, table: str, keys: tuple[str, ...], value: str | None,

@@ -12,7 +12,7 @@ least essence that makes the attack hit (with several blockers: that hits as
 many blockers as possible), and nothing when even all of it would not help.
 
 >>> from machina_nb.rules.odds.dice import Pool
->>> from machina_nb.rules.rulings import Rules
+>>> from machina_nb.rules.rulings import Rules, check_rules
 >>> hit_chance(Pool.attack(1, 1), 3, Rules(), essence=1)  # the Mi-Go, manual p24
 Fraction(5, 6)
 
@@ -30,10 +30,10 @@ from typing import Sequence
 from machina_nb.rules.odds.dice import Distribution, Pool
 from machina_nb.rules.checks import integer as _integer
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings import Rules, check_rules
 
 __all__ = [
-    "MAX_ATTRIBUTE", "AttackOdds", "final_total", "hit_chance", "attack_odds",
+    "MAX_ATTRIBUTE", "MAX_BLOCKERS", "MAX_ESSENCE", "MAX_HEALTH", "MAX_ATTACKS", "AttackOdds", "final_total", "hit_chance", "attack_odds",
     "barrel_hit_chance", "blockers_outcome", "expected_hits", "LastingBoost", "kill_chance",
     "survival_chance",
     "effect_roll_chance", "barrel_explosion", "barrel_chain_hit_chance", "trap_damage",
@@ -42,6 +42,22 @@ __all__ = [
 
 MAX_ATTRIBUTE = 9
 """Armor and will lie in 0..9 (manual p18: attributes cannot exceed 9)."""
+
+MAX_ESSENCE = 36
+"""The most essence one attack may spend: four explorers of 9 essence each contributing
+(manual p18-19). Beyond it the odds functions refuse at once."""
+
+MAX_BLOCKERS = 16
+"""The most blockers one roll is compared with (a barrel has at most 8 neighbours, p36)."""
+
+MAX_HEALTH = 18
+"""The most health a kill or survival chance may need: 9 health plus 9 essence lost instead
+(manual p18)."""
+
+MAX_ATTACKS = 20
+"""The most attacks a kill or survival chance may span (four explorers' turns and more).
+With :data:`MAX_ESSENCE`, :data:`MAX_HEALTH` and the pool's :data:`~machina_nb.rules.odds.dice.MAX_DICE`
+this keeps the exact kill-chance programme to seconds."""
 
 TRAP_PRIMARY = Pool.attack(high=3)
 """The trap lever's attack: 3 high dice (manual p37 index, 3.5; spec C-10)."""
@@ -80,6 +96,7 @@ def final_total(pool: Pool, rules: Rules, modifier: int = 0) -> Distribution:
 
     Rules: manual p24 (sum, add, subtract), spec D31 (``roll.floor``).
     """
+    rules = check_rules(rules)
     dist = _rolled(pool, modifier)
     return dist.clamped(0) if rules["roll.floor"] == "clamp0" else dist
 
@@ -109,8 +126,9 @@ def attack_odds(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
 
     Rules: manual p24 (attack), manual p18 (essence after the roll), spec E2, D31.
     """
+    rules = check_rules(rules)
     defense = _check_defense(defense)
-    essence = _integer("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, MAX_ESSENCE)
     dist = _rolled(pool, modifier)
     floor = rules["roll.floor"]
     hit = 0
@@ -136,8 +154,9 @@ def hit_chance(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
 
     Rules: manual p24 (T >= attribute hits), spec E2, D31 (``roll.floor``).
     """
+    rules = check_rules(rules)
     defense = _check_defense(defense)
-    essence = _integer("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, MAX_ESSENCE)
     if rules["roll.floor"] == "clamp0" and defense == 0:
         _check_pool(pool)
         return Fraction(1)
@@ -150,7 +169,8 @@ def barrel_hit_chance(pool: Pool, rules: Rules, modifier: int = 0, essence: int 
 
     Rules: manual p36 (exploding barrel), spec A3.7, E2, E5, D31.
     """
-    essence = _integer("essence", essence, 0, 99)
+    rules = check_rules(rules)
+    essence = _integer("essence", essence, 0, MAX_ESSENCE)
     return _rolled(pool, modifier).at_least(1 - essence)
 
 
@@ -180,10 +200,15 @@ def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier
 
     Rules: manual p24 (several blockers, one roll), spec A11.5, E3, D32.
     """
+    rules = check_rules(rules)
+    if isinstance(defenses, (str, bytes)) or not isinstance(defenses, Sequence) or \
+            len(defenses) > MAX_BLOCKERS:
+        raise RulesError("defenses", f"expected a list of at most {MAX_BLOCKERS} armor or will "
+                         "values 0-9")
     defenses = tuple(_check_defense(a, "defenses") for a in defenses)
     if not defenses:
         raise RulesError("defenses", "at least one blocker is needed")
-    essence = _integer("essence", essence, 0, 99)
+    essence = _integer("essence", essence, 0, MAX_ESSENCE)
     reading, floor = rules["essence.multi_blocker"], rules["roll.floor"]
     dist = _rolled(pool, modifier)
     counts: dict[frozenset[int], int] = {}
@@ -241,10 +266,11 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
     Rules: manual p24 (a hit costs 1 health), manual p18 (essence), manual p27
     (lasting stacks), spec E4, D31.
     """
+    rules = check_rules(rules)
     defense = _check_defense(defense)
-    health = _integer("health", health, 1, 99)
-    attacks = _integer("attacks", attacks, 1, 99)
-    essence = _integer("essence", essence, 0, 99)
+    health = _integer("health", health, 1, MAX_HEALTH)
+    attacks = _integer("attacks", attacks, 1, MAX_ATTACKS)
+    essence = _integer("essence", essence, 0, MAX_ESSENCE)
     if boost is not None and not isinstance(boost, LastingBoost):
         raise RulesError("boost", "expected a LastingBoost")
     dist = _rolled(pool, modifier)
@@ -293,8 +319,9 @@ def survival_chance(pool: Pool, armor: int, health: int, essence: int, attacks: 
 
     Rules: manual p18 (essence instead of health), manual p19 (death), spec E4.
     """
-    health = _integer("health", health, 1, 99)
-    essence = _integer("essence", essence, 0, 99)
+    rules = check_rules(rules)
+    health = _integer("health", health, 1, MAX_HEALTH)
+    essence = _integer("essence", essence, 0, MAX_ESSENCE)
     return 1 - kill_chance(pool, armor, health + essence, attacks, rules, modifier)
 
 
@@ -316,6 +343,7 @@ def barrel_explosion(defenses: Sequence[int], rules: Rules, modifier: int = 0,
 
     Rules: manual p36 (exploding barrel), spec E5, D32, D36.
     """
+    rules = check_rules(rules)
     return blockers_outcome(BARREL_EXPLOSION, defenses, rules, modifier, essence)
 
 
@@ -328,6 +356,7 @@ def barrel_chain_hit_chance(defense: int, barrels: int, rules: Rules) -> Fractio
 
     Rules: manual p36 (exploding barrel), spec E5, D36.
     """
+    rules = check_rules(rules)
     defense = _check_defense(defense)
     barrels = _integer("barrels", barrels, 1, 50)
     reading = rules["barrel.chain"]
@@ -355,9 +384,13 @@ def trap_damage(defense: int, rules: Rules, qualifying_on_tile: int = 0,
 
     Rules: manual p37 (trap lever), 3.5 (trap lever), spec C-10, D35, E6.
     """
+    rules = check_rules(rules)
     defense = _check_defense(defense)
     on_tile = _integer("qualifying_on_tile", qualifying_on_tile, 0, 8)
     elsewhere = _integer("qualifying_elsewhere", qualifying_elsewhere, 0, 8)
+    if not isinstance(on_activating_tile, bool):
+        raise RulesError("on_activating_tile", f"expected true or false, got "
+                         f"{type(on_activating_tile).__name__}")
     reading = rules["traps.secondary"]
     if reading == "per_explorer_own_tile":
         secondary = on_tile

@@ -26,11 +26,21 @@ from machina_nb.rules.errors import RulesError
 
 __all__ = [
     "Die", "LOW", "HIGH", "D10", "RechargeDie", "Distribution", "Pool",
-    "DiceExpression", "parse_dice", "MAX_DICE", "MAX_MODIFIER",
+    "DiceExpression", "parse_dice", "MAX_DICE", "MAX_MODIFIER", "MAX_FACES", "MAX_FACE_VALUE",
+    "MAX_EXPRESSION",
 ]
 
 MAX_DICE = 40
 """The most dice one pool may hold (the box has 3+3; abilities may ask for more, spec A11.1)."""
+
+MAX_FACES = 100
+"""The most faces a custom die may have (the game's dice have 6 or 10)."""
+
+MAX_FACE_VALUE = 99
+"""The largest value (either sign) printed on a face of a custom die."""
+
+MAX_EXPRESSION = 200
+"""The longest dice expression :func:`parse_dice` reads."""
 
 MAX_MODIFIER = 99
 """The largest constant a dice expression may add or subtract."""
@@ -49,10 +59,15 @@ class Die:
     faces: tuple[int, ...]
 
     def __post_init__(self):
-        if not self.faces:
-            raise RulesError("faces", "a die needs at least one face")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in self.faces):
-            raise RulesError("faces", "face values must be integers")
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError("name", "a die needs a name")
+        if not isinstance(self.faces, tuple) or not self.faces:
+            raise RulesError("faces", "a die needs a tuple of at least one face")
+        if len(self.faces) > MAX_FACES:
+            raise RulesError("faces", f"a die has at most {MAX_FACES} faces")
+        if not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_FACE_VALUE
+                   for v in self.faces):
+            raise RulesError("faces", f"face values must be integers within ±{MAX_FACE_VALUE}")
 
     @cached_property
     def distribution(self) -> "Distribution":
@@ -96,7 +111,10 @@ class RechargeDie:
 
     def __post_init__(self):
         for name in ("restore_health", "restore_stamina", "nothing"):
-            if getattr(self, name) < 0:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(name, f"a face count is a whole number, got {value!r}"[:120])
+            if value < 0:
                 raise RulesError(name, "a face count cannot be negative")
         if self.restore_health + self.restore_stamina + self.nothing != 6:
             raise RulesError("recharge_die", "the face counts must add up to 6")
@@ -153,7 +171,7 @@ class Distribution:
 
         Rules: manual p24 (attack roll totals); spec §E1.
         """
-        i = total - self.offset
+        i = _total(total) - self.offset
         return self.counts[i] if 0 <= i < len(self.counts) else 0
 
     def count_at_least(self, total: int) -> int:
@@ -161,7 +179,7 @@ class Distribution:
 
         Rules: manual p24 (a hit needs the total to reach armor or will); spec §E1.1.
         """
-        i = total - self.offset
+        i = _total(total) - self.offset
         if i <= 0:
             return self.denominator
         return self._tails[i] if i < len(self.counts) else 0
@@ -179,7 +197,7 @@ class Distribution:
 
     def at_least(self, total: int) -> Fraction:
         """``P(S >= total)``: the chance to reach a threshold (spec E1.1)."""
-        i = total - self.offset
+        i = _total(total) - self.offset
         if i <= 0:
             return _ONE
         return self._tail_chances[i] if i < len(self.counts) else _ZERO
@@ -215,6 +233,12 @@ class Distribution:
         below = self.denominator - self.count_at_least(floor + 1)
         rest = tuple(self.counts[floor + 1 - self.offset:])
         return Distribution(floor, (below,) + rest, self.denominator)
+
+
+def _total(total) -> int:
+    if not isinstance(total, int) or isinstance(total, bool):
+        raise RulesError("total", f"expected a whole number, got {type(total).__name__}")
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -254,12 +278,19 @@ class Pool:
 
     def __post_init__(self):
         merged: dict[Die, int] = {}
+        if not isinstance(self.dice, tuple) or not all(
+                isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Die)
+                for pair in self.dice):
+            raise RulesError("dice", "expected (die, count) pairs, e.g. Pool.attack(1, 2)")
         for die, n in self.dice:
             if not isinstance(n, int) or isinstance(n, bool):
                 raise RulesError("dice", f"the number of {die.name} dice must be an integer")
             if n < 0:
                 raise RulesError("dice", f"a pool cannot hold a negative number of {die.name} "
                                          f"dice ({n})")
+            if n > MAX_DICE:
+                raise RulesError("dice", f"at most {MAX_DICE} dice in one pool (got {n} "
+                                         f"{die.name} dice)")
             merged[die] = merged.get(die, 0) + n
         total = sum(merged.values())
         if total == 0:
@@ -282,7 +313,9 @@ class Pool:
         Rules: manual p4-5 (dice), p24 (dice rolled together and summed); spec §A11.1.
         """
         items = dice.items() if isinstance(dice, Mapping) else dice
-        return cls(tuple(items))
+        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+            raise RulesError("dice", "expected {die: count} or (die, count) pairs")
+        return cls(tuple(tuple(p) if isinstance(p, list) else p for p in items))
 
     def count(self, die: Die) -> int:
         """How many of ``die`` the pool holds.
@@ -378,8 +411,7 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
 
     Rules: manual p24 (attack dice and modifiers), manual p25 (arcane attacks), spec A11.2.
     """
-    if not isinstance(text, str):
-        raise RulesError(argument, "expected a dice expression such as '1H2L'")
+    _check_expression(text, argument)
     counts = {HIGH: 0, LOW: 0}
     modifier = 0
     arcane = False
@@ -395,23 +427,12 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
             i += 1
             continue
         if ch.isascii() and ch.isalpha():
-            start = i
-            while i < n and text[i].isascii() and text[i].isalpha():
-                i += 1
-            word = text[start:i].lower()
-            if word in _KEYWORDS and seen_term:
-                arcane = _KEYWORDS[word]
-                rest = text[i:].strip()
-                if rest:
-                    _fail(n - len(text[i:].lstrip()), "nothing may follow the attack type")
+            i, keyword = _word(text, i, seen_term, counts, _fail)
+            if keyword is not None:
+                arcane = keyword
                 break
-            if set(word) <= _LETTERS.keys():
-                for letter in word:
-                    counts[_LETTERS[letter]] += 1
-                seen_term = True
-                continue
-            _fail(start, f"unknown {'word' if len(word) > 1 else 'letter'} {text[start:i]!r}",
-                 " (expected H, L, a number, + or -, or 'arcane')")
+            seen_term = True
+            continue
         start = i
         sign = 1
         if ch in "+-":
@@ -443,6 +464,36 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
         if abs(modifier) > MAX_MODIFIER:
             _fail(start, f"the modifier must stay within ±{MAX_MODIFIER}")
         seen_term = True
+    return _expression(text, argument, seen_term, counts, modifier, arcane)
+
+
+def _word(text: str, i: int, seen_term: bool, counts: dict, fail) -> tuple[int, bool | None]:
+    """Scan the letters at ``i``: dice letters (counted) or the closing attack type."""
+    start, n = i, len(text)
+    while i < n and text[i].isascii() and text[i].isalpha():
+        i += 1
+    word = text[start:i].lower()
+    if word in _KEYWORDS and seen_term:
+        if text[i:].strip():
+            fail(n - len(text[i:].lstrip()), "nothing may follow the attack type")
+        return i, _KEYWORDS[word]
+    if set(word) <= _LETTERS.keys():
+        for letter in word:
+            counts[_LETTERS[letter]] += 1
+        return i, None
+    fail(start, f"unknown {'word' if len(word) > 1 else 'letter'} {text[start:i]!r}",
+         " (expected H, L, a number, + or -, or 'arcane')")
+
+
+def _check_expression(text, argument: str) -> None:
+    if not isinstance(text, str):
+        raise RulesError(argument, "expected a dice expression such as '1H2L'")
+    if len(text) > MAX_EXPRESSION:
+        raise RulesError(argument, f"a dice expression has at most {MAX_EXPRESSION} characters")
+
+
+def _expression(text: str, argument: str, seen_term: bool, counts: dict, modifier: int,
+                arcane: bool) -> "DiceExpression":
     if not seen_term:
         raise RulesError(argument, f"empty dice expression {text!r}")
     if counts[HIGH] + counts[LOW] == 0:
