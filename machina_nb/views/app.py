@@ -27,11 +27,15 @@ from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper, demo_game
 
-__all__ = ["DEMO_LEGEND", "TAB_TITLES", "demo_layout", "Explorer", "explorer"]
+__all__ = ["DEMO_LEGEND", "DEMO_NAMES", "TAB_TITLES", "demo_layout", "Explorer", "explorer"]
 
 #: The demo board's units: explorers A and B, monsters M and N, all standing on floor.
 DEMO_LEGEND = {"A": SpaceKind.FLOOR, "B": SpaceKind.FLOOR, "M": SpaceKind.FLOOR,
                "N": SpaceKind.FLOOR}
+
+#: The demo board's units by name (the Round tab's demo game deals the same cards).
+DEMO_NAMES = {"A": "Phillip (explorer)", "B": "Lorrai (explorer)", "M": "Mi-Go (monster)",
+              "N": "Sarall (monster)"}
 
 #: The tabs in order; the first is built when the app opens, the others on first use.
 TAB_TITLES = ("Board", "Odds", "Round", "Rulings", "Examples")
@@ -71,7 +75,8 @@ class Explorer(widgets.VBox):
         self.preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
         self.preset.add_class("rules-preset")
         self._layout = layout or demo_layout()
-        self.board = BoardView({"demo": self._layout, "2x2 shipped tiles": shipped_board()})
+        self.board = BoardView({"demo": self._layout, "2x2 shipped tiles": shipped_board()},
+                               names=DEMO_NAMES)
         self._builders: dict[int, Callable[[], widgets.Widget]] = {
             1: self._build_odds, 2: self._build_round, 3: self._build_rulings,
             4: self._build_examples}
