@@ -142,7 +142,7 @@ def test_manual_p16_the_plan_shows_target_distances_path_and_reasons():
     # one click: one step along the path, then the plan is made again
     s.next_action_button.click()
     assert s.state.unit("sarall").position == (2, 0)
-    assert "steps to (2, 0)" in s.event_log.value
+    assert "Sarall moves D1 → C1" in s.event_log.value
     assert s.sources["units"].data["x"] == [0.5, 2.5]
 
 
