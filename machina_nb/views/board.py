@@ -201,6 +201,17 @@ _PAIR = re.compile(r"\((-?\d+), (-?\d+)\)")
 _POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
 
 
+_AT_POINT = re.compile(r"\bat \((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+
+
+def _at_words(match: re.Match) -> str:
+    """``at (1, 1)``, a point of the grid: the corner of a space, or a point along a border."""
+    x, y = (Fraction(v) for v in match.groups())
+    if x.denominator == y.denominator == 1:
+        return f"at the top-left corner of {space_name((int(x), int(y)))}"
+    return "at " + _point_words(match)
+
+
 def _point_words(match: re.Match) -> str:
     x, y = (Fraction(v) for v in match.groups())
     return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
@@ -217,9 +228,12 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     """Text from the rules core as the board labels things: spaces ``(2, 5)`` become ``C6``,
     a point between spaces is described in words, and ``->`` becomes an arrow.
 
-    >>> plain_text("(0, 0) -> (3, 1): blocked at (13/4, 4)")
-    'A1 → D2: blocked at the point 3 1/4 across, 4 down from the board\'s top-left corner'
+    >>> plain_text("(0, 0) -> (3, 1): meeting at (1, 1)")
+    'A1 → D2: meeting at the top-left corner of B2'
+    >>> plain_text("blocked at (13/4, 4)")
+    "blocked at the point 3 1/4 across, 4 down from the board's top-left corner"
     """
+    text = _AT_POINT.sub(_at_words, text)
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
     text = _POINT.sub(_point_words, text).replace("->", "→")
     return text
