@@ -81,7 +81,8 @@ WING_MAY_IMPORT = {
     "odds": {"top"},
     "cards": {"top", "board"},
     "engine": {"top", "board", "odds", "cards"},
-    "views": {"top", "board", "odds", "cards", "engine"},
+    "analysis": {"top", "board", "odds", "cards", "engine"},
+    "views": {"top", "board", "odds", "cards", "engine", "analysis"},
     "cli": {"top", "board", "odds", "cards", "engine"},
 }
 """Which wing may import which (docs/ARCHITECTURE.md); a wing may always import itself."""

@@ -24,6 +24,7 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import BoardView, shipped_board
 from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
+from machina_nb.views.quiz import QuizView
 from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper, demo_game
 
@@ -38,7 +39,7 @@ DEMO_NAMES = {"A": "Phillip (explorer)", "B": "Lorrai (explorer)", "M": "Mi-Go (
               "N": "Sarall (monster)"}
 
 #: The tabs in order; the first is built when the app opens, the others on first use.
-TAB_TITLES = ("Board", "Odds", "Round", "Rulings", "Examples")
+TAB_TITLES = ("Board", "Odds", "Round", "Rulings", "Examples", "Quiz")
 
 
 def demo_layout() -> Layout:
@@ -79,7 +80,7 @@ class Explorer(widgets.VBox):
                                names=DEMO_NAMES)
         self._builders: dict[int, Callable[[], widgets.Widget]] = {
             1: self._build_odds, 2: self._build_round, 3: self._build_rulings,
-            4: self._build_examples}
+            4: self._build_examples, 5: self._build_quiz}
         self._built = {0}
         self.tabs = widgets.Tab([self.board, *(_building(t) for t in TAB_TITLES[1:])],
                                 titles=TAB_TITLES)
@@ -124,6 +125,10 @@ class Explorer(widgets.VBox):
     def _build_examples(self) -> widgets.Widget:
         self.examples = ExamplesBrowser()
         return self.examples
+
+    def _build_quiz(self) -> widgets.Widget:
+        self.quiz = QuizView(rules=self.rules)
+        return self.quiz
 
     def _apply_preset(self, _change=None) -> None:
         rules = self.rules

@@ -90,6 +90,8 @@ ROLE_COLOURS: dict[str, str] = {
     "monster": "#0072B2",
     "goal": "#009E73",
     "end": "#56B4E9",
+    "answer": "#009E73",
+    "reply": "#D55E00",
 }
 
 #: Roles drawn as a hatch over the space (the rest as an outline inside it).
@@ -113,6 +115,8 @@ ROLE_WORDS: dict[str, str] = {
     "monster": "the monster acting",
     "goal": "where its path leads",
     "end": "a space it could end its move on",
+    "answer": "the right answer",
+    "reply": "your answer",
 }
 
 #: How the map's borders and marks are drawn, and their legend words:
@@ -771,7 +775,8 @@ class BoardView(widgets.VBox):
     click sets). The plot, title, verdict and stamina slider carry the CSS
     classes ``board-plot``, ``board-title``, ``board-verdict`` and
     ``board-stamina`` (prefix ``css``, default ``board``). ``pick`` is drawn from
-    the start (for a view that is never clicked). Assigning ``view.rules`` redraws the overlay; only
+    the start (for a view that is never clicked). ``on_click``, when given, receives each
+    clicked space instead of the overlay. Assigning ``view.rules`` redraws the overlay; only
     ``source.data`` and the texts change.
     """
 
@@ -782,8 +787,10 @@ class BoardView(widgets.VBox):
     def __init__(self, boards: Board | Layout | dict[str, Board | Layout],
                  rules: Rules | None = None, overlay: str = "sight", *, controls: bool = True,
                  legend: bool = True, px_per_space: int | None = None, css: str = "board",
-                 pick: Pick | None = None, names: Mapping[str, str] | None = None, **kwargs):
+                 pick: Pick | None = None, names: Mapping[str, str] | None = None,
+                 on_click: Callable[[Point], None] | None = None, **kwargs):
         setup_notebook()
+        self.on_click = on_click
         self._css = css
         self.names = dict(names or {})
         self._with_legend = legend
@@ -878,6 +885,9 @@ class BoardView(widgets.VBox):
         """
         point = (math.floor(event.x), math.floor(event.y))
         if point not in self.board:
+            return
+        if self.on_click is not None:  # the owner answers the click (the quiz)
+            self.on_click(point)
             return
         if self.click.value == "target" and self.overlay.value == "sight" and self.selected:
             self.aim(point)
