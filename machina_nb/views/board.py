@@ -46,7 +46,7 @@ from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
 
-__all__ = ["SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
+__all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
            "render_board", "highlight_data", "sight_overlay", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
@@ -844,7 +844,7 @@ class BoardView(widgets.VBox):
             figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
             figure.on_event(DoubleTap, self.on_tap)  # a quick second click is still a click
-            plot = BokehModel(figure)
+            plot = BokehModel(figure, layout=widgets.Layout(flex="0 0 auto"))
             plot.add_class(f"{self._css}-plot")
             self._drawn[name] = figure, sources, plot
         else:

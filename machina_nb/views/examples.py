@@ -29,7 +29,7 @@ from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.engine.worked import _STEPS, StepResult, example_state
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import (legend_html, plain_text, redraw_board, render_board,
+from machina_nb.views.board import (as_board, legend_html, space_pixels, plain_text, redraw_board, render_board,
                                     space_name)
 from machina_nb.views.stepper import plain_cite, plain_event, plan_html, plan_overlay, unit_name
 
@@ -191,7 +191,8 @@ class ExamplesBrowser(widgets.VBox):
         self.first, ids, self.steps = step_example(example)
         self.labels = {uid: letter for letter, uid in ids.items()}
         # A new map (its own size and walls): a new figure, shown once its first data is in.
-        self.figure, self.sources = render_board(example.board)
+        self.figure, self.sources = render_board(example.board, px_per_space=max(
+            40, space_pixels(as_board(example.board), 440)))
         rulings = ", ".join(f"switch {k}: {v}" for k, v in example.rulings)
         self.names = {letter: unit_name(self.first, uid) for letter, uid in ids.items()
                       if self.first.has_unit(uid)}

@@ -53,7 +53,8 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (ROLE_COLOURS, highlight_data, Highlights, legend_html,
-                                    plain_text, redraw_board, render_board, space_name)
+                                    plain_text, redraw_board, render_board, space_name,
+                                    space_pixels)
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event"]
@@ -356,7 +357,9 @@ class RoundStepper(widgets.VBox):
         self._random = random.Random(seed)
         self._pending: tuple = ()
 
-        self.figure, self.sources = render_board(self.history.state.unit_board())
+        board = self.history.state.unit_board()
+        # room beside the board for the legend and the round's panel in a 1280 px window
+        self.figure, self.sources = render_board(board, px_per_space=space_pixels(board, 520))
         self.phase_label = widgets.HTML()
         self.phase_label.add_class("phase-label")
         self.ratings = widgets.HTML()
@@ -378,7 +381,7 @@ class RoundStepper(widgets.VBox):
         self.choice.observe(self._draw_plan, "value")
         self.options = widgets.VBox()
         self.options.add_class("step-options")
-        self.legend = widgets.HTML(layout=widgets.Layout(min_width="240px"))
+        self.legend = widgets.HTML(layout=widgets.Layout(min_width="200px", flex="0 0 auto"))
         self.legend.add_class("step-legend")
         self.next_action_button = _button("next action", "step-action", "apply the chosen action")
         self.next_phase_button = _button("next phase", "step-phase", "step until the phase changes")
@@ -407,11 +410,12 @@ class RoundStepper(widgets.VBox):
         # After the first data: changes made before the plot is shown never reach the browser.
         self.plot = BokehModel(self.figure)
         self.plot.add_class("board-plot")
+        self.plot.layout.flex = "0 0 auto"
         buttons = widgets.HBox([self.next_action_button, self.next_phase_button,
                                 self.next_round_button, self.undo_button, self.redo_button])
         dice = widgets.HBox([self.dice_mode, self.script, self.seed])
         side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan],
-                            layout=widgets.Layout(width="460px"))
+                            layout=widgets.Layout(width="420px"))
         super().__init__([buttons, dice, self.message, self.options, self.choice,
                           widgets.HBox([self.plot, self.legend, side]),
                           widgets.HTML("<b>Event log</b> (newest last)"), self.event_log])
