@@ -184,6 +184,12 @@ def _outcome(situation: Situation, board: Board, rules: Rules):
     return distance.nearest(board, a, others, rules).candidates
 
 
+def _sources(sources) -> str:
+    """The sources a reader has (the manual, the 3.5 rules, the FAQ), without references to
+    the project's specification."""
+    return ", ".join(s for s in sources if not s.lstrip().startswith("spec")) or "the manual"
+
+
 def _shown_title(title: str) -> str:
     """A situation's title without the specification's reference in front (``D1: ``)."""
     head, _, rest = title.partition(": ")
@@ -284,7 +290,7 @@ class RulingsPanel(widgets.VBox):
             f"<li><b>{html.escape(r)}</b>{' (default)' if r == SWITCHES[name].default else ''}: "
             f"{html.escape(text)}</li>" for r, text in ruling.readings.items())
         self.about.value = (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p>"
-                            f"<ul>{items}</ul><p>Sources: {html.escape(', '.join(ruling.sources))}"
+                            f"<ul>{items}</ul><p>Sources: {html.escape(_sources(ruling.sources))}"
                             "</p>")
         if self.situation.value is None:
             self.verdict_b.value = f"<pre>{html.escape(ruling.example)}</pre>"

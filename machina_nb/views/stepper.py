@@ -148,7 +148,7 @@ def ability_name(state: GameState, rules: Rules, unit_id: str, index: int) -> st
         abilities = explorer_abilities(state, u) if u.side == "explorer" else \
             tuple(a for _, a in monster_abilities(state, u, rules))
         if 0 <= index < len(abilities):
-            return abilities[index].name
+            return abilities[index].name.replace("_", " ")
     return f"ability {index}"
 
 

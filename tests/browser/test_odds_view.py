@@ -25,7 +25,7 @@ def shown_chance(probability) -> str:
 
 def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artifacts):
     probability, errors = open_odds_tab(page, voila)
-    assert shown_chance(probability) == "5/9 ≈ 0.5556"
+    assert shown_chance(probability) == "5/9 (55.56%)"
     page.screenshot(path=str(artifacts / "odds-armor-3.png"), full_page=True)
     pmf = page.locator(".odds-pmf-plot canvas").first
     before = pmf.screenshot()

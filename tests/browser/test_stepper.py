@@ -72,8 +72,11 @@ def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
     choice = page.locator(".step-choice select")
     choice.wait_for(timeout=90_000)
     page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function("() => [...document.querySelectorAll('.step-choice option')]"
+                           ".some(o => o.textContent.includes('activates'))",
+                           timeout=60_000)
     activate = next(o for o in choice.locator("option").all_inner_texts()
-                    if " activates the space " in o)
+                    if "activates" in o)  # ipywidgets shows spaces as no-break spaces
     choice.select_option(label=activate)
     page.locator("button.step-action").click()
     page.locator(".step-message", has_text="players choose").wait_for(timeout=20_000)
