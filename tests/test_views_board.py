@@ -4,7 +4,9 @@ Every overlay's answer is checked against the rules core called directly (the vi
 no rule of its own), and line of sight also against a per-pair ``line_of_sight`` loop.
 """
 
+import html
 import math
+import re
 
 import pytest
 from bokeh.events import Tap
@@ -16,7 +18,8 @@ from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.board import (
-    OVERLAYS, SHIPPED_UNITS, BoardView, Highlights, Pick, render_board, shipped_board,
+    OVERLAYS, SHIPPED_UNITS, BoardView, Highlights, Pick, drawn_colours, plain_text,
+    render_board, shipped_board,
 )
 
 L_AROUND_SIDE = parse_map("+-+-+\n|.|.|\n+-+ +\n|. .|\n+-+-+\n")
@@ -64,7 +67,7 @@ def test_manual_p34_shipped_2x2_board_shows_joined_edges_and_tile_outlines(shipp
 
 def test_legend_has_rows_enough_to_fit_the_frame_never_clipped():
     for board in (Board.from_layout(demo_layout()), shipped_board()):
-        fig, _ = render_board(board)
+        fig, _ = render_board(board, legend=True)
         legend, = [r for r in fig.right if isinstance(r, Legend)]
         items = len(set(fig.renderers[0].data_source.data["kind"])) + 10
         columns = -(-items // legend.nrows)
@@ -81,8 +84,8 @@ def test_manual_p22_sight_overlay_marks_exactly_the_visible_spaces(shipped):
     assert visible == oracle
     assert blocked == set(shipped) - oracle - {(3, 8)}
     assert spaces_by_role(view, "selected") == {(3, 8)}
-    assert view.verdict.value.startswith(f"Space (3, 8) floor, unit A: {len(oracle)} spaces in sight")
-    assert view.title.value == "<b>Line of sight from (3, 8)</b>"
+    assert view.verdict.value.startswith(f"From D9 (floor, unit A): {len(oracle)} spaces in sight")
+    assert view.title.value == "<b>Line of sight from D9</b>"
 
 
 def test_manual_p22_target_draws_the_line_the_blocking_point_and_the_explanation(shipped):
@@ -98,7 +101,7 @@ def test_manual_p22_target_draws_the_line_the_blocking_point_and_the_explanation
     assert lines["role"] == ["blocked line", "blocker"]
     points = view.sources["overlay_points"].data
     assert (points["x"], points["y"]) == ([4.0], [pytest.approx(25 / 3)])
-    assert verdict.explain() in view.verdict.value.replace("&gt;", ">")
+    assert html.escape(plain_text(verdict.explain())) in view.verdict.value
     assert "manual p22 (line of sight)" in view.verdict.value
     assert view.figure is figure  # built once
 
@@ -118,7 +121,7 @@ def test_spec_d1_flipping_los_vertex_redraws_the_same_target():
     view.aim((1, 0))
     assert "visible" in view.verdict.value
     view.rules = Rules().replace({"los.vertex": "any_two"})
-    assert "blocked by the wall (0, 0)|(1, 0) and the wall (0, 0)|(0, 1) meeting at (1, 1)" \
+    assert "blocked by the wall A1|B1 and the wall A1|A2 meeting at the top-left corner of B2" \
         in view.verdict.value
     assert view.sources["overlay_points"].data["x"] == [1.0]
     view.rules = Rules().replace({"los.vertex": "touch_ok"})
@@ -138,7 +141,7 @@ def test_manual_p34_reach_overlay_labels_each_space_with_its_stamina(shipped):
     before = len(labels["x"])
     view.stamina.value = 4
     assert len(view.sources["overlay_labels"].data["x"]) > before
-    assert view.title.value == "<b>Reach within stamina 4 from (3, 8)</b>"
+    assert view.title.value == "<b>Reach within stamina 4 from D9</b>"
 
 
 def test_manual_p22_closest_lists_every_tie_and_distance(shipped):
@@ -149,17 +152,17 @@ def test_manual_p22_closest_lists_every_tie_and_distance(shipped):
     assert spaces_by_role(view, "tied") == {(6, 14), (12, 5)}
     assert spaces_by_role(view, "candidate") == {(15, 16)}
     text = view.verdict.value
-    assert "Closest from (3, 8): M (6, 14), B (12, 5) at 13 (tied: the explorers choose)" in text
-    assert "All: M (6, 14): 13; B (12, 5): 13; N (15, 16): 18" in text
+    assert "Closest to D9: unit M on G15 and unit B on M6, at distance 13 (a tie: the explorers choose)" in text
+    assert "Every unit&#x27;s distance: unit M on G15: 13; unit B on M6: 13; unit N on P17: 18" in text
 
 
 def test_manual_p22_nearest_counts_directly_and_follows_the_metric(shipped):
     view = BoardView(shipped, overlay="nearest")
     view.select((3, 8))
-    assert "Nearest from (3, 8): M (6, 14) at 6" in view.verdict.value
-    assert "All: M (6, 14): 6; B (12, 5): 9; N (15, 16): 12" in view.verdict.value
+    assert "Nearest to D9: unit M on G15, at distance 6." in view.verdict.value
+    assert "Every unit&#x27;s distance: unit M on G15: 6; unit B on M6: 9; unit N on P17: 12" in view.verdict.value
     view.rules = Rules().replace({"nearest.metric": "manhattan"})
-    assert "Nearest from (3, 8): M (6, 14) at 9" in view.verdict.value
+    assert "Nearest to D9: unit M on G15, at distance 9." in view.verdict.value
 
 
 def test_manual_p22_adjacent_overlay_names_spaces_and_own_borders():
@@ -168,7 +171,7 @@ def test_manual_p22_adjacent_overlay_names_spaces_and_own_borders():
     view.select((0, 1))
     assert spaces_by_role(view, "adjacent") == set(sight.adjacent_spaces(board, (0, 1), Rules()))
     assert spaces_by_role(view, "adjacent") == {(0, 0), (1, 0)}  # an L round (1, 1) only
-    assert "Walls and doors adjacent: wall (0, 1)|(1, 1)" in view.verdict.value
+    assert "Walls and doors on its borders: wall between A2 and B2" in view.verdict.value
     assert view.sources["overlay_lines"].data["role"].count("border") == 3  # E, S and W walls
 
 
@@ -196,7 +199,7 @@ def test_switching_overlays_and_boards_redraws_without_rebuilding():
     view.select((2, 3))
     for name in OVERLAYS:
         view.overlay.value = name
-        assert view.verdict.value.startswith("Space (2, 3)")
+        assert view.verdict.value.startswith("From C4")
     view.choice.value = "2x2"
     assert view.figure is not demo_figure and view.selected is None
     assert view.verdict.value == "Click a space."
@@ -245,4 +248,42 @@ def test_closest_overlay_draws_every_tied_closest_path():
                          for a, b in zip(path, path[1:])}
     drawn = {segment for segment, role in shown.lines if role == "path"}
     assert drawn == expected and drawn
-    assert any("closest path" in line for line in shown.verdict)
+    assert any("shortest path" in line for line in shown.verdict)
+
+
+def test_the_legend_beside_the_board_explains_every_colour_drawn(shipped):
+    """Each overlay, on both boards: every colour on the plot has a legend sample."""
+    for board in (Board.from_layout(demo_layout()), shipped):
+        view = BoardView(board, names={"A": "Phillip"})
+        start = sorted(board.units().values())[0]
+        for overlay in OVERLAYS:
+            view.overlay.value = overlay
+            view.select(start)
+            if overlay == "sight":
+                view.aim(sorted(board)[-1])
+            shown = set(re.findall(r"data-colour='([^']+)'", view.legend.value))
+            assert drawn_colours(view.sources) <= shown, overlay
+        assert "Phillip" in view.legend.value
+
+
+def test_overlays_outline_or_hatch_never_fill_so_space_kinds_show(shipped):
+    view = BoardView(shipped)
+    view.select((3, 8))
+    glyph = next(r.glyph for r in view.figure.renderers
+                 if r.data_source is view.sources["overlay"])
+    assert glyph.fill_color is None
+    data = view.sources["overlay"].data
+    assert {h for h, r in zip(data["hatch"], data["role"]) if r == "blocked"} == {"/"}
+
+
+def test_spaces_are_named_as_the_axes_label_them_and_at_least_32_px():
+    board = Board.from_layout(demo_layout())
+    view = BoardView(board)
+    view.select((2, 5))
+    assert view.title.value == "<b>Line of sight from C6</b>"
+    assert "(2, 5)" not in view.verdict.value
+    assert view.figure.xaxis.major_label_overrides[2.5] == "C"
+    assert view.figure.yaxis.major_label_overrides[5.5] == "6"
+    for b in (board, shipped_board()):
+        fig, _ = render_board(b)
+        assert fig.frame_width / (fig.x_range.end - fig.x_range.start - 0.6) >= 32

@@ -30,7 +30,7 @@ def test_manual_p16_example_a_reads_then_steps_to_its_stated_outcome(browser):
     browser.next_button.click()
     step = browser.step_view.value
     assert "Step 2 of 2" in step and "The plan at the start of its turn" in step
-    assert "[manual p16" in step                                  # events cite the manual
+    assert "Rules: manual p15-17" in step and "the engine gives" in step  # cited once; a table
     # the planned path is drawn from where the monster started
     overlay = browser.sources["overlay"].data
     monster_at = overlay["x"][overlay["role"].index("monster")], \
@@ -85,7 +85,7 @@ def test_each_example_is_drawn_on_its_own_board(browser):
     browser.pick.value = "p16_example_b_mi_go_tie"
     board = browser.example.board
     assert len(browser.sources["spaces"].data["x"]) == board.width * board.height != small
-    assert browser.board_box.children == (browser.plot,)
+    assert browser.board_box.children == (browser.plot, browser.legend)
 
 
 def test_manual_p16_example_a_is_shown_first():

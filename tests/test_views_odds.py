@@ -29,13 +29,13 @@ def reset(odds):
 
 
 def test_manual_p24_spec_e2_mi_go_armor_3_is_5_9_and_5_6_with_one_essence(odds):
-    assert "<b>5/9 ≈ 0.5556</b>" in odds.probability.value
+    assert "<b>5/9 (55.56%)</b>" in odds.probability.value
     odds.essence.value = 1
-    assert "<b>5/6 ≈ 0.8333</b>" in odds.probability.value
+    assert "<b>5/6 (83.33%)</b>" in odds.probability.value
     odds.essence.value = 2
-    assert "<b>35/36 ≈ 0.9722</b>" in odds.probability.value
+    assert "<b>35/36 (97.22%)</b>" in odds.probability.value
     odds.essence.value = 3
-    assert "<b>1</b>" in odds.probability.value
+    assert "<b>1 (100%)</b>" in odds.probability.value
 
 
 def test_spec_e2_moving_the_defense_slider_changes_the_fraction(odds):
@@ -44,14 +44,14 @@ def test_spec_e2_moving_the_defense_slider_changes_the_fraction(odds):
         odds.defense.value = armor
         shown[armor] = odds.probability.value.split("<b>")[-1].split("</b>")[0]
     # spec E1.2, 1H+1L: P(S >= k)
-    assert shown == {0: "1", 1: "35/36 ≈ 0.9722", 2: "5/6 ≈ 0.8333", 3: "5/9 ≈ 0.5556",
-                     4: "1/4 ≈ 0.2500", 5: "1/18 ≈ 0.0556", 6: "0"}
+    assert shown == {0: "1 (100%)", 1: "35/36 (97.22%)", 2: "5/6 (83.33%)", 3: "5/9 (55.56%)",
+                     4: "1/4 (25.00%)", 5: "1/18 (5.56%)", 6: "0 (0%)"}
 
 
 def test_spec_e2_expected_essence_spent_is_shown(odds):
     odds.essence.value = 1
     # the least needed: spend 1 exactly when S = 2 (5/18, spec E1 pmf of 1H+1L)
-    assert "5/18 ≈ 0.2778" in odds.essence_spent.value
+    assert "5/18 (27.78%)" in odds.essence_spent.value
 
 
 def test_spec_e1_pmf_chart_holds_the_worked_pmf_of_1h2l(odds):
@@ -70,44 +70,47 @@ def test_charts_mark_the_defense_threshold_and_colour_hits(odds):
     colours = dict(zip(data["total"], data["colour"]))
     assert colours[4] == colours[5] != colours[3] != colours[2]
     assert odds.sources["threshold"].data["k"] == [4]
-    assert odds.sources["threshold"].data["exact"] == ["1/4 ≈ 0.2500"]
+    assert odds.sources["threshold"].data["exact"] == ["1/4 (25.00%)"]
     cumulative = dict(zip(odds.sources["cumulative"].data["k"],
                           odds.sources["cumulative"].data["exact"]))
-    assert cumulative[3] == "5/9 ≈ 0.5556" and cumulative[6] == "0"
+    assert cumulative[3] == "5/9 (55.56%)" and cumulative[6] == "0 (0%)"
 
 
 def test_spec_e1_2_heat_map_covers_every_pool_and_defense(odds):
     data = odds.sources["heat"].data
     assert len(data["p"]) == len(HEAT_POOLS) * 10 == 480
     cell = {(pool, d): e for pool, d, e in zip(data["pool"], data["defense"], data["exact"])}
-    assert cell["2H2L", "3"] == "155/162 ≈ 0.9568"
-    assert cell["3H0L", "5"] == "1/2 ≈ 0.5000"
+    assert cell["2H2L", "3"] == "155/162 (95.68%)"
+    assert cell["3H0L", "5"] == "1/2 (50.00%)"
     odds.essence.value = 1  # the heat map follows the essence
     cell = {(pool, d): e for pool, d, e in zip(data["pool"], odds.sources["heat"].data["defense"],
                                                odds.sources["heat"].data["exact"])}
-    assert cell["1H1L", "3"] == "5/6 ≈ 0.8333"
+    assert cell["1H1L", "3"] == "5/6 (83.33%)"
     assert odds.sources["heat_current"].data == {"pool": ["1H1L"], "defense": ["3"]}
 
 
-def test_spec_e1_generating_function_is_shown(odds):
-    assert "z**5/18 + 7*z**4/36 + 11*z**3/36 + 5*z**2/18 + 5*z/36 + 1/36" in \
-        odds.derivation.value
+def test_spec_e1_generating_function_is_typeset_as_mathml(odds):
+    """G(z) = z**5/18 + ... + 1/36 for 1H1L, typeset (MathML renders offline in Chromium)."""
+    shown = odds.derivation.value
+    assert "<math display='block'>" in shown and "**" not in shown
+    assert "<mfrac><msup><mi>z</mi><mn>5</mn></msup><mn>18</mn></mfrac>" in shown
+    assert "<mfrac><mn>1</mn><mn>36</mn></mfrac>" in shown
 
 
 def test_manual_p25_arcane_compares_with_will(odds):
     odds.kind.value = "arcane"
     assert odds.defense.description == "will"
-    assert "vs will 3" in odds.probability.value
+    assert "against will 3" in odds.probability.value
 
 
 def test_spec_e3_one_roll_against_several_blockers(odds):
     table = odds.blockers_table.value
     # 1H1L against 2,3,4: the pmf read by threshold (spec E3), E[#hits] = 5/6 + 5/9 + 1/4
     cell = "</td><td style='padding:0 8px'>"
-    assert f"none{cell}1/6 " in table  # S <= 1: 1/36 + 5/36
-    assert f"#1 (armor 2){cell}5/18 " in table  # S = 2
-    assert f"#1 (armor 2), #2 (armor 3){cell}11/36 " in table  # S = 3
-    assert "#1 (armor 2), #2 (armor 3), #3 (armor 4)</td><td style='padding:0 8px'>1/4" in table
+    assert f"no blocker{cell}1/6 " in table  # S <= 1: 1/36 + 5/36
+    assert f"blocker 1 (armor 2){cell}5/18 " in table  # S = 2
+    assert f"blocker 1 (armor 2), blocker 2 (armor 3){cell}11/36 " in table  # S = 3
+    assert "blocker 1 (armor 2), blocker 2 (armor 3), blocker 3 (armor 4)</td><td style='padding:0 8px'>1/4" in table
     assert "59/36" in table
 
 
@@ -124,7 +127,7 @@ def test_spec_e4_kill_table_mi_go_health_2(odds):
                 (3, 3): "7735/7776"}
     for (n, e), p in expected.items():
         odds.attacks.value, odds.essence.value = n, e
-        assert f"<b>{p} ≈" in odds.kill.value, (n, e)
+        assert f"<b>{p} (" in odds.kill.value, (n, e)
 
 
 def test_no_dice_is_refused_naming_the_argument(odds):
@@ -139,8 +142,8 @@ def test_spec_d31_roll_floor_reading_changes_defense_0_with_a_penalty(odds):
     odds.defense.value, odds.modifier.value = 0, -3
     none = odds.probability.value
     odds.rules = Rules().replace({"roll.floor": "clamp0"})
-    assert "<b>1</b>" in odds.probability.value and none != odds.probability.value
-    assert "roll.floor = clamp0" in odds.citation.value
+    assert "<b>1 (100%)</b>" in odds.probability.value and none != odds.probability.value
+    assert "roll.floor: clamp0" in odds.citation.value
 
 
 def test_spec_d32_essence_multi_blocker_readings(odds):
@@ -152,8 +155,9 @@ def test_spec_d32_essence_multi_blocker_readings(odds):
 
 
 def test_exact_formats_long_fractions_by_their_size():
-    assert exact(Fraction(1, 3)) == "1/3 ≈ 0.3333"
-    assert exact(Fraction(1, 10 ** 50)).startswith("≈ 0.0000 (exact: 51-digit")
+    assert exact(Fraction(1, 3)) == "1/3 (33.33%)"
+    assert exact(Fraction(1, 10 ** 70)) == \
+        "0.00% (an exact fraction with a 71-digit denominator)"
 
 
 @pytest.fixture(scope="module")
@@ -176,11 +180,11 @@ def test_3_5_faq_rating_8_with_4_explorers_rolls_at_5(proc):
 
 def test_spec_e10_horror_invokes_and_long_run_rates(proc):
     data = proc.sources["invoked"].data
-    assert dict(zip(data["x"], data["left_exact"]))[1] == "7/10 ≈ 0.7000"  # q(3)
+    assert dict(zip(data["x"], data["left_exact"]))[1] == "7/10 (70.00%)"  # q(3)
     summary = proc.summary.value
     assert "500/683" in summary  # 1 / E[T_3] (spec E10: E[T] = 683/500)
     # 3.5, rating 8, one explorer: 7/2 attempts over 7 rounds = 1/2 per round (spec E9)
-    assert "1/2 ≈ 0.5000" in summary.split("long-run spawn")[1]
+    assert "1/2 ≈ 0.5" in summary.split("spawn attempts a round")[1]
 
 
 def test_processes_compare_follows_the_shared_rules_and_the_compare_preset(proc):
@@ -195,6 +199,7 @@ def test_processes_compare_follows_the_shared_rules_and_the_compare_preset(proc)
 
 def test_explorer_hands_the_preset_to_the_odds_views():
     app = Explorer()
+    app.build_tab(1)                     # the Odds tab is built when first picked
     app.preset.value = "v3_5"
     assert app.odds.rules.name == app.processes.rules.name == "v3_5"
     assert app.tabs.titles[1] == "Odds"
@@ -211,7 +216,7 @@ def test_3_5_spec_e9_non_blocking_chapter_stops_spawning_after_its_timer():
     view.blocking.value = False
     after = dict(zip(view.sources["spawned"].data["x"],
                      view.sources["spawned"].data["right_exact"]))
-    assert blocking[3] != "0" and after[3] == after[4] == "0"  # x spans both columns
+    assert blocking[3] != "0 (0%)" and after[3] == after[4] == "0 (0%)"  # x spans both columns
     # two rolls, at 3 then 2: P(both spawn) = 7/10 * 8/10
     assert after[2].startswith("14/25 ")
     assert "long-run horror" not in view.summary.value  # no horror rating: no such row
@@ -224,6 +229,6 @@ def test_spec_d31_heat_map_follows_the_rules(odds):
         data = odds.sources["heat"].data
         return dict(zip(zip(data["pool"], data["defense"]), data["exact"]))["1H0L", "0"]
 
-    assert cell() == "1/6 ≈ 0.1667"  # 1H - 3 >= 0 needs a 3 (spec E1)
+    assert cell() == "1/6 (16.67%)"  # 1H - 3 >= 0 needs a 3 (spec E1)
     odds.rules = Rules().replace({"roll.floor": "clamp0"})
-    assert cell() == "1"
+    assert cell() == "1 (100%)"

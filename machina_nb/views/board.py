@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from dataclasses import dataclass, replace
-from typing import Callable
+from fractions import Fraction
+from typing import Callable, Mapping
 
 import ipywidgets as widgets
 import traitlets
@@ -44,7 +46,8 @@ from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
 
-__all__ = ["SPACE_COLOURS", "ROLE_COLOURS", "Pick", "Highlights", "Overlay", "OVERLAYS",
+__all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
+           "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
            "render_board", "highlight_data", "sight_overlay", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
@@ -67,21 +70,64 @@ SPACE_COLOURS: dict[SpaceKind, str] = {
     SpaceKind.UNIDENTIFIABLE: "#b0bec5",
 }
 
-#: Colour of each overlay role (spaces, lines and points).
+#: Colour of each overlay role (spaces, lines and points), from the Okabe–Ito palette that
+#: readers with any common colour-vision deficiency tell apart. Spaces are outlined (or
+#: hatched, :data:`HATCHED_ROLES`), never filled, so the space kinds stay visible beneath.
 ROLE_COLOURS: dict[str, str] = {
-    "selected": "#ffd600",
-    "target": "#ff6d00",
-    "visible": "#00c853",
-    "blocked": "#d50000",
-    "reach": "#2979ff",
-    "tied": "#ff1744",
-    "candidate": "#00b8d4",
-    "adjacent": "#00b8d4",
-    "border": "#ff1744",
-    "line": "#00c853",
-    "blocked line": "#d50000",
-    "blocker": "#aa00ff",
-    "path": "#ff6d00",
+    "selected": "#0072B2",
+    "target": "#D55E00",
+    "visible": "#009E73",
+    "blocked": "#CC79A7",
+    "reach": "#56B4E9",
+    "tied": "#D55E00",
+    "candidate": "#56B4E9",
+    "adjacent": "#009E73",
+    "border": "#D55E00",
+    "line": "#009E73",
+    "blocked line": "#D55E00",
+    "blocker": "#000000",
+    "path": "#E69F00",
+    "monster": "#0072B2",
+    "goal": "#009E73",
+    "end": "#56B4E9",
+    "answer": "#009E73",
+    "reply": "#D55E00",
+}
+
+#: Roles drawn as a hatch over the space (the rest as an outline inside it).
+HATCHED_ROLES = frozenset({"blocked"})
+
+#: What each overlay role means, in the legend beside the board.
+ROLE_WORDS: dict[str, str] = {
+    "selected": "the space you picked",
+    "target": "the space you aim at",
+    "visible": "in sight of the picked space",
+    "blocked": "out of sight (hatched)",
+    "reach": "reachable (number: stamina spent)",
+    "tied": "nearest or closest (every tie marked; number: distance)",
+    "candidate": "another unit (number: distance)",
+    "adjacent": "adjacent: a melee attack reaches it",
+    "border": "a wall or door on the picked space's border",
+    "line": "line of sight: clear",
+    "blocked line": "line of sight: blocked",
+    "blocker": "what blocks the line (✕ where the line is cut)",
+    "path": "a shortest path",
+    "monster": "the monster acting",
+    "goal": "where its path leads",
+    "end": "a space it could end its move on",
+    "answer": "the right answer",
+    "reply": "your answer",
+}
+
+#: How the map's borders and marks are drawn, and their legend words:
+#: source name -> (colour, line width, dash, words).
+MAP_STYLES: dict[str, tuple[str, int, str, str]] = {
+    "walls": ("#212121", 6, "solid", "wall"),
+    "joined": ("#009E73", 3, "dashed", "joined tile edge (open)"),
+    "edges": ("#2e7d32", 6, "solid", "unexplored tile edge"),
+    "door_closed": ("#6d4c41", 8, "solid", "closed door"),
+    "door_open": ("#6d4c41", 3, "dashed", "open door"),
+    "door_destroyed": ("#D55E00", 3, "dotted", "destroyed door"),
 }
 
 _BORDER_WORDS = {
@@ -93,11 +139,13 @@ _BORDER_WORDS = {
 
 @dataclass(frozen=True)
 class Pick:
-    """What the user picked: the ``selected`` space, an optional ``target`` and a ``stamina``."""
+    """What the user picked: the ``selected`` space, an optional ``target`` and a ``stamina``;
+    ``names`` gives units' names by their letter on the board (``(("A", "Phillip"),)``)."""
 
     selected: Point
     target: Point | None = None
     stamina: int = 3
+    names: tuple[tuple[str, str], ...] = ()
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -134,9 +182,76 @@ def as_board(board: Board | Layout) -> Board:
     return board if isinstance(board, Board) else Board.from_layout(board)
 
 
-def _space_words(board: Board, point: Point) -> str:
+def _column(x: int) -> str:
+    """Column letters as the board's top axis shows them: 0 -> A, 25 -> Z, 26 -> AA."""
+    letters = ""
+    x += 1
+    while x > 0:
+        x, rest = divmod(x - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def space_name(point: Point) -> str:
+    """A space as the board's axes label it: column letter(s), then the row from 1 (``C6``).
+
+    >>> space_name((2, 5)), space_name((0, 0))
+    ('C6', 'A1')
+    """
+    return f"{_column(point[0])}{point[1] + 1}"
+
+
+_PAIR = re.compile(r"\((-?\d+), (-?\d+)\)")
+_POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+
+
+_AT_POINT = re.compile(r"\bat \((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+
+
+def _at_words(match: re.Match) -> str:
+    """``at (1, 1)``, a point of the grid: the corner of a space, or a point along a border."""
+    x, y = (Fraction(v) for v in match.groups())
+    if x.denominator == y.denominator == 1:
+        return f"at the top-left corner of {space_name((int(x), int(y)))}"
+    return "at " + _point_words(match)
+
+
+def _point_words(match: re.Match) -> str:
+    x, y = (Fraction(v) for v in match.groups())
+    return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
+
+
+def _mixed(value: Fraction) -> str:
+    whole, part = divmod(value, 1)
+    if not part:
+        return str(whole)
+    return f"{whole} {part.numerator}/{part.denominator}" if whole else str(part)
+
+
+def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
+    """Text from the rules core as the board labels things: spaces ``(2, 5)`` become ``C6``,
+    a point between spaces is described in words, and ``->`` becomes an arrow.
+
+    >>> plain_text("(0, 0) -> (3, 1): meeting at (1, 1)")
+    'A1 → D2: meeting at the top-left corner of B2'
+    >>> plain_text("blocked at (13/4, 4)")
+    "blocked at the point 3 1/4 across, 4 down from the board's top-left corner"
+    """
+    text = _AT_POINT.sub(_at_words, text)
+    text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
+    text = _POINT.sub(_point_words, text).replace("->", "→")
+    return text
+
+
+def _unit_words(board: Board, point: Point, names: Mapping[str, str]) -> str:
     unit = board.unit_at(point)
-    return f"{point} {board.space(point).name.lower()}" + (f", unit {unit}" if unit else "")
+    return names.get(unit, f"unit {unit}") if unit else ""
+
+
+def _space_words(board: Board, point: Point, names: Mapping[str, str] | None = None) -> str:
+    unit = _unit_words(board, point, names or {})
+    kind = board.space(point).name.lower()
+    return f"{space_name(point)} ({kind}" + (f", {unit})" if unit else ")")
 
 
 def _centre(p: Point) -> tuple[float, float]:
@@ -162,16 +277,18 @@ def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     The target's verdict is :func:`machina_nb.rules.board.sight.line_of_sight` with its
     ``explain()`` text (the blocker, the exact point, the citation and rulings).
 
-    Rules: manual p22 (line of sight); spec §A6, D1, D2.
+    Rules: manual p22 (line of sight); switches los.vertex, los.space_squeeze.
     """
-    a = pick.selected
+    a, names = pick.selected, dict(pick.names)
     seen = sight.visible_from(board, a, rules)
     spaces = [(p, "visible" if p in seen else "blocked") for p in sorted(board) if p != a]
     spaces.append((a, "selected"))
-    verdict = [f"Space {_space_words(board, a)}: {len(seen)} spaces in sight, "
-               f"{len(spaces) - 1 - len(seen)} blocked (rulings: los.vertex={rules['los.vertex']}, "
-               f"los.space_squeeze={rules['los.space_squeeze']})"]
+    verdict = [f"From {_space_words(board, a, names)}: {len(seen)} spaces in sight, "
+               f"{len(spaces) - 1 - len(seen)} out of sight (manual p22, line of sight; "
+               f"switches los.vertex: {rules['los.vertex']}, los.space_squeeze: "
+               f"{rules['los.space_squeeze']})."]
     lines, points = [], []
+    title = f"Line of sight from {space_name(a)}"
     if pick.target is not None and pick.target != a:
         verdict_of_target = sight.line_of_sight(board, a, pick.target, rules)
         spaces.append((pick.target, "target"))
@@ -182,46 +299,56 @@ def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
         if verdict_of_target.point is not None:
             points.append(((float(verdict_of_target.point[0]), float(verdict_of_target.point[1])),
                            "blocker"))
-        verdict.append(verdict_of_target.explain())
+        seen_words = "can see" if verdict_of_target.visible else "cannot see"
+        verdict.append(f"{space_name(a)} {seen_words} {_space_words(board, pick.target, names)}. "
+                       + plain_text(verdict_of_target.explain()))
+        title += f" to {space_name(pick.target)}"
     else:
         verdict.append("Click another space: the line of sight to it, explained.")
-    return Highlights(tuple(spaces), tuple(lines), tuple(points), (),
-                      f"Line of sight from {a}", tuple(verdict))
+    return Highlights(tuple(spaces), tuple(lines), tuple(points), (), title, tuple(verdict))
 
 
 def reach_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     """Every space a unit on the selected space can end on within the stamina, with its cost.
 
-    Rules: manual p34 (move: 1 stamina per space), p35 (pits); spec §A2, D4, D5.
+    Rules: manual p34 (move: 1 stamina per space), p35 (pits); switches move.diagonal,
+    move.squeeze.
     """
     a = pick.selected
     mover = distance.Mover(unit=board.unit_at(a))
     costs = distance.reach(board, a, pick.stamina, rules, mover)
     spaces = tuple((p, "reach") for p in costs if p != a) + ((a, "selected"),)
     labels = tuple((p, str(cost)) for p, cost in costs.items() if p != a)
-    verdict = (f"Space {_space_words(board, a)}: {len(costs) - 1} spaces within stamina "
-               f"{pick.stamina} (move.diagonal={rules['move.diagonal']}, "
-               f"move.squeeze={rules['move.squeeze']}; manual p34)",)
-    return Highlights(spaces, labels=labels, title=f"Reach within stamina {pick.stamina} from {a}",
+    verdict = (f"From {_space_words(board, a, dict(pick.names))}: {len(costs) - 1} spaces "
+               f"within stamina {pick.stamina} (manual p34, move; switches move.diagonal: "
+               f"{rules['move.diagonal']}, move.squeeze: {rules['move.squeeze']}).",)
+    return Highlights(spaces, labels=labels,
+                      title=f"Reach within stamina {pick.stamina} from {space_name(a)}",
                       verdict=verdict)
 
 
 def _ranking_highlights(board: Board, pick: Pick, ranking: distance.Ranking, title: str
                         ) -> Highlights:
-    a = pick.selected
+    a, names = pick.selected, dict(pick.names)
     tied = set(ranking.candidates)
     spaces = tuple((p, "tied" if p in tied else "candidate") for p, _ in ranking.distances)
     labels = tuple((p, str(d)) for p, d in ranking.distances)
+
+    def who(p: Point) -> str:
+        return f"{_unit_words(board, p, names)} on {space_name(p)}"
+
     if ranking.candidates:
-        names = ", ".join(f"{board.unit_at(p)} {p}" for p in ranking.candidates)
-        head = (f"{ranking.measure.capitalize()} from {a}: {names} at {ranking.distance}"
-                f"{' (tied: the explorers choose)' if len(tied) > 1 else ''}")
+        found = " and ".join(who(p) for p in ranking.candidates)
+        head = (f"{ranking.measure.capitalize()} to {space_name(a)}: {found}, at distance "
+                f"{ranking.distance}" + (" (a tie: the explorers choose)." if len(tied) > 1
+                                         else "."))
     else:
-        head = f"{ranking.measure.capitalize()} from {a}: no unit can be reached"
-    every = "; ".join(f"{board.unit_at(p)} {p}: {d}" for p, d in ranking.distances)
+        head = f"{ranking.measure.capitalize()} to {space_name(a)}: no unit can be reached."
+    every = "; ".join(f"{who(p)}: {d}" for p, d in ranking.distances)
     return Highlights(spaces + ((a, "selected"),), labels=labels, title=title, verdict=(
-        f"Space {_space_words(board, a)}", head, f"All: {every}" if every else "All: none",
-        f"({ranking.rule}; {ranking.reading})"))
+        f"From {_space_words(board, a, names)}.", head,
+        f"Every unit's distance: {every}." if every else "No other unit on the board.",
+        f"Rule: {plain_text(ranking.rule)}; {plain_text(ranking.reading)}."))
 
 
 def _other_units(board: Board, a: Point) -> list[Point]:
@@ -231,19 +358,21 @@ def _other_units(board: Board, a: Point) -> list[Point]:
 def nearest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     """The nearest units to the selected space (a direct count), every tie and every distance.
 
-    Rules: manual p22 (nearest); spec §A8.1, D7.
+    Rules: manual p22 (nearest); switch nearest.metric.
     """
     ranking = distance.nearest(board, pick.selected, _other_units(board, pick.selected), rules)
-    return _ranking_highlights(board, pick, ranking, f"Nearest units to {pick.selected}")
+    return _ranking_highlights(board, pick, ranking,
+                               f"Nearest units to {space_name(pick.selected)}")
 
 
 def closest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     """The closest units to the selected space (steps, closed doors open), every tie and distance.
 
-    Rules: manual p22 (closest); spec §A8.2, D8, D9.
+    Rules: manual p22 (closest); manual p16 (the monster's path).
     """
     ranking = distance.closest(board, pick.selected, _other_units(board, pick.selected), rules)
-    shown = _ranking_highlights(board, pick, ranking, f"Closest units to {pick.selected}")
+    shown = _ranking_highlights(board, pick, ranking,
+                                f"Closest units to {space_name(pick.selected)}")
     lines, count = [], 0
     for goal in ranking.candidates:
         paths = distance.closest_paths(board, pick.selected, goal, rules)
@@ -252,8 +381,8 @@ def closest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     if not lines:
         return shown
     return replace(shown, lines=tuple(lines), verdict=shown.verdict[:2] + (
-        f"Every shortest closest path drawn ({count}): the route a mindless monster here "
-        "would plan toward its target (manual p16)",) + shown.verdict[2:])
+        f"Every shortest path drawn ({count}): the route a mindless monster here would plan "
+        "toward its target (manual p16).",) + shown.verdict[2:])
 
 
 def _path_steps(paths: distance.Paths) -> list[tuple[Point, Point]]:
@@ -264,21 +393,33 @@ def _path_steps(paths: distance.Paths) -> list[tuple[Point, Point]]:
 def adjacent_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
     """The spaces adjacent to the selected space (melee reach) and the walls and doors on its borders.
 
-    Rules: manual p22 (adjacent; walls and doors), p23 (melee); spec §A7.1, D21.
+    Rules: manual p22 (adjacent; walls and doors), p23 (melee); switch adjacency.across_tiles.
     """
-    a = pick.selected
+    a, names = pick.selected, dict(pick.names)
     near = sight.adjacent_spaces(board, a, rules)
     borders = sight.adjacent_borders(board, a)
     spaces = tuple((p, "adjacent") for p in near if p != a) + ((a, "selected"),)
     lines = tuple((_border_segment(p, q), "border") for (p, q), _ in borders)
-    verdict = (f"Space {_space_words(board, a)}",
-               "Adjacent (melee): " + (", ".join(_space_words(board, p) for p in near if p != a)
-                                       or "none"),
-               "Walls and doors adjacent: " + (", ".join(
-                   f"{_BORDER_WORDS.get(kind, kind.name.lower())} {p}|{q}"
-                   for (p, q), kind in borders) or "none"),
-               f"(manual p22 (adjacent); adjacency.across_tiles={rules['adjacency.across_tiles']})")
-    return Highlights(spaces, lines, title=f"Adjacent to {a} (melee)", verdict=verdict)
+    verdict = (f"From {_space_words(board, a, names)}.",
+               "Adjacent (a melee attack reaches): " + (", ".join(
+                   _space_words(board, p, names) for p in near if p != a) or "no space") + ".",
+               "Walls and doors on its borders: " + (", ".join(
+                   f"{_BORDER_WORDS.get(kind, kind.name.lower())} {_side_words(board, p, q)}"
+                   for (p, q), kind in borders) or "none") + ".",
+               f"Rule: manual p22 (adjacent); switch adjacency.across_tiles: "
+               f"{rules['adjacency.across_tiles']}.")
+    return Highlights(spaces, lines, title=f"Adjacent to {space_name(a)} (melee)",
+                      verdict=verdict)
+
+
+def _side_words(board: Board, p: Point, q: Point) -> str:
+    """``between E1 and F1``, or ``on the north side of E1`` when one side is off the board."""
+    if p in board and q in board:
+        return f"between {space_name(p)} and {space_name(q)}"
+    inside, outside = (p, q) if p in board else (q, p)
+    side = {(0, -1): "north", (0, 1): "south", (-1, 0): "west", (1, 0): "east"}[
+        (outside[0] - inside[0], outside[1] - inside[1])]
+    return f"on the {side} side of {space_name(inside)}"
 
 
 #: The overlays offered by :class:`BoardView`, by the name shown in its picker.
@@ -334,16 +475,27 @@ def _tile_outlines(board: Board) -> dict[str, list]:
             "tile": tiles, "lx": [b[0] + 0.1 for b in boxes], "ly": [b[1] + 0.1 for b in boxes]}
 
 
+def _overlay_space_columns(spaces) -> dict[str, list]:
+    """Columns of the overlay's spaces: an outline in the role's colour, or a hatch."""
+    return {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
+            "role": [role for _, role in spaces],
+            "colour": [ROLE_COLOURS[role] for _, role in spaces],
+            "edge": [_CLEAR if role in HATCHED_ROLES else ROLE_COLOURS[role]
+                     for _, role in spaces],
+            "hatch": ["/" if role in HATCHED_ROLES else " " for _, role in spaces]}
+
+
+_CLEAR = "rgba(0, 0, 0, 0)"
+
+
 def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
     """The overlay sources' data for ``highlights``.
 
     Keys ``overlay`` (spaces), ``overlay_lines``, ``overlay_points`` and ``overlay_labels``.
     """
-    spaces, lines, points = highlights.spaces, highlights.lines, highlights.points
+    lines, points = highlights.lines, highlights.points
     return {
-        "overlay": {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
-                    "role": [role for _, role in spaces],
-                    "colour": [ROLE_COLOURS[role] for _, role in spaces]},
+        "overlay": _overlay_space_columns(highlights.spaces),
         "overlay_lines": {**_segments([segment for segment, _ in lines]),
                           "role": [role for _, role in lines],
                           "colour": [ROLE_COLOURS[role] for _, role in lines]},
@@ -355,6 +507,99 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
                            "y": [p[1] + 0.97 for p, _ in highlights.labels],
                            "text": [text for _, text in highlights.labels]},
     }
+
+
+_LABEL_INK = "#0d47a1"
+_TILE_INK = "#3949ab"
+_SWATCH = "display:inline-block;width:18px;height:18px;vertical-align:middle;margin-right:6px;"
+
+
+def _swatch(colour: str, style: str) -> str:
+    """A legend sample drawn the way the board draws it: fill, outline, hatch, line or mark."""
+    if style == "fill":
+        look = f"background:{colour};border:1px solid #c8c0ad;"
+    elif style == "outline":
+        look = f"border:3px solid {colour};box-sizing:border-box;"
+    elif style == "hatch":
+        look = (f"background:repeating-linear-gradient(135deg,{colour} 0 2px,transparent 2px 6px);"
+                "border:1px solid #c8c0ad;")
+    elif style.startswith("line"):
+        dash = style.split(":")[1] if ":" in style else "solid"
+        look = f"height:0;width:22px;border-top:5px {dash} {colour};"
+    else:  # a mark or text: the character itself in the colour
+        return (f"<span class='legend-swatch' data-colour='{colour}' style='{_SWATCH}"
+                f"color:{colour};font-weight:bold;text-align:center'>{html.escape(style)}</span>")
+    return f"<span class='legend-swatch' data-colour='{colour}' style='{_SWATCH}{look}'></span>"
+
+
+def _entry(colour: str, style: str, words: str) -> str:
+    return (f"<div class='legend-entry'>{_swatch(colour, style)}"
+            f"<span>{html.escape(words)}</span></div>")
+
+
+def _has(sources, name: str) -> bool:
+    data = sources[name].data
+    return bool(len(next(iter(data.values()), ())))
+
+
+def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
+    """The legend beside a board: one entry per colour drawn now, read from the plot's sources.
+
+    Space kinds present, the borders and marks present, each unit by name (``names``:
+    letter -> name) and each overlay role in use with what it means (:data:`ROLE_WORDS`).
+    Every sample carries ``data-colour`` with the colour it stands for.
+    """
+    names = names or {}
+    parts = ["<div class='board-legend-body'>"]
+    roles = []
+    for name in ("overlay", "overlay_lines", "overlay_points"):
+        for role in sources[name].data.get("role", []):
+            if (name, role) not in roles:
+                roles.append((name, role))
+    if roles or _has(sources, "overlay_labels"):
+        parts.append("<b>What is marked</b>")
+        for source, role in roles:
+            style = {"overlay": "hatch" if role in HATCHED_ROLES else "outline",
+                     "overlay_lines": "line", "overlay_points": "✕"}[source]
+            parts.append(_entry(ROLE_COLOURS[role], style, ROLE_WORDS[role]))
+        if _has(sources, "overlay_labels"):
+            parts.append(_entry(_LABEL_INK, "3", "number on a space: steps or stamina"))
+    if _has(sources, "units"):
+        parts.append("<b>Units</b>")
+        for letter in sorted(set(sources["units"].data["letter"])):
+            who = names.get(letter, f"unit {letter}")
+            parts.append(f"<div class='legend-entry legend-unit'><span style='{_SWATCH}"
+                         "border:2px solid #212121;border-radius:50%;text-align:center;"
+                         f"font-weight:bold;line-height:14px'>{html.escape(letter)}</span>"
+                         f"<span>{html.escape(who)}</span></div>")
+    parts.append("<b>Spaces</b>")
+    kinds = dict(zip(sources["spaces"].data["kind"], sources["spaces"].data["colour"]))
+    parts += [_entry(colour, "fill", kind) for kind, colour in sorted(kinds.items())]
+    marks = [(name, style) for name, style in MAP_STYLES.items() if _has(sources, name)]
+    if marks or _has(sources, "tiles") or _has(sources, "direction"):
+        parts.append("<b>Borders</b>")
+        parts += [_entry(colour, f"line:{dash}", words)
+                  for _, (colour, _width, dash, words) in marks]
+        if _has(sources, "direction"):
+            parts.append(_entry("#2e7d32", "▲", "direction symbol"))
+        if _has(sources, "tiles"):
+            parts.append(_entry(_TILE_INK, "line:dotted", "map tile outline and name"))
+    return "".join(parts) + "</div>"
+
+
+def drawn_colours(sources) -> set[str]:
+    """Every colour the board's glyphs draw now (the legend must explain each)."""
+    found = set(sources["spaces"].data["colour"])
+    for name in ("overlay", "overlay_lines", "overlay_points"):
+        found |= set(sources[name].data["colour"])
+    found |= {MAP_STYLES[name][0] for name in MAP_STYLES if _has(sources, name)}
+    if _has(sources, "overlay_labels"):
+        found.add(_LABEL_INK)
+    if _has(sources, "tiles"):
+        found.add(_TILE_INK)
+    if _has(sources, "direction"):
+        found.add("#2e7d32")
+    return found
 
 
 def board_data(board: Board) -> dict[str, dict[str, list]]:
@@ -370,7 +615,7 @@ def board_data(board: Board) -> dict[str, dict[str, list]]:
             "x": [x + 0.5 for x, _ in points], "y": [y + 0.5 for _, y in points],
             "kind": [board.space(p).name.lower() for p in points],
             "colour": [SPACE_COLOURS[board.space(p)] for p in points],
-            "coords": [f"({x}, {y})" for x, y in points],
+            "coords": [space_name(p) for p in points],
             "tile": [board.tile_of(p) or "" for p in points],
             "unit": [board.unit_at(p) or "" for p in points],
         },
@@ -427,14 +672,22 @@ def _frame(figure, board: Board, px: int) -> None:
     figure.x_range.update(start=x0 - 0.3, end=x1 + 0.3)
     figure.y_range.update(start=y1 + 0.3, end=y0 - 0.3)  # y grows south
     figure.update(frame_width=px * (x1 - x0), frame_height=px * (y1 - y0))
-    for axis, lo, hi in ((figure.xaxis, x0, x1), (figure.yaxis, y0, y1)):
+    for axis, lo, hi, label in ((figure.xaxis, x0, x1, _column),
+                                (figure.yaxis, y0, y1, lambda i: str(i + 1))):
         ticks = [i + 0.5 for i in range(lo, hi)]
         axis.ticker = FixedTicker(ticks=ticks)
-        axis.major_label_overrides = {t: str(int(t - 0.5)) for t in ticks}
+        axis.major_label_overrides = {t: label(int(t - 0.5)) for t in ticks}
+
+
+def space_pixels(board: Board, width: int = 760) -> int:
+    """Pixels a side of a space: the board fills about ``width`` pixels, never under 32 or
+    over 64 a space."""
+    x0, y0, x1, y1 = _extent(board)
+    return max(32, min(64, width // max(x1 - x0, y1 - y0, 1)))
 
 
 def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *,
-                 px_per_space: int | None = None, legend: bool = True):
+                 px_per_space: int | None = None, legend: bool = False):
     """Draw ``board`` with ``highlights`` on top; return ``(figure, sources)``.
 
     ``sources`` maps a name to its ``ColumnDataSource``: ``spaces``, ``tiles``
@@ -442,14 +695,16 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
     ``door_closed``, ``door_destroyed``, ``joined`` (tile edges joined to
     another tile), ``edges`` (unexplored), ``direction``, ``units`` and the
     overlay sources of :func:`highlight_data`. Change what is shown by
-    assigning ``sources[name].data`` (or :func:`redraw_board`).
+    assigning ``sources[name].data`` (or :func:`redraw_board`). The legend is
+    :func:`legend_html` beside the plot; ``legend=True`` also draws bokeh's own
+    (space kinds and borders) inside the figure.
 
     Rules: manual p11 (tiles, edges, direction symbol), p34 (joined edges), p35-37 (space kinds), p22 (doors).
     """
     board = as_board(board)
     x0, y0, x1, y1 = _extent(board)
     w, h = x1 - x0, y1 - y0
-    px = px_per_space or (36 if max(w, h) <= 12 else 28)
+    px = px_per_space or space_pixels(board)
     data = {**board_data(board), **highlight_data(highlights)}
     sources = {name: ColumnDataSource(columns, name=name) for name, columns in data.items()}
 
@@ -461,7 +716,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
     for axis in (fig.xaxis, fig.yaxis):
         axis.major_tick_line_color = None
         axis.minor_tick_line_color = None
-        axis.major_label_text_font_size = "8pt"
+        axis.major_label_text_font_size = "10pt"
     if legend:
         # Enough rows to fit the frame's height, more columns when needed: never clipped.
         rows = max(4, (px * h) // 19)
@@ -474,26 +729,24 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
     spaces = fig.rect("x", "y", 1, 1, source=sources["spaces"], fill_color="colour",
                       line_color="#c8c0ad", line_width=1,
                       **({"legend_field": "kind"} if legend else {}))
-    fig.rect("x", "y", "w", "h", source=sources["tiles"], fill_color=None, line_color="#5c6bc0",
+    fig.rect("x", "y", "w", "h", source=sources["tiles"], fill_color=None, line_color=_TILE_INK,
              line_width=2, line_alpha=0.6, line_dash="dotted")
     fig.text("lx", "ly", text="tile", source=sources["tiles"], text_font_size="8pt",
-             text_color="#3949ab", text_baseline="top", text_alpha=0.8)
-    fig.rect("x", "y", 1, 1, source=sources["overlay"], fill_color="colour", fill_alpha=0.45,
-             line_color="colour", line_width=2)
-    fig.segment("x0", "y0", "x1", "y1", source=sources["walls"], line_color="#212121",
-                line_width=6, line_cap="round", **key("wall"))
-    fig.segment("x0", "y0", "x1", "y1", source=sources["joined"], line_color="#43a047",
-                line_width=3, line_dash="dashed", **key("joined edge"))
-    fig.segment("x0", "y0", "x1", "y1", source=sources["edges"], line_color="#2e7d32",
-                line_width=6, **key("unexplored edge"))
+             text_color=_TILE_INK, text_baseline="top", text_alpha=0.8)
+    # overlays: an outline inside the space or a hatch, so the space kind shows beneath
+    fig.rect("x", "y", 0.8, 0.8, source=sources["overlay"], fill_color=None,
+             line_color="edge", line_width=3, hatch_pattern="hatch", hatch_color="colour",
+             hatch_scale=7, hatch_weight=2, hatch_alpha=0.9)
+    for name in ("walls", "joined", "edges"):
+        colour, width, dash, words = MAP_STYLES[name]
+        fig.segment("x0", "y0", "x1", "y1", source=sources[name], line_color=colour,
+                    line_width=width, line_dash=dash, line_cap="round", **key(words))
     fig.scatter("x", "y", source=sources["direction"], marker="triangle", angle="angle",
                 size=14, fill_color="#2e7d32", line_color="white", **key("direction symbol"))
-    fig.segment("x0", "y0", "x1", "y1", source=sources["door_closed"], line_color="#6d4c41",
-                line_width=8, **key("door (closed)"))
-    fig.segment("x0", "y0", "x1", "y1", source=sources["door_open"], line_color="#6d4c41",
-                line_width=3, line_dash="dashed", **key("door (open)"))
-    fig.segment("x0", "y0", "x1", "y1", source=sources["door_destroyed"], line_color="#d32f2f",
-                line_width=3, line_dash="dotted", **key("door (destroyed)"))
+    for name in ("door_closed", "door_open", "door_destroyed"):
+        colour, width, dash, words = MAP_STYLES[name]
+        fig.segment("x0", "y0", "x1", "y1", source=sources[name], line_color=colour,
+                    line_width=width, line_dash=dash, **key(words))
     fig.segment("x0", "y0", "x1", "y1", source=sources["overlay_lines"], line_color="colour",
                 line_width=4)
     fig.scatter("x", "y", source=sources["units"], size=px * 0.55, fill_color="white",
@@ -501,8 +754,8 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
     fig.text("x", "y", text="letter", source=sources["units"], text_align="center",
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
-             text_baseline="bottom", text_font_size="8pt", text_font_style="bold",
-             text_color="#0d47a1")
+             text_baseline="bottom", text_font_size="9pt", text_font_style="bold",
+             text_color=_LABEL_INK)
     fig.scatter("x", "y", source=sources["overlay_points"], marker="x", size=16,
                 line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[
@@ -522,7 +775,8 @@ class BoardView(widgets.VBox):
     click sets). The plot, title, verdict and stamina slider carry the CSS
     classes ``board-plot``, ``board-title``, ``board-verdict`` and
     ``board-stamina`` (prefix ``css``, default ``board``). ``pick`` is drawn from
-    the start (for a view that is never clicked). Assigning ``view.rules`` redraws the overlay; only
+    the start (for a view that is never clicked). ``on_click``, when given, receives each
+    clicked space instead of the overlay. Assigning ``view.rules`` redraws the overlay; only
     ``source.data`` and the texts change.
     """
 
@@ -533,14 +787,18 @@ class BoardView(widgets.VBox):
     def __init__(self, boards: Board | Layout | dict[str, Board | Layout],
                  rules: Rules | None = None, overlay: str = "sight", *, controls: bool = True,
                  legend: bool = True, px_per_space: int | None = None, css: str = "board",
-                 pick: Pick | None = None, **kwargs):
+                 pick: Pick | None = None, names: Mapping[str, str] | None = None,
+                 on_click: Callable[[Point], None] | None = None, **kwargs):
         setup_notebook()
+        self.on_click = on_click
         self._css = css
+        self.names = dict(names or {})
+        self._with_legend = legend
         self._rules = rules or Rules()
         if not isinstance(boards, dict):
             boards = {"board": boards}
         self.boards = {name: as_board(b) for name, b in boards.items()}
-        self._draw_options = {"legend": legend, "px_per_space": px_per_space}
+        self._draw_options = {"px_per_space": px_per_space}
         self._drawn: dict[str, tuple] = {}
         self.choice = widgets.Dropdown(options=list(self.boards), description="Board")
         self.choice.add_class(f"{css}-choice")
@@ -553,17 +811,22 @@ class BoardView(widgets.VBox):
         self.stamina = widgets.IntSlider(value=pick.stamina if pick else 3, min=0, max=12,
                                          description="Stamina")
         self.stamina.add_class(f"{css}-stamina")
-        self.title = widgets.HTML()
+        # the title keeps its height from the start: a click never moves the board
+        self.title = widgets.HTML("<b>Click a space on the board.</b>",
+                                  layout=widgets.Layout(height="28px", overflow="hidden"))
         self.title.add_class(f"{css}-title")
         self.verdict = widgets.HTML("Click a space.")
         self.verdict.add_class(f"{css}-verdict")
+        self.legend = widgets.HTML(layout=widgets.Layout(min_width="260px", max_width="340px"))
+        self.legend.add_class(f"{css}-legend")
         self.holder = widgets.Box()
         self._show(self.choice.value, pick)
         parts = []
         if controls:
             parts = ([self.choice] if len(self.boards) > 1 else []) + [
                 self.overlay, widgets.HBox([self.click, self.stamina])]
-        super().__init__([*parts, self.title, self.holder, self.verdict],
+        shown = widgets.HBox([self.holder, self.legend]) if legend else self.holder
+        super().__init__([*parts, self.title, shown, self.verdict],
                          rules=self._rules, **kwargs)
         self.choice.observe(lambda change: self._show(change["new"]), "value")
         self.overlay.observe(self._redraw, "value")
@@ -575,12 +838,13 @@ class BoardView(widgets.VBox):
         board = self.boards[name]
         highlights = Highlights()
         if pick is not None:
+            pick = replace(pick, names=tuple(self.names.items()))
             highlights = OVERLAYS[self.overlay.value](board, self._rules, pick)
         if name not in self._drawn:
             figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
             figure.on_event(DoubleTap, self.on_tap)  # a quick second click is still a click
-            plot = BokehModel(figure)
+            plot = BokehModel(figure, layout=widgets.Layout(flex="0 0 auto"))
             plot.add_class(f"{self._css}-plot")
             self._drawn[name] = figure, sources, plot
         else:
@@ -602,9 +866,12 @@ class BoardView(widgets.VBox):
         plot.update_from_model(figure)
 
     def _texts(self, highlights: Highlights) -> None:
-        self.title.value = f"<b>{html.escape(highlights.title)}</b>" if highlights.title else ""
+        self.title.value = (f"<b>{html.escape(highlights.title or 'Click a space on the board.')}"
+                            "</b>")
         self.verdict.value = ("<br>".join(html.escape(line) for line in highlights.verdict)
                               or "Click a space.")
+        if self._with_legend:
+            self.legend.value = legend_html(self.sources, self.names)
 
     @traitlets.observe("rules")
     def _redraw(self, _change=None) -> None:
@@ -618,6 +885,9 @@ class BoardView(widgets.VBox):
         """
         point = (math.floor(event.x), math.floor(event.y))
         if point not in self.board:
+            return
+        if self.on_click is not None:  # the owner answers the click (the quiz)
+            self.on_click(point)
             return
         if self.click.value == "target" and self.overlay.value == "sight" and self.selected:
             self.aim(point)
@@ -641,7 +911,7 @@ class BoardView(widgets.VBox):
 
     def redraw(self) -> None:
         """Run the overlay on the current pick; assign the sources' data, the title and the verdict."""
-        pick = Pick(self.selected, self.target, self.stamina.value)
+        pick = Pick(self.selected, self.target, self.stamina.value, tuple(self.names.items()))
         highlights = OVERLAYS[self.overlay.value](self.board, self.rules, pick)
         for name, data in highlight_data(highlights).items():
             self.sources[name].data = data

@@ -9,7 +9,7 @@ example expects against what the engine did, and — for a monster's turn — th
 plan it made at the start (target, distances, path, reasons) drawn on the
 board. The last step ends with the stated outcome beside the engine's verdict.
 
-Rules: manual p16-17 (Examples A-F), p19, p22, p24, p25; 3.5 FAQ; spec §B.
+Rules: manual p16-17 (Examples A-F), p19, p22, p24, p25; 3.5 FAQ.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Mapping
 
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
@@ -29,8 +30,9 @@ from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.engine.worked import _STEPS, StepResult, example_state
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import redraw_board, render_board
-from machina_nb.views.stepper import plan_html, plan_overlay
+from machina_nb.views.board import (as_board, legend_html, space_pixels, plain_text, redraw_board, render_board,
+                                    space_name)
+from machina_nb.views.stepper import plain_cite, plain_event, plan_html, plan_overlay, unit_name
 
 __all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT"]
 
@@ -87,6 +89,55 @@ def _esc(value) -> str:
     return html.escape(str(value))
 
 
+_KEY_WORDS = {"moves": "moves made", "end": "ends on", "stamina_left": "stamina left",
+              "abilities": "abilities played", "ability_target": "ability aimed at",
+              "max_stamina": "most stamina", "closed": "closed doors", "valid": "allowed"}
+
+
+def value_words(value, names: Mapping[str, str] | None = None) -> str:
+    """An expected or actual value in plain words: a space as ``C4``, a unit letter by name,
+    yes/no for a truth value, lists joined with commas.
+
+    >>> value_words([2, 3]), value_words(True), value_words(["H", "K"], {"H": "Hannah"})
+    ('C4', 'yes', 'Hannah, K')
+    """
+    names = names or {}
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "nothing"
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return space_name(tuple(value))
+        return ", ".join(value_words(v, names) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{_key_words(k, names)}: {value_words(v, names)}"
+                         for k, v in value.items())
+    if isinstance(value, str):
+        return names.get(value, value.replace("_", " "))
+    return str(value)
+
+
+def _key_words(key: str, names: Mapping[str, str]) -> str:
+    return names.get(key, _KEY_WORDS.get(key, key.replace("_", " ")))
+
+
+def outcome_table(expected, got, names: Mapping[str, str] | None = None) -> str:
+    """Expected against the engine's answer as an HTML table, one row per quantity, ✓ or ✗."""
+    names = names or {}
+    if isinstance(expected, dict) and isinstance(got, dict):
+        rows = [(_key_words(k, names), expected.get(k), got.get(k))
+                for k in dict.fromkeys([*expected, *got])]
+    else:
+        rows = [("result", expected, got)]
+    body = "".join(
+        f"<tr><td>{_esc(what)}</td><td>{_esc(value_words(e, names))}</td>"
+        f"<td>{_esc(value_words(g, names))}</td><td>{'✓' if e == g else '✗'}</td></tr>"
+        for what, e, g in rows)
+    return ("<table class='example-table'><tr><th>what</th><th>the source says</th>"
+            f"<th>the engine gives</th><th></th></tr>{body}</table>")
+
+
 def _button(text: str, css: str) -> widgets.Button:
     button = widgets.Button(description=text)
     button.add_class(css)
@@ -118,7 +169,9 @@ class ExamplesBrowser(widgets.VBox):
         self.step_view.add_class("example-step")
         self.outcome = widgets.HTML()
         self.outcome.add_class("example-outcome")
-        self.board_box = widgets.Box()
+        self.board_box = widgets.HBox()
+        self.legend = widgets.HTML(layout=widgets.Layout(min_width="220px"))
+        self.legend.add_class("example-legend")
         self.next_button.on_click(lambda _: self.next_step())
         self.restart_button.on_click(lambda _: self.restart())
         self.pick.observe(lambda _: self.choose(self.pick.value), "value")
@@ -139,22 +192,26 @@ class ExamplesBrowser(widgets.VBox):
         self.first, ids, self.steps = step_example(example)
         self.labels = {uid: letter for letter, uid in ids.items()}
         # A new map (its own size and walls): a new figure, shown once its first data is in.
-        self.figure, self.sources = render_board(example.board)
-        rulings = ", ".join(f"{k} = {v}" for k, v in example.rulings)
-        steps = "".join(f"<li><code>{_esc(s.do)}</code>"
-                        + (f" {_esc(s.actor)}" if s.actor else "")
-                        + (f" → {_esc(s.target)}" if s.target is not None else "")
+        self.figure, self.sources = render_board(example.board, px_per_space=max(
+            40, space_pixels(as_board(example.board), 440)))
+        rulings = ", ".join(f"switch {k}: {v}" for k, v in example.rulings)
+        self.names = {letter: unit_name(self.first, uid) for letter, uid in ids.items()
+                      if self.first.has_unit(uid)}
+        steps = "".join(f"<li>{_esc(s.do.replace('_', ' '))}"
+                        + (f" {_esc(self.names.get(s.actor, s.actor))}" if s.actor else "")
+                        + (f" → {_esc(value_words(s.target, self.names))}"
+                           if s.target is not None else "")
                         + (f" — {_esc(s.record.get('note'))}" if s.record.get("note") else "")
                         + "</li>" for s in example.steps)
         self.text.value = (
-            f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules "
+            f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules preset "
             f"{_esc(example.preset)}{' (' + _esc(rulings) + ')' if rulings else ''}</p>"
             f"<p><b>What the source says happens</b> (our words): {_esc(example.outcome)}</p>"
             f"<p>Steps:</p><ol>{steps}</ol>")
         self.restart()
         self.plot = BokehModel(self.figure)
         self.plot.add_class("board-plot")
-        self.board_box.children = (self.plot,)
+        self.board_box.children = (self.plot, self.legend)
 
     def restart(self) -> None:
         """Back to the example's first state."""
@@ -187,24 +244,27 @@ class ExamplesBrowser(widgets.VBox):
                                       "letter": [self.labels.get(u.id, "?") for u in on_map]}
         for name, data in plan_overlay(planned_on or state, plan).items():
             self.sources[name].data = data
+        self.legend.value = legend_html(self.sources, {
+            letter: unit_name(state, uid) for uid, letter in self.labels.items()
+            if state.has_unit(uid)})
 
     def _step_html(self, n: int, shown: ExampleStep) -> str:
         step = self.example.steps[n - 1]
-        head = (f"<b>Step {n} of {len(self.example.steps)}</b>: <code>{_esc(step.do)}</code>"
-                + (f" {_esc(step.actor)}" if step.actor else ""))
+        head = (f"<b>Step {n} of {len(self.example.steps)}</b>: {_esc(step.do.replace('_', ' '))}"
+                + (f" {_esc(self.names.get(step.actor, step.actor))}" if step.actor else ""))
         if shown.error:
-            return f"{head}<br><b>not run</b>: {_esc(shown.error)}"
+            return f"{head}<br><b>not run</b>: {_esc(plain_text(shown.error))}"
         r = shown.result
         mark = "✓ as stated" if r.ok else "✗ differs"
-        events = "".join(f"<li><b>{_esc(e.kind)}</b>: {_esc(e.text)} "
-                         f"<span class='cite'>[{_esc(e.rule)}]</span></li>" for e in r.events)
         before = self.steps[n - 2].state if n > 1 else self.first
+        events = "".join(f"<li>{_esc(plain_event(before, e.text))}</li>" for e in r.events)
+        cites = "; ".join(dict.fromkeys(c for c in (plain_cite(e.rule) for e in r.events) if c))
         plan = ("<p>The plan at the start of its turn:</p>"
                 + plan_html(shown.plan, self.labels, before)
                 if shown.plan else "")
-        return (f"{head} — <b>{mark}</b><br>expected: <code>{_esc(r.expected)}</code><br>"
-                f"engine: <code>{_esc(r.got)}</code>{plan}"
-                + (f"<p>Events:</p><ol class='event-items'>{events}</ol>" if events else ""))
+        return (f"{head} — <b>{mark}</b>{outcome_table(r.expected, r.got, self.names)}{plan}"
+                + (f"<p>What happened:</p><ol class='event-items'>{events}</ol>"
+                   f"<span class='cite'>Rules: {_esc(cites)}</span>" if events else ""))
 
     def verdict(self) -> bool:
         """Whether every step ran and did what the example states."""
@@ -214,8 +274,9 @@ class ExamplesBrowser(widgets.VBox):
     def _outcome_html(self) -> str:
         ok = self.verdict()
         engine = ("every step did what the source states" if ok else
-                  "; ".join(f"step {i}: " + (s.error or f"expected {s.result.expected}, "
-                                                         f"got {s.result.got}")
+                  "; ".join(f"step {i}: " + (plain_text(s.error) or
+                                             f"the source says {value_words(s.result.expected)}, "
+                                             f"the engine gives {value_words(s.result.got)}")
                             for i, s in enumerate(self.steps, 1)
                             if s.error or not s.result.ok))
         return (f"<p><b>Stated outcome</b> ({_esc(self.example.page)}): "

@@ -6,10 +6,13 @@ probability arrives as a :class:`~fractions.Fraction` and becomes text here
 ``source.data`` and label values only.
 
 >>> exact(Fraction(5, 9))
-'5/9 ≈ 0.5556'
+'5/9 (55.56%)'
+
+The generating function is typeset as MathML (sympy's presentation printer), which
+Chromium draws natively: no script and no network needed.
 
 Rules: manual p24 (attack), manual p18-19 (essence), manual p13-14 (spawn,
-horror, threat), 3.5 §Spawn Phase, spec §E1-E4, §E8-E12.
+horror, threat), 3.5 rules (spawn phase).
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from typing import Mapping
 
 import ipywidgets as widgets
 import traitlets
-from bokeh.models import (ColumnDataSource, FactorRange, HoverTool, LinearColorMapper,
-                          Span)
+from bokeh.models import (ColorBar, ColumnDataSource, FactorRange, HoverTool,
+                          LinearColorMapper, Span)
 from bokeh.palettes import Viridis256
 from bokeh.plotting import figure as new_figure
 from bokeh.transform import dodge
+from sympy.printing.mathml import mathml
 from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.odds import attacks, processes
@@ -39,29 +43,74 @@ __all__ = ["exact", "pool_name", "OddsView", "ProcessesView", "PROCESS_FIELDS", 
 MAX_HIGH = MAX_LOW = 6
 #: The pools of the heat map, top row first: every pool of 0-6 high and 0-6 low dice.
 HEAT_POOLS = tuple((h, l) for h in range(MAX_HIGH + 1) for l in range(MAX_LOW + 1) if h + l)
-_LONG = 40  # fractions longer than this are shown by their decimal (the exact one on hover)
+_LONG = 60  # fractions longer than this are shown by their percentage and size
 
-_HIT, _ESSENCE, _MISS = "#2e7d32", "#f9a825", "#b0bec5"
+# Okabe–Ito colours, told apart by readers with any common colour-vision deficiency
+_HIT, _ESSENCE, _MISS = "#009E73", "#E69F00", "#BBBBBB"
 
 
 def exact(p: Fraction | int, digits: int = 4) -> str:
-    """An exact chance and its decimal, ``5/9 ≈ 0.5556``; a long fraction shows its size.
+    """An exact chance and its percentage, ``5/9 (55.56%)``; a very long fraction gives its
+    percentage and the size of its exact denominator.
 
-    >>> exact(Fraction(1))
-    '1'
+    >>> exact(Fraction(1)), exact(Fraction(0))
+    ('1 (100%)', '0 (0%)')
     """
     p = Fraction(p)
     if p.denominator == 1:
-        return str(p.numerator)
+        return f"{p.numerator} ({p.numerator * 100}%)" if p in (0, 1) else str(p.numerator)
     text = str(p)
+    percent = f"{float(p) * 100:.{max(digits - 2, 0)}f}%"
     if len(text) > _LONG:
-        return f"≈ {float(p):.{digits}f} (exact: {len(str(p.denominator))}-digit denominator)"
-    return f"{text} ≈ {float(p):.{digits}f}"
+        return f"{percent} (an exact fraction with a {len(str(p.denominator))}-digit denominator)"
+    return f"{text} ({percent})"
+
+
+def number(value: Fraction | int) -> str:
+    """An exact number that is not a chance (a mean): the fraction and its decimal.
+
+    >>> number(Fraction(7, 4))
+    '7/4 ≈ 1.75'
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if len(str(value)) > _LONG:
+        return f"≈ {float(value):.4g}"
+    return f"{value} ≈ {float(value):.4g}"
+
+
+def math_html(expr) -> str:
+    """A sympy expression typeset as MathML, drawn by the browser itself (offline)."""
+    return f"<math display='block'>{mathml(expr, printer='presentation')}</math>"
+
+
+def _swatches(entries) -> str:
+    """A legend line: coloured squares and their words."""
+    return "<div class='chart-legend'>" + " &nbsp; ".join(
+        f"<span class='legend-swatch' data-colour='{c}' style='display:inline-block;width:14px;"
+        f"height:14px;background:{c};vertical-align:middle'></span> {html.escape(w)}"
+        for c, w in entries) + "</div>"
 
 
 def pool_name(high: int, low: int) -> str:
     """``1H2L`` for one high and two low dice (the CLI's dice expression)."""
     return f"{high}H{low}L"
+
+
+def _dice_words(high: int, low: int) -> str:
+    """``1 high and 2 low dice`` (the pool ``1H2L``)."""
+    parts = [f"{n} {kind}" for n, kind in ((high, "high"), (low, "low")) if n]
+    return " and ".join(parts) + (" die" if high + low == 1 else " dice") + \
+        f" ({pool_name(high, low)})"
+
+
+def _math_line(factored, expanded) -> str:
+    """``G(z) = factored = expanded`` typeset."""
+    g = "<mi>G</mi><mo>(</mo><mi>z</mi><mo>)</mo>"
+    return (f"<math display='block'><mrow>{g}<mo>=</mo>{mathml(factored, printer='presentation')}"
+            f"</mrow></math><math display='block'><mrow><mo>=</mo>"
+            f"{mathml(expanded, printer='presentation')}</mrow></math>")
 
 
 def _int_list(text: str, argument: str) -> tuple[int, ...]:
@@ -164,7 +213,15 @@ class OddsView(widgets.VBox):
                              widgets.HBox([self.health, self.attacks]), self.kill])
         blockers = widgets.VBox([widgets.HTML("<b>One roll against several blockers</b>"),
                                  self.blockers, self.blockers_table])
-        super().__init__([controls, answers, widgets.HBox([plots[0], plots[1]]),
+        legend = widgets.HTML(_swatches([(_HIT, "hits without essence"),
+                                         (_ESSENCE, "hits with the essence allowed"),
+                                         (_MISS, "misses")])
+                              + "<small>Dashed line: the defense to reach. Diamond: the chance "
+                                "at the defense. In the grid below, the outlined cell is the "
+                                "pool and defense picked above; the colour scale beside it "
+                                "reads from 0 (never) to 1 (always).</small>")
+        legend.add_class("odds-legend")
+        super().__init__([controls, answers, legend, widgets.HBox([plots[0], plots[1]]),
                           widgets.HBox([blockers, kill]), plots[2], self.citation], **kwargs)
         for w in (self.high, self.low, self.kind, self.defense, self.modifier, self.essence):
             w.observe(self.update, "value")
@@ -178,29 +235,29 @@ class OddsView(widgets.VBox):
     # -- figures (built once) -------------------------------------------------------------
     def _build_figures(self):
         s = self.sources
-        pmf = new_figure(height=260, width=420, title="P(total = t), before essence",
-                         tools="", toolbar_location=None, x_axis_label="total t (dice + modifier)")
+        pmf = new_figure(height=260, width=420, title="Chance of each dice total (before essence)",
+                         tools="", toolbar_location=None, x_axis_label="total (dice + modifier)", y_axis_label="chance")
         pmf.vbar("total", 0.8, "p", source=s["pmf"], fill_color="colour", line_color="white")
-        pmf.add_tools(HoverTool(tooltips=[("total", "@total"), ("P", "@exact")]))
-        self.defense_span = Span(location=0, dimension="height", line_color="#c62828",
+        pmf.add_tools(HoverTool(tooltips=[("total", "@total"), ("chance", "@exact")]))
+        self.defense_span = Span(location=0, dimension="height", line_color="#D55E00",
                                  line_dash="dashed", line_width=2)
         pmf.add_layout(self.defense_span)
 
-        cumulative = new_figure(height=260, width=420, title="P(total ≥ k)", tools="",
-                                toolbar_location=None, x_axis_label="k", y_range=(0, 1.05))
+        cumulative = new_figure(height=260, width=420, title="Chance the total is at least k", tools="",
+                                toolbar_location=None, x_axis_label="k", y_axis_label="chance", y_range=(0, 1.05))
         cumulative.step("k", "p", source=s["cumulative"], mode="center", line_width=2)
         cumulative.scatter("k", "p", source=s["cumulative"], size=5)
         cumulative.scatter("k", "p", source=s["threshold"], size=14, marker="diamond",
-                           fill_color="#c62828", line_color="white")
-        cumulative.add_tools(HoverTool(tooltips=[("k", "@k"), ("P(total ≥ k)", "@exact")]))
-        self.cumulative_span = Span(location=0, dimension="height", line_color="#c62828",
+                           fill_color="#D55E00", line_color="white")
+        cumulative.add_tools(HoverTool(tooltips=[("k", "@k"), ("chance", "@exact")]))
+        self.cumulative_span = Span(location=0, dimension="height", line_color="#D55E00",
                                     line_dash="dashed", line_width=2)
         cumulative.add_layout(self.cumulative_span)
 
         names = [pool_name(h, l) for h, l in HEAT_POOLS]
         defenses = [str(d) for d in range(attacks.MAX_ATTRIBUTE + 1)]
-        heat = new_figure(height=16 * len(names) + 80, width=520,
-                          title="P(hit) over pools × defense (current modifier and essence)",
+        heat = new_figure(height=18 * len(names) + 80, width=640,
+                          title="Chance to hit: every pool against every defense (this modifier and essence)",
                           x_range=FactorRange(*defenses), y_range=FactorRange(*reversed(names)),
                           tools="", toolbar_location=None, x_axis_location="above",
                           x_axis_label="defense (armor or will)")
@@ -208,11 +265,13 @@ class OddsView(widgets.VBox):
         cells = heat.rect("defense", "pool", 1, 1, source=s["heat"], line_color=None,
                           fill_color={"field": "p", "transform": mapper})
         heat.text("defense", "pool", text="text", source=s["heat"], text_align="center",
-                  text_baseline="middle", text_font_size="7pt", text_color="ink")
+                  text_baseline="middle", text_font_size="8pt", text_color="ink")
         heat.rect("defense", "pool", 1, 1, source=s["heat_current"], fill_alpha=0,
-                  line_color="#ff1744", line_width=3)
+                  line_color="#D55E00", line_width=3)
         heat.add_tools(HoverTool(renderers=[cells], tooltips=[
-            ("pool", "@pool"), ("defense", "@defense"), ("P(hit)", "@exact")]))
+            ("pool", "@pool"), ("defense", "@defense"), ("chance to hit", "@exact")]))
+        heat.add_layout(ColorBar(color_mapper=mapper, title="chance to hit", width=14,
+                                 major_label_text_font_size="9pt"), "right")
         heat.grid.visible = False
         heat.axis.major_tick_line_color = None
         return {"pmf": pmf, "cumulative": cumulative, "heat": heat}
@@ -242,18 +301,22 @@ class OddsView(widgets.VBox):
             return
         rules, m, e, a = self.rules, self.modifier.value, self.essence.value, self.defense.value
         odds = attacks.attack_odds(pool, a, rules, m, e)
-        self.probability.value = (f"<b>P(hit)</b> with {pool_name(pool.high, pool.low)} "
-                                  f"{self.kind.value} vs {self.attribute} {a}, modifier {m:+d}, "
-                                  f"essence up to {e}: <b>{exact(odds.hit)}</b>")
-        spent = ", ".join(f"{k}: {exact(p)}" for k, p in odds.spent.items())
-        self.essence_spent.value = (f"Expected essence spent (the least that hits, after seeing "
-                                    f"the roll): {exact(odds.expected_spent)} &nbsp; "
-                                    f"<small>(spend {spent})</small>")
+        self.probability.value = (
+            f"<b>Chance to hit</b> with {_dice_words(pool.high, pool.low)} ({self.kind.value}) "
+            f"against {self.attribute} {a}, modifier {m:+d}, up to {e} essence: "
+            f"<b>{exact(odds.hit)}</b>")
+        spent = ", ".join(f"{k} essence: {exact(p)}" for k, p in odds.spent.items())
+        self.essence_spent.value = (f"Essence spent on average (the least that makes it hit, "
+                                    f"chosen after seeing the roll): "
+                                    f"{number(odds.expected_spent)} &nbsp; "
+                                    f"<small>(chance of spending {spent})</small>")
         self.derivation.value = (
-            "<div style='font-family:monospace;white-space:pre-wrap;font-size:85%'>"
-            f"G(z) = {html.escape(str(generating_function(pool, factored=True)))}\n"
-            f"     = {html.escape(str(generating_function(pool)))}\n"
-            "P(S = s) is the coefficient of z**s; P(hit) = P(S ≥ A − m − E) (spec E2)</div>")
+            "<div class='odds-math'>The dice total's generating function, a product with one "
+            "factor per die:"
+            f"{_math_line(generating_function(pool, factored=True), generating_function(pool))}"
+            "The chance the dice total exactly <i>s</i> is the coefficient of "
+            "<i>z</i><sup><i>s</i></sup>; the attack hits when the total is at least the "
+            "defense minus the modifier and the essence spent (manual p24).</div>")
         dist = attacks.final_total(pool, rules, m)
         pmf = dist.pmf()
         self.sources["pmf"].data = {
@@ -270,11 +333,11 @@ class OddsView(widgets.VBox):
         self.cumulative_span.location = a
         self.sources["heat_current"].data = {"pool": [pool_name(pool.high, pool.low)],
                                              "defense": [str(a)]}
-        self.citation.value = (f"<small>Rules: manual p24 (attack: total ≥ {self.attribute} "
-                               f"hits), manual p18-19 (essence after the roll), spec E1-E4, "
-                               f"D31 (roll.floor = {rules['roll.floor']}), D32 "
-                               f"(essence.multi_blocker = {rules['essence.multi_blocker']}); "
-                               f"rules: {html.escape(rules.name)}</small>")
+        self.citation.value = (f"<small>Rules: manual p24 (attack: a total at least the "
+                               f"{self.attribute} hits), manual p18-19 (essence after the roll); "
+                               f"switches roll.floor: {rules['roll.floor']}, "
+                               f"essence.multi_blocker: {rules['essence.multi_blocker']}; "
+                               f"rules preset {html.escape(rules.name)}</small>")
         self._update_blockers()
         self._update_kill()
 
@@ -297,12 +360,13 @@ class OddsView(widgets.VBox):
         except RulesError as exc:
             self.blockers_table.value = _error(exc)
             return
-        rows = [(", ".join(f"#{i + 1} ({self.attribute} {defenses[i]})" for i in sorted(hit))
-                 or "none", exact(p)) for hit, p in outcome.items()]
-        rows.append(("expected blockers hit", exact(attacks.expected_hits(outcome))))
+        rows = [(", ".join(f"blocker {i + 1} ({self.attribute} {defenses[i]})"
+                           for i in sorted(hit)) or "no blocker", exact(p))
+                for hit, p in outcome.items()]
+        rows.append(("blockers hit on average", number(attacks.expected_hits(outcome))))
         self.blockers_table.value = _table(("blockers hit together", "chance"), rows) + (
-            "<small>One roll, one total: blockers are hit together by threshold (spec E3); "
-            "manual p24</small>")
+            "<small>One roll, one total: every blocker whose defense the total reaches is hit "
+            "(manual p24)</small>")
 
     def _update_kill(self, _change=None) -> None:
         try:
@@ -312,9 +376,10 @@ class OddsView(widgets.VBox):
         except RulesError as exc:
             self.kill.value = _error(exc)
             return
-        self.kill.value = (f"P(kill: {self.health.value} health within {self.attacks.value} "
-                           f"attack(s), {self.essence.value} essence shared) = <b>{exact(p)}</b>"
-                           "<br><small>manual p24, p18; spec E4</small>")
+        self.kill.value = (f"Chance to take {self.health.value} health within "
+                           f"{self.attacks.value} attack(s), sharing {self.essence.value} "
+                           f"essence: <b>{exact(p)}</b><br><small>manual p24 (attack, wounds), "
+                           "p18 (essence)</small>")
 
 
 #: The quantities :class:`ProcessesView` charts: :class:`~machina_nb.rules.odds.processes.RoundSummary`
@@ -326,7 +391,7 @@ PROCESS_FIELDS: Mapping[str, str] = {
     "level": "monster level",
 }
 
-_SIDE_COLOURS = ("#1565c0", "#ef6c00")
+_SIDE_COLOURS = ("#0072B2", "#D55E00")
 
 
 class ProcessesView(widgets.VBox):
@@ -425,33 +490,33 @@ class ProcessesView(widgets.VBox):
         self.summary.value = self._summary(setup, results)
 
     def _summary(self, setup: processes.Setup, results) -> str:
-        names = [f"{rules.name} (spawn.procedure = {rules['spawn.procedure']})"
+        names = [f"{rules.name} (switch spawn.procedure: {rules['spawn.procedure']})"
                  for rules in self.sides]
         rows = []
         for field, title in PROCESS_FIELDS.items():
             means = [_mean(processes.marginal(r, field)) for r in results]
-            rows.append((f"mean {title}", *(exact(m) for m in means)))
+            rows.append((f"{title}, on average", *(number(m) for m in means)))
         level = [processes.marginal(r, "first_level_up") for r in results]
-        rows.append(("P(the level rose)", *(exact(1 - d.get(None, 0)) for d in level)))
-        rows.append(("long-run spawn attempts / round", *(self._spawn_rate(rules)
+        rows.append(("chance the level rose", *(exact(1 - d.get(None, 0)) for d in level)))
+        rows.append(("spawn attempts a round, in the long run", *(self._spawn_rate(rules)
                                                           for rules in self.sides)))
         if self.horror.value:
-            rows.append(("long-run horror invokes / round",
-                         *(exact(processes.long_run_invokes(self.horror.value, rules))
+            rows.append(("horror events a round, in the long run",
+                         *(number(processes.long_run_invokes(self.horror.value, rules))
                            for rules in self.sides)))
         swatches = [f"<span style='color:{c}'>■</span> {html.escape(n)}"
                     for c, n in zip(_SIDE_COLOURS, names)]
         return (f"{' &nbsp; '.join(swatches)}<br>"
                 f"After {self.rounds.value} round(s), spawn rating {self.rating.value}, horror "
                 f"rating {self.horror.value or 'none'}, {self.explorers.value} explorer(s), "
-                f"threat slider of {setup.threat_positions} positions (a placeholder)"
+                f"a threat track of {setup.threat_positions} positions"
                 + _table(("", *(rules.name for rules in self.sides)), rows)
-                + "<small>Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn "
-                  "Phase, spec C-3, E8-E12</small>")
+                + "<small>Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 rules "
+                  "(spawn phase); switch spawn.procedure</small>")
 
     def _spawn_rate(self, rules: Rules) -> str:
         try:
-            return exact(processes.long_run_spawn_attempts(self.rating.value,
+            return number(processes.long_run_spawn_attempts(self.rating.value,
                                                            self.explorers.value, rules))
         except RulesError as exc:
             return str(exc)

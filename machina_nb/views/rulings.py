@@ -6,12 +6,13 @@ Every switch's question, readings and sources come from ``content/rulings``
 shot, a step, the nearest unit) is answered by the rules core under reading A
 and reading B, side by side, each with its own small board view.
 
-Rules: spec §C, §D and appendix (the switches); manual p22 (sight, adjacency, doors), p23 (ranged), p34 (move).
+Rules: manual p22 (sight, adjacency, doors), p23 (ranged), p34 (move); the switches of content/rulings.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -25,7 +26,7 @@ from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import BoardView, Pick
+from machina_nb.views.board import BoardView, Pick, plain_text, space_name
 
 __all__ = ["Situation", "SITUATIONS", "answer", "door_example_board", "RulingsPanel"]
 
@@ -63,7 +64,7 @@ def door_example_board(closed: bool = False) -> Board:
 
     With ``closed`` both doors are closed (spec B7: Lorrai is then no longer adjacent to Phillip).
 
-    Rules: manual p22 (adjacent; the door example); spec B7.
+    Rules: manual p22 (adjacent; the door example).
     """
     example = load_example(content_root() / "examples" / "p22_door_adjacency.toml")
     board = Board.from_layout(example.board)
@@ -144,22 +145,55 @@ def answer(situation: Situation, board: Board, rules: Rules) -> str:
     """
     a, b = situation.a, situation.b
     if situation.question == "sight":
-        return sight.line_of_sight(board, a, b, rules).explain()
+        return plain_text(sight.line_of_sight(board, a, b, rules).explain())
     if situation.question == "ranged":
-        return "ranged shot " + sight.ranged_line(board, a, b, rules).explain()
+        return "A ranged shot " + plain_text(sight.ranged_line(board, a, b, rules).explain())
     if situation.question == "adjacent":
         yes = sight.adjacent(board, a, b, rules)
-        return f"{a} and {b} are {'adjacent' if yes else 'not adjacent'} (manual p22 (adjacent))"
+        return (f"{space_name(a)} and {space_name(b)} are {'adjacent' if yes else 'not adjacent'}"
+                " (manual p22, adjacent)")
     if situation.question == "step":
         mover = distance.Mover(unit=board.unit_at(a))
         allowed = distance.legal_step(board, a, b, rules, mover)
         cost = distance.shortest_paths(board, a, b, rules, mover).cost
-        return (f"one step {a} -> {b}: {'allowed' if allowed else 'not allowed'}; "
-                f"least stamina {cost} (manual p34 (move))")
+        least = "it cannot get there at all" if cost is None else \
+            f"the cheapest way there costs {cost} stamina"
+        return (f"One step {space_name(a)} → {space_name(b)}: "
+                f"{'allowed' if allowed else 'not allowed'}; {least} (manual p34, move)")
     others = [p for p in board.units().values() if p != a]
     ranking = distance.nearest(board, a, others, rules)
-    names = ", ".join(f"{board.unit_at(p)} {p}" for p in ranking.candidates)
-    return f"nearest to {a}: {names} at {ranking.distance} ({ranking.rule})"
+    names = " and ".join(f"unit {board.unit_at(p)} on {space_name(p)}" for p in ranking.candidates)
+    far = re.sub(r"sqrt\((\d+)\)", r"√\1", str(ranking.distance)).replace("*", "")
+    return (f"Nearest to {space_name(a)}: {names or 'no unit'}, at distance {far} "
+            f"({plain_text(ranking.rule)})")
+
+
+def _outcome(situation: Situation, board: Board, rules: Rules):
+    """The situation's outcome alone (seen or not, allowed or not, which unit), for comparing
+    readings. Rules: manual p22 (sight, adjacent, nearest), p23 (ranged), p34 (move)."""
+    a, b = situation.a, situation.b
+    if situation.question == "sight":
+        return sight.line_of_sight(board, a, b, rules).visible
+    if situation.question == "ranged":
+        return sight.ranged_line(board, a, b, rules).visible
+    if situation.question == "adjacent":
+        return sight.adjacent(board, a, b, rules)
+    if situation.question == "step":
+        return distance.legal_step(board, a, b, rules, distance.Mover(unit=board.unit_at(a)))
+    others = [p for p in board.units().values() if p != a]
+    return distance.nearest(board, a, others, rules).candidates
+
+
+def _sources(sources) -> str:
+    """The sources a reader has (the manual, the 3.5 rules, the FAQ), without references to
+    the project's specification."""
+    return ", ".join(s for s in sources if not s.lstrip().startswith("spec")) or "the manual"
+
+
+def _shown_title(title: str) -> str:
+    """A situation's title without the specification's reference in front (``D1: ``)."""
+    head, _, rest = title.partition(": ")
+    return rest if rest and head[:1] in "BD" and head[1:].isdigit() else title
 
 
 def _contrast(switch: str, rules: Rules, situation: Situation | None) -> str:
@@ -167,10 +201,17 @@ def _contrast(switch: str, rules: Rules, situation: Situation | None) -> str:
     others = [r for r in SWITCHES[switch].readings if r != rules[switch]]
     if situation is not None:
         board = situation.build()
-        mine = answer(situation, board, rules)
-        for reading in others:
-            if answer(situation, board, rules.replace({switch: reading})) != mine:
-                return reading
+
+        def verdict(r: Rules) -> str:  # the answer without the reading's own name in it
+            return answer(situation, board, r).replace(r[switch], "")
+
+        for key in (_outcome, verdict):  # a different outcome first, else different words
+            mine = key(situation, board, rules) if key is _outcome else verdict(rules)
+            for reading in others:
+                theirs = rules.replace({switch: reading})
+                if (key(situation, board, theirs) if key is _outcome else verdict(theirs)) \
+                        != mine:
+                    return reading
     return others[0]
 
 
@@ -228,7 +269,8 @@ class RulingsPanel(widgets.VBox):
         self._quiet = True
         self.reading_a.options = readings
         self.reading_a.value = base[name]
-        options = [(s.title, i) for i, s in enumerate(SITUATIONS) if s.switch == name]
+        options = [(_shown_title(s.title), i) for i, s in enumerate(SITUATIONS)
+                   if s.switch == name]
         self.situation.options = options
         self.situation.value = options[0][1] if options else None
         self.reading_b.options = readings
@@ -248,8 +290,8 @@ class RulingsPanel(widgets.VBox):
             f"<li><b>{html.escape(r)}</b>{' (default)' if r == SWITCHES[name].default else ''}: "
             f"{html.escape(text)}</li>" for r, text in ruling.readings.items())
         self.about.value = (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p>"
-                            f"<ul>{items}</ul><p>Sources: {html.escape(', '.join(ruling.sources))}"
-                            f" (spec {SWITCHES[name].spec})</p>")
+                            f"<ul>{items}</ul><p>Sources: {html.escape(_sources(ruling.sources))}"
+                            "</p>")
         if self.situation.value is None:
             self.verdict_b.value = f"<pre>{html.escape(ruling.example)}</pre>"
             self.verdict_a.value = ("<p><i>No board situation for this switch yet; the example "
@@ -258,6 +300,8 @@ class RulingsPanel(widgets.VBox):
             return
         situation = SITUATIONS[self.situation.value]
         board, view_a, view_b = self._situation_views(self.situation.value, self.rules, rules_b)
+        # the boards first, then the verdicts: never an old board beside a new verdict
+        self.verdict_a.value = self.verdict_b.value = "<i>Drawing both readings…</i>"
         view_a.rules, view_b.rules = self.rules, rules_b
         self.verdict_a.value = (f"<b>A: {html.escape(name)}={html.escape(self.reading_a.value)}"
                                 f"</b><br>{html.escape(answer(situation, board, self.rules))}")

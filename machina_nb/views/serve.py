@@ -49,10 +49,13 @@ def _answers(url: str) -> bool:
 
 
 @contextlib.contextmanager
-def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60) -> Iterator[str]:
+def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60,
+          extra_args: tuple[str, ...] = ()) -> Iterator[str]:
     """Voila serving ``folder`` on 127.0.0.1:<free port> with BokehJS inline; yields the base URL.
 
-    The server's output goes to ``log_path``; it is stopped on exit.
+    Voila reads ``voila.json`` at the repository root (a pre-started kernel for the
+    explorer); ``extra_args`` are more command-line options. The server's output goes
+    to ``log_path``; it is stopped on exit.
     """
     port = free_port()
     runtime = tempfile.mkdtemp(prefix="jupyter-runtime-")
@@ -62,7 +65,7 @@ def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60)
     with open(log_path, "wb") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+             "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *extra_args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

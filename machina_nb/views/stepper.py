@@ -33,12 +33,15 @@ from typing import Mapping
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.engine.actions import (Action, EndTurn, MonsterAct, PlayAbility, RollHorror, RollSpawn, StartTurn, explorer_abilities, legal_actions)
+from machina_nb.rules.engine.actions import (
+    Action, Activate, ChapterSpace, Door, EndTurn, Exit, Explore, MonsterAct, Move, PlayAbility,
+    RollHorror, RollSpawn, SealSpawn, StartTurn, Trade, UseInventory, explorer_abilities,
+    legal_actions)
 from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
 from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.engine.game import History, describe, new_game
+from machina_nb.rules.engine.game import History, new_game
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.cards.items import load_all_items
@@ -49,14 +52,16 @@ from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import redraw_board, render_board
+from machina_nb.views.board import (ROLE_COLOURS, highlight_data, Highlights, legend_html,
+                                    plain_text, redraw_board, render_board, space_name,
+                                    space_pixels)
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
-           "events_html", "demo_game", "ability_name", "action_text"]
+           "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event"]
 
-#: Colours of the planned-path overlay (the board's overlay sources, drawn on top).
-PLAN_COLOURS = {"monster": "#ffd600", "path": "#00b8d4", "goal": "#2e7d32",
-                "target": "#ff1744", "end": "#80deea"}
+#: Colours of the planned-path overlay: the board's overlay roles (Okabe–Ito), explained in
+#: the legend beside the board.
+PLAN_COLOURS = {role: ROLE_COLOURS[role] for role in ("monster", "path", "goal", "target", "end")}
 
 _MAX_STEPS = 400  # a safety net for next phase / next round: far more than a round needs
 _SCRIPT = re.compile(r"[\d\s,]*")
@@ -96,16 +101,43 @@ def plan_overlay(state: GameState, plan: MonsterPlan | None) -> dict[str, dict[s
             spaces.append((state.unit(plan.target).position, "target"))
         spaces.append((monster.position, "monster"))
         points = [monster.position, *plan.path]
-    segments = list(zip(points, points[1:]))
     centre = [(p[0] + 0.5, p[1] + 0.5) for p in points]
-    return {
-        "overlay": {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
-                    "role": [r for _, r in spaces], "colour": [PLAN_COLOURS[r] for _, r in spaces]},
-        "overlay_lines": {"x0": [a[0] for a in centre[:-1]], "y0": [a[1] for a in centre[:-1]],
-                          "x1": [b[0] for b in centre[1:]], "y1": [b[1] for b in centre[1:]],
-                          "role": ["path"] * len(segments),
-                          "colour": [PLAN_COLOURS["path"]] * len(segments)},
-    }
+    data = highlight_data(Highlights(tuple(spaces), tuple(
+        ((a, b), "path") for a, b in zip(centre, centre[1:]))))
+    return {"overlay": data["overlay"], "overlay_lines": data["overlay_lines"]}
+
+
+def unit_name(state: GameState, unit_id: str) -> str:
+    """A unit as the players call it: its card name, with its number for a monster
+    (``Mi-Go 1``); ``the players`` for the players' own rolls."""
+    if unit_id == "players":
+        return "the players"
+    number = unit_id.rsplit("-", 1)[1] if "-" in unit_id else ""
+    if state.has_unit(unit_id):
+        name = state.unit(unit_id).name
+    else:
+        name = unit_id.rsplit("-", 1)[0].replace("_", " ").title() if number.isdigit() \
+            else unit_id.replace("_", " ").title()
+    return f"{name} {number}" if number.isdigit() else name
+
+
+def plain_event(state: GameState, text: str) -> str:
+    """An engine text as the board shows things: spaces named ``C6``, units by name."""
+    text = plain_text(text)
+    text = re.sub(r"\((\w+-\d+)\)", "", text)  # a new unit's id after its name
+    for unit in sorted(state.units, key=lambda u: -len(u.id)):
+        text = re.sub(rf"(?<![\w-]){re.escape(unit.id)}(?![\w-])", unit_name(state, unit.id), text)
+    return text
+
+
+def _choice_words(state: GameState, value) -> str:
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return space_name(value)
+    if isinstance(value, str) and state.has_unit(value):
+        return unit_name(state, value)
+    if isinstance(value, tuple):
+        return " and ".join(_choice_words(state, v) for v in value)
+    return str(value).replace("_", " ")
 
 
 def ability_name(state: GameState, rules: Rules, unit_id: str, index: int) -> str:
@@ -116,16 +148,53 @@ def ability_name(state: GameState, rules: Rules, unit_id: str, index: int) -> st
         abilities = explorer_abilities(state, u) if u.side == "explorer" else \
             tuple(a for _, a in monster_abilities(state, u, rules))
         if 0 <= index < len(abilities):
-            return abilities[index].name
+            return abilities[index].name.replace("_", " ")
     return f"ability {index}"
 
 
+def _target_words(target) -> str:
+    if target is None:
+        return ""
+    if isinstance(target[0], tuple):
+        return " on " + " and ".join(space_name(t) for t in target)
+    return f" on {space_name(target)}"
+
+
+_DOOR_VERBS = {"open": "opens", "close": "closes", "destroy": "destroys"}
+
+
 def action_text(state: GameState, rules: Rules, action: Action) -> str:
-    """An action in one line for the players: a played ability is named (manual p20)."""
-    text = describe(action)
+    """An action as a sentence with names: ``Mi-Go 1 acts``, ``Phillip steps to C6``; a played
+    ability is named (manual p20); the answers given ahead to its choices follow."""
+    who = unit_name(state, action.actor)
     if isinstance(action, PlayAbility):
-        return f"{ability_name(state, rules, action.actor, action.index)} — {text}"
+        text = (f"{who} plays {ability_name(state, rules, action.actor, action.index)}"
+                f"{_target_words(action.target)}"
+                + (f", ready to spend up to {action.essence} essence" if action.essence else ""))
+    else:
+        text = _plain_action(state, action, who)
+    if action.choices:
+        text += " — choosing " + ", then ".join(_choice_words(state, c) for c in action.choices)
     return text
+
+
+def _plain_action(state: GameState, action: Action, who: str) -> str:
+    """Every action kind but an ability, as a sentence."""
+    if isinstance(action, Move):
+        return f"{who} steps to {space_name(action.to)}"
+    if isinstance(action, Door):
+        return (f"{who} {_DOOR_VERBS.get(action.op, action.op)} the door between "
+                f"{space_name(action.a)} and {space_name(action.b)}")
+    if isinstance(action, (Activate, ChapterSpace, SealSpawn)):
+        verb = {Activate: "activates the space", ChapterSpace: "activates the chapter space",
+                SealSpawn: "seals the spawn space"}[type(action)]
+        option = getattr(action, "option", "")
+        return f"{who} {verb} {space_name(action.space)}" + (f" ({option})" if option else "")
+    return {StartTurn: f"{who} starts their turn", EndTurn: f"{who} ends their turn",
+            Exit: f"{who} leaves the map by the exit", RollSpawn: f"{who} makes the spawn roll",
+            RollHorror: "the players make the horror roll", MonsterAct: f"{who} acts",
+            UseInventory: f"{who} uses the inventory", Explore: f"{who} explores",
+            Trade: f"{who} trades"}.get(type(action), f"{who}: {type(action).__name__.lower()}")
 
 
 def _esc(value) -> str:
@@ -136,49 +205,72 @@ def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | N
               rules: Rules | None = None) -> str:
     """A monster plan in words: target, distances to each explorer, end points and path
     considered, the action and every reason (manual p15-17); with the ``state`` it was
-    made on, the ability it plays is named."""
+    made on, units are named and the ability it plays is named."""
     def who(uid):
-        return f"{_esc(uid)} ({_esc(labels.get(uid, '?'))})"
+        name = unit_name(state, uid) if state is not None else uid
+        return f"{_esc(name)} ({_esc(labels.get(uid, '?'))})"
+
+    def plain(text) -> str:
+        return _esc(plain_event(state, str(text)) if state is not None else plain_text(str(text)))
 
     action = plan.action
 
     def play():
         name = (ability_name(state, rules or Rules(), plan.monster, action[1])
                 if state is not None else f"ability {action[1]}")
-        return f"play {name}" + (f" on {action[2]}" if action[2] is not None else "")
+        return f"play {name}" + (f" on {space_name(action[2])}" if action[2] is not None else "")
 
     doing = {"ability": play,
-             "door": lambda: f"destroy the closed door {action[1]}|{action[2]}",
-             "move": lambda: f"step to {action[1]}",
+             "door": lambda: (f"destroy the closed door between {space_name(action[1])} and "
+                              f"{space_name(action[2])}"),
+             "move": lambda: f"step to {space_name(action[1])}",
              "end": lambda: "end its turn"}[action[0]]()
-    rows = "".join(f"<tr><td>{who(e)}</td><td>{'unreachable' if d is None else d}</td></tr>"
+    rows = "".join(f"<tr><td>{who(e)}</td><td>{'cannot be reached' if d is None else d}</td></tr>"
                    for e, d in plan.distances)
-    ends = ", ".join(f"{q} (distance {s}, cost {c})" for q, s, c in plan.ends) or "none"
+    ends = ", ".join(f"{space_name(q)} (distance {s}, {c} stamina)" for q, s, c in plan.ends)
     parts = [f"<b>{who(plan.monster)}</b> — next: <b>{_esc(doing)}</b>",
-             f"target: {who(plan.target) if plan.target else 'none'}",
+             f"target: {who(plan.target) if plan.target else 'no target'}",
              "<table class='plan-distances'><tr><th>explorer</th><th>closest distance</th></tr>"
              f"{rows}</table>",
-             f"end points considered: {_esc(ends)}",
-             f"path: {_esc(' → '.join(map(str, plan.path)) or 'none')}"
-             + (f" to {_esc(plan.goal)}" if plan.goal else "")]
+             f"spaces it could end on: {_esc(ends or 'none')}",
+             f"path: {_esc(' → '.join(map(space_name, plan.path)) or 'it stays')}"
+             + (f" toward {space_name(plan.goal)}" if plan.goal else "")]
     if plan.options:
         parts.append(f"<b>the players choose</b> the {_esc(plan.choice_of)}: "
-                     f"{_esc(', '.join(map(str, plan.options)))}")
-    reasons = "".join(f"<li>{_esc(r)}</li>" for r in plan.reasons)
+                     + ", ".join(plain(o) if state is None or not isinstance(o, str)
+                                 else _esc(_choice_words(state, o)) for o in plan.options))
+    reasons = "".join(f"<li>{plain(r)}</li>" for r in plan.reasons)
     return "<div class='monster-plan'>" + "<br>".join(parts) + f"<ol>{reasons}</ol></div>"
 
 
+_SPEC = re.compile(r"(?:[;,]\s*)?\bspec\s+§?[A-Z][\w.-]*(?:,\s*[A-Z]\d[\w.-]*)*")
+
+
+def plain_cite(rule: str) -> str:
+    """A citation as the reader can follow it: the manual's pages and switches, without the
+    references to the project's specification (a document the user does not have)."""
+    return _SPEC.sub("", rule).strip(" ;,")
+
+
+def _cites(rules: list[str]) -> str:
+    """Each rule once, in the order first cited."""
+    return "; ".join(dict.fromkeys(c for c in map(plain_cite, rules) if c))
+
+
 def events_html(history: History) -> str:
-    """The log so far as an HTML list, newest last: each action, its dice, its events and rules."""
+    """The log so far as an HTML list, newest last: each action as a sentence, its dice, the
+    events it caused beneath it, and the rules they cite, each once."""
     items = []
     state = history.initial
     for step in history.steps[:history.position]:
-        dice = f" — dice {list(step.rolls)}" if step.rolls else ""
-        events = "".join(f"<li><b>{_esc(e.kind)}</b>: {_esc(e.text)} "
-                         f"<span class='cite'>[{_esc(e.rule)}]</span></li>" for e in step.events)
-        items.append(f"<li><i>round {state.round}, {_esc(state.phase)}</i>: "
-                     f"<code>{_esc(action_text(state, history.rules, step.action))}</code>"
-                     f"{_esc(dice)}<ul>{events}</ul></li>")
+        dice = (" — dice " + ", ".join(str(r) for r in step.rolls)) if step.rolls else ""
+        events = "".join(f"<li>{_esc(plain_event(state, e.text))}</li>" for e in step.events)
+        cites = _cites([e.rule for e in step.events])
+        items.append(f"<li><i>round {state.round}, {_esc(state.phase)} phase</i>: "
+                     f"<b>{_esc(action_text(state, history.rules, step.action))}</b>"
+                     f"{_esc(dice)}<ul>{events}</ul>"
+                     + (f"<span class='cite'>Rules: {_esc(cites)}</span>" if cites else "")
+                     + "</li>")
         state = step.state
     return "<ol class='event-items'>" + "".join(items) + "</ol>" if items else \
         "<i>No actions yet.</i>"
@@ -265,7 +357,9 @@ class RoundStepper(widgets.VBox):
         self._random = random.Random(seed)
         self._pending: tuple = ()
 
-        self.figure, self.sources = render_board(self.history.state.unit_board())
+        board = self.history.state.unit_board()
+        # room beside the board for the legend and the round's panel in a 1280 px window
+        self.figure, self.sources = render_board(board, px_per_space=space_pixels(board, 520))
         self.phase_label = widgets.HTML()
         self.phase_label.add_class("phase-label")
         self.ratings = widgets.HTML()
@@ -285,6 +379,10 @@ class RoundStepper(widgets.VBox):
         self.choice.add_class("step-choice")
         self._offered: tuple = ()
         self.choice.observe(self._draw_plan, "value")
+        self.options = widgets.VBox()
+        self.options.add_class("step-options")
+        self.legend = widgets.HTML(layout=widgets.Layout(min_width="200px", flex="0 0 auto"))
+        self.legend.add_class("step-legend")
         self.next_action_button = _button("next action", "step-action", "apply the chosen action")
         self.next_phase_button = _button("next phase", "step-phase", "step until the phase changes")
         self.next_round_button = _button("next round", "step-round", "step until the round changes")
@@ -296,8 +394,10 @@ class RoundStepper(widgets.VBox):
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
 
-        self.dice_mode = widgets.ToggleButtons(options=["scripted", "seeded"], value="scripted",
-                                               description="Dice")
+        self.dice_mode = widgets.ToggleButtons(options=["seeded", "scripted"], value="seeded",
+                                               description="Dice",
+                                               tooltips=["dice drawn from the seed",
+                                                         "type the next results yourself"])
         self.dice_mode.add_class("step-dice-mode")
         self.script = widgets.Text(description="next rolls", placeholder="e.g. 7 3 (d10 = 0-9)")
         self.script.add_class("step-script")
@@ -310,13 +410,14 @@ class RoundStepper(widgets.VBox):
         # After the first data: changes made before the plot is shown never reach the browser.
         self.plot = BokehModel(self.figure)
         self.plot.add_class("board-plot")
+        self.plot.layout.flex = "0 0 auto"
         buttons = widgets.HBox([self.next_action_button, self.next_phase_button,
                                 self.next_round_button, self.undo_button, self.redo_button])
         dice = widgets.HBox([self.dice_mode, self.script, self.seed])
         side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan],
                             layout=widgets.Layout(width="420px"))
-        super().__init__([buttons, self.choice, dice, self.message,
-                          widgets.HBox([self.plot, side]),
+        super().__init__([buttons, dice, self.message, self.options, self.choice,
+                          widgets.HBox([self.plot, self.legend, side]),
                           widgets.HTML("<b>Event log</b> (newest last)"), self.event_log])
 
     # --- rules -------------------------------------------------------------------------------
@@ -380,13 +481,15 @@ class RoundStepper(widgets.VBox):
             self.history = self.history.apply(action, ScriptedDice(pending, then=dice))
         except ChanceNode as node:
             outcomes = ", ".join(f"{v} ({p})" for v, p in node.outcomes)
-            self._say(f"Roll needed: the {node.die} for {node.reason}. Type it in "
-                      f"<b>next rolls</b> or use seeded dice. Outcomes: {_esc(outcomes)}.")
+            self._say(f"A roll is needed: the {_esc(node.die)} for {_esc(plain_text(node.reason))}. "
+                      f"Type it in <b>next rolls</b> or switch the dice to seeded. "
+                      f"Outcomes: {_esc(outcomes)}.")
             return False
         except NeedChoice as need:
             self._keep_script(source)
             self._offer([replace(action, choices=action.choices + (o,)) for o in need.options],
-                        f"The players choose {need.what} [{need.rule}].")
+                        f"The players choose {_esc(plain_text(need.what))} ({_esc(need.rule)}): "
+                        "click one option below.")
             self._pending = pending + tuple(dice.values)
             return False
         except RulesError as error:
@@ -403,7 +506,7 @@ class RoundStepper(widgets.VBox):
         """Apply the action chosen in the action list."""
         index = self.choice.value
         if index is None:
-            self._say("The players must choose an action in the list first.")
+            self._say("The players choose first: click one of the options below.")
             return False
         action = self._offered[index]
         self.message.value = ""
@@ -432,8 +535,8 @@ class RoundStepper(widgets.VBox):
             action = self.default_action()
             if action is None:
                 self.refresh()
-                self._say(f"Stopped before the {what} changed: the players choose "
-                          f"the next action in the list.")
+                self._say(f"Stopped before the {what} changed: the players choose. "
+                          "Click one of the options below.")
                 return done
             if not self.apply(action):
                 self._after_refusal()
@@ -477,8 +580,29 @@ class RoundStepper(widgets.VBox):
         self.choice.options = [(action_text(self.state, self.rules, a), i)
                                for i, a in enumerate(self._offered)]
         self.choice.value = self._offered.index(default) if default in self._offered else None
+        self._option_buttons(note or self.choice.value is None)
         if note:
             self._say(note)
+
+    def _option_buttons(self, must_choose: bool) -> None:
+        """When the players must choose, every option as a button with its sentence: one click
+        applies it."""
+        if not must_choose:
+            self.options.children = ()
+            return
+        buttons = []
+        for label, index in self.choice.options:
+            button = widgets.Button(description=label, tooltip=label,
+                                    layout=widgets.Layout(width="auto", max_width="900px"))
+            button.add_class("step-option")
+            button.on_click(lambda _, i=index: self.choose(i))
+            buttons.append(button)
+        self.options.children = (widgets.HTML("<b>The players choose:</b>"), *buttons)
+
+    def choose(self, index: int) -> bool:
+        """Apply option ``index`` of those offered (one click on its button)."""
+        self.choice.value = index
+        return self.next_action()
 
     def current_plan(self) -> MonsterPlan | None:
         """The acting mindless monster's plan for its next action (with the chosen tie answers)."""
@@ -497,13 +621,16 @@ class RoundStepper(widgets.VBox):
         for name, data in plan_overlay(self.state, plan).items():
             self.sources[name].data = data
         self.plan.value = plan_html(plan, self.labels, self.state, self.rules) if plan else ""
+        self.legend.value = legend_html(self.sources, {
+            letter: unit_name(self.state, uid) for uid, letter in self.labels.items()
+            if self.state.has_unit(uid)})
 
     def refresh(self) -> None:
         """Offer the legal actions now and redraw everything from the current state."""
         actions = self.actions()
         self._offer(actions)
         if self.state.phase != "explorer" and actions and self.choice.value is None:
-            self._say("The players choose: pick the next action in the list (manual p16: "
+            self._say("The players choose: click one of the options below (manual p16: "
                       "the explorers resolve ties).")
         self._draw()
 
@@ -521,21 +648,22 @@ class RoundStepper(widgets.VBox):
         phase = PHASES_BY_NAME[s.phase]
         acting = s.active or current_monster(s)
         self.phase_label.value = (
-            f"<b>Round {s.round}</b> · <b>{s.phase} phase</b> [{_esc(phase.rule)}]"
-            + (f" · acting: {_esc(acting)}" if acting else "")
-            + (f" · <b>game over</b>: {_esc(s.over)}" if s.over else ""))
+            f"<b>Round {s.round}</b> · <b>{s.phase} phase</b> ({_esc(phase.rule)})"
+            + (f" · acting: {_esc(unit_name(s, acting))}" if acting else "")
+            + (f" · <b>game over</b>: {_esc(plain_event(s, s.over))}" if s.over else ""))
         self.ratings.value = (
             f"spawn rating {s.spawn_rating if s.spawn_rating is not None else '—'} · "
             f"horror rating {s.horror_rating if s.horror_rating is not None else '—'} · "
             f"threat {s.threat}/{s.threat_positions} · level {s.level} · "
             f"chapter {_esc(s.chapter.name)}")
-        queue = [f"{_esc(m)} ({self.labels[m]})" + (" ✓" if m in s.done and s.phase == "monster"
-                                                    else "") for m in s.queue]
+        queue = [f"{_esc(unit_name(s, m))} ({self.labels[m]})"
+                 + (" ✓" if m in s.done and s.phase == "monster" else "") for m in s.queue]
         self.queue.value = "monster queue: " + (" → ".join(queue) or "empty")
         rows = "".join(
-            f"<tr><td>{self.labels[u.id]}</td><td>{_esc(u.id)}</td><td>{u.side}</td>"
+            f"<tr><td>{self.labels[u.id]}</td><td>{_esc(unit_name(s, u.id))}</td><td>{u.side}</td>"
             f"<td>{u.health}/{u.max_health}</td><td>{u.stamina}/{u.max_stamina}</td>"
-            f"<td>{u.essence}</td><td>{u.position}</td><td>{_esc(_items(s, u.id))}</td></tr>"
+            f"<td>{u.essence}</td><td>{space_name(u.position) if u.position else 'left the map'}"
+            f"</td><td>{_esc(_items(s, u.id))}</td></tr>"
             for u in s.units)
         self.units.value = ("<table class='step-units'><tr><th></th><th>unit</th><th>side</th>"
                             "<th>health</th><th>stamina</th><th>essence</th><th>space</th>"

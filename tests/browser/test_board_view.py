@@ -27,22 +27,22 @@ def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(
     canvas = page.locator(".board-plot canvas").first
     before = canvas.screenshot()
     click_space(page, (2, 3))
-    page.locator(".board-verdict", has_text="Space (2, 3) floor").wait_for(timeout=WAIT)
+    page.locator(".board-verdict", has_text="From C4 (floor)").wait_for(timeout=WAIT)
     assert "spaces in sight" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
     selected = changed_pixels(page, canvas, before, str(artifacts / "board-sight-from-2-3.png"))
     assert selected != before
     click_space(page, (7, 2))  # through the corner where a wall meets a closed door
-    page.locator(".board-verdict", has_text="(2, 3) -> (7, 2)").wait_for(timeout=WAIT)
-    assert ("blocked by the wall (4, 2)|(5, 2) and the closed door (4, 3)|(5, 3) meeting at "
-            "(5, 3) (manual p22 (line of sight); los.vertex=separating)") in verdict(page)
+    page.locator(".board-verdict", has_text="C4 → H3").wait_for(timeout=WAIT)
+    assert ("blocked by the wall E3|F3 and the closed door E4|F4 meeting at the top-left "
+            "corner of F4 (manual p22 (line of sight); los.vertex=separating)") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
     aimed = changed_pixels(page, canvas, selected, str(artifacts / "board-sight-target-7-2.png"))
     page.screenshot(path=str(artifacts / "board-demo-sight.png"), full_page=True)
     assert aimed != selected
-    assert page.locator(".board-title").inner_text() == "Line of sight from (2, 3)"
+    assert page.locator(".board-title").inner_text() == "Line of sight from C4 to H3"
 
 
 def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(page, voila, artifacts):
@@ -52,11 +52,11 @@ def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(page, voila, ar
     board_shown(page, 20)
     painted(page)
     click_space(page, (3, 8))
-    page.locator(".board-verdict", has_text="Space (3, 8) floor, unit A").wait_for(timeout=WAIT)
+    page.locator(".board-verdict", has_text="From D9 (floor, Phillip (explorer))").wait_for(timeout=WAIT)
     click_space(page, (12, 5))
-    page.locator(".board-verdict", has_text="(3, 8) -> (12, 5)").wait_for(timeout=WAIT)
-    assert ("blocked by the wall between (3, 8) and (4, 8) at (4, 25/3) "
-            "(manual p22 (line of sight))") in verdict(page)
+    page.locator(".board-verdict", has_text="D9 → M6").wait_for(timeout=WAIT)
+    assert ("blocked by the wall between D9 and E9 at the point 4 across, 8 1/3 down from "
+            "the board's top-left corner (manual p22 (line of sight))") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
     page.screenshot(path=str(artifacts / "board-2x2-sight.png"), full_page=True)
@@ -64,7 +64,7 @@ def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(page, voila, ar
     canvas = page.locator(".board-plot canvas").first
     sight_pixels = canvas.screenshot()
     page.locator(".board-overlay button", has_text="reach").click()
-    page.locator(".board-title", has_text="Reach within stamina 3 from (3, 8)").wait_for(
+    page.locator(".board-title", has_text="Reach within stamina 3 from D9").wait_for(
         timeout=WAIT)
     assert "17 spaces within stamina 3" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
@@ -73,8 +73,8 @@ def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(page, voila, ar
                           str(artifacts / "board-2x2-reach.png")) != sight_pixels
 
     page.locator(".board-overlay button", has_text="closest").click()
-    page.locator(".board-verdict", has_text="Closest from (3, 8)").wait_for(timeout=WAIT)
-    assert "M (6, 14), B (12, 5) at 13 (tied: the explorers choose)" in verdict(page)
+    page.locator(".board-verdict", has_text="Closest to D9").wait_for(timeout=WAIT)
+    assert "Mi-Go (monster) on G15 and Lorrai (explorer) on M6, at distance 13 (a tie" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
     page.screenshot(path=str(artifacts / "board-2x2-closest.png"), full_page=True)

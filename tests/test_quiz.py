@@ -1,0 +1,131 @@
+"""The quiz: questions as content, answers computed by the rules core, the quiz view.
+
+Each answer is checked against the rules core called directly or a brute-force count
+(the quiz adds no rule of its own); bad quiz files fail at file:line:col.
+"""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from machina_nb.rules.analysis.quiz import (TOPICS, answer, board_of, check, load_quiz,
+                                            load_quiz_file, parse_space)
+from machina_nb.rules.board import distance, sight
+from machina_nb.rules.errors import ContentError
+from machina_nb.rules.rulings import Rules
+from machina_nb.views.quiz import QuizView
+
+QUESTIONS = load_quiz()
+
+
+def test_at_least_24_questions_across_every_topic():
+    assert len(QUESTIONS) >= 24
+    assert {q.topic for q in QUESTIONS} == set(TOPICS)
+    for topic in TOPICS:
+        assert sum(q.topic == topic for q in QUESTIONS) >= 4, topic
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS if q.ask == "sight"],
+                         ids=lambda q: q.id)
+def test_manual_p22_sight_answers_are_the_rules_line_of_sight(question):
+    board = board_of(question)
+    units = board.units()
+    seen = sight.line_of_sight(board, units[question.source], units[question.to], Rules())
+    assert answer(question, Rules()).correct == {"yes" if seen.visible else "no"}
+
+
+# the dice's faces as the manual prints them (p24), written out here: an independent oracle
+HIGH_FACES, LOW_FACES = (0, 1, 1, 2, 2, 3), (0, 1, 1, 1, 2, 2)
+
+
+def _faces(pool: str) -> list[tuple[int, ...]]:
+    """``1H1L`` -> one tuple of faces per die."""
+    out, count = [], ""
+    for char in pool:
+        if char.isdigit():
+            count += char
+        else:
+            out += [HIGH_FACES if char == "H" else LOW_FACES] * int(count or 1)
+            count = ""
+    return out
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS if q.ask == "hit"],
+                         ids=lambda q: q.id)
+def test_manual_p24_hit_answers_match_a_brute_force_count(question):
+    hits = total = 0
+    for roll in itertools.product(*_faces(question.pool)):
+        total += 1
+        hits += sum(roll) + question.essence >= question.defense
+    assert answer(question, Rules()).correct == {str(Fraction(hits, total))}
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS if q.ask == "reach"],
+                         ids=lambda q: q.id)
+def test_manual_p34_reach_answers_follow_the_least_stamina(question):
+    board = board_of(question)
+    start = board.units()[question.source]
+    cost = distance.shortest_paths(board, start, question.space, Rules(),
+                                   distance.Mover(unit=board.unit_at(start))).cost
+    reachable = cost is not None and cost <= question.stamina
+    assert answer(question, Rules()).correct == {"yes" if reachable else "no"}
+
+
+def test_manual_p16_every_tie_is_a_right_answer():
+    tie = next(q for q in QUESTIONS if q.id == "target-tie")
+    assert answer(tie, Rules()).correct == {(0, 0), (4, 0)}
+    assert check(tie, Rules(), (0, 0)) and check(tie, Rules(), (4, 0))
+    assert not check(tie, Rules(), (2, 0))
+
+
+def test_answers_follow_the_rulings_in_force():
+    nearest = next(q for q in QUESTIONS if q.id == "nearest-count")
+    assert answer(nearest, Rules()).correct == {(2, 2)}                  # chebyshev: 2 vs 3
+    manhattan = Rules().replace({"nearest.metric": "manhattan"})
+    assert answer(nearest, manhattan).correct == {(3, 0)}                # 4 vs 3
+
+
+def test_parse_space_reads_board_labels():
+    assert parse_space("C6") == (2, 5)
+    with pytest.raises(Exception, match="space"):
+        parse_space("6C")
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "look"\nprompt = "?"\n',
+     ":5:", "unknown ask 'look'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "maths"\nask = "hit"\nprompt = "?"\n'
+     'pool = "1H"\ndefense = 2\n', ":4:", "unknown topic"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "attacks"\nask = "hit"\nprompt = "?"\n'
+     'pool = "1H"\ndefense = 2\ncolour = "red"\n', ":9:", "unknown key 'colour'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n'
+     'board = """\n+-+-+\n|A .|\n+-+-+\n"""\nunits = {A = "Kim"}\nfrom = "A"\nto = "M"\n',
+     ":14:", "unit 'M' is not on the board"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n',
+     ":2:", "missing key 'board'"),
+])
+def test_bad_quiz_files_fail_at_file_line_col(tmp_path, text, where, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(ContentError) as error:
+        load_quiz_file(path)
+    assert str(path) + where in str(error.value) and message in str(error.value)
+
+
+def test_quiz_view_right_and_wrong_with_the_answer_why_and_the_rule():
+    view = QuizView(QUESTIONS)
+    first = view.question
+    right = answer(first, Rules())
+    wrong = next(o for o in (right.options or ("yes", "no")) if o not in right.correct)
+    assert not view.reply(wrong)
+    assert "Not quite" in view.feedback.value and "Rule: manual p" in view.feedback.value
+    view.go(0)
+    assert view.reply(next(iter(right.correct)))
+    assert "Right." in view.feedback.value
+    view.go(next(i for i, q in enumerate(QUESTIONS) if q.ask == "monster_target"))
+    target = next(iter(answer(view.question, Rules()).correct))
+    assert view.reply(target)
+    roles = view._views[view.pick.value].sources["overlay"].data["role"]
+    assert "answer" in roles
+    assert "the right answer" in view._views[view.pick.value].legend.value
