@@ -231,11 +231,17 @@ class Door(Action):
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """Activate an adjacent action space; ``option`` picks the event space's option (manual p37)."""
+    """Activate an adjacent action space; ``option`` picks the event space's option (manual p37).
+
+    ``essence`` is the most the explorer will spend on each attack roll the activation sets
+    off (a trap lever's attacks, an exploding barrel), as on any attack roll of their turn
+    (manual p18).
+    """
 
     space: Point = (0, 0)
     option: str = ""
     contributions: tuple[tuple[str, int], ...] = ()
+    essence: int = 0
 
     spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.EVENT, *ACTION_SPACE_COSTS)
     """The space kinds this action uses (manual p37)."""
@@ -244,6 +250,10 @@ class Activate(Action):
         space = tuple(self.space)
         _adjacent_space(state, rules, u, space)
         kind = state.space_kind(space)
+        if isinstance(self.essence, bool) or not isinstance(self.essence, int) or \
+                not 0 <= self.essence <= 9 or (self.essence and u.side != "explorer"):
+            _fail("essence", f"expected an explorer's essence budget 0-9, got {self.essence!r}",
+                  "manual p18")
         if u.side != "explorer":
             if kind is not SpaceKind.LEVER:
                 _fail("space", "scheming monsters activate only trap levers", "manual p15")
@@ -259,6 +269,7 @@ class Activate(Action):
             _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
+        r.essence = self.essence
         _activate(r, u, self)
 
     @classmethod
@@ -369,6 +380,7 @@ class PlayAbility(Action):
         _check_ability(state, u, self, rules)
 
     def _perform(self, r: Resolution, u: Unit) -> None:
+        r.essence = self.essence
         _play(r, u, self.index, self.target, self.essence, self.contributions, self.destroy)
 
     @classmethod

@@ -272,33 +272,69 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
         total += roll_modifier(r.state, attacker)
     attribute = "will" if arcane else "armor"
     live = [b for b in blockers if r.state.has_unit(b)]
-    bonus: dict[str, int] = {}
-    if live and attacker is not None and essence_budget and \
-            r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
-        me = r.state.unit(attacker)
-        cap = min(essence_budget, me.essence)
-        needs = {b: current_attribute(r.state, b, attribute) - total for b in live}
-        reachable = [b for b in live if 0 < needs[b] <= cap]
-        rule = "manual p18 (spend essence on attack rolls)"
-        if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
-            need = max(needs[b] for b in reachable)
-            total += need
-            if len(live) > 1:
-                rule += "; spec D32 (shared_total)"
-        elif reachable:
-            chosen = r.choose(reachable, "the blocker the essence is spent against",
-                              "spec D32 (per_blocker)")
-            need = bonus[chosen] = needs[chosen]
-            rule += f"; spec D32 (per_blocker: against {chosen} only)"
-        if reachable:
-            r.state = r.state.update_unit(attacker, essence=me.essence - need)
-            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll", rule)
+    total, bonus = spend_essence(r, attacker, live, total, attribute, essence_budget)
     if r.rules["roll.floor"] == "clamp0":
         total = max(0, total)
     r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
            f"({'arcane, against will' if arcane else 'physical, against armor'})",
            "manual p24 (attack)")
     return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
+
+
+def _essence_spender(r: Resolution, attacker: str | None, live: Sequence[str],
+                     budget: int) -> tuple[str, int, list[str], bool] | None:
+    """Who may spend essence on this roll, how much at most, and against which blockers.
+
+    An explorer spends on their own attack roll (``budget``), and the active explorer on any
+    other attack roll of their turn, a trap's or a barrel's, against the monsters it attacks
+    (the action's ``Resolution.essence``).
+    Rules: manual p18 (essence: after their attack roll, or any attack roll on their turn).
+    """
+    s = r.state
+    if attacker is not None and budget and s.has_unit(attacker) and \
+            s.unit(attacker).side == "explorer":
+        return attacker, budget, list(live), True
+    if s.phase == "explorer" and s.active is not None and r.essence and \
+            s.has_unit(s.active) and s.unit(s.active).side == "explorer":
+        return s.active, r.essence, [b for b in live if s.unit(b).side == "monster"], False
+    return None
+
+
+def spend_essence(r: Resolution, attacker: str | None, live: Sequence[str], total: int,
+                  attribute: str, budget: int) -> tuple[int, dict[str, int]]:
+    """The roll's total after essence is spent on it, and any per-blocker bonus (manual p18).
+
+    The spender (see :func:`_essence_spender`) pays the least that makes a blocker a hit;
+    against several blockers ``essence.multi_blocker`` (spec D32) decides as in :func:`attack`.
+    Rules: manual p18 (spend essence after an attack roll), p23 (one roll, several blockers);
+    switch essence.multi_blocker.
+    """
+    bonus: dict[str, int] = {}
+    spender = _essence_spender(r, attacker, live, budget) if live else None
+    if spender is None:
+        return total, bonus
+    who, most, against, own = spender
+    me = r.state.unit(who)
+    cap = min(most, me.essence)
+    needs = {b: current_attribute(r.state, b, attribute) - total for b in against}
+    reachable = [b for b in against if 0 < needs[b] <= cap]
+    if not reachable:
+        return total, bonus
+    rule = "manual p18 (spend essence on attack rolls" + \
+        (")" if own else ", any attack roll on their turn)")
+    if len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total":
+        need = max(needs[b] for b in reachable)
+        total += need
+        if len(live) > 1:
+            rule += "; spec D32 (shared_total)"
+    else:
+        chosen = r.choose(reachable, "the blocker the essence is spent against",
+                          "spec D32 (per_blocker)")
+        need = bonus[chosen] = needs[chosen]
+        rule += f"; spec D32 (per_blocker: against {chosen} only)"
+    r.state = r.state.update_unit(who, essence=me.essence - need)
+    r.emit("essence", f"{who} spends {need} essence: +{need} to the roll", rule)
+    return total, bonus
 
 
 def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
@@ -1080,11 +1116,14 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)
+        total, bonus = spend_essence(r, None, units, total, "will" if arcane else "armor", 0)
         r.emit("roll", f"exploding barrel: 3 high dice {faces} -> total {total}",
                "manual p35 (exploding barrel)")
     else:
+        bonus = {}
         r.emit("roll", f"exploding barrel: the same total {total}", "spec D36 (yes_same_roll)")
-    strike(r, attacker, units, barrels, total, arcane, "exploding barrel", chained=True)
+    strike(r, attacker, units, barrels, total, arcane, "exploding barrel", chained=True,
+           bonus=bonus)
 
 
 def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
