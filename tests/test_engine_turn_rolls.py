@@ -2,17 +2,23 @@
 explosions set off on the explorer's turn take essence like their own attack rolls."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from engine_cases import explorer, monster, open_map
+from engine_cases import CARDS, explorer, monster, open_map
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import Activate, PlayAbility, apply
+from machina_nb.rules.engine.actions import Activate, PlayAbility, apply, legal_actions
 from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import roll_modifier
+from machina_nb.rules.engine.phases import PHASES_BY_NAME
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.rulings import Rules
 
+ROOT = Path(__file__).resolve().parents[1]
 RULES = Rules().replace({"traps.secondary": "none"})
 
 
@@ -65,3 +71,41 @@ def test_manual_p18_p35_essence_on_a_barrel_explosion_of_the_explorers_turn(budg
     assert (2, 0) in after.destroyed
     assert (after.unit("ghoul").health == 2) is hit
     assert after.unit("a").essence == (0 if hit else 1)
+
+
+# --- Lorrai's hex bolt (manual p21) ---------------------------------------------------------
+
+def lorrai_state():
+    """Lorrai at (0, 0), a ghoul three spaces east at (3, 0), nothing between."""
+    state = scenario(open_map(4, 1, {0: "L..G"}), {"L": CARDS["lorrai"],
+                                                   "G": monster("ghoul", armor=2, will=2,
+                                                                health=3)})
+    return turn(state, "lorrai")
+
+
+def test_manual_p21_lorrai_has_an_assumed_range_marked_in_her_card():
+    bolt = CARDS["lorrai"].abilities[0]
+    assert bolt.targeting.kind == "ranged_through" and bolt.targeting.range == 3
+    text = (ROOT / "content" / "units" / "core.toml").read_text(encoding="utf-8")
+    lorrai = text[text.index("[unit.lorrai.abilities.hex_bolt]"):]
+    assert "assumed = { range =" in lorrai[:lorrai.index("[unit.lorrai.abilities.mend]")]
+
+
+@pytest.mark.parametrize("low_die, hit", [(2, True), (0, False)])
+def test_manual_p21_lorrai_hits_beyond_her_space_and_the_target_rolls_1_lower(low_die, hit):
+    """Hit or miss, the ghoul three spaces away rolls 1 lower until the next Explorer phase."""
+    state = lorrai_state()
+    plays = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)
+             and a.target == (3, 0)]
+    assert plays, "the ghoul three spaces away is a legal target"
+    after, events = apply(state, plays[0], RULES, ScriptedDice([low_die]))
+    assert (after.unit("ghoul").health == 2) is hit
+    assert roll_modifier(after, "ghoul") == -1
+    # The ghoul's claw (1 high + 1 low) rolls 2 + 1 = 3 - 1 = 2 against Lorrai's armor 2.
+    r = new_resolution(replace(after, phase="monster"), RULES, ScriptedDice([2, 1]))
+    resolve(r, (Effect("attack", high=1, low=1),), r.state.unit("ghoul"), (0, 0), "claw")
+    assert any("total 2" in e.text for e in r.events)
+    # The start of the next Explorer phase returns Lorrai's marker: the -1 ends.
+    r = new_resolution(replace(after, phase="explorer"), RULES, ScriptedDice([]))
+    PHASES_BY_NAME["explorer"].on_begin(r)
+    assert roll_modifier(r.state, "ghoul") == 0
