@@ -1183,7 +1183,7 @@ def _seal(r: Resolution, u: Unit, space: Point, contributions) -> None:
     occupant = r.state.unit_at(space)
     if occupant is not None:
         destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
-    r.set(destroyed=r.state.destroyed + (space,))
+    r.set(destroyed=r.state.destroyed + (space, space))
     r.emit("seal", f"two destroyed tokens on {space}: it is an obstacle now",
            "manual p36 (seal spawn space)")
     light_chapter(r, r.state.unit(u.id), "sealing a spawn space")

@@ -40,7 +40,8 @@ __all__ = [
     "threat_up", "threat_down", "spawn_monster", "lose_health", "destroy_unit", "attack",
     "light_chapter", "invoke_horror_event", "invoke_explorer_event", "reinvoke_horror_event",
     "reinvoke_explorer_event", "next_chapter", "reset_ratings", "adjusted_spawn_rating",
-    "return_markers", "trigger_traps", "explode_barrel", "strike", "edge_spaces",
+    "return_markers", "destroy_map_space", "destroyed_tokens", "spend_essence", "trigger_traps",
+    "explode_barrel", "strike", "edge_spaces",
     "place_exit_token", "remove_exit_token", "refresh_space", "set_door", "close_target_door",
     "level5_loss", "SPAWN_LIMIT",
 ]
@@ -694,19 +695,45 @@ def attack_effect(r: Resolution, e: Effect, step: Step) -> tuple[str, ...]:
 
 
 def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
-    """Destroy the unit on the targeted space, or put a destroyed token on the space.
+    """Destroy the unit on the targeted space, or destroy the space itself (manual p35).
 
-    Rules: manual p35 (destroyed token), p19 (destroyed units).
+    Rules: manual p35 (destroy map space: a spawn space takes two tokens and its unit is
+    destroyed), p19 (destroyed units).
     """
     target = step.target
     if target is None:
         return
     uid = step.user.id if step.user is not None else None
-    if r.state.unit_at(target) is not None:
+    if r.state.is_kind(target, SpaceKind.SPAWN):
+        destroy_map_space(r, target, uid, step.label)
+    elif r.state.unit_at(target) is not None:
         destroy_unit(r, r.state.unit_at(target).id, uid, step.label)
     else:
-        r.set(destroyed=r.state.destroyed + (target,))
-        r.emit("destroy", f"{step.label}: a destroyed token on {target}", "manual p35")
+        destroy_map_space(r, target, uid, step.label)
+
+
+def destroy_map_space(r: Resolution, space: Point, killer: str | None, why: str) -> None:
+    """Destroy a map space: a destroyed token on it; a spawn space takes two tokens and the
+    unit standing on it is destroyed (manual p35, as sealing does, p36).
+
+    Rules: manual p35 (destroy map space), p36 (seal spawn space), p19 (destroyed units).
+    """
+    if r.state.is_kind(space, SpaceKind.SPAWN):
+        occupant = r.state.unit_at(space)
+        if occupant is not None:
+            destroy_unit(r, occupant.id, killer, f"{why}: the destroyed spawn space destroys "
+                         "its unit")
+        r.set(destroyed=r.state.destroyed + (space, space))
+        r.emit("destroy", f"{why}: two destroyed tokens on the spawn space {space}; it is an "
+               "obstacle now", "manual p35 (destroy map space: a spawn space takes two)")
+        return
+    r.set(destroyed=r.state.destroyed + (space,))
+    r.emit("destroy", f"{why}: a destroyed token on {space}", "manual p35")
+
+
+def destroyed_tokens(state: GameState, space: Point) -> int:
+    """How many destroyed tokens lie on a space (a sealed spawn space holds two, manual p36)."""
+    return state.destroyed.count(tuple(space))
 
 
 def restore_effect(r: Resolution, e: Effect, step: Step) -> None:

@@ -1,0 +1,58 @@
+"""Destroying map spaces (manual p35) and sealing spawn spaces (manual p36): tokens and units."""
+
+from dataclasses import replace
+
+from engine_cases import explorer, monster, open_map
+from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.actions import SealSpawn, apply
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import destroyed_tokens, refresh_space
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.rulings import Rules
+
+RULES = Rules()
+
+
+def test_manual_p36_sealing_records_the_two_tokens_it_logs():
+    state = scenario(open_map(5, 1, {0: "hPs.h"}), {"P": explorer("phillip")}, threat=3)
+    state = replace(state.update_unit("phillip", essence=4), phase="explorer", active="phillip",
+                    turns=("phillip",))
+    after, events = apply(state, SealSpawn("phillip", (2, 0), choices=((0, 0),)), RULES)
+    assert destroyed_tokens(after, (2, 0)) == 2
+    assert any("two destroyed tokens" in e.text for e in events)
+
+
+def spawn_with_ghoul():
+    """Phillip at (0, 0); a ghoul stands on the spawn space (2, 0)."""
+    return scenario(open_map(3, 1, {0: "P.G"}), {"P": explorer("phillip"),
+                                                "G": monster("ghoul")},
+                    spaces={"G": SpaceKind.SPAWN})
+
+
+def test_manual_p35_destroying_a_spawn_space_destroys_its_unit_and_takes_two_tokens():
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("destroy_target"),), state.unit("phillip"), (2, 0), "demolish")
+    assert not r.state.has_unit("ghoul")
+    assert destroyed_tokens(r.state, (2, 0)) == 2
+    assert r.state.space_kind((2, 0)) is SpaceKind.DESTROYED
+    assert any("two destroyed tokens" in e.text and "manual p35" in e.rule for e in r.events)
+
+
+def test_manual_p35_destroying_an_empty_floor_space_takes_one_token():
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("destroy_target"),), state.unit("phillip"), (1, 0), "demolish")
+    assert destroyed_tokens(r.state, (1, 0)) == 1 and r.state.has_unit("ghoul")
+
+
+def test_manual_p35_refresh_removes_both_tokens_of_a_destroyed_spawn_space():
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("destroy_target"),), state.unit("phillip"), (2, 0), "demolish")
+    refresh_space(r, (2, 0), "refresh")
+    assert destroyed_tokens(r.state, (2, 0)) == 0
+    assert r.state.space_kind((2, 0)) is SpaceKind.SPAWN
