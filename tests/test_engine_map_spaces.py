@@ -56,3 +56,23 @@ def test_manual_p35_refresh_removes_both_tokens_of_a_destroyed_spawn_space():
     refresh_space(r, (2, 0), "refresh")
     assert destroyed_tokens(r.state, (2, 0)) == 0
     assert r.state.space_kind((2, 0)) is SpaceKind.SPAWN
+
+
+# --- monsters placed from map text have a card (manual p19) --------------------------------
+
+def test_manual_p19_a_killed_monster_placed_from_map_text_goes_to_the_destroyed_pile():
+    state = spawn_with_ghoul()
+    assert state.unit("ghoul").origin is not None
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("lose_health", scope="target", amount=2),), state.unit("phillip"),
+            (2, 0), "blow")
+    assert not r.state.has_unit("ghoul")
+    assert [c.id for c in r.state.monsters.destroyed] == ["ghoul"]
+
+
+def test_manual_p19_a_killed_monster_below_the_monster_level_leaves_the_game():
+    state = replace(spawn_with_ghoul(), level=2)
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("lose_health", scope="target", amount=2),), state.unit("phillip"),
+            (2, 0), "blow")
+    assert r.state.monsters.destroyed == () and [c.id for c in r.state.removed] == ["ghoul"]

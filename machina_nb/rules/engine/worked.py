@@ -106,7 +106,9 @@ def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
     for letter, unit in example.units:
         uid = unit.id if counts[unit.id] == 1 else f"{unit.id}_{letter.lower()}"
         ids[letter] = uid
-        units.append(Unit.from_card(unit_card(unit), uid, where[letter]))
+        card = unit_card(unit)
+        placed = Unit.from_card(card, uid, where[letter])
+        units.append(replace(placed, origin=card) if placed.side == "monster" else placed)
     explorers = [u for u in units if u.side == "explorer"]
     monsters = [u for u in units if u.side == "monster"]
     state = GameState(MapSpec(example.board), units=tuple(explorers + monsters),
