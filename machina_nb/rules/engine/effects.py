@@ -116,7 +116,13 @@ def _level_up(r: Resolution, why: str) -> None:
     cards = r.dice.shuffle(cards, "monster deck at level-up")
     removed = 0
     if r.rules["level.halve"] == "yes":
-        removed = len(cards) // 2 if r.rules["half.rounding"] != "ceil" else -(-len(cards) // 2)
+        removed = len(cards) // 2
+        if len(cards) % 2:
+            reading = r.rules["half.rounding"]
+            if reading == "players_choose":
+                reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} monster "
+                                   "cards go", "manual p14 (remove half); spec D30")
+            removed += reading == "ceil"
         cards = cards[removed:]
     level = s.level + 1
     new = tuple(c for c in s.reserve if c.level == level)
