@@ -51,7 +51,7 @@ class Switch:
 
     name: str
     readings: tuple[str, ...]
-    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"
+    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"; "" when it does not
     presets: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -155,6 +155,13 @@ _DECLARED = (
     _s("targetable.for_monsters", "monster_tile explorer_tile", "D40"),
     _s("queue.mid_phase_spawn", "acts_this_phase next_round", "D43"),
     _s("markers.skipped_horror_phase", "return_anyway stay", "D45"),
+    _s("mindless.door_adjacent", "stop break_door", ""),
+    _s("barrel.credit", "hitter nobody", "D36"),
+    _s("half.which", "top_after_shuffle players_choose", "D30"),
+    _s("bound.released_horror", "becomes_current under_current", ""),
+    _s("gained_item.equip_at_once", "keeper_only receiver_too", ""),
+    _s("workbench.return_order", "drawn_order players_choose", ""),
+    _s("level5.exited", "reached not_reached", ""),
 )
 
 SWITCHES: Mapping[str, Switch] = {s.name: s for s in _DECLARED}

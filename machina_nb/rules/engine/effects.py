@@ -43,7 +43,7 @@ __all__ = [
     "return_markers", "destroy_map_space", "destroyed_tokens", "spend_essence", "trigger_traps",
     "explode_barrel", "strike", "edge_spaces",
     "place_exit_token", "remove_exit_token", "refresh_space", "set_door", "close_target_door",
-    "level5_loss", "SPAWN_LIMIT",
+    "level5_loss", "remove_half", "SPAWN_LIMIT",
 ]
 
 SPAWN_LIMIT = 4
@@ -116,14 +116,8 @@ def _level_up(r: Resolution, why: str) -> None:
     cards = r.dice.shuffle(cards, "monster deck at level-up")
     removed = 0
     if r.rules["level.halve"] == "yes":
-        removed = len(cards) // 2
-        if len(cards) % 2:
-            reading = r.rules["half.rounding"]
-            if reading == "players_choose":
-                reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} monster "
-                                   "cards go", "manual p14 (remove half); spec D30")
-            removed += reading == "ceil"
-        cards = cards[removed:]
+        gone, cards = remove_half(r, cards, "monster", "manual p14 (remove half)")
+        removed = len(gone)
     level = s.level + 1
     new = tuple(c for c in s.reserve if c.level == level)
     cards = r.dice.shuffle(cards + new, "new-level monsters")
@@ -132,6 +126,32 @@ def _level_up(r: Resolution, why: str) -> None:
     r.emit("level", f"{why}: threat resets to 1, monster level {s.level} -> {level}; "
            f"{removed} cards removed, {len(new)} level-{level} cards added",
            "manual p14 (monster level); spec C-8, D30")
+
+
+def remove_half(r: Resolution, cards: tuple, what: str, rule: str) -> tuple[tuple, tuple]:
+    """Half of a shuffled deck, removed: ``(removed, kept)`` (manual p14, p33).
+
+    An odd count rounds by ``half.rounding`` (down, up, or the explorers choose); the cards
+    that go are the top ones after the shuffle (``half.which = top_after_shuffle``) or the
+    ones the explorers pick (``players_choose``).
+    Rules: manual p14 (remove half of the monster deck), p33 (add item level); switches
+    half.rounding, half.which.
+    """
+    count = len(cards) // 2
+    if len(cards) % 2:
+        reading = r.rules["half.rounding"]
+        if reading == "players_choose":
+            reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} {what} "
+                               "cards go", f"{rule}; spec D30")
+        count += reading == "ceil"
+    if r.rules["half.which"] == "top_after_shuffle":
+        return tuple(cards[:count]), tuple(cards[count:])
+    kept, gone = list(cards), []
+    for n in range(count):
+        pick = r.choose(tuple(dict.fromkeys(c.id for c in kept)),
+                        f"{what} card {n + 1} of {count} to remove", f"{rule}; switch half.which")
+        gone.append(kept.pop(next(i for i, c in enumerate(kept) if c.id == pick)))
+    return tuple(gone), tuple(kept)
 
 
 # --- units: damage, death, banish ---------------------------------------------------------
@@ -1131,8 +1151,11 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     ``barrel.adjacency``: adjacent by the p22 definition (with sight) or any of
     the 8 neighbours; ``barrel.chain``: adjacent barrels are blockers too and
     explode with their own roll (``yes_new_roll``) or this one's total
-    (``yes_same_roll``), or are left alone (``no``) (spec D36).
-    Rules: manual p35 (exploding barrel); spec A3.7, D36.
+    (``yes_same_roll``), or are left alone (``no``) (spec D36). ``barrel.credit``: the unit
+    whose attack hit the barrel is the explosion's attacker for kills (``hitter``), or the
+    explosion has no attacker (``nobody``).
+    Rules: manual p35 (exploding barrel); switches barrel.adjacency, barrel.chain,
+    barrel.credit.
     """
     board = r.state.static_board()
     r.set(destroyed=r.state.destroyed + (barrel,))
@@ -1155,7 +1178,8 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     else:
         bonus = {}
         r.emit("roll", f"exploding barrel: the same total {total}", "spec D36 (yes_same_roll)")
-    strike(r, attacker, units, barrels, total, arcane, "exploding barrel", chained=True,
+    credited = attacker if r.rules["barrel.credit"] == "hitter" else None
+    strike(r, credited, units, barrels, total, arcane, "exploding barrel", chained=True,
            bonus=bonus)
 
 
@@ -1199,11 +1223,15 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
 def level5_loss(r: Resolution, why: str) -> None:
     """At monster level 5 each explorer destroys one equipped item (the players choose which;
     what was attached to it becomes unequipped) or, with none equipped, is destroyed (manual p14).
+    Explorers who have exited are reached too (``level5.exited = reached``) or not.
 
-    Rules: manual p14 (increase monster threat at level 5), p19 (explorer death).
+    Rules: manual p14 (increase monster threat at level 5), p19 (explorer death);
+    switch level5.exited.
     """
     rule = "manual p14 (level 5)"
-    for explorer in tuple(e.id for e in r.state.explorers):
+    reached = r.state.explorers if r.rules["level5.exited"] == "reached" else \
+        r.state.explorers_on_map
+    for explorer in tuple(e.id for e in reached):
         if r.state.over or not r.state.has_unit(explorer):
             continue
         inv = inventory_of(r.state, explorer)
