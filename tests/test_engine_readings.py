@@ -8,14 +8,14 @@ import pytest
 from engine_cases import CARDS, SHIVERS, SURGE, explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.items import Inventory, ItemDecks, equipped_items, load_all_items
-from machina_nb.rules.engine.actions import Activate, PlayAbility, apply
+from machina_nb.rules.engine.actions import Activate, MonsterAct, PlayAbility, apply
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.effects import destroy_unit, level5_loss, threat_up
 from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.engine.monsters import mindless_step
-from machina_nb.rules.engine.resolution import NeedChoice
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
 from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.state import Deck, MonsterTurn
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.rulings import Rules
 
@@ -142,3 +142,39 @@ def test_manual_p14_level_five_and_an_explorer_who_has_exited(reading, reached):
     r = new_resolution(state, RULES.replace({"level5.exited": reading}), ScriptedDice())
     level5_loss(r, "level 5")
     assert r.state.has_unit("ann") is not reached
+
+
+# --- a mindless monster's two-target and "up to N" abilities (manual p23, p25, p16) -------
+
+BITE = Ability("Claw and bite", Cost(stamina=1), Targeting("melee", 0, "explorer", "explorer"),
+               (Effect("lose_health", scope="target", amount=1),
+                Effect("lose_health", scope="second_target", amount=1)))
+
+
+@pytest.mark.parametrize("reading, a_health", [("first_only", 4), ("players_choose", 3)])
+def test_manual_p23_p16_a_mindless_monsters_two_target_ability(reading, a_health):
+    """The explorers pick A as the ghoul's target; under players_choose they also pick the
+    second target (the same space may come twice, p23), here A again."""
+    state = scenario(open_map(3, 1, {0: "AGB"}), {"A": explorer("a"), "B": explorer("b"),
+                                                 "G": monster("ghoul", abilities=(BITE,))},
+                     phase="monster", monster_turn=MonsterTurn("ghoul"))
+    rules = RULES.replace({"mindless.two_targets": reading})
+    after, events = apply(state, MonsterAct("ghoul", choices=((0, 0),)), rules, ScriptedDice())
+    assert (after.unit("a").health, after.unit("b").health) == (a_health, 5)
+    asked = [e for e in events if "second target" in e.text]
+    assert bool(asked) is (reading == "players_choose")
+
+
+@pytest.mark.parametrize("reading, end", [("players_choose", None), ("full_amount", (3, 0))])
+def test_manual_p25_p16_a_mindless_monsters_push_up_to_n(reading, end):
+    state = scenario(open_map(4, 1, {0: "GA.."}), {"A": explorer("a"), "G": monster("ghoul")},
+                     phase="monster")
+    r = new_resolution(state, RULES.replace({"mindless.up_to": reading}), ScriptedDice())
+    shove = (Effect("push", scope="target", amount=2, up_to=True),)
+    if end is None:
+        with pytest.raises(NeedChoice) as need:
+            resolve(r, shove, state.unit("ghoul"), (1, 0), "shove")
+        assert len(need.value.options) == 3                 # 0, 1 or 2 spaces
+        return
+    resolve(r, shove, state.unit("ghoul"), (1, 0), "shove")
+    assert r.state.unit("a").position == end

@@ -162,6 +162,8 @@ _DECLARED = (
     _s("gained_item.equip_at_once", "keeper_only receiver_too", ""),
     _s("workbench.return_order", "drawn_order players_choose", ""),
     _s("level5.exited", "reached not_reached", ""),
+    _s("mindless.two_targets", "first_only players_choose", ""),
+    _s("mindless.up_to", "players_choose full_amount", ""),
 )
 
 SWITCHES: Mapping[str, Switch] = {s.name: s for s in _DECLARED}

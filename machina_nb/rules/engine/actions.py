@@ -1008,7 +1008,7 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     kind = plan.action[0]
     if kind == "ability":
         _, index, target = plan.action
-        _play(r, m, index, target, 0, ())
+        _play(r, m, index, _mindless_second(r, m, index, target), 0, ())
     elif kind == "door":
         _, a, b = plan.action
         set_door(r, a, b, BorderKind.DOOR_DESTROYED)
@@ -1024,6 +1024,25 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
             r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
     else:
         _finish_monster(r, m.id, "no ability, door or step left")
+
+
+def _mindless_second(r: Resolution, m: Unit, index: int, target):
+    """A mindless monster's two-target ability: played on its one target only
+    (``mindless.two_targets = first_only``), or the explorers choose the second target.
+
+    Rules: manual p23 (two targets), p16 (the explorers resolve a mindless monster's
+    ambiguities); switch mindless.two_targets.
+    """
+    ability = _abilities(r.state, m, r.rules)[index]
+    if target is None or ability.targeting.second is None or \
+            r.rules["mindless.two_targets"] == "first_only":
+        return target
+    seconds = second_targets(r.state, r.rules, m, ability)
+    if not seconds:
+        return target
+    second = r.choose(seconds, f"the second target of {ability.name}",
+                      "manual p23, p16; switch mindless.two_targets")
+    return (tuple(target), tuple(second))
 
 
 # --- listing ----------------------------------------------------------------------------------

@@ -1109,10 +1109,12 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
 
     "Push N" goes as far as it can, up to N (``push.blocked``); a card worded "up to
-    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17).
+    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17), also for
+    a mindless monster's card (``mindless.up_to = players_choose``), or a mindless monster
+    goes as far as it can (``full_amount``).
     A pit destroys the unit (a kill for the pusher), a trap lever triggers the
     traps, a barrel counts as hit (manual p25, p35, p37).
-    Rules: manual p25 (push, pull); spec A9.1, D15-D17, D34.
+    Rules: manual p25 (push, pull), p16; spec A9.1, D15-D17, D34; switch mindless.up_to.
     """
     if user is None or user.position is None:
         return
@@ -1121,8 +1123,14 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     immobile = tuple(u.id for u in s.units if u.immobile)
     options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
                    by=user.id, immobile=immobile, up_to=up_to)
+    rule = "spec D17"
+    if up_to and user.side == "monster" and not s.scheming and \
+            r.rules["mindless.up_to"] == "full_amount" and options:
+        longest = max(len(o.path) for o in options)
+        options = [o for o in options if len(o.path) == longest]
+        rule += "; switch mindless.up_to (full_amount)"
     done = r.choose(options, f"where the {op} " + (f"stops (up to {amount})" if up_to else
-                                                    "slides"), "spec D17")
+                                                    "slides"), rule)
     if done.end != s.unit(unit_id).position:
         r.state = s.update_unit(unit_id, position=done.end)
     r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",
