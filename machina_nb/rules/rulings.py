@@ -164,6 +164,7 @@ _DECLARED = (
     _s("level5.exited", "reached not_reached", ""),
     _s("mindless.two_targets", "first_only players_choose", ""),
     _s("mindless.up_to", "players_choose full_amount", ""),
+    _s("shuffle_events.current", "shuffled_in stays", ""),
 )
 
 SWITCHES: Mapping[str, Switch] = {s.name: s for s in _DECLARED}

@@ -43,7 +43,7 @@ __all__ = [
     "return_markers", "destroy_map_space", "destroyed_tokens", "spend_essence", "trigger_traps",
     "explode_barrel", "strike", "edge_spaces",
     "place_exit_token", "remove_exit_token", "refresh_space", "set_door", "close_target_door",
-    "level5_loss", "remove_half", "SPAWN_LIMIT",
+    "level5_loss", "remove_half", "shuffle_event_deck", "SPAWN_LIMIT",
 ]
 
 SPAWN_LIMIT = 4
@@ -650,6 +650,28 @@ def _reinvoke(r: Resolution, deck: Deck, kind: str, user: Unit | None, why: str,
         return
     r.emit(kind, f"{why}: {card.name}'s «enters play» resolves again", again)
     _resolve_card(r, card, f"{card.name} reinvoked", user)
+
+
+def shuffle_event_deck(r: Resolution, kind: str, why: str) -> None:
+    """*Shuffle event deck*: the destroyed events of ``kind`` (``horror`` or ``explorer``) are
+    shuffled back into their deck (manual p14, p37). The current event (the topmost destroyed)
+    goes in with them (``shuffle_events.current = shuffled_in``: none is current until the next
+    invoke) or stays current (``stays``).
+
+    Rules: manual p14 (shuffle horror event deck), p37 (shuffle event deck);
+    switch shuffle_events.current.
+    """
+    field = "horror_events" if kind == "horror" else "explorer_events"
+    deck = getattr(r.state, field)
+    keep = deck.destroyed[:1] if r.rules["shuffle_events.current"] == "stays" else ()
+    back = deck.destroyed[len(keep):]
+    cards = r.dice.shuffle(deck.cards + back, f"the {kind} event deck")
+    r.set(**{field: Deck(cards, keep)})
+    stays = f"; {keep[0].name!r} stays the current {kind} event" if keep else \
+        f"; no {kind} event is current until the next is invoked"
+    r.emit("deck", f"{why}: {len(back)} destroyed {kind} event(s) are shuffled back into the "
+           f"deck ({len(cards)} cards){stays}", f"manual p14, p37 (shuffle event deck); switch "
+           f"shuffle_events.current")
 
 
 def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:

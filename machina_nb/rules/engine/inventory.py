@@ -44,7 +44,8 @@ from machina_nb.rules.board.terrain import adjacent
 __all__ = [
     "RECHARGE_FACES", "USE_INVENTORY_COST", "TRADE_COST", "gain_item", "operate_workbench",
     "recharge", "trade_partners", "arrange", "check_use_inventory", "use_inventory",
-    "check_trade", "trade", "add_item_level", "add_item_level_effect", "adjacent_explorers",
+    "check_trade", "trade", "add_item_level", "add_item_level_effect", "shuffle_item_decks",
+    "adjacent_explorers",
     "item_places",
 ]
 
@@ -449,6 +450,20 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
                         reserve=tuple(c for c in items.reserve if c.level != level)))
     r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
            f"level-{level} cards shuffled in", "manual p33 (add item level); spec D30")
+
+
+def shuffle_item_decks(r: Resolution, why: str) -> None:
+    """*Shuffle item deck*: each item type deck is shuffled on its own; destroyed item cards
+    stay out (manual p33).
+
+    Rules: manual p33 (shuffle item deck).
+    """
+    items = r.state.items
+    decks = {kind: r.dice.shuffle(items.deck(kind), f"the {kind} deck") for kind in ITEM_TYPES}
+    r.set(items=replace(items, **decks))
+    r.emit("item", f"{why}: each item deck is shuffled on its own; the "
+           f"{len(items.destroyed)} destroyed item card(s) stay out", "manual p33 (shuffle item "
+           "deck)")
 
 
 def add_item_level_effect(r: Resolution, e: Effect, step: Step) -> None:
