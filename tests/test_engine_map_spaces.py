@@ -2,13 +2,15 @@
 
 from dataclasses import replace
 
+import pytest
+
 from engine_cases import explorer, monster, open_map
 from machina_nb.rules.board.maptext import SpaceKind
-from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.actions import SealSpawn, apply
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import PlayAbility, SealSpawn, apply
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.effects import destroyed_tokens, refresh_space
-from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.rulings import Rules
@@ -76,3 +78,26 @@ def test_manual_p19_a_killed_monster_below_the_monster_level_leaves_the_game():
     resolve(r, (Effect("lose_health", scope="target", amount=2),), state.unit("phillip"),
             (2, 0), "blow")
     assert r.state.monsters.destroyed == () and [c.id for c in r.state.removed] == ["ghoul"]
+
+
+# --- B17 example 1: an ability targeting an adjacent event space (manual p23) --------------
+
+SPARK = Ability("Spark", Cost(stamina=3), Targeting("melee", 0, "event"),
+                (Effect("lose_health", scope="any_monster_adjacent_target", amount=1),))
+
+
+def test_manual_p23_advanced_example_1_the_event_space_spark():
+    """3 stamina, target: the adjacent event space (1, 1); effect: any monster adjacent to
+    that event space loses 1 health. G (2, 1) and H (1, 0) touch it; K (3, 1) does not."""
+    state = scenario(open_map(4, 2, {0: ".H..", 1: "AvGK"}),
+                     {"A": explorer("a", abilities=(SPARK,)), "G": monster("ghoul", health=2),
+                      "H": (monster("ghoul", health=2), {"id": "hound"}),
+                      "K": (monster("ghoul", health=2), {"id": "kraken"})},
+                     phase="explorer", active="a", turns=("a",))
+    with pytest.raises(NeedChoice) as need:
+        apply(state, PlayAbility("a", 0, (1, 1)), RULES)
+    assert set(need.value.options) == {"ghoul", "hound"}            # not the kraken
+    after, events = apply(state, PlayAbility("a", 0, (1, 1), choices=("ghoul",)), RULES)
+    assert after.unit("ghoul").health == 1 and after.unit("hound").health == 2
+    assert after.unit("kraken").health == 2 and after.unit("a").stamina == 1
+    assert (1, 1) not in after.destroyed          # the target is not a cost: it stays
