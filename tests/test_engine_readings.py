@@ -5,13 +5,14 @@ from dataclasses import replace
 
 import pytest
 
-from engine_cases import CARDS, SHIVERS, SURGE, explorer, monster, open_map
+from engine_cases import CARDS, SHIVERS, SURGE, WHISPER, explorer, monster, open_map
+from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.items import Inventory, ItemDecks, equipped_items, load_all_items
 from machina_nb.rules.engine.actions import Activate, MonsterAct, PlayAbility, apply
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.effects import destroy_unit, level5_loss, threat_up
-from machina_nb.rules.engine.holdings import inventory_of, set_inventory
+from machina_nb.rules.engine.holdings import destroy_card, inventory_of, set_inventory
 from machina_nb.rules.engine.monsters import mindless_step
 from machina_nb.rules.engine.resolution import NeedChoice, resolve
 from machina_nb.rules.engine.scenario import scenario
@@ -178,3 +179,18 @@ def test_manual_p25_p16_a_mindless_monsters_push_up_to_n(reading, end):
         return
     resolve(r, shove, state.unit("ghoul"), (1, 0), "shove")
     assert r.state.unit("a").position == end
+
+
+# --- a destroyed binding explorer event (manual p21, p26) -----------------------------------
+
+@pytest.mark.parametrize("reading, current", [("becomes_current", "pendant"),
+                                              ("under_current", "whisper")])
+def test_manual_p21_p26_a_destroyed_binding_explorer_event(reading, current):
+    pendant = EventCard("pendant", "Pendant", "explorer", binding=True)
+    state = scenario(open_map(2, 1, {0: "A."}), {"A": explorer("a")},
+                     explorer_events=Deck((), (WHISPER,)), bound=(("a", pendant),))
+    r = new_resolution(state, RULES.replace({"bound.destroyed_explorer_event": reading}),
+                       ScriptedDice())
+    assert destroy_card(r, "bound:pendant", "test")
+    assert r.state.explorer_events.destroyed[0].id == current
+    assert len(r.state.explorer_events.destroyed) == 2

@@ -165,6 +165,7 @@ _DECLARED = (
     _s("mindless.two_targets", "first_only players_choose", ""),
     _s("mindless.up_to", "players_choose full_amount", ""),
     _s("shuffle_events.current", "shuffled_in stays", ""),
+    _s("bound.destroyed_explorer_event", "becomes_current under_current", ""),
 )
 
 SWITCHES: Mapping[str, Switch] = {s.name: s for s in _DECLARED}
