@@ -12,6 +12,7 @@ from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -279,6 +280,26 @@ def test_spec_d33_kill_credit_on_own_turn(reading, essence):
     after, _ = apply(mi_go_state(True), PlayAbility("phillip", 0, (2, 0)),
                      RULES.replace({"essence.kill_credit": reading}), ScriptedDice([3, 0]))
     assert after.unit("phillip").essence == essence
+
+
+@pytest.mark.parametrize("reading, phase, phillip, ann", [
+    ("killer_on_own_turn", "explorer", 0, 0), ("turn_owner", "explorer", 1, 0),
+    ("killer_any_time", "explorer", 0, 1),
+    ("killer_on_own_turn", "monster", 0, 0), ("turn_owner", "monster", 0, 0),
+    ("killer_any_time", "monster", 0, 1)])
+def test_manual_p18_p19_spec_d33_kill_credit_when_another_explorer_kills(reading, phase,
+                                                                         phillip, ann):
+    """Ann kills the Mi-Go with a free ability during Phillip's turn, or during the Monster
+    phase: p18 credits the explorer whose turn it is, p19 the explorer who destroyed it."""
+    state = scenario(open_map(3, 1, {0: "PAM"}), {"P": explorer("phillip"),
+                                                 "A": explorer("ann"),
+                                                 "M": (CARDS["mi_go"], {"health": 1})})
+    state = replace(state, phase=phase, active="phillip" if phase == "explorer" else None)
+    r = new_resolution(state, RULES.replace({"essence.kill_credit": reading}),
+                       ScriptedDice([3, 2]))
+    resolve(r, (Effect("attack", high=1, low=1),), state.unit("ann"), (2, 0), "free strike")
+    assert not r.state.has_unit(state.queue[0])
+    assert (r.state.unit("phillip").essence, r.state.unit("ann").essence) == (phillip, ann)
 
 
 # --- counted conditions (manual p26, p29; spec B10) -------------------------------------------

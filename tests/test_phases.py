@@ -10,6 +10,7 @@ from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.effects import threat_up
+from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.board.maptext import parse_map
@@ -278,6 +279,20 @@ def test_spec_c8_d30_level_up_halves_the_deck(halve, rounding, left):
     after = bump(state, rules, 4)
     assert after.level == 2 and len(after.monsters.cards) == left + 1
     assert brute in after.monsters.cards and after.reserve == ()
+
+
+@pytest.mark.parametrize("choice, left", [("floor", 3), ("ceil", 2)])
+def test_manual_p14_spec_d30_players_choose_the_rounding_at_the_level_up(choice, left):
+    """Five monster cards, halved: under players_choose the explorers are asked (2 or 3 go)."""
+    state = horror_state(monsters=Deck((GHOUL,) * 3, (GHOUL,) * 2))
+    rules = RULES.replace({"half.rounding": "players_choose"})
+    r = new_resolution(state, rules, ScriptedDice())
+    with pytest.raises(NeedChoice) as info:
+        threat_up(r, 4, "test")
+    assert info.value.options == ("floor", "ceil") and "manual p14" in info.value.rule
+    r = new_resolution(state, rules, ScriptedDice(), (choice,))
+    threat_up(r, 4, "test")
+    assert r.state.level == 2 and len(r.state.monsters.cards) == left
 
 
 @pytest.mark.parametrize("reading, raised", [("yes", False), ("no", True)])

@@ -52,7 +52,7 @@ class Switch:
 
     name: str
     readings: tuple[str, ...]
-    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"
+    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"; "" when it does not
     presets: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -156,6 +156,17 @@ _DECLARED = (
     _s("targetable.for_monsters", "monster_tile explorer_tile", "D40"),
     _s("queue.mid_phase_spawn", "acts_this_phase next_round", "D43"),
     _s("markers.skipped_horror_phase", "return_anyway stay", "D45"),
+    _s("mindless.door_adjacent", "stop break_door", ""),
+    _s("barrel.credit", "hitter nobody", "D36"),
+    _s("half.which", "top_after_shuffle players_choose", "D30"),
+    _s("bound.released_horror", "becomes_current under_current", ""),
+    _s("gained_item.equip_at_once", "keeper_only receiver_too", ""),
+    _s("workbench.return_order", "drawn_order players_choose", ""),
+    _s("level5.exited", "reached not_reached", ""),
+    _s("mindless.two_targets", "first_only players_choose", ""),
+    _s("mindless.up_to", "players_choose full_amount", ""),
+    _s("shuffle_events.current", "shuffled_in stays", ""),
+    _s("bound.destroyed_explorer_event", "becomes_current under_current", ""),
     # Peer games (spec §F): readings of the Arkham LCG and Mansions of Madness summaries that
     # the peers wing models. No preset changes them: they are not Machina Arcana rulings.
     _s("arkham.reveal_another", "one_token chain_marked", "F"),

@@ -48,6 +48,8 @@ STEP_VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
     "play_ability": (("ability", "dice", "essence_budget"),
                      ("hit", "target_health", "destroyed", "essence", "closed")),
     "spawn_rating": (("default",), None),
+    "spawn_roll": (("default", "current", "monster"), ("chance", "after_failure",
+                                                       "after_success")),
     "push": (("distance", "dice"), ("end", "destroyed")),
     "pull": (("distance", "dice"), ("end", "destroyed")),
     "inventory": (("steps", "unequipped"), ("valid", "error", "armor", "will", "equipped",

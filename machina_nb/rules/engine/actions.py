@@ -231,11 +231,17 @@ class Door(Action):
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """Activate an adjacent action space; ``option`` picks the event space's option (manual p37)."""
+    """Activate an adjacent action space; ``option`` picks the event space's option (manual p37).
+
+    ``essence`` is the most the explorer will spend on each attack roll the activation sets
+    off (a trap lever's attacks, an exploding barrel), as on any attack roll of their turn
+    (manual p18).
+    """
 
     space: Point = (0, 0)
     option: str = ""
     contributions: tuple[tuple[str, int], ...] = ()
+    essence: int = 0
 
     spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.EVENT, *ACTION_SPACE_COSTS)
     """The space kinds this action uses (manual p37)."""
@@ -244,6 +250,10 @@ class Activate(Action):
         space = tuple(self.space)
         _adjacent_space(state, rules, u, space)
         kind = state.space_kind(space)
+        if isinstance(self.essence, bool) or not isinstance(self.essence, int) or \
+                not 0 <= self.essence <= 9 or (self.essence and u.side != "explorer"):
+            _fail("essence", f"expected an explorer's essence budget 0-9, got {self.essence!r}",
+                  "manual p18")
         if u.side != "explorer":
             if kind is not SpaceKind.LEVER:
                 _fail("space", "scheming monsters activate only trap levers", "manual p15")
@@ -259,6 +269,7 @@ class Activate(Action):
             _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], 0, (), None, "manual p12, p37")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
+        r.essence = self.essence
         _activate(r, u, self)
 
     @classmethod
@@ -369,6 +380,7 @@ class PlayAbility(Action):
         _check_ability(state, u, self, rules)
 
     def _perform(self, r: Resolution, u: Unit) -> None:
+        r.essence = self.essence
         _play(r, u, self.index, self.target, self.essence, self.contributions, self.destroy)
 
     @classmethod
@@ -996,7 +1008,7 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     kind = plan.action[0]
     if kind == "ability":
         _, index, target = plan.action
-        _play(r, m, index, target, 0, ())
+        _play(r, m, index, _mindless_second(r, m, index, target), 0, ())
     elif kind == "door":
         _, a, b = plan.action
         set_door(r, a, b, BorderKind.DOOR_DESTROYED)
@@ -1012,6 +1024,25 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
             r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
     else:
         _finish_monster(r, m.id, "no ability, door or step left")
+
+
+def _mindless_second(r: Resolution, m: Unit, index: int, target):
+    """A mindless monster's two-target ability: played on its one target only
+    (``mindless.two_targets = first_only``), or the explorers choose the second target.
+
+    Rules: manual p23 (two targets), p16 (the explorers resolve a mindless monster's
+    ambiguities); switch mindless.two_targets.
+    """
+    ability = _abilities(r.state, m, r.rules)[index]
+    if target is None or ability.targeting.second is None or \
+            r.rules["mindless.two_targets"] == "first_only":
+        return target
+    seconds = second_targets(r.state, r.rules, m, ability)
+    if not seconds:
+        return target
+    second = r.choose(seconds, f"the second target of {ability.name}",
+                      "manual p23, p16; switch mindless.two_targets")
+    return (tuple(target), tuple(second))
 
 
 # --- listing ----------------------------------------------------------------------------------
@@ -1171,7 +1202,7 @@ def _seal(r: Resolution, u: Unit, space: Point, contributions) -> None:
     occupant = r.state.unit_at(space)
     if occupant is not None:
         destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
-    r.set(destroyed=r.state.destroyed + (space,))
+    r.set(destroyed=r.state.destroyed + (space, space))
     r.emit("seal", f"two destroyed tokens on {space}: it is an obstacle now",
            "manual p36 (seal spawn space)")
     light_chapter(r, r.state.unit(u.id), "sealing a spawn space")

@@ -65,8 +65,10 @@ def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
     banished, are destroyed: on top of the destroyed horror event pile, as a
     destroyed binding event goes on top of its destroyed deck (manual p24), so
     the last of them is now the current horror event (manual p21: the topmost
-    destroyed).
-    Rules: manual p19 (explorer death, banish), p21 (current events), p24 (destroy); spec C-14.
+    destroyed; ``bound.released_horror = becomes_current``), or they go under the current
+    one, which stays current (``under_current``).
+    Rules: manual p19 (explorer death, banish), p21 (current events), p24 (destroy); spec C-14;
+    switch bound.released_horror.
     """
     mine = tuple(card for who, card in r.state.bound if who == unit_id)
     if not mine:
@@ -78,8 +80,15 @@ def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
                "manual p19 (explorer death)")
         return
     deck = r.state.horror_events
+    if r.rules["bound.released_horror"] == "under_current" and deck.destroyed:
+        r.set(horror_events=Deck(deck.cards, deck.destroyed[:1] + tuple(reversed(mine))
+                                 + deck.destroyed[1:]))
+        r.emit("horror", f"{unit_id} left play: its bound horror events {names} go under the "
+               f"current horror event {deck.destroyed[0].name!r}, which stays current",
+               "manual p24 (destroy a binding event), p21; switch bound.released_horror")
+        return
     r.set(horror_events=Deck(deck.cards, tuple(reversed(mine)) + deck.destroyed))
     r.emit("horror", f"{unit_id} left play: its bound horror events {names} go on top of the "
            f"destroyed horror events; {mine[-1].name!r} is now the current horror event",
            "manual p24 (destroy a binding event), p21 (current: the topmost destroyed); "
-           "aid; spec C-14")
+           "aid; spec C-14; switch bound.released_horror")

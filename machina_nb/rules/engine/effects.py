@@ -39,10 +39,11 @@ from machina_nb.rules.rulings import Rules
 __all__ = [
     "threat_up", "threat_down", "spawn_monster", "lose_health", "destroy_unit", "attack",
     "light_chapter", "invoke_horror_event", "invoke_explorer_event", "reinvoke_horror_event",
-    "reinvoke_explorer_event", "next_chapter", "reset_ratings",
-    "return_markers", "explorers_counted", "trigger_traps", "explode_barrel", "strike", "edge_spaces",
+    "reinvoke_explorer_event", "next_chapter", "reset_ratings", "return_markers",
+    "explorers_counted", "destroy_map_space", "destroyed_tokens", "spend_essence",
+    "trigger_traps", "explode_barrel", "strike", "edge_spaces",
     "place_exit_token", "remove_exit_token", "refresh_space", "set_door", "close_target_door",
-    "level5_loss", "SPAWN_LIMIT",
+    "level5_loss", "remove_half", "shuffle_event_deck", "SPAWN_LIMIT",
 ]
 
 SPAWN_LIMIT = 4
@@ -122,8 +123,8 @@ def _level_up(r: Resolution, why: str) -> None:
     cards = r.dice.shuffle(cards, "monster deck at level-up")
     removed = 0
     if r.rules["level.halve"] == "yes":
-        removed = len(cards) // 2 if r.rules["half.rounding"] != "ceil" else -(-len(cards) // 2)
-        cards = cards[removed:]
+        gone, cards = remove_half(r, cards, "monster", "manual p14 (remove half)")
+        removed = len(gone)
     level = s.level + 1
     new = tuple(c for c in s.reserve if c.level == level)
     cards = r.dice.shuffle(cards + new, "new-level monsters")
@@ -132,6 +133,32 @@ def _level_up(r: Resolution, why: str) -> None:
     r.emit("level", f"{why}: threat resets to 1, monster level {s.level} -> {level}; "
            f"{removed} cards removed, {len(new)} level-{level} cards added",
            "manual p14 (monster level); spec C-8, D30")
+
+
+def remove_half(r: Resolution, cards: tuple, what: str, rule: str) -> tuple[tuple, tuple]:
+    """Half of a shuffled deck, removed: ``(removed, kept)`` (manual p14, p33).
+
+    An odd count rounds by ``half.rounding`` (down, up, or the explorers choose); the cards
+    that go are the top ones after the shuffle (``half.which = top_after_shuffle``) or the
+    ones the explorers pick (``players_choose``).
+    Rules: manual p14 (remove half of the monster deck), p33 (add item level); switches
+    half.rounding, half.which.
+    """
+    count = len(cards) // 2
+    if len(cards) % 2:
+        reading = r.rules["half.rounding"]
+        if reading == "players_choose":
+            reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} {what} "
+                               "cards go", f"{rule}; spec D30")
+        count += reading == "ceil"
+    if r.rules["half.which"] == "top_after_shuffle":
+        return tuple(cards[:count]), tuple(cards[count:])
+    kept, gone = list(cards), []
+    for n in range(count):
+        pick = r.choose(tuple(dict.fromkeys(c.id for c in kept)),
+                        f"{what} card {n + 1} of {count} to remove", f"{rule}; switch half.which")
+        gone.append(kept.pop(next(i for i, c in enumerate(kept) if c.id == pick)))
+    return tuple(gone), tuple(kept)
 
 
 # --- units: damage, death, banish ---------------------------------------------------------
@@ -280,27 +307,7 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
         total += roll_modifier(r.state, attacker)
     attribute = "will" if arcane else "armor"
     live = [b for b in blockers if r.state.has_unit(b)]
-    bonus: dict[str, int] = {}
-    if live and attacker is not None and essence_budget and \
-            r.state.has_unit(attacker) and r.state.unit(attacker).side == "explorer":
-        me = r.state.unit(attacker)
-        cap = min(essence_budget, me.essence)
-        floor0 = r.rules["roll.floor"] == "clamp0"
-        needs = {b: 0 if floor0 and current_attribute(r.state, b, attribute) <= 0
-                 else current_attribute(r.state, b, attribute) - total for b in live}
-        reachable = [b for b in live if 0 < needs[b] <= cap]
-        rule = "manual p18 (spend essence on attack rolls)"
-        if reachable and (len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total"):
-            need = max(needs[b] for b in reachable)
-            total += need
-            if len(live) > 1:
-                rule += "; spec D32 (shared_total)"
-        elif reachable:
-            need = _spend_per_blocker(r, reachable, needs, cap, bonus)
-            rule += f"; spec D32 (per_blocker: against {', '.join(bonus)})"
-        if reachable:
-            r.state = r.state.update_unit(attacker, essence=me.essence - need)
-            r.emit("essence", f"{attacker} spends {need} essence: +{need} to the roll", rule)
+    total, bonus = spend_essence(r, attacker, live, total, attribute, essence_budget)
     if r.rules["roll.floor"] == "clamp0":
         total = max(0, total)
     r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
@@ -322,6 +329,62 @@ def _spend_per_blocker(r: Resolution, reachable, needs, cap: int, bonus: dict) -
                           "spec D32 (per_blocker)")
         bonus[chosen] = needs[chosen]
         spent += needs[chosen]
+
+
+def _essence_spender(r: Resolution, attacker: str | None, live: Sequence[str],
+                     budget: int) -> tuple[str, int, list[str], bool] | None:
+    """Who may spend essence on this roll, how much at most, and against which blockers.
+
+    An explorer spends on their own attack roll (``budget``), and the active explorer on any
+    other attack roll of their turn, a trap's or a barrel's, against the monsters it attacks
+    (the action's ``Resolution.essence``).
+    Rules: manual p18 (essence: after their attack roll, or any attack roll on their turn).
+    """
+    s = r.state
+    if attacker is not None and budget and s.has_unit(attacker) and \
+            s.unit(attacker).side == "explorer":
+        return attacker, budget, list(live), True
+    if s.phase == "explorer" and s.active is not None and r.essence and \
+            s.has_unit(s.active) and s.unit(s.active).side == "explorer":
+        return s.active, r.essence, [b for b in live if s.unit(b).side == "monster"], False
+    return None
+
+
+def spend_essence(r: Resolution, attacker: str | None, live: Sequence[str], total: int,
+                  attribute: str, budget: int) -> tuple[int, dict[str, int]]:
+    """The roll's total after essence is spent on it, and any per-blocker bonus (manual p18).
+
+    The spender (see :func:`_essence_spender`) pays the least that makes a blocker a hit;
+    against several blockers ``essence.multi_blocker`` (spec D32) decides as in :func:`attack`.
+    Rules: manual p18 (spend essence after an attack roll), p23 (one roll, several blockers);
+    switch essence.multi_blocker.
+    """
+    bonus: dict[str, int] = {}
+    spender = _essence_spender(r, attacker, live, budget) if live else None
+    if spender is None:
+        return total, bonus
+    who, most, against, own = spender
+    me = r.state.unit(who)
+    cap = min(most, me.essence)
+    floor0 = r.rules["roll.floor"] == "clamp0"
+    needs = {b: 0 if floor0 and current_attribute(r.state, b, attribute) <= 0
+             else current_attribute(r.state, b, attribute) - total for b in against}
+    reachable = [b for b in against if 0 < needs[b] <= cap]
+    if not reachable:
+        return total, bonus
+    rule = "manual p18 (spend essence on attack rolls" + \
+        (")" if own else ", any attack roll on their turn)")
+    if len(live) == 1 or r.rules["essence.multi_blocker"] == "shared_total":
+        need = max(needs[b] for b in reachable)
+        total += need
+        if len(live) > 1:
+            rule += "; spec D32 (shared_total)"
+    else:
+        need = _spend_per_blocker(r, reachable, needs, cap, bonus)
+        rule += f"; spec D32 (per_blocker: against {', '.join(bonus)})"
+    r.state = r.state.update_unit(who, essence=me.essence - need)
+    r.emit("essence", f"{who} spends {need} essence: +{need} to the roll", rule)
+    return total, bonus
 
 
 def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
@@ -602,6 +665,28 @@ def _reinvoke(r: Resolution, deck: Deck, kind: str, user: Unit | None, why: str,
     _resolve_card(r, card, f"{card.name} reinvoked", user)
 
 
+def shuffle_event_deck(r: Resolution, kind: str, why: str) -> None:
+    """*Shuffle event deck*: the destroyed events of ``kind`` (``horror`` or ``explorer``) are
+    shuffled back into their deck (manual p14, p37). The current event (the topmost destroyed)
+    goes in with them (``shuffle_events.current = shuffled_in``: none is current until the next
+    invoke) or stays current (``stays``).
+
+    Rules: manual p14 (shuffle horror event deck), p37 (shuffle event deck);
+    switch shuffle_events.current.
+    """
+    field = "horror_events" if kind == "horror" else "explorer_events"
+    deck = getattr(r.state, field)
+    keep = deck.destroyed[:1] if r.rules["shuffle_events.current"] == "stays" else ()
+    back = deck.destroyed[len(keep):]
+    cards = r.dice.shuffle(deck.cards + back, f"the {kind} event deck")
+    r.set(**{field: Deck(cards, keep)})
+    stays = f"; {keep[0].name!r} stays the current {kind} event" if keep else \
+        f"; no {kind} event is current until the next is invoked"
+    r.emit("deck", f"{why}: {len(back)} destroyed {kind} event(s) are shuffled back into the "
+           f"deck ({len(cards)} cards){stays}", f"manual p14, p37 (shuffle event deck); switch "
+           f"shuffle_events.current")
+
+
 def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:
     """The deck to draw from: an empty deck reshuffles its destroyed pile; None if both are empty."""
     if deck.cards:
@@ -671,19 +756,45 @@ def attack_effect(r: Resolution, e: Effect, step: Step) -> tuple[str, ...]:
 
 
 def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
-    """Destroy the unit on the targeted space, or put a destroyed token on the space.
+    """Destroy the unit on the targeted space, or destroy the space itself (manual p35).
 
-    Rules: manual p35 (destroyed token), p19 (destroyed units).
+    Rules: manual p35 (destroy map space: a spawn space takes two tokens and its unit is
+    destroyed), p19 (destroyed units).
     """
     target = step.target
     if target is None:
         return
     uid = step.user.id if step.user is not None else None
-    if r.state.unit_at(target) is not None:
+    if r.state.is_kind(target, SpaceKind.SPAWN):
+        destroy_map_space(r, target, uid, step.label)
+    elif r.state.unit_at(target) is not None:
         destroy_unit(r, r.state.unit_at(target).id, uid, step.label)
     else:
-        r.set(destroyed=r.state.destroyed + (target,))
-        r.emit("destroy", f"{step.label}: a destroyed token on {target}", "manual p35")
+        destroy_map_space(r, target, uid, step.label)
+
+
+def destroy_map_space(r: Resolution, space: Point, killer: str | None, why: str) -> None:
+    """Destroy a map space: a destroyed token on it; a spawn space takes two tokens and the
+    unit standing on it is destroyed (manual p35, as sealing does, p36).
+
+    Rules: manual p35 (destroy map space), p36 (seal spawn space), p19 (destroyed units).
+    """
+    if r.state.is_kind(space, SpaceKind.SPAWN):
+        occupant = r.state.unit_at(space)
+        if occupant is not None:
+            destroy_unit(r, occupant.id, killer, f"{why}: the destroyed spawn space destroys "
+                         "its unit")
+        r.set(destroyed=r.state.destroyed + (space, space))
+        r.emit("destroy", f"{why}: two destroyed tokens on the spawn space {space}; it is an "
+               "obstacle now", "manual p35 (destroy map space: a spawn space takes two)")
+        return
+    r.set(destroyed=r.state.destroyed + (space,))
+    r.emit("destroy", f"{why}: a destroyed token on {space}", "manual p35")
+
+
+def destroyed_tokens(state: GameState, space: Point) -> int:
+    """How many destroyed tokens lie on a space (a sealed spawn space holds two, manual p36)."""
+    return state.destroyed.count(tuple(space))
 
 
 def restore_effect(r: Resolution, e: Effect, step: Step) -> None:
@@ -1033,10 +1144,12 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
 
     "Push N" goes as far as it can, up to N (``push.blocked``); a card worded "up to
-    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17).
+    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17), also for
+    a mindless monster's card (``mindless.up_to = players_choose``), or a mindless monster
+    goes as far as it can (``full_amount``).
     A pit destroys the unit (a kill for the pusher), a trap lever triggers the
     traps, a barrel counts as hit (manual p25, p35, p37).
-    Rules: manual p25 (push, pull); spec A9.1, D15-D17, D34.
+    Rules: manual p25 (push, pull), p16; spec A9.1, D15-D17, D34; switch mindless.up_to.
     """
     if user is None or user.position is None:
         return
@@ -1045,8 +1158,14 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     immobile = tuple(u.id for u in s.units if u.immobile)
     options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
                    by=user.id, immobile=immobile, up_to=up_to)
+    rule = "spec D17"
+    if up_to and user.side == "monster" and not s.scheming and \
+            r.rules["mindless.up_to"] == "full_amount" and options:
+        longest = max(len(o.path) for o in options)
+        options = [o for o in options if len(o.path) == longest]
+        rule += "; switch mindless.up_to (full_amount)"
     done = r.choose(options, f"where the {op} " + (f"stops (up to {amount})" if up_to else
-                                                    "slides"), "spec D17")
+                                                    "slides"), rule)
     if done.end != s.unit(unit_id).position:
         r.state = s.update_unit(unit_id, position=done.end)
     r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",
@@ -1075,8 +1194,11 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     ``barrel.adjacency``: adjacent by the p22 definition (with sight) or any of
     the 8 neighbours; ``barrel.chain``: adjacent barrels are blockers too and
     explode with their own roll (``yes_new_roll``) or this one's total
-    (``yes_same_roll``), or are left alone (``no``) (spec D36).
-    Rules: manual p35 (exploding barrel); spec A3.7, D36.
+    (``yes_same_roll``), or are left alone (``no``) (spec D36). ``barrel.credit``: the unit
+    whose attack hit the barrel is the explosion's attacker for kills (``hitter``), or the
+    explosion has no attacker (``nobody``).
+    Rules: manual p35 (exploding barrel); switches barrel.adjacency, barrel.chain,
+    barrel.credit.
     """
     board = r.state.static_board()
     r.set(destroyed=r.state.destroyed + (barrel,))
@@ -1093,11 +1215,15 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     if total is None:
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)
+        total, bonus = spend_essence(r, None, units, total, "will" if arcane else "armor", 0)
         r.emit("roll", f"exploding barrel: 3 high dice {faces} -> total {total}",
                "manual p35 (exploding barrel)")
     else:
+        bonus = {}
         r.emit("roll", f"exploding barrel: the same total {total}", "spec D36 (yes_same_roll)")
-    strike(r, attacker, units, barrels, total, arcane, "exploding barrel", chained=True)
+    credited = attacker if r.rules["barrel.credit"] == "hitter" else None
+    strike(r, credited, units, barrels, total, arcane, "exploding barrel", chained=True,
+           bonus=bonus)
 
 
 def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
@@ -1140,11 +1266,15 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
 def level5_loss(r: Resolution, why: str) -> None:
     """At monster level 5 each explorer destroys one equipped item (the players choose which;
     what was attached to it becomes unequipped) or, with none equipped, is destroyed (manual p14).
+    Explorers who have exited are reached too (``level5.exited = reached``) or not.
 
-    Rules: manual p14 (increase monster threat at level 5), p19 (explorer death).
+    Rules: manual p14 (increase monster threat at level 5), p19 (explorer death);
+    switch level5.exited.
     """
     rule = "manual p14 (level 5)"
-    for explorer in tuple(e.id for e in r.state.explorers):
+    reached = r.state.explorers if r.rules["level5.exited"] == "reached" else \
+        r.state.explorers_on_map
+    for explorer in tuple(e.id for e in reached):
         if r.state.over or not r.state.has_unit(explorer):
             continue
         inv = inventory_of(r.state, explorer)

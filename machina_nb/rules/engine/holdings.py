@@ -206,9 +206,32 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
         r.emit("destroy", f"{why}: {card.name} is destroyed; with a marker on it, it waits out "
                "of play until the marker returns", "manual p27 (destroyed card with markers)")
         return True
-    r.set(bound=tuple(bound), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
-    r.emit("destroy", f"{why}: {card.name} is destroyed", "manual p20, p26")
+    r.set(bound=tuple(bound), **{field: _onto_pile(r, deck, card)})
+    r.emit("destroy", f"{why}: {card.name} is destroyed{_where(r, card)}", "manual p20, p26"
+           + ("; switch bound.destroyed_explorer_event" if card.kind == "explorer" else ""))
     return True
+
+
+def _onto_pile(r: Resolution, deck: Deck, card) -> Deck:
+    """``deck`` with a destroyed binding ``card`` on its destroyed pile: on top, where it is the
+    current event (manual p21, p24), or for an explorer event under
+    ``bound.destroyed_explorer_event = under_current`` beneath the current one.
+
+    Rules: manual p21 (current event), p24, p26 (destroy); switch bound.destroyed_explorer_event.
+    """
+    if card.kind == "explorer" and deck.destroyed and \
+            r.rules["bound.destroyed_explorer_event"] == "under_current":
+        return Deck(deck.cards, deck.destroyed[:1] + (card,) + deck.destroyed[1:])
+    return Deck(deck.cards, (card,) + deck.destroyed)
+
+
+def _where(r: Resolution, card) -> str:
+    if card.kind != "explorer":
+        return ""
+    deck = r.state.explorer_events
+    current = deck.destroyed[0] if deck.destroyed else None
+    return "; it is now the current explorer event" if current == card else \
+        "; it goes under the current explorer event"
 
 
 def item_owner(r: Resolution, key: str | None) -> str | None:
@@ -231,7 +254,7 @@ def release_waiting(r: Resolution) -> None:
         deck = getattr(r.state, field)
         waiting = list(r.state.waiting)
         waiting.remove(card)
-        r.set(waiting=tuple(waiting), **{field: Deck(deck.cards, (card,) + deck.destroyed)})
-        r.emit("destroy", f"the marker is back: {card.name} goes to its destroyed pile",
-               "manual p27 (destroyed card with markers)")
+        r.set(waiting=tuple(waiting), **{field: _onto_pile(r, deck, card)})
+        r.emit("destroy", f"the marker is back: {card.name} goes to its destroyed pile"
+               f"{_where(r, card)}", "manual p27 (destroyed card with markers)")
 

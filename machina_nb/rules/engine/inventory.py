@@ -32,6 +32,7 @@ from typing import Sequence
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.holdings import (destroy_item_cards, inventory_of, set_inventory,
                                               store_inventory)
+from machina_nb.rules.engine.effects import remove_half
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import (ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, unequip, unequip_all)
@@ -43,7 +44,8 @@ from machina_nb.rules.board.terrain import adjacent
 __all__ = [
     "RECHARGE_FACES", "USE_INVENTORY_COST", "TRADE_COST", "gain_item", "operate_workbench",
     "recharge", "trade_partners", "arrange", "check_use_inventory", "use_inventory",
-    "check_trade", "trade", "add_item_level", "add_item_level_effect", "adjacent_explorers",
+    "check_trade", "trade", "add_item_level", "add_item_level_effect", "shuffle_item_decks",
+    "adjacent_explorers",
     "item_places",
 ]
 
@@ -133,16 +135,23 @@ def _put_back(r: Resolution, card: ItemCard, why: str, rule: str) -> None:
 
 def _receive(r: Resolution, explorer: str, card: ItemCard, may_equip: bool, why: str) -> None:
     """Keep ``card`` or give it to an adjacent explorer; a kept card of the class's type may be
-    equipped at once as a main item (manual p33: gain item)."""
+    equipped at once as a main item (manual p33: gain item). Only the explorer who gained it
+    may (``gained_item.equip_at_once = keeper_only``), or the explorer given it too
+    (``receiver_too``).
+
+    Rules: manual p33 (gain item); switch gained_item.equip_at_once.
+    """
     rule = "manual p33 (keep it or give it to an adjacent explorer)"
     who = r.choose((explorer,) + adjacent_explorers(r.state, r.rules, explorer),
                    f"who gets {card.name}", rule)
     inv = inventory_of(r.state, who)
     store_inventory(r, replace(inv, unequipped=inv.unequipped + (card,)), why)
     r.emit("item", f"{why}: {who} gets {card.label()}, unequipped", rule)
-    unit = r.state.unit(explorer)
-    if who != explorer or not may_equip or not class_may_equip(unit.unit_class, card):
+    unit = r.state.unit(who)
+    if (who != explorer and r.rules["gained_item.equip_at_once"] == "keeper_only") or \
+            not may_equip or not class_may_equip(unit.unit_class, card):
         return
+    explorer = who
     rule = "manual p33 (gain item: equip main item of the class's type)"
     if r.choose(("equip", "keep_unequipped"), f"equip {card.name} at once", rule) != "equip":
         return
@@ -187,8 +196,9 @@ def operate_workbench(r: Resolution, explorer: str) -> None:
     """Draw 3 item cards from any decks, swap any with inventory items, keep one (or give it to
     an adjacent explorer), destroy or return the rest, then a free *use inventory* (manual p33).
 
-    The returned cards go back in drawn order, so the first drawn ends on top.
-    Rules: manual p33 (operate workbench), p37 (workbench); spec A20.6.
+    The returned cards go back in drawn order, so the first drawn ends on top
+    (``workbench.return_order = drawn_order``), or in the order the explorers choose.
+    Rules: manual p33 (operate workbench), p37 (workbench); switch workbench.return_order.
     """
     rule = "manual p33 (operate workbench)"
     why = "the workbench"
@@ -209,7 +219,16 @@ def operate_workbench(r: Resolution, explorer: str) -> None:
     if drawn:
         keep = r.choose(tuple(c.id for c in drawn), "the card to keep", rule)
         _receive(r, explorer, next(c for c in drawn if c.id == keep), False, why)
-        for card in reversed([c for c in drawn if c.id != keep]):
+        rest = [c for c in drawn if c.id != keep]
+        if r.rules["workbench.return_order"] == "players_choose":
+            ordered = []
+            while rest:
+                pick = r.choose(tuple(dict.fromkeys(c.id for c in rest)), "the returned card "
+                                "to put back next (the last ends on top)",
+                                f"{rule}; switch workbench.return_order")
+                ordered.append(rest.pop(next(i for i, c in enumerate(rest) if c.id == pick)))
+            rest = list(reversed(ordered))
+        for card in reversed(rest):
             _put_back(r, card, why, rule)
     r.set(item_window=ItemWindow(explorer, None, True))
     r.emit("item", f"{explorer} may now resolve use inventory at no cost", rule)
@@ -423,20 +442,28 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
     decks, removed = {}, ()
     for kind in ITEM_TYPES:
         cards = r.dice.shuffle(items.deck(kind), f"the {kind} deck before halving")
-        half = len(cards) // 2
-        if len(cards) % 2:
-            reading = r.rules["half.rounding"]
-            if reading == "players_choose":
-                reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} {kind} "
-                                   "cards go", "spec D30")
-            half += reading == "ceil"
-        removed += cards[:half]
+        gone, kept = remove_half(r, cards, kind, "manual p33 (add item level)")
+        removed += gone
         added = tuple(c for c in new if c.type == kind)
-        decks[kind] = r.dice.shuffle(cards[half:] + added, f"level-{level} {kind} items")
+        decks[kind] = r.dice.shuffle(kept + added, f"level-{level} {kind} items")
     r.set(items=replace(items, **decks, removed=items.removed + removed,
                         reserve=tuple(c for c in items.reserve if c.level != level)))
     r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
            f"level-{level} cards shuffled in", "manual p33 (add item level); spec D30")
+
+
+def shuffle_item_decks(r: Resolution, why: str) -> None:
+    """*Shuffle item deck*: each item type deck is shuffled on its own; destroyed item cards
+    stay out (manual p33).
+
+    Rules: manual p33 (shuffle item deck).
+    """
+    items = r.state.items
+    decks = {kind: r.dice.shuffle(items.deck(kind), f"the {kind} deck") for kind in ITEM_TYPES}
+    r.set(items=replace(items, **decks))
+    r.emit("item", f"{why}: each item deck is shuffled on its own; the "
+           f"{len(items.destroyed)} destroyed item card(s) stay out", "manual p33 (shuffle item "
+           "deck)")
 
 
 def add_item_level_effect(r: Resolution, e: Effect, step: Step) -> None:

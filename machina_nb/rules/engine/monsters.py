@@ -201,6 +201,9 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
                            choice_of="end point (manual p16: equally good paths, the explorers "
                                      "choose)")
     if not path:
+        door = _door_to_target(state, rules, m, tpos, label, reasons)
+        if door is not None:
+            return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
         return MonsterPlan(**plan, reasons=tuple(reasons))
 
     return _step_along(state, rules, m, plan, reasons, (tpos, label, dist), choices)
@@ -529,6 +532,35 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
         here = step
     return MonsterPlan(**plan, target=target, goal=goal, path=tuple(walked), ends=ends,
                        reasons=tuple(reasons))
+
+
+def _door_to_target(state: GameState, rules: Rules, m: Unit, tpos: Point | None, label: str,
+                    reasons: list[str]) -> tuple[Point, Point] | None:
+    """A closed door between the monster and its closest explorer, when it does not move.
+
+    Closest ignores closed doors (manual p22), so an explorer right behind one counts as
+    adjacent and the monster stops (``mindless.door_adjacent = stop``, the literal p16
+    reading); ``break_door`` reads "face the explorer or closed door" (p16) as facing the
+    door and destroys it (4 stamina). Adds the reason either way.
+    Rules: manual p16 (move, closed doors), p22 (closest); switch mindless.door_adjacent.
+    """
+    if tpos is None or max(abs(tpos[0] - m.position[0]), abs(tpos[1] - m.position[1])) != 1:
+        return None
+    door = _blocking_door(state, m.position, tpos)
+    if door is None:
+        return None
+    if rules["mindless.door_adjacent"] == "break_door" and m.stamina >= DOOR_DESTROY_COST:
+        reasons.append(f"{label} stands right behind a closed door: it faces the door and "
+                       f"destroys it for {DOOR_DESTROY_COST} stamina (manual p16; switch "
+                       "mindless.door_adjacent = break_door)")
+        return door
+    why = "" if rules["mindless.door_adjacent"] == "stop" else \
+        f" and it has only {m.stamina} stamina, {DOOR_DESTROY_COST} needed to destroy the door"
+    reasons.append(f"{label} stands right behind a closed door: closest ignores doors "
+                   f"(manual p22), so it counts as adjacent and the monster stops{why} "
+                   f"(manual p16; switch mindless.door_adjacent = "
+                   f"{rules['mindless.door_adjacent']})")
+    return None
 
 
 def _blocking_door(state, a, b):

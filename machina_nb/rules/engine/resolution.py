@@ -102,6 +102,9 @@ class Resolution:
         self.actor = actor
         self.resolving: set[str] = set()
         self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
+        # The most the active explorer spends on an attack roll of this action that is not
+        # their own attack (a trap, an exploding barrel): manual p18, any roll of their turn.
+        self.essence = 0
 
     def emit(self, kind: str, text: str, rule: str) -> None:
         """Record an event with its citation.

@@ -26,8 +26,9 @@ def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapp
     ``legend`` maps a letter to a card, or to ``(card, changes)`` with unit field
     changes (``stamina=2``, ``health=1``, ``id="m2"``). ``spaces`` gives the
     space under a letter (floor by default). Other keyword arguments set
-    :class:`GameState` fields; monsters queue in legend order.
-    Rules: manual p8 (setup), p15 (queue).
+    :class:`GameState` fields; monsters queue in legend order, each placed with its card,
+    which goes to the destroyed pile when the monster is killed.
+    Rules: manual p8 (setup), p15 (queue), p19 (destroyed monsters).
     """
     kinds = {letter: (spaces or {}).get(letter, SpaceKind.FLOOR) for letter in legend}
     layout = parse_map(map_text, legend=kinds)
@@ -38,6 +39,8 @@ def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapp
         if letter not in where:
             raise RulesError("legend", f"letter {letter!r} is not on the map")
         unit = Unit.from_card(card, changes.get("id", card.id), where[letter])
+        if unit.side == "monster":     # its card goes to the destroyed pile when killed (p19)
+            unit = replace(unit, origin=card)
         units.append(_replace(unit, {k: v for k, v in changes.items() if k != "id"}))
     explorers = [u for u in units if u.side == "explorer"]
     monsters = [u for u in units if u.side == "monster"]

@@ -340,7 +340,8 @@ class GameState:
             raise RulesError("threat", f"threat {self.threat!r} is not a position up to the "
                                        f"last, {self.threat_positions} (below 1: a deficit under "
                                        "threat.floor = seal_only, spec C-29)")
-        object.__setattr__(self, "destroyed", tuple(sorted(set(map(tuple, self.destroyed)))))
+        # One entry per destroyed token: a sealed spawn space holds two (manual p35, p36).
+        object.__setattr__(self, "destroyed", tuple(sorted(map(tuple, self.destroyed))))
         object.__setattr__(self, "lit", tuple(sorted(set(map(tuple, self.lit)))))
         object.__setattr__(self, "borders", tuple(sorted(
             ((tuple(sorted((tuple(a), tuple(b)))), k) for (a, b), k in self.borders),

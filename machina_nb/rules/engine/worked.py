@@ -56,11 +56,14 @@ from typing import Any
 
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.actions import (Activate, Door, MonsterAct, PlayAbility, UseInventory, apply, contributors, explorer_abilities)
-from machina_nb.rules.cards.units import unit_card
+from machina_nb.rules.cards.units import content_cards, unit_card
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
+from machina_nb.rules.engine.phases import spawn_roll
+from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, Step, load_example
 from machina_nb.rules.engine.inventory import arrange, trade_partners
@@ -76,7 +79,7 @@ __all__ = ["StepResult", "example_state", "run_example", "load_example", "VERBS"
 
 VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "spawn_rating",
          "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners",
-         "adjacent", "close_door")
+         "adjacent", "close_door", "spawn_roll")
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,9 @@ def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
     for letter, unit in example.units:
         uid = unit.id if counts[unit.id] == 1 else f"{unit.id}_{letter.lower()}"
         ids[letter] = uid
-        units.append(Unit.from_card(unit_card(unit), uid, where[letter]))
+        card = unit_card(unit)
+        placed = Unit.from_card(card, uid, where[letter])
+        units.append(replace(placed, origin=card) if placed.side == "monster" else placed)
     explorers = [u for u in units if u.side == "explorer"]
     monsters = [u for u in units if u.side == "monster"]
     state = GameState(MapSpec(example.board), units=tuple(explorers + monsters),
@@ -239,6 +244,29 @@ def _spawn_rating(state, rules, ids, step):
     return state, StepResult(step, got == wanted, got, wanted)
 
 
+def _spawn_roll(state, rules, ids, step):
+    """The spawn slider: the actor rolls each d10 face against ``current`` (the chapter's
+    default ``default``); the chance of a spawn and the rating after a failure and a success
+    (manual p13; the slider picture).
+
+    Rules: manual p13 (spawn phase: roll, spawn, reset or lower the rating).
+    """
+    actor, default, current = ids[step.actor], _get(step, "default"), _get(step, "current")
+    chapter = Chapter("slider", "The slider's chapter", default, None)
+    base = replace(state, phase="spawn", chapter=chapter, spawn_rating=current,
+                   monsters=Deck((content_cards()[_get(step, "monster", "sarall")],)))
+    after = {}
+    for face in range(10):
+        r = new_resolution(base, rules, ScriptedDice([face]))
+        spawn_roll(r, r.state.unit(actor))
+        after[face] = (bool(r.state.monsters_in_play), r.state.spawn_rating)
+    spawned = [f for f, (hit, _) in after.items() if hit]
+    got = {"chance": f"{len(spawned)}/10",
+           "after_failure": next((v for hit, v in after.values() if not hit), None),
+           "after_success": next((v for hit, v in after.values() if hit), None)}
+    return _compare(base, step, got, ())
+
+
 def _displace(state, rules, ids, step):
     user = state.unit(ids[step.actor])
     target = state.unit(ids[step.target])
@@ -349,4 +377,4 @@ _STEPS = {"set": _set, "monster_turn": _monster_turn, "distances": _distances,
           "spawn_rating": _spawn_rating, "push": _displace, "pull": _displace,
           "inventory": _inventory, "item_decks": _item_decks, "activate": _activate,
           "use_inventory": _use_inventory, "trade_partners": _trade_partners,
-          "adjacent": _adjacent, "close_door": _close_door}
+          "adjacent": _adjacent, "close_door": _close_door, "spawn_roll": _spawn_roll}

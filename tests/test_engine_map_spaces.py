@@ -1,0 +1,103 @@
+"""Destroying map spaces (manual p35) and sealing spawn spaces (manual p36): tokens and units."""
+
+from dataclasses import replace
+
+import pytest
+
+from engine_cases import explorer, monster, open_map
+from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.engine.actions import PlayAbility, SealSpawn, apply
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import destroyed_tokens, refresh_space
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.rulings import Rules
+
+RULES = Rules()
+
+
+def test_manual_p36_sealing_records_the_two_tokens_it_logs():
+    state = scenario(open_map(5, 1, {0: "hPs.h"}), {"P": explorer("phillip")}, threat=3)
+    state = replace(state.update_unit("phillip", essence=4), phase="explorer", active="phillip",
+                    turns=("phillip",))
+    after, events = apply(state, SealSpawn("phillip", (2, 0), choices=((0, 0),)), RULES)
+    assert destroyed_tokens(after, (2, 0)) == 2
+    assert any("two destroyed tokens" in e.text for e in events)
+
+
+def spawn_with_ghoul():
+    """Phillip at (0, 0); a ghoul stands on the spawn space (2, 0)."""
+    return scenario(open_map(3, 1, {0: "P.G"}), {"P": explorer("phillip"),
+                                                "G": monster("ghoul")},
+                    spaces={"G": SpaceKind.SPAWN})
+
+
+def test_manual_p35_destroying_a_spawn_space_destroys_its_unit_and_takes_two_tokens():
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("destroy_target"),), state.unit("phillip"), (2, 0), "demolish")
+    assert not r.state.has_unit("ghoul")
+    assert destroyed_tokens(r.state, (2, 0)) == 2
+    assert r.state.space_kind((2, 0)) is SpaceKind.DESTROYED
+    assert any("two destroyed tokens" in e.text and "manual p35" in e.rule for e in r.events)
+
+
+def test_manual_p35_destroying_an_empty_floor_space_takes_one_token():
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("destroy_target"),), state.unit("phillip"), (1, 0), "demolish")
+    assert destroyed_tokens(r.state, (1, 0)) == 1 and r.state.has_unit("ghoul")
+
+
+def test_manual_p35_refresh_removes_both_tokens_of_a_destroyed_spawn_space():
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("destroy_target"),), state.unit("phillip"), (2, 0), "demolish")
+    refresh_space(r, (2, 0), "refresh")
+    assert destroyed_tokens(r.state, (2, 0)) == 0
+    assert r.state.space_kind((2, 0)) is SpaceKind.SPAWN
+
+
+# --- monsters placed from map text have a card (manual p19) --------------------------------
+
+def test_manual_p19_a_killed_monster_placed_from_map_text_goes_to_the_destroyed_pile():
+    state = spawn_with_ghoul()
+    assert state.unit("ghoul").origin is not None
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("lose_health", scope="target", amount=2),), state.unit("phillip"),
+            (2, 0), "blow")
+    assert not r.state.has_unit("ghoul")
+    assert [c.id for c in r.state.monsters.destroyed] == ["ghoul"]
+
+
+def test_manual_p19_a_killed_monster_below_the_monster_level_leaves_the_game():
+    state = replace(spawn_with_ghoul(), level=2)
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    resolve(r, (Effect("lose_health", scope="target", amount=2),), state.unit("phillip"),
+            (2, 0), "blow")
+    assert r.state.monsters.destroyed == () and [c.id for c in r.state.removed] == ["ghoul"]
+
+
+# --- B17 example 1: an ability targeting an adjacent event space (manual p23) --------------
+
+SPARK = Ability("Spark", Cost(stamina=3), Targeting("melee", 0, "event"),
+                (Effect("lose_health", scope="any_monster_adjacent_target", amount=1),))
+
+
+def test_manual_p23_advanced_example_1_the_event_space_spark():
+    """3 stamina, target: the adjacent event space (1, 1); effect: any monster adjacent to
+    that event space loses 1 health. G (2, 1) and H (1, 0) touch it; K (3, 1) does not."""
+    state = scenario(open_map(4, 2, {0: ".H..", 1: "AvGK"}),
+                     {"A": explorer("a", abilities=(SPARK,)), "G": monster("ghoul", health=2),
+                      "H": (monster("ghoul", health=2), {"id": "hound"}),
+                      "K": (monster("ghoul", health=2), {"id": "kraken"})},
+                     phase="explorer", active="a", turns=("a",))
+    with pytest.raises(NeedChoice) as need:
+        apply(state, PlayAbility("a", 0, (1, 1)), RULES)
+    assert set(need.value.options) == {"ghoul", "hound"}            # not the kraken
+    after, events = apply(state, PlayAbility("a", 0, (1, 1), choices=("ghoul",)), RULES)
+    assert after.unit("ghoul").health == 1 and after.unit("hound").health == 2
+    assert after.unit("kraken").health == 2 and after.unit("a").stamina == 1
+    assert (1, 1) not in after.destroyed          # the target is not a cost: it stays
