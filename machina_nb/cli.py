@@ -153,7 +153,7 @@ def _int_list(text: str, argument: str) -> list[int]:
 
 
 def _chosen_rules(args) -> Rules:
-    """The preset with any ``--set switch=reading`` flips (spec §C/§D readings)."""
+    """The preset with any ``--set switch=reading`` flips."""
     changes = {}
     for item in args.set or ():
         name, sep, reading = item.partition("=")
@@ -191,7 +191,7 @@ def _odds(args) -> int:
         print(f"{pool}: total {dist.minimum}..{dist.maximum}, mean {dist.mean}")
         for total, p in dist.pmf().items():
             print(f"  P(S = {total}) = {_exact(p):<22} P(S >= {total}) = {_exact(dist.at_least(total))}")
-        print("Rules: manual p24 (attack roll), spec E1")
+        print("Rules: manual p24 (attack roll)")
         return 0
     heading = (f"{pool} ({'arcane' if arcane else 'physical'}), modifier {modifier:+d}, "
                f"essence up to {args.essence}, rules: {rules.name}")
@@ -203,7 +203,7 @@ def _odds(args) -> int:
             names = ", ".join(f"#{i + 1} ({defenses[i]})" for i in sorted(hit)) or "none"
             print(f"  hit {names}: {_exact(p)}")
         print(f"  expected blockers hit: {_exact(attacks.expected_hits(outcome))}")
-        print("Rules: manual p24 (several blockers, one roll), spec E3, "
+        print("Rules: manual p24 (several blockers, one roll), "
               f"D32 (essence.multi_blocker = {rules['essence.multi_blocker']})")
         return 0
     if args.attacks:
@@ -212,7 +212,7 @@ def _odds(args) -> int:
         print(f"{heading}; vs {attribute} {defense}")
         print(f"  P(kill: {args.health} health within {args.attacks} attacks, essence shared) "
               f"= {_exact(p)}")
-        print("Rules: manual p24 (a hit costs 1 health), manual p18 (essence), spec E4")
+        print("Rules: manual p24 (a hit costs 1 health), manual p18 (essence)")
         return 0
     odds = attacks.attack_odds(pool, defense, rules, modifier, args.essence)
     print(f"{heading}; vs {attribute} {defense}")
@@ -223,7 +223,7 @@ def _odds(args) -> int:
             print(f"    spend {e}: {_exact(p)}")
     barrel = attacks.barrel_hit_chance(pool, rules, modifier, args.essence)
     print(f"  P(hit an exploding barrel, total >= 1) = {_exact(barrel)}")
-    print(f"Rules: manual p24 (attack), manual p18 (essence after the roll), spec E2, "
+    print(f"Rules: manual p24 (attack), manual p18 (essence after the roll), "
           f"D31 (roll.floor = {rules['roll.floor']})")
     return 0
 
@@ -256,7 +256,7 @@ def _spawn(args) -> int:
     if report.long_run_attempts is not None:
         print(f"long-run spawn attempts per round: {_exact(report.long_run_attempts)}")
     print("Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase, "
-          "spec E8-E12")
+          "")
     return 0
 
 

@@ -240,17 +240,17 @@ CONTENT_CASES = _count("content", [
     ("units/core.toml", "range = 3", "range = 0", "needs its range X"),
     ("units/core.toml", "range = 3", "range = 99", "out of range 0..20"),
     ("units/core.toml", "range = 3", 'range = "3"', "range"),
-    ("units/core.toml", 'kind = "arcane", high = 0, low = 1', 'kind = "arcanee", high = 0, low = 1',
-     "did you mean 'arcane'"),                                             # issue
-    ("units/core.toml", 'kind = "arcane", high = 0, low = 1', 'kind = "arcane", hihg = 2, low = 1',
+    ("units/core.toml", 'kind = "physical", high = 0, low = 1', 'kind = "physicall", high = 0, low = 1',
+     "did you mean 'physical'"),                                             # issue
+    ("units/core.toml", 'kind = "physical", high = 0, low = 1', 'kind = "physical", hihg = 2, low = 1',
      "did you mean 'high'"),                                               # issue
-    ("units/core.toml", 'kind = "arcane", high = 0, low = 1', 'kind = "arcane", high = -3, low = 1',
+    ("units/core.toml", 'kind = "physical", high = 0, low = 1', 'kind = "physical", high = -3, low = 1',
      "out of range 0..9"),                                                 # issue
-    ("units/core.toml", 'kind = "arcane", high = 0, low = 1',
-     'kind = "arcane", high = 10000000, low = 1', "out of range 0..9"),   # issue
-    ("units/core.toml", 'kind = "arcane", high = 0, low = 1', 'kind = "arcane", high = 1.5, low = 1',
+    ("units/core.toml", 'kind = "physical", high = 0, low = 1',
+     'kind = "physical", high = 10000000, low = 1', "out of range 0..9"),   # issue
+    ("units/core.toml", 'kind = "physical", high = 0, low = 1', 'kind = "physical", high = 1.5, low = 1',
      "whole number"),
-    ("units/core.toml", 'kind = "arcane", high = 0, low = 1', 'kind = "arcane", high = true, low = 1',
+    ("units/core.toml", 'kind = "physical", high = 0, low = 1', 'kind = "physical", high = true, low = 1',
      "whole number"),
     ("units/core.toml", MEND, MEND.replace("effects", "efects"), "did you mean 'effects'"),  # issue
     ("units/core.toml", MEND, MEND.replace("amount = 1", "amount = 99"), "out of range -10..10"),

@@ -135,7 +135,7 @@ def test_spec_c2_lit_chapter_space_cost(reading, cost):
 def test_spec_c22_chapter_space_in_a_blocking_chapter(reading, legal, consumed):
     state, rules = lit_state(blocking=True), RULES.replace({"chapter_space.when_blocked": reading})
     if not legal:
-        refused(state, ChapterSpace("phillip", (1, 0)), rules, rule="spec C-22")
+        refused(state, ChapterSpace("phillip", (1, 0)), rules, rule="chapter_space.when_blocked")
         return
     after, _ = apply(state, ChapterSpace("phillip", (1, 0)), rules)
     assert after.chapter == state.chapter and ((1, 0) in after.destroyed) is consumed

@@ -292,7 +292,7 @@ def test_spec_e13_the_recharge_die_faces_are_data(face, health, stamina):
                    phase="explorer", active="a")
     after, events = apply(state, Activate("a", (1, 0)), RULES, ScriptedDice([face]))
     assert (after.unit("a").health, after.unit("a").stamina) == (health, stamina)
-    assert any("spec E13" in e.rule for e in events)
+    assert any("recharge.stamina" in e.rule for e in events)
 
 
 def test_manual_p33_the_workbench():

@@ -147,3 +147,12 @@ def test_no_module_of_ours_is_imported_inside_a_function():
     hidden = [f"{name}:{line} imports {imported}" for name, path in sorted(MODULES.items())
               for line, imported in _imports(path)[1]]
     assert not hidden, "\n".join(hidden)
+
+
+def test_no_function_is_longer_than_80_lines():
+    long = [f"{name}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for name, path in sorted(MODULES.items())
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.end_lineno - node.lineno + 1 > 80]
+    assert not long, "\n".join(long)

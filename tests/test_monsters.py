@@ -303,7 +303,7 @@ def test_spec_d14_mindless_blocked(reading, moved):
     rules = RULES.replace({"path.units": "ignored", "mindless.blocked": reading})
     state, events, _ = run_turn(example_b(with_phillip=False), rules, dice=(0, 0))
     assert (state.unit("mi_go").position == (2, 3)) is moved
-    assert any("spec D14" in e.text for e in events)
+    assert any("mindless.blocked" in e.text for e in events)
 
 
 @pytest.mark.parametrize("reading, end", [("closest_distance", (0, 2)),

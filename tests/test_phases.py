@@ -172,7 +172,7 @@ def test_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
     rules = V35.replace({"threat35.no_horror_rating": reading})
     after, events = begin_spawn(state, rules, [0] * 10)
     assert after.chapter.id == chapter and after.threat == 2
-    assert any("spec D25" in e.rule for e in events if e.kind == "timer")
+    assert any("threat35.no_horror_rating" in e.rule for e in events if e.kind == "timer")
     after, _ = apply(after, RollSpawn("a"), rules, ScriptedDice([0]))
     assert after.spawn_rating == rating
 

@@ -225,7 +225,7 @@ def test_spec_d19_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
     board = area.board()
     board = board.with_unit((5, 0), "P")
     (option,) = explore_options(area, board, (5, 0), RULES, explorers={"P"})
-    assert option.warnings and "spec D19" in option.warnings[0]
+    assert option.warnings and "explore.offset" in option.warnings[0]
 
 
 def test_spec_d21_adjacency_across_tiles_readings_on_joined_tiles():

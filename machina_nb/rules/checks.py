@@ -10,7 +10,7 @@ __all__ = ["integer"]
 def integer(name: str, value, low: int | None = None, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) within ``low..high``; else RulesError(name, ...).
 
-    Rules: manual p18 (attributes are whole numbers 0-9); spec §E (argument checks).
+    Rules: manual p18 (attributes are whole numbers 0-9) (argument checks).
     """
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesError(name, f"expected an integer, got {value!r}")

@@ -74,7 +74,7 @@ def content_root() -> Path:
 class TomlFile:
     """A parsed TOML file that can point at the line and column of its keys.
 
-    Rules: content formats (content/README.md); errors per spec (file:line:col).
+    Rules: content formats (content/README.md): errors name file:line:col.
     """
 
     path: str
@@ -90,7 +90,7 @@ class TomlFile:
         table header, then to the file's first line, when the exact spot cannot
         be found. A table only made by its sub-tables (``[side]`` through
         ``[side.a]``) is placed at its first sub-table.
-        Rules: content formats (content/README.md; spec §0 conventions): errors name file:line:col.
+        Rules: content formats (content/README.md): errors name file:line:col.
         """
         lines = self.raw.split("\n")
         start = 0
@@ -117,7 +117,7 @@ class TomlFile:
               occurrence: int = 0) -> ContentError:
         """A :class:`ContentError` at ``[table]`` / ``key`` of this file.
 
-        Rules: content formats (content/README.md; spec §0 conventions): errors name file:line:col.
+        Rules: content formats (content/README.md): errors name file:line:col.
         """
         line, col = self.where(table, key, occurrence)
         return ContentError(self.path, line, col, message)
@@ -151,7 +151,7 @@ def read_toml(path: str | Path) -> TomlFile:
 
     Every failure of the parser is a :class:`ContentError`: bad syntax at its position,
     nesting deeper than :data:`MAX_DEPTH`, integers too long to read.
-    Rules: content formats (content/README.md); spec §0 (sources as data).
+    Rules: content formats (content/README.md).
     """
     raw = read_text(path)
     path = str(path)

@@ -11,7 +11,7 @@ __all__ = ["ContentError", "RulesError"]
 
 
 class ContentError(ValueError):
-    """Malformed content: ``path:line:col: message`` (spec: content formats, content/README.md)."""
+    """Malformed content: ``path:line:col: message`` (content/README.md)."""
 
     def __init__(self, path: str, line: int, col: int, message: str):
         self.path = str(path)
@@ -22,7 +22,7 @@ class ContentError(ValueError):
 
 
 class RulesError(ValueError):
-    """A rules call with a bad argument; the message names the argument (spec: API errors)."""
+    """A rules call with a bad argument; the message names the argument ."""
 
     def __init__(self, argument: str, message: str):
         self.argument = argument

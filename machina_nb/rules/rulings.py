@@ -26,12 +26,13 @@ undeclared switch, or asking :meth:`Rules.reads` about an undeclared reading,
 raises :class:`~machina_nb.rules.errors.RulesError`; ``tests/test_switch_names.py``
 checks every literal name and reading in the code, notebooks and examples.
 
-Rules: spec appendix (switch summary), §C (contradictions), §D (ambiguities).
+Rules:  (switch summary), §C (contradictions), §D (ambiguities).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -47,7 +48,7 @@ __all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "
 class Switch:
     """One ruling: its name, readings and the reading each preset takes.
 
-    ``readings[0]`` is the default (the manual's reading, spec §C/§D).
+    ``readings[0]`` is the default (the manual's reading/§D).
     """
 
     name: str
@@ -57,7 +58,7 @@ class Switch:
 
     @property
     def default(self) -> str:
-        """The manual 1.0 reading (spec: suggested default)."""
+        """The manual 1.0 reading (the literal reading)."""
         return self.readings[0]
 
 
@@ -67,7 +68,7 @@ def _s(name: str, readings: str, spec: str, **presets: str) -> Switch:
 
 # The default reading comes first. Keyword arguments give other presets' readings.
 _DECLARED = (
-    # Board geometry (spec §D1-D21, D36, D44, D46).
+    # Board geometry (rulings D36, D44, D46).
     _s("los.vertex", "separating touch_ok any_two", "D1"),
     _s("los.space_squeeze", "blocked visible", "D2"),
     _s("ranged.obstacle_vertex", "separating corner_ok any_touch", "D3"),
@@ -92,7 +93,7 @@ _DECLARED = (
     _s("ethereal.blocks_ranged", "yes no", "C-19"),
     _s("pit.voluntary_entry", "move_through_survives always_destroy", "C-18 D37"),
     _s("teleport.destroyed_kind", "excluded allowed", "C-21", player_aid="allowed"),
-    # Dice and attacks (spec §A11, §E, D30-D32, D36).
+    # Dice and attacks (rulings D30, D31, D32, D36).
     _s("roll.floor", "none clamp0", "D31"),
     _s("essence.multi_blocker", "shared_total per_blocker", "D32"),
     _s("essence.kill_credit", "killer_on_own_turn turn_owner killer_any_time", "D33"),
@@ -104,7 +105,7 @@ _DECLARED = (
     _s("traps.secondary_levers", "other_nondestroyed any_including_activated", "D35"),
     _s("traps.push_activation", "mandatory optional", "C-10 D34", v3_5="optional"),
     _s("traps.push_activator", "pusher pushed_unit none", "D34"),
-    # Spawn, horror, threat (spec §A12-A13, §E8-E12, C-3, C-7, C-8, D22-D29, D48).
+    # Spawn, horror, threat (rulings C-3, C-7, C-8, D22, D23, D24, D25, D26, D27, D28, D29, D48).
     _s("spawn.procedure", "v1_0 v3_5", "C-3", v3_5="v3_5"),
     _s("spawn.limit_scope", "all_spawns phase_only none", "C-7", player_aid="none"),
     _s("spawn10.roll_order", "players_choose turn_order seating", "D22"),
@@ -128,7 +129,7 @@ _DECLARED = (
     _s("horror.invoke_order", "place_then_resolve resolve_then_place", "C-16",
        player_aid="resolve_then_place"),
     _s("setup.event_decks", "full_core balanced_3_5", "C-12", v3_5="balanced_3_5"),
-    # Engine: costs, monsters, chapters, markers (spec §A14-A20, C, D10-D14, D33-D45).
+    # Engine: costs, monsters, chapters, markers (rulings D10, D11, D12, D13, D14, D33, D34, D35, D36, D37, D38, D39, D40, D41, D42, D43, D44, D45).
     _s("cost.event_space", "2 1 3", "C-1", v3_5="1", player_aid="3"),
     _s("cost.chapter_lit", "1 0", "C-2", player_aid="0"),
     _s("stamina.reset", "modified printed", "C-15", player_aid="printed"),
@@ -167,7 +168,7 @@ _DECLARED = (
     _s("mindless.up_to", "players_choose full_amount", ""),
     _s("shuffle_events.current", "shuffled_in stays", ""),
     _s("bound.destroyed_explorer_event", "becomes_current under_current", ""),
-    # Peer games (spec §F): readings of the Arkham LCG and Mansions of Madness summaries that
+    # Peer games : readings of the Arkham LCG and Mansions of Madness summaries that
     # the peers wing models. No preset changes them: they are not Machina Arcana rulings.
     _s("arkham.reveal_another", "one_token chain_marked", "F"),
     _s("arkham.draw", "single best_of_two", "F"),
@@ -236,7 +237,7 @@ def check_rules(rules, argument: str = "rules") -> "Rules":
     """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
 
     A plain dict of switches is refused: only a ``Rules`` has every switch checked.
-    Rules: spec appendix (the rules object carries one reading per switch).
+    Rules:  (the rules object carries one reading per switch).
     """
     if not isinstance(rules, Rules):
         raise RulesError(argument, f"expected a Rules (e.g. Rules() or Rules.preset('v3_5')), "
@@ -245,7 +246,7 @@ def check_rules(rules, argument: str = "rules") -> "Rules":
 
 
 class Rules(Mapping[str, str]):
-    """A frozen choice of one reading per switch (spec appendix; manual 1.0 by default).
+    """A frozen choice of one reading per switch (manual 1.0 by default).
 
     Read a switch with ``rules["los.vertex"]`` (an undeclared name raises
     :class:`RulesError`); test one reading with :meth:`reads`, which also refuses
@@ -274,7 +275,7 @@ class Rules(Mapping[str, str]):
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` (spec §C)."""
+        """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` ."""
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError("preset", f"unknown preset {_short(name)}; expected one of: "
                              f"{', '.join(PRESETS)}")
@@ -284,12 +285,12 @@ class Rules(Mapping[str, str]):
     def name(self) -> str:
         """The preset this came from, with ``+`` when switches were flipped after.
 
-        Rules: spec §0 (sources: manual 1.0, 3.5, aid), appendix (switch summary).
+        Rules: manual 1.0 (the default), the 3.5 update and the player aid (presets).
         """
         return self._name
 
     def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":
-        """A copy with some switches flipped (spec §D readings); unknown names or readings raise.
+        """A copy with some switches flipped; unknown names or readings raise.
 
         Keyword form replaces dots with underscores: ``replace(los_vertex="any_two")``.
         """
@@ -314,7 +315,7 @@ class Rules(Mapping[str, str]):
         return self._choices[switch] == reading
 
     def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
-        """``(switch, self's reading, other's reading)`` for every switch that differs (spec §C)."""
+        """``(switch, self's reading, other's reading)`` for every switch that differs ."""
         check_rules(other, "other")
         return tuple(
             (s.name, self[s.name], other[s.name])
@@ -325,7 +326,7 @@ class Rules(Mapping[str, str]):
     def summary(self) -> str:
         """A readable table of every switch's reading, marking those off the default.
 
-        Rules: spec appendix (switch summary), §D (readings and suggested defaults).
+        Rules:  (switch summary), §D (readings and suggested defaults).
         """
         width = max(len(name) for name in SWITCHES)
         lines = [f"Rules preset: {self._name}"]
@@ -369,20 +370,22 @@ def _keyword_switch(key: str) -> str:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The human-readable side of one switch: question, readings, sources, example (spec §C/§D)."""
+    """The human-readable side of one switch: question, readings, sources, example."""
 
     name: str
     question: str
     readings: Mapping[str, str]
     sources: tuple[str, ...]
     example: str
+    ids: tuple[str, ...] = ()
+    """The ruling's IDs (``C-7``, ``D46``): where code or the app names a ruling by ID."""
 
 
 def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
     """Every ruling in ``content/rulings``, checked against the code's switch declarations.
 
     A switch declared in code but missing here, or present here but unknown to
-    the code, or with readings that differ, is an error (spec appendix).
+    the code, or with readings that differ, is an error .
     """
     folder = Path(folder) if folder else content_root() / "rulings"
     rulings: dict[str, Ruling] = {}
@@ -396,7 +399,7 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
 
 
 def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) -> dict[str, Ruling]:
-    """The rulings of one ``kind = "rulings"`` file, added to ``rulings`` (spec §C/§D).
+    """The rulings of one ``kind = "rulings"`` file, added to ``rulings``.
 
     ``rulings`` changes only when the whole file is good: nothing half-loads.
     """
@@ -434,9 +437,18 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
         if default is not None and default != SWITCHES[name].default:
             raise toml.error(table, "default", f"default {default!r} differs from the code's "
                              f"default {SWITCHES[name].default!r}")
-        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example)
+        ids = entry.get("ids", [])
+        if not isinstance(ids, list) or not all(isinstance(i, str) and _RULING_ID.fullmatch(i)
+                                                for i in ids):
+            raise toml.error(table, "ids", "ids is a list of ruling IDs such as \"C-7\" or "
+                             "\"D46\"")
+        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example,
+                             tuple(ids))
     rulings.update(found)
     return rulings
+
+
+_RULING_ID = re.compile(r"C-\d+|D\d+")
 
 
 def _quoted_table(name: str) -> str:

@@ -60,7 +60,7 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
     """The example's first state, its letters' unit ids and every step run by the engine.
 
     A step the engine cannot run (an unknown verb) ends the run with its error.
-    Rules: the example's page; spec §B.
+    Rules: the example's page.
     """
     first, ids = example_state(example)
     rules = example.rules()
@@ -151,7 +151,7 @@ class ExamplesBrowser(widgets.VBox):
     ``example-next``, ``example-restart``, ``example-step``, ``example-outcome``,
     and ``board-plot``. ``position`` is how many steps have been shown.
 
-    Rules: manual p16-17, p19, p22, p24, p25; 3.5 FAQ; spec §B.
+    Rules: manual p16-17, p19, p22, p24, p25; 3.5 FAQ.
     """
 
     def __init__(self, files: tuple[Path, ...] | None = None):

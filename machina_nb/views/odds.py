@@ -157,7 +157,7 @@ class OddsView(widgets.VBox):
 
     Assigning ``view.rules`` (e.g. from the explorer's preset picker) recomputes.
 
-    Rules: manual p24 (attack), manual p18-19 (essence after the roll), spec E1-E4, D31, D32.
+    Rules: manual p24 (attack), manual p18-19 (essence after the roll), switches roll.floor and essence.multi_blocker.
     """
 
     rules = traitlets.Instance(Rules)
@@ -407,7 +407,7 @@ class ProcessesView(widgets.VBox):
     columns ``x``, ``left``, ``right`` (and exact fractions).
 
     Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase,
-    spec C-3, E8-E12.
+    switch spawn.procedure.
     """
 
     rules = traitlets.Instance(Rules)

@@ -62,7 +62,7 @@ class Situation:
 def door_example_board(closed: bool = False) -> Board:
     """The door example's board (manual p22; ``content/examples/p22_door_adjacency.toml``).
 
-    With ``closed`` both doors are closed (spec B7: Lorrai is then no longer adjacent to Phillip).
+    With ``closed`` both doors are closed.
 
     Rules: manual p22 (adjacent; the door example).
     """
@@ -118,7 +118,7 @@ _METRIC = """\
 +-+-+-+-+
 """
 
-#: The situations the panel can show, by switch (spec §D, with our coordinates: y from the north).
+#: The situations the panel can show, by switch (with our coordinates: y from the north).
 SITUATIONS: tuple[Situation, ...] = (
     Situation("los.vertex", "D1: walls in an L around a side space; A looks at B through the corner",
               _L_AROUND_A_SIDE_SPACE, "sight", (0, 1), (1, 0)),

@@ -19,7 +19,7 @@ action a button means and formats the answers:
 Dice are scripted (type the next results, ``7 3``) or seeded (a seed box). A
 roll with nothing scripted stops the step and lists the die's outcomes.
 
-Rules: manual p10 (round), p12-16 (phases, monster turn); spec §A18.
+Rules: manual p10 (round), p12-16 (phases, monster turn).
 """
 
 from __future__ import annotations
@@ -344,7 +344,7 @@ class RoundStepper(widgets.VBox):
     list), ``step-dice-mode``, ``step-script``, ``step-seed``, ``step-message``.
     Assigning ``rules`` restarts the history from its initial state under them.
 
-    Rules: manual p10 (round), p12-16 (phases, monster turn); spec §A18.
+    Rules: manual p10 (round), p12-16 (phases, monster turn).
     """
 
     def __init__(self, game: GameState | History, rules: Rules | None = None,

@@ -24,7 +24,7 @@ redo the lists next to their own spaces. Searches walk those lists.
 >>> paths.cost, paths.count(), next(iter(paths))
 (4, 2, ((2, 0), (1, 0), (0, 0), (1, 1), (2, 1)))
 
-Rules: manual p34 (move), p22 (nearest, closest), p15-16 (monster paths), p35 (pits), p25 (ethereal); spec §A2, §A8, D4, D5, D7-D9, D14, D46.
+Rules: manual p34 (move), p22 (nearest, closest), p15-16 (monster paths), p35 (pits), p25 (ethereal); rulings D4, D5, D7, D8, D9, D14, D46.
 """
 
 from __future__ import annotations
@@ -55,12 +55,12 @@ class Mover:
 
     ``unit``: the mover's own unit id (its space does not block it);
     ``mindless``: a mindless monster never steps into a pit (manual p35) and
-    plans its path per ``path.units`` (spec D14); ``ethereal``: moves through
+    plans its path per ``path.units`` (switches path.units and mindless.blocked); ``ethereal``: moves through
     units (manual p25); ``move_through``: a move-through effect passes
     obstacles and impassable spaces, pit to pit costs 0 and it may not end on a
-    pit (manual p34; per ``pit.voluntary_entry``, spec C-18).
+    pit (manual p34; per ``pit.voluntary_entry``, switch pit.voluntary_entry).
 
-    Rules: manual p25 (ethereal), p34 (move, move-through), p35 (pits); spec §A2, C-18.
+    Rules: manual p25 (ethereal), p34 (move, move-through), p35 (pits); switch pit.voluntary_entry.
     """
 
     unit: str | None = None
@@ -77,7 +77,7 @@ class Paths:
     (tuples of spaces from start to goal, in sorted order); :meth:`count`
     counts them without listing.
 
-    Rules: manual p15-16 (shortest path; ties are the explorers' choice); spec §A2, D14.
+    Rules: manual p15-16 (shortest path; ties are the explorers' choice); switches path.units and mindless.blocked.
     """
 
     start: Point
@@ -105,7 +105,7 @@ class Paths:
     def count(self) -> int:
         """How many tied shortest paths there are (counted on the DAG, not listed).
 
-        Rules: manual p15-16 (shortest path; ties are the explorers' choice); spec D14.
+        Rules: manual p15-16 (shortest path; ties are the explorers' choice); switches path.units and mindless.blocked.
         """
         if self.cost is None:
             return 0
@@ -146,7 +146,7 @@ class Ranking:
     ones are left out); ``reading`` names the switches used. Ties are the
     explorers' choice, never broken here.
 
-    Rules: manual p16 (ties: the explorers decide), p22 (nearest, closest); spec §A8, D7-D9.
+    Rules: manual p16 (ties: the explorers decide), p22 (nearest, closest); rulings D7, D8, D9.
     """
 
     measure: str
@@ -165,7 +165,7 @@ BorderTest = Callable[[Point, Point], bool]
 
 def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
                    space_barrier: SpaceTest, squeezer: SpaceTest) -> bool:
-    """May a step go diagonally from ``a`` to ``b``? ``move.diagonal`` and ``move.squeeze`` (spec D4, D5)."""
+    """May a step go diagonally from ``a`` to ``b``? ``move.diagonal`` and ``move.squeeze`` (switches move.diagonal and move.squeeze)."""
     vertex = (max(a[0], b[0]), max(a[1], b[1]))
     sides = ((b[0], a[1]), (a[0], b[1]))
     reading = rules["move.diagonal"]
@@ -214,7 +214,7 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
     ``move.diagonal`` and ``move.squeeze`` (units and obstacle or barrier
     spaces at the sides squeeze).
 
-    Rules: manual p34 (move: adjacent, passable, unoccupied), p22 (adjacent), p25 (ethereal), p35 (pits); spec §A2.1, D4, D5.
+    Rules: manual p34 (move: adjacent, passable, unoccupied), p22 (adjacent), p25 (ethereal), p35 (pits); switches move.diagonal and move.squeeze.
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     node_ok, edge_ok = _movement_filters(board, rules, mover, ethereal, units_block)
@@ -257,7 +257,7 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
     p22) does not. Pits per ``closest.pits``: ``count_through`` or ``avoid``.
     Diagonals per ``move.diagonal`` and ``move.squeeze``.
 
-    Rules: manual p22 (closest), p15-16 (non-immobile units ignored); aid (immobile as rubble); spec §A8.2, C-6, D8, D9.
+    Rules: manual p22 (closest), p15-16 (non-immobile units ignored); aid (immobile as rubble); switches closest.immobile_units and closest.pits.
     """
     rules = require_rules(rules)
     node_ok, edge_ok = _closest_filters(board, rules, immobile)
@@ -370,7 +370,7 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
                     units_block: bool = True):
     """Movement steps on ``board``: the terrain's table, with the lists next to units redone:
     no step into a unit's space (unless ethereal or not blocking), and under ``move.squeeze``
-    ``blocked_if_*`` no diagonal squeezed by units (spec D5)."""
+    ``blocked_if_*`` no diagonal squeezed by units (switch move.squeeze)."""
     ethereal = frozenset(ethereal)
     terrain = board.terrain
     base = _move_steps(terrain, rules, mover.mindless, mover.move_through)
@@ -411,7 +411,7 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
 
 def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
     """Steps along the *closest* view: the terrain's table, with the lists next to immobile
-    units redone per ``closest.immobile_units`` (spec C-6, D9)."""
+    units redone per ``closest.immobile_units`` (switch closest.immobile_units)."""
     immobile = frozenset(immobile)
     terrain = board.terrain
     readings = tuple(rules[r] for r in _STEP_READINGS)
@@ -439,7 +439,7 @@ def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
 
 
 def _survives_pits(rules: Rules, mover: Mover) -> bool:
-    """Does the mover's own movement cross pits unharmed? Only under a move-through effect (spec C-18)."""
+    """Does the mover's own movement cross pits unharmed? Only under a move-through effect (switch pit.voluntary_entry)."""
     return mover.move_through and rules["pit.voluntary_entry"] == "move_through_survives"
 
 
@@ -466,7 +466,7 @@ def legal_step(board: Board, a: Point, b: Point, rules: Rules, mover: Mover = Mo
     >>> legal_step(board, (0, 0), (1, 0), Rules()), legal_step(board, (0, 0), (1, 1), Rules())
     (False, True)
 
-    Rules: manual p34 (move action), p22 (adjacent); spec §A2.1, D4, D5.
+    Rules: manual p34 (move action), p22 (adjacent); switches move.diagonal and move.squeeze.
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     a, b = board.require(a, "a"), board.require(b, "b")
@@ -477,7 +477,7 @@ def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
           ethereal: Collection[str] = ()) -> tuple[Point, ...]:
     """Every space a unit on ``a`` may step to and stop on, sorted (manual p34).
 
-    Rules: manual p34 (move action); spec §A2.1.
+    Rules: manual p34 (move action).
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     a = board.require(a, "a")
@@ -488,7 +488,7 @@ def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
 def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
     """Stamina for one step: 1, or 0 from pit to pit under a move-through effect (manual p34).
 
-    Rules: manual p34 (move: 1 stamina per space; move-through over pits); spec §A2.1, A2.2.
+    Rules: manual p34 (move: 1 stamina per space; move-through over pits).
     """
     nodes = board.terrain.graph._node
     pit = SpaceKind.PIT
@@ -569,7 +569,7 @@ def reach(board: Board, start: Point, stamina: int, rules: Rules, mover: Mover =
     A read-only mapping, sorted by space; the start costs 0. Units block unless
     ethereal (either side); a plain mover's movement ends in a pit.
 
-    Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits); spec §A2.
+    Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits).
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     start, stamina = board.require(start, "start"), _require_stamina(stamina)
@@ -601,7 +601,7 @@ def shortest_paths(board: Board, start: Point, goal: Point, rules: Rules, mover:
     units, ``ignored`` routes through them (it will be blocked when it gets
     there); the goal itself must be free to end on.
 
-    Rules: manual p34 (move), p16 (shortest path), p17 (Example C: the long route round units); spec §A2, D14.
+    Rules: manual p34 (move), p16 (shortest path), p17 (Example C: the long route round units); switches path.units and mindless.blocked.
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
@@ -646,7 +646,7 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
     >>> nearest(board, (0, 0), [(3, 0), (2, 1)], Rules()).candidates
     ((2, 1),)
 
-    Rules: manual p22 (nearest: count directly), p23 (ignoring walls, pits, units); spec §A8.1, D7.
+    Rules: manual p22 (nearest: count directly), p23 (ignoring walls, pits, units); switch nearest.metric.
     """
     rules = require_rules(rules)
     start = board.require(start, "start")
@@ -673,7 +673,7 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
     adjacent explorer is at 1. Unreachable goals are left out; every tied goal
     is returned.
 
-    Rules: manual p22 (closest), p15-16 (monster targeting); spec §A8.2, C-5, C-6, D8, D9.
+    Rules: manual p22 (closest), p15-16 (monster targeting); switches closest.immobile_units and closest.pits.
     """
     rules = require_rules(rules)
     start = board.require(start, "start")
@@ -690,7 +690,7 @@ def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
                   immobile: Collection[str] = ()) -> Paths:
     """Every tied path along :func:`closest_view` from ``start`` to ``goal`` (manual p16).
 
-    Rules: manual p16 (the path to the closest explorer ignores closed doors and non-immobile units); spec §A8.2.
+    Rules: manual p16 (the path to the closest explorer ignores closed doors and non-immobile units).
     """
     rules = require_rules(rules)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
@@ -709,7 +709,7 @@ def walking_distance(board: Board, start: Point, target: Point, rules: Rules,
     no free adjacent space can be reached (or, with ``within``, none at that
     walking distance or less: the search stops there).
 
-    Rules: manual p16 (getting closer), p22 (adjacent), p34 (move); spec D46.
+    Rules: manual p16 (getting closer), p22 (adjacent), p34 (move); switch closer.metric.
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     start, target = board.require(start, "start"), board.require(target, "target")
@@ -724,7 +724,7 @@ def nearest_by_walking(board: Board, starts: Iterable[Point], target: Point, rul
     every start at it, in the given order; ``(None, ())`` if none is within.
 
     Starts listed nearest first make it quicker: each later search stops at the best so far.
-    Rules: manual p16 (the best end point), p22 (adjacent), p34 (move); spec D46.
+    Rules: manual p16 (the best end point), p22 (adjacent), p34 (move); switch closer.metric.
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     target = board.require(target, "target")
@@ -762,7 +762,7 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
     ``target`` (units and closed doors in the way). An unreachable target is
     infinitely far.
 
-    Rules: manual p16 (a monster does not move unless it gets closer); spec D46.
+    Rules: manual p16 (a monster does not move unless it gets closer); switch closer.metric.
     """
     rules, mover = require_rules(rules), _require_mover(mover)
     start, end = board.require(start, "start"), board.require(end, "end")

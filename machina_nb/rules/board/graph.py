@@ -30,7 +30,7 @@ step lists) serve every board of that map, and a changed terrain patches them.
 >>> sorted(board.graph[(0, 0)])
 [(0, 1), (1, 0), (1, 1)]
 
-Rules: manual p11 (map tiles), p22 (adjacency, doors), p34-36 (map elements); spec §A1, §0.1.
+Rules: manual p11 (map tiles), p22 (adjacency, doors), p34-36 (map elements), §0.1.
 """
 
 from __future__ import annotations
@@ -50,16 +50,16 @@ __all__ = [
 ]
 
 PASSABLE_SPACES = frozenset({SpaceKind.FLOOR, SpaceKind.TRAPPED, SpaceKind.PIT, SpaceKind.SPAWN})
-"""Spaces a unit may enter (manual p35; spec §A1.1)."""
+"""Spaces a unit may enter (manual p35)."""
 
 OBSTACLE_SPACES = frozenset({
     SpaceKind.CHEST, SpaceKind.EVENT, SpaceKind.WORKBENCH, SpaceKind.RECHARGE, SpaceKind.LEVER,
     SpaceKind.CHAPTER, SpaceKind.BARREL, SpaceKind.DESTROYED,
 })
-"""Spaces that stop movement and plain ranged targeting but not sight (manual p35-37; spec §A1.1)."""
+"""Spaces that stop movement and plain ranged targeting but not sight (manual p35-37)."""
 
 BARRIER_SPACES = frozenset({SpaceKind.RUBBLE, SpaceKind.UNIDENTIFIABLE})
-"""Spaces that stop movement and block line of sight (manual p35; spec §A1.1)."""
+"""Spaces that stop movement and block line of sight (manual p35)."""
 
 BARRIER_BORDERS = frozenset({
     BorderKind.WALL, BorderKind.DOOR_CLOSED, BorderKind.BOUNDARY, BorderKind.EDGE,
@@ -311,7 +311,7 @@ class Terrain:
         """This terrain with pairs of neighbouring spaces of different tiles joined: ``(a, b,
         border)``, the border crossed by an orthogonal pair, None for a diagonal pair.
 
-        Rules: manual p34 (joining map tiles); spec D21.
+        Rules: manual p34 (joining map tiles); switches join.other_edges and adjacency.across_tiles.
         """
         node, old = self.graph._node, self.graph._adj
         adj = dict(old)
@@ -352,7 +352,7 @@ _DIAGONAL = _attrs(border=None, diagonal=True)
 
 class Board:
     """The joined map as one graph of spaces, with the units on it: an immutable value
-    (manual p11, p34; spec §0.1).
+    (manual p11, p34).
 
     A board is its :class:`Terrain` (built once per map, shared by every board
     of that map) and its occupancy (which unit stands where). Build it with
@@ -463,7 +463,7 @@ class Board:
     def require(self, point: Point, argument: str = "space") -> Point:
         """``point`` as a tuple if it is on the board, else a :class:`RulesError` naming ``argument``.
 
-        Rules: manual p11 (the map is made of map spaces); spec §A1.
+        Rules: manual p11 (the map is made of map spaces).
         """
         point = pair(point, argument)
         if point not in self.terrain.graph._node:
@@ -538,7 +538,7 @@ class Board:
     def state(self) -> tuple:
         """A comparable snapshot of everything on the board (tests: "nothing changed").
 
-        Rules: manual p11, p34-36 (map tiles, spaces, borders and units it records); spec §A1.
+        Rules: manual p11, p34-36 (map tiles, spaces, borders and units it records).
         """
         nodes = tuple(sorted((p, tuple(sorted(d.items(), key=lambda kv: kv[0])))
                              for p, d in self.graph._node.items()))
@@ -649,7 +649,7 @@ class Board:
         return Board._make(terrain, dict(sorted(units.items())))
 
     def with_connection(self, a: Point, b: Point, border: BorderKind | None) -> "Board":
-        """This board with two neighbouring spaces of different tiles joined (manual p34; spec D21).
+        """This board with two neighbouring spaces of different tiles joined (manual p34; switches join.other_edges and adjacency.across_tiles).
 
         ``border`` is the border crossed by an orthogonal pair (JOINED, EDGE or BOUNDARY);
         a diagonal pair takes None.
@@ -660,7 +660,7 @@ class Board:
                          ) -> "Board":
         """This board with several pairs joined at once (see :meth:`with_connection`).
 
-        Rules: manual p34 (joining map tiles); spec D21.
+        Rules: manual p34 (joining map tiles); switches join.other_edges and adjacency.across_tiles.
         """
         pairs = [(self.require(a, "a"), self.require(b, "b"), border) for a, b, border in pairs]
         return Board._make(self.terrain.with_connections(pairs), self._units)

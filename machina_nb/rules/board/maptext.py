@@ -39,7 +39,7 @@ Point = tuple[int, int]
 
 
 class SpaceKind(enum.Enum):
-    """What stands on a space (manual p35-37; classes in spec §A1.1)."""
+    """What stands on a space (manual p35-37; classes in )."""
 
     FLOOR = "."
     TRAPPED = "t"
@@ -60,7 +60,7 @@ class SpaceKind(enum.Enum):
     def char(self) -> str:
         """The space's character in map text (content/README.md).
 
-        Rules: manual p35-37 (map spaces); spec §A1.1.
+        Rules: manual p35-37 (map spaces).
         """
         return self.value
 

@@ -14,7 +14,7 @@ candidate is returned in sorted order, never one picked by iteration order.
 >>> done.path, done.stopped, done.destroyed, done.kill_by
 (((2, 0), (3, 0), (4, 0)), 'pit', True, 'A')
 
-Rules: manual p25 (push and pull, teleport, switch positions), p22 (occupied destinations), p13 (spawn monster), p35 (pits, barrels), p37 (trap levers); spec §A9, D15-D18, D34.
+Rules: manual p25 (push and pull, teleport, switch positions), p22 (occupied destinations), p13 (spawn monster), p35 (pits, barrels), p37 (trap levers); rulings D15, D16, D17, D18, D34.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Trigger:
     (None: no activating unit, every tile's traps); ``optional`` is True when the
     players may decline it (``traps.push_activation = optional``, 3.5).
 
-    Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); spec D34.
+    Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); switches traps.push_activation and traps.push_activator.
     """
 
     what: str
@@ -67,7 +67,7 @@ class Displacement:
     activating space), ``immobile``, ``off_axis`` (``push.off_axis = strict_none``)
     or ``no_direction`` (the unit stands on the reference point).
 
-    Rules: manual p25 (push and pull, teleport, switch positions); spec §A9, D15-D17.
+    Rules: manual p25 (push and pull, teleport, switch positions); rulings D15, D16, D17.
     """
 
     unit: str
@@ -117,7 +117,7 @@ class Placement:
     ``fallback`` is True when some candidates replace a taken or impassable target;
     ``lethal`` lists candidates that are pits (the unit is destroyed there).
 
-    Rules: manual p13 (spawn monster), p22 (occupied destination), p25 (teleport), p35 (pit); spec D18.
+    Rules: manual p13 (spawn monster), p22 (occupied destination), p25 (teleport), p35 (pit); ruling D18.
     """
 
     candidates: tuple[Point, ...]
@@ -145,9 +145,9 @@ def push(board: Board, target: Point, source: Point, distance: int, rules: Rules
     lever activates; a barrel counts as hit (the unit stays before both).
     Immobile units (named in ``immobile``) do not move. Usually one result; two
     when a slide has two open sides (the players choose). ``up_to`` (an effect
-    reading "up to X") adds every shorter stop, ``stopped="chosen"`` (spec D17).
+    reading "up to X") adds every shorter stop, ``stopped="chosen"`` (switch push.blocked).
 
-    Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); spec §A9.1, D15-D17, D34.
+    Rules: manual p25 (push and pull), p35 (pit, exploding barrel), p37 (trap lever); rulings D15, D16, D17, D34.
     """
     return _displace(board, target, source, distance, rules, by, immobile, up_to, pull=False)
 
@@ -157,7 +157,7 @@ def pull(board: Board, target: Point, source: Point, distance: int, rules: Rules
          up_to: bool = False) -> tuple[Displacement, ...]:
     """Pull the unit on ``target`` ``distance`` spaces toward ``source``; never into ``source`` (manual p25).
 
-    Otherwise as :func:`push`. Rules: manual p25 (push and pull); spec §A9.1, D15-D17.
+    Otherwise as :func:`push`. Rules: manual p25 (push and pull); rulings D15, D16, D17.
     """
     return _displace(board, target, source, distance, rules, by, immobile, up_to, pull=True)
 
@@ -236,7 +236,7 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
         kind = board.space(nxt)
         if kind is SpaceKind.LEVER:
             return [_outcome(path, "trap_lever", trigger=Trigger(
-                "trap_lever", nxt, lever_by, optional, "manual p37 (trap lever); spec D34"))]
+                "trap_lever", nxt, lever_by, optional, "manual p37 (trap lever); switches traps.push_activation and traps.push_activator"))]
         if kind is SpaceKind.BARREL:
             return [_outcome(path, "barrel", trigger=Trigger(
                 "barrel", nxt, by, False, "manual p35 (exploding barrel)"))]
@@ -328,7 +328,7 @@ def _room(board: Board, origin: Point) -> frozenset[Point]:
 
 def nearest_unoccupied(board: Board, origin: Point, rules: Rules, *,
                        passable: bool | None = None) -> tuple[Point, ...]:
-    """The nearest free spaces to a taken destination, every tie (manual p22, p13, p25; spec D18).
+    """The nearest free spaces to a taken destination, every tie (manual p22, p13, p25; ruling D18).
 
     Counted directly (``nearest.metric``). ``passable=True`` for teleport
     (manual p25); None reads ``fallback.passable`` (spawn: ``required`` by
@@ -336,7 +336,7 @@ def nearest_unoccupied(board: Board, origin: Point, rules: Rules, *,
     ``fallback.walls`` (``same_side``: no wall, closed door or tile boundary
     between) and ``fallback.tile`` (``same_tile``) narrow the field further.
 
-    Rules: manual p22 (occupied destination: nearest), p13 (spawn), p25 (teleport); spec A8.3, D18.
+    Rules: manual p22 (occupied destination: nearest), p13 (spawn), p25 (teleport); ruling D18.
     """
     origin, rules = board.require(origin, "origin"), require_rules(rules)
     need_passable = (rules["fallback.passable"] == "required") if passable is None else passable
@@ -366,7 +366,7 @@ def _placement(board: Board, targets: tuple[Point, ...], rules: Rules, passable:
             candidates.update(nearest_unoccupied(board, t, rules, passable=passable))
     if fallback:
         reading = ", ".join(filter(None, (reading, _fallback_reading(rules, passable))))
-        cites += ("manual p22 (occupied destination)", "spec D18")
+        cites += ("manual p22 (occupied destination)", "ruling D18")
     ordered = tuple(sorted(candidates))
     lethal = tuple(p for p in ordered if board.space(p) is SpaceKind.PIT)
     return Placement(ordered, targets, fallback, lethal, reading, cites)
@@ -376,7 +376,7 @@ def teleport_within(board: Board, space: Point, distance: int, rules: Rules) -> 
     """Every passable, unoccupied space within ``distance`` of ``space``, ignoring barriers (manual p25).
 
     Counted directly (``nearest.metric``); pits are listed in ``lethal``.
-    Rules: manual p25 (teleport within X); spec §A9.2, D7.
+    Rules: manual p25 (teleport within X); switch nearest.metric.
     """
     space, distance = board.require(space, "space"), _require_distance(distance)
     goals = [p for p, data in board.terrain.graph.nodes(data=True)
@@ -396,7 +396,7 @@ def teleport_to(board: Board, space: Point, kind: SpaceKind, rules: Rules) -> Pl
     Tied targets are all returned. An occupied or impassable target (an event
     space always is) falls back to the nearest passable, unoccupied space.
 
-    Rules: manual p25 (teleport to a type of space), p22 (nearest); aid §Teleport; spec §A9.2, C-21, D18.
+    Rules: manual p25 (teleport to a type of space), p22 (nearest); aid §Teleport; rulings C-21, D18.
     """
     space, rules = board.require(space, "space"), require_rules(rules)
     if not isinstance(kind, SpaceKind):
@@ -408,7 +408,7 @@ def teleport_to(board: Board, space: Point, kind: SpaceKind, rules: Rules) -> Pl
               and (data["kind"] is kind or (allowed and data["printed"] is kind))]
     targets = nearest(board, space, spaces, rules).candidates
     return _placement(board, targets, rules, True, f"teleport.destroyed_kind={rules['teleport.destroyed_kind']}",
-                      ("manual p25 (teleport)", "spec C-21"))
+                      ("manual p25 (teleport)", "switch teleport.destroyed_kind"))
 
 
 def spawn_placement(board: Board, explorer: Point, rules: Rules) -> Placement:
@@ -418,7 +418,7 @@ def spawn_placement(board: Board, explorer: Point, rules: Rules) -> Placement:
     unoccupied space from it per the ``fallback.*`` switches (D18). No spawn space
     left on the tile gives no candidates.
 
-    Rules: manual p13 (spawn monster: nearest spawn space, then the nearest unoccupied space), p22; spec §A12.3, D18.
+    Rules: manual p13 (spawn monster: nearest spawn space, then the nearest unoccupied space), p22; ruling D18.
     """
     explorer = board.require(explorer, "explorer")
     tile = board.tile_of(explorer)
@@ -433,7 +433,7 @@ def move_destination(board: Board, destination: Point, rules: Rules,
                      immobile: Collection[str] = ()) -> Placement:
     """A "move to" destination, or if it is taken the closest unoccupied spaces to it (manual p22).
 
-    Rules: manual p22 (occupied destination: move uses closest); spec A2.3, A8.3.
+    Rules: manual p22 (occupied destination: move uses closest).
     """
     destination = board.require(destination, "destination")
     nodes, occupant = board.terrain.graph.nodes, board.occupant

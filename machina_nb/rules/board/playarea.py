@@ -52,7 +52,7 @@ SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 _CLOCKWISE = "NESW"
 _EDGE_KINDS = frozenset({BorderKind.EDGE, BorderKind.DIRECTION})
 _CITE_EXPLORE = "manual p34 (explore map tile)"
-_CITE_SCROLL = "manual p34 (scroll map tile); spec D20"
+_CITE_SCROLL = "manual p34 (scroll map tile); switch scroll.destroy"
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,7 @@ class PlayArea:
     def board(self) -> Board:
         """The one graph of every placed tile, joined across their edges.
 
-        Rules: manual p11 (map tiles), p34 (joining); spec D21.
+        Rules: manual p11 (map tiles), p34 (joining); switches join.other_edges and adjacency.across_tiles.
         """
         board = Board()
         placed: list[PlacedTile] = []
@@ -308,7 +308,7 @@ class PlayArea:
 
 def _stitch(board: Board, tile: PlacedTile, placed: Iterable[PlacedTile],
             joined: frozenset[frozenset[Point]]) -> Board:
-    """The board with a tile just added connected to the tiles already there (manual p34; spec D21)."""
+    """The board with a tile just added connected to the tiles already there (manual p34; switches join.other_edges and adjacency.across_tiles)."""
     placed = tuple(placed)
     pairs = []
     ring = {edge: kind for other in placed for _, edge, kind in other.ring()}
@@ -374,7 +374,7 @@ class Exploration:
     pairs of spaces joined across the new tile's edges; ``warnings`` notes such as a
     direction symbol that is not next to the explorer under ``grid_snap``.
 
-    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec D19-D21.
+    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); rulings D19, D20, D21.
     """
 
     space: Point
@@ -417,7 +417,7 @@ def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
     players choose; they come in a stable order (by offset, then destroyed tiles).
     Nothing changes: apply the chosen one with :func:`apply_exploration`.
 
-    Rules: manual p34 (explore map tile, scroll map tile), p11 (direction symbol); spec D19-D21.
+    Rules: manual p34 (explore map tile, scroll map tile), p11 (direction symbol); rulings D19, D20, D21.
     """
     space, rules = board.require(space), require_rules(rules)
     explorers = frozenset(explorers)
@@ -520,7 +520,7 @@ def _join_placements(area: PlayArea, edge: Edge, new_side: TileSide,
         warnings = ()
         if max(abs(where[0] - space[0]), abs(where[1] - space[1])) != 1:
             warnings = (f"the direction symbol at {where} is not next to the explorer at {space}: "
-                        "the edges do not line up on the grid (spec D19, grid_snap)",)
+                        "the edges do not line up on the grid (switch explore.offset, grid_snap)",)
         placements.append((tile, warnings))
     return placements
 
@@ -578,7 +578,7 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
         new_area = replace(area, tiles=kept + (tile,), deck=area.deck[1:] + tuple(doomed),
                            joined=kept_joins | frozenset(joined), entry=tokens.get("entry"),
                            exit=tokens.get("exit"))
-        cites = (_CITE_EXPLORE, "spec D19 (explore.offset)", "spec D21 (join.other_edges)")
+        cites = (_CITE_EXPLORE, "switch explore.offset (explore.offset)", "switches join.other_edges and adjacency.across_tiles (join.other_edges)")
         if doomed:
             cites += (_CITE_SCROLL, "manual p19 (banish)")
         options.append(Exploration(space, edge, tile, doomed, banished, joined, new_area,

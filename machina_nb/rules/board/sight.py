@@ -6,7 +6,7 @@ integer arithmetic on *doubled* coordinates: space ``(x, y)`` has its centre at
 vertices at two even ones. A centre-to-centre segment never runs along a
 border; it crosses a border at an inner point (a barrier there blocks), enters
 a space (a barrier space blocks) or passes exactly through a vertex, where the
-``los.vertex`` and ``los.space_squeeze`` rulings decide (spec §A6.2, D1, D2).
+``los.vertex`` and ``los.space_squeeze`` rulings decide (switches los.vertex and los.space_squeeze).
 
 >>> from machina_nb.rules.board.graph import Board
 >>> from machina_nb.rules.board.maptext import parse_map
@@ -25,7 +25,7 @@ False
 >>> sorted(visible_from(board, (0, 0), Rules()))
 [(0, 1), (1, 0), (1, 1), (2, 0)]
 
-Rules: manual p22 (line of sight, adjacent), p23 (melee, ranged), p21-22 (map-tile scope); spec §A6, §A7, D1-D3, D6, D21.
+Rules: manual p22 (line of sight, adjacent), p23 (melee, ranged), p21-22 (map-tile scope); rulings D1, D2, D3, D6, D21.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Sight:
     kinds), ``spaces`` the blocking spaces, ``point`` the exact point (x, y) where the line meets the
     blocker, ``reading`` the switches that decided it.
 
-    Rules: manual p22 (line of sight), p23 (ranged); spec §A6, D1-D3.
+    Rules: manual p22 (line of sight), p23 (ranged); rulings D1, D2, D3.
     """
 
     source: Point
@@ -90,7 +90,7 @@ class Sight:
     def explain(self) -> str:
         """One line saying what was decided and why, with the citation.
 
-        Rules: manual p22 (line of sight); spec §A6.
+        Rules: manual p22 (line of sight).
         """
         head = f"{self.source} -> {self.target}: "
         if self.visible:
@@ -113,7 +113,7 @@ class Sight:
 class Targeting:
     """Whether ``source`` may target ``target`` with a targeting icon, and why (manual p20, p23).
 
-    Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through); spec §A7.
+    Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through).
     """
 
     source: Point
@@ -143,7 +143,7 @@ def _trace(dx: int, dy: int) -> tuple[tuple[str, int, int], ...]:
     Positions are doubled and relative to the source centre: ``("border", X, Y)``
     a border crossed at an inner point (its midpoint is ``(X, Y)``), ``("vertex",
     X, Y)`` a lattice vertex passed through, ``("space", X, Y)`` the centre of a
-    space entered (never the target). Pure integer arithmetic (spec §A6.2).
+    space entered (never the target). Pure integer arithmetic .
     """
     sx = (dx > 0) - (dx < 0)
     sy = (dy > 0) - (dy < 0)
@@ -191,7 +191,7 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
     Borders of ``open_kinds`` count as open (closed doors, for *closest*).
     Memoised: build a new test after the board changes.
 
-    Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers); spec §A1.1.
+    Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers).
     """
     blocking = BARRIER_BORDERS - set(open_kinds)
     seen: dict[tuple[Point, Point], bool] = {}
@@ -207,7 +207,7 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
 def barrier_spaces_of(board: Board) -> SpaceTest:
     """A test ``p -> bool``: is ``p`` a barrier space (rubble, unidentifiable, or off the map)?
 
-    Rules: manual p35 (rubble), p11 (unidentifiable areas); spec §A1.1.
+    Rules: manual p35 (rubble), p11 (unidentifiable areas).
     """
     nodes = _terrain_of(board).graph.nodes
     return lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES
@@ -223,7 +223,7 @@ def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
     >>> corner_rays((1, 1))[0]     # the N ray: between the two spaces north of the vertex
     ((0, 0), (1, 0))
 
-    Rules: spec §0.1 (rays at a vertex), §A6.2.
+    Rules: manual p22 (line of sight through a point where walls meet); switch los.vertex.
     """
     vx, vy = vertex
     nw, ne, sw, se = (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)
@@ -231,7 +231,7 @@ def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
 
 
 def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> SpaceTest:
-    """Obstacles for plain ranged targeting: obstacle spaces and units (manual p23, p25; spec C-19)."""
+    """Obstacles for plain ranged targeting: obstacle spaces and units (manual p23, p25; switch ethereal.blocks_ranged)."""
     nodes = board.terrain.graph.nodes
     occupant = board.occupant
     ethereal_block = rules["ethereal.blocks_ranged"] == "yes"
@@ -261,7 +261,7 @@ def vertex_blocked(
     vertex: Point, orientation: int, rules: Rules, border_barrier: BorderTest,
     space_barrier: SpaceTest, space_obstacle: SpaceTest | None = None,
 ) -> tuple[bool, tuple[tuple[Point, Point], ...], tuple[Point, ...]]:
-    """Does a segment through lattice ``vertex`` get blocked there? (spec §A6.2, D1-D3)
+    """Does a segment through lattice ``vertex`` get blocked there? (rulings D1, D2, D3)
 
     Returns ``(blocked, barrier rays, closing side spaces)``. ``orientation`` is
     +1 when the segment runs NW<->SE and -1 for NE<->SW. A *detour* is the way
@@ -277,7 +277,7 @@ def vertex_blocked(
     >>> vertex_blocked((1, 1), 1, Rules(), wall, lambda p: False)[0]   # a single wall end
     False
 
-    Rules: manual p22 (touching the end of a barrier); spec §A6.2, D1, D2, D3.
+    Rules: manual p22 (touching the end of a barrier); rulings D1, D2, D3.
     """
     rays = corner_rays(vertex)
     n, s, w, e = (border_barrier(p, q) for p, q in rays)
@@ -310,7 +310,7 @@ def vertex_blocked(
 def require_rules(rules: object) -> Rules:
     """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``.
 
-    Rules: spec appendix (every query takes the rules object).
+    Rules:  (every query takes the rules object).
     """
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
@@ -372,7 +372,7 @@ def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
     >>> sight.visible, sight.blocker, sight.point
     (False, 'vertex', (Fraction(1, 1), Fraction(1, 1)))
 
-    Rules: manual p22 (line of sight); spec §A6, D1, D2.
+    Rules: manual p22 (line of sight); switches los.vertex and los.space_squeeze.
     """
     rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
@@ -387,7 +387,7 @@ def ranged_line(board: Board, a: Point, b: Point, rules: Rules,
     ``ethereal.blocks_ranged``, ``ethereal`` naming them); the source and target
     spaces never block; corners per ``ranged.obstacle_vertex``.
 
-    Rules: manual p23 (ranged), p25 (ethereal); spec §A7.3, D3, C-19.
+    Rules: manual p23 (ranged), p25 (ethereal); switches ranged.obstacle_vertex and ethereal.blocks_ranged.
     """
     rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
@@ -503,7 +503,7 @@ class _Geometry:
     def clear(self, mask: int, a: Point, first: int = 0, last: int | None = None) -> list[Point]:
         """The spaces ``spaces[first:last]`` whose line from ``a`` meets no bit of ``mask``.
 
-        Rules: manual p22 (line of sight), p23 (plain ranged: obstacles block too); spec §A6, §A7.
+        Rules: manual p22 (line of sight), p23 (plain ranged: obstacles block too).
         """
         return self.clear_shifted(mask << self.centre[a], a, first, last)
 
@@ -538,7 +538,7 @@ def _touched_elements(terrain) -> list[tuple[int, int, int]]:
 
 def _verdict(rules: Rules, border_barrier: BorderTest, space_barrier: SpaceTest,
              obstacle: SpaceTest | None) -> Callable[[int, int, int], bool]:
-    """Is the element at doubled (gx, gy) (plane 1: a NE<->SW vertex) blocked? (spec §A6.2, D1-D3)"""
+    """Is the element at doubled (gx, gy) (plane 1: a NE<->SW vertex) blocked? (rulings D1, D2, D3)"""
     def _blocked(gx: int, gy: int, plane: int) -> bool:
         if gx % 2 and gy % 2:
             cell = ((gx - 1) // 2, (gy - 1) // 2)
@@ -564,7 +564,7 @@ def _geometry(terrain) -> _Geometry:
 
 def _mask_table(terrain, rules: Rules, ranged: bool) -> int:
     """The blocked mask of sight (``ranged`` False) or of plain ranged with the terrain's own
-    obstacles: a table of the terrain, patched after a change (spec §A6, §A7.3)."""
+    obstacles: a table of the terrain, patched after a change ."""
     names = _READINGS[:3] if ranged else _READINGS[:2]
     key = ("ranged" if ranged else "sight",) + tuple(rules[n] for n in names)
 
@@ -623,7 +623,7 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
     The tables belong to the map's terrain (units never change sight), so a unit
     moving costs nothing and a door closing re-judges only that door's ends.
 
-    Rules: manual p22 (line of sight); spec §A6.
+    Rules: manual p22 (line of sight).
     """
     rules = require_rules(rules)
     a = board.require(a, "a")
@@ -634,7 +634,7 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
                         ethereal: Collection[str] = ()) -> frozenset[Point]:
     """Every other space whose plain-ranged line from ``a`` is clear (fast form of :func:`ranged_line`).
 
-    Rules: manual p23 (ranged); spec §A7.3, D3, C-19.
+    Rules: manual p23 (ranged); switches ranged.obstacle_vertex and ethereal.blocks_ranged.
     """
     rules = require_rules(rules)
     a = board.require(a, "a")
@@ -648,7 +648,7 @@ class VisiblePairs(Set):
     A read-only set of pairs: ``in``, ``len``, iteration, comparison with any set.
     Row ``i`` has bit ``j`` set when ``spaces[j]`` (``j > i``) is seen from ``spaces[i]``.
 
-    Rules: manual p22 (line of sight); spec §A6.
+    Rules: manual p22 (line of sight).
     """
 
     __slots__ = ("spaces", "rows", "_order")
@@ -695,7 +695,7 @@ def visible_pairs(board: Board, rules: Rules) -> VisiblePairs:
     in the box between the source and the run, the whole run is in sight
     without a test each (an open board costs one look per source).
 
-    Rules: manual p22 (line of sight); spec §A6.
+    Rules: manual p22 (line of sight).
     """
     rules = require_rules(rules)
     key = ("boxes",) + tuple(rules[n] for n in _READINGS[:2])
@@ -784,7 +784,7 @@ def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
 
         def _border_barrier(p: Point, q: Point) -> bool:
             if p in nodes and q in nodes and nodes[p]["tile"] != nodes[q]["tile"]:
-                return False  # touching spaces of two tiles are adjacent (spec D21)
+                return False  # touching spaces of two tiles are adjacent (switches join.other_edges and adjacency.across_tiles)
             return barrier(p, q)
         dx, dy = b[0] - a[0], b[1] - a[1]
         if dx and dy:
@@ -812,7 +812,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
     >>> adjacent(board, (0, 0), (1, 0), Rules())
     False
 
-    Rules: manual p22 (adjacent; index: adjacency across map tiles); spec §A7.1, D21.
+    Rules: manual p22 (adjacent; index: adjacency across map tiles); switches join.other_edges and adjacency.across_tiles.
     """
     rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
@@ -824,7 +824,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
 def adjacent_spaces(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
     """The spaces adjacent to ``a``, sorted (manual p22).
 
-    Rules: manual p22 (adjacent); spec §A7.1.
+    Rules: manual p22 (adjacent).
     """
     a = board.require(a, "a")
     around = ((a[0] + dx, a[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
@@ -837,7 +837,7 @@ def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point],
     Each entry is ``((a, neighbour), kind)``: walls (a tile's boundary counts as
     its drawn wall) and doors; a door touching only a corner of ``a`` is not adjacent.
 
-    Rules: manual p22 (adjacent: walls and doors), p36 (doors); spec §A4.2.
+    Rules: manual p22 (adjacent: walls and doors), p36 (doors).
     """
     a = board.require(a, "a")
     out = []
@@ -852,7 +852,7 @@ def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point],
 def door_target_spaces(board: Board, door: tuple[Point, Point]) -> tuple[Point, Point]:
     """The spaces a "target door" ability may target for ``door``: both spaces it borders (manual p22).
 
-    Rules: manual p22 (targeting a door: the space with the door on a border); spec §A4.2, B7.
+    Rules: manual p22 (targeting a door: the space with the door on a border).
     """
     try:
         p, q = door
@@ -870,7 +870,7 @@ def sight_view(board: Board, rules: Rules, ends: Collection[Point] = ()) -> nx.G
     Barrier spaces are left out, except those named in ``ends`` (a range may
     end on rubble). Steps across two tiles follow ``adjacency.across_tiles``.
 
-    Rules: manual p22 (adjacent); spec §A7.1, D6.
+    Rules: manual p22 (adjacent); switches range.metric and range.count.
     """
     rules = require_rules(rules)
     barrier, ends = barrier_spaces_of(board), frozenset(ends)
@@ -899,7 +899,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
     >>> range_between(board, (0, 0), (3, 0), Rules())
     3
 
-    Rules: manual p23 (range X: the spaces between); spec §A7.3, D6.
+    Rules: manual p23 (range X: the spaces between); switches range.metric and range.count.
     """
     rules = require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
@@ -923,9 +923,9 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
 
 
 def in_range(board: Board, a: Point, b: Point, reach: int, rules: Rules) -> bool:
-    """Is ``b`` within range ``reach`` of ``a``? (manual p23; spec D6)
+    """Is ``b`` within range ``reach`` of ``a``? (manual p23; switches range.metric and range.count)
 
-    Rules: manual p23 (range X); spec D6.
+    Rules: manual p23 (range X); switches range.metric and range.count.
     """
     if not isinstance(reach, int) or isinstance(reach, bool) or reach < 0:
         raise RulesError("reach", f"expected a range X >= 0, got {reach!r}")
@@ -943,7 +943,7 @@ def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: s
     block. A unit named in ``ethereal`` is a legal target only with
     ``ethereal_targeting`` (an effect or a lit chapter space granting it).
 
-    Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25 (ethereal); spec §A7, A10.
+    Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25 (ethereal).
     """
     rules = require_rules(rules)
     source, target = board.require(source, "source"), board.require(target, "target")
@@ -975,7 +975,7 @@ def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: s
 def melee_targets(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
     """The spaces a melee ability from ``a`` may target: ``a`` itself and its adjacent spaces (manual p23).
 
-    Rules: manual p23 (melee targeting); spec §A7.2.
+    Rules: manual p23 (melee targeting).
     """
     a = board.require(a, "a")
     return tuple(sorted((a,) + adjacent_spaces(board, a, rules)))
@@ -987,7 +987,7 @@ def melee_targets(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
 def units_on_tile(board: Board, point: Point) -> tuple[tuple[str, Point], ...]:
     """The units on the same map tile as ``point``, sorted by name (manual p21-22).
 
-    Rules: manual p21-22 (map-tile scope); spec §A7.5.
+    Rules: manual p21-22 (map-tile scope).
     """
     tile = board.tile_of(board.require(point, "point"))
     return tuple(sorted((u, p) for u, p in board.units().items() if board.tile_of(p) == tile))
@@ -996,7 +996,7 @@ def units_on_tile(board: Board, point: Point) -> tuple[tuple[str, Point], ...]:
 def affected_units(board: Board, activating: Point | None) -> tuple[tuple[str, Point], ...]:
     """Units an untargeted ability affects: those on the activating unit's tile; every tile with none.
 
-    Rules: manual p21-22 (map-tile scope: no owner and no activating unit → every tile); spec §A7.5.
+    Rules: manual p21-22 (map-tile scope: no owner and no activating unit → every tile).
     """
     if activating is None:
         return tuple(sorted(board.units().items()))

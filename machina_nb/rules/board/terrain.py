@@ -14,8 +14,7 @@ steps of a mindless mover, the steps along the *closest* view.
 >>> nearest_spaces(board, (0, 0), [(2, 1), (1, 0)], Rules())
 ((1, 0),)
 
-Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements);
-spec §A2, §A6-A8 (the board helpers implement them).
+Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements) (the board helpers implement them).
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ _READINGS = ("los.vertex", "los.space_squeeze", "move.diagonal", "move.squeeze",
 
 
 def chebyshev(a: Point, b: Point) -> int:
-    """The king-move count between two spaces (spec §0.1; the default metric, D6-D7)."""
+    """The king-move count between two spaces (the default metric; switches nearest.metric, range.metric)."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
@@ -73,7 +72,7 @@ def _cached(board: Board, rules: Rules, name: str, extra, build):
 def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
     """Whether ``b`` is adjacent to ``a``: a neighbour in line of sight (manual p22).
 
-    Rules: manual p22 (adjacent); spec A7.1, D1, D2, D21.
+    Rules: manual p22 (adjacent); rulings D1, D2, D21.
     """
     return b in neighbours(board, a, rules)
 
@@ -90,7 +89,7 @@ def move_table(board: Board, rules: Rules, mindless: bool = False
     """Legal steps from every space on a board without units; ``mindless`` movers shun pits.
 
     Callers treat the units' spaces as occupied. Rules: manual p34 (move), p35
-    (mindless monsters never enter pits); spec A2.1, D4, D5.
+    (mindless monsters never enter pits); switches move.diagonal and move.squeeze.
     """
     mover = distance.Mover(mindless=mindless)
     return _cached(board, rules, "move", mindless,
@@ -117,8 +116,8 @@ def closest_distances(board: Board, source: Point, rules: Rules,
     """Closest distance from ``source`` to every space it reaches (manual p22: closest).
 
     ``board`` carries the immobile units named in ``immobile`` (they block per
-    ``closest.immobile_units``, spec C-6/D9); other units are ignored.
-    Rules: manual p22 (closest), p16; spec A8.2, D8, D9.
+    ``closest.immobile_units``, switch closest.immobile_units/D9); other units are ignored.
+    Rules: manual p22 (closest), p16; switches closest.pits and closest.immobile_units.
     """
     immobile = frozenset(immobile)
 
@@ -132,7 +131,7 @@ def nearest_spaces(board: Board, origin: Point, candidates: Iterable[Point],
                    rules: Rules) -> tuple[Point, ...]:
     """Every candidate at the smallest straight count from ``origin`` (manual p22: nearest).
 
-    Ties go to the explorers. Rules: manual p22 (nearest), p13 (spawn space); spec D7.
+    Ties go to the explorers. Rules: manual p22 (nearest), p13 (spawn space); switch nearest.metric.
     """
     candidates = tuple(candidates)
     if not candidates:

@@ -19,8 +19,7 @@ while their card is in play, :mod:`machina_nb.rules.engine.cardplay`) or trigger
 ...                 attributes=("armor",)),)).targeting.second
 'unit'
 
-Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects, markers);
-spec §A20.
+Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects, markers).
 """
 
 from __future__ import annotations
@@ -112,7 +111,7 @@ EFFECT_OPS = (
     "destroy_card",     # destroy the card the ability is on (a bound event, an item) (p20, p26)
     "add_item_level",   # halve each item deck, shuffle in item level amount (p28, p33)
 )
-"""The fixed effect vocabulary (manual p24-28, p35-37; spec §A20)."""
+"""The fixed effect vocabulary (manual p24-28, p35-37)."""
 
 LASTING_OPS = ("incapacitate", "control", "roll_modifier", "stamina_modifier",
                "attribute_modifier", "target_ethereal")
@@ -255,9 +254,9 @@ class Effect:
     changes (:data:`MODIFIED_ATTRIBUTES`); ``also``: a ``treat_space`` keeps the space's
     kind and adds the features of ``key`` (a chest also an exploding barrel, p35);
     ``up_to``: a push or pull worded "up to N" — the players choose the distance
-    0..N — where a plain "push N" goes as far as it can (spec D17).
+    0..N — where a plain "push N" goes as far as it can (switch push.blocked).
     Rules: manual p24-27 (effects), p21-22 (map-tile scope), p25 (push, pull), p35 (treat
-    map space); spec D17.
+    map space); switch push.blocked.
     """
 
     op: str
@@ -315,7 +314,7 @@ class Effect:
             raise RulesError("also", "only treat_space keeps a space's kind 'also' (manual p35)")
         if self.up_to is not False and (self.up_to is not True or self.op not in ("push", "pull")):
             raise RulesError("up_to", "only a push or a pull may read 'up to N' (true or false; "
-                             "spec D17)")
+                             "switch push.blocked)")
         if self.op == "take" and not self.key:
             raise RulesError("key", "take names the card to search for (manual p25)")
 
@@ -433,7 +432,7 @@ def effects_from_records(records: Any, argument: str = "effects",
 
 def effect_from_record(record: Mapping[str, Any] | Record, depth: int = 0) -> Effect:
     """One effect table (``op = "attack"``, ``high = 1`` ...) as an :class:`Effect`; every key,
-    type and number checked, else :class:`RulesError` naming the key (spec A20).
+    type and number checked, else :class:`RulesError` naming the key .
 
     Rules: manual p24-27 (effects, branches nest at most :data:`MAX_NESTING` deep).
     """

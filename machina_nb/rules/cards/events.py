@@ -18,7 +18,7 @@ and abilities. content/README.md documents both. Errors name file:line:col.
 (8, None)
 
 Rules: manual p14 (horror events), p37 (explorer events), p26 (binding events), p28-29
-(chapters); spec A17, A20.7.
+(chapters).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ MAX_DICE_SCRIPT = 64
 class Step:
     """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
 
-    Rules: the manual's worked examples (spec §B): the example's page.
+    Rules: the manual's worked examples : the example's page.
     """
 
     do: str
@@ -105,7 +105,7 @@ class Example:
     def unit(self, letter: str) -> Unit:
         """The unit drawn as ``letter`` on the board (named in the example's legend).
 
-        Rules: the manual's worked examples (spec §B), the page in ``page``.
+        Rules: the manual's worked examples , the page in ``page``.
         """
         for key, unit in self.units:
             if key == letter:
@@ -113,7 +113,7 @@ class Example:
         raise KeyError(f"example {self.id} has no unit {letter!r}")
 
     def rules(self) -> Rules:
-        """The preset with this example's rulings applied (spec appendix)."""
+        """The preset with this example's rulings applied ."""
         return Rules.preset(self.preset).replace(dict(self.rulings))
 
 
@@ -121,7 +121,7 @@ def load_example(path: str | Path, units: dict[str, Unit] | None = None) -> Exam
     """Load one ``kind = "example"`` file, or raise :class:`ContentError` at file:line:col.
 
     ``units`` are the known units by id (default: every file in ``content/units``).
-    Rules: the manual's worked examples (spec §B); content/README.md.
+    Rules: the manual's worked examples ; content/README.md.
     """
     toml = read_toml(path)
     expect_kind(toml, "example")

@@ -37,7 +37,7 @@ documents the format. Errors name file:line:col.
 >>> bender.type, bender.slot, dict(bender.bonuses)
 ('apparel', 'head', {'armor': 1})
 
-Rules: manual p30-33 (items, inventory, inventory effects); spec A20.6, B18.
+Rules: manual p30-33 (items, inventory, inventory effects).
 """
 
 from __future__ import annotations
@@ -310,9 +310,9 @@ def find_item(inventory: Inventory, item_id: str) -> ItemCard:
 
 def item_bonuses(inventory: Inventory, consumables_in_play: bool) -> dict[str, int]:
     """The attribute bonuses of the items in play: equipped ones, and held consumables when
-    they count as in play (manual p19, p21, p30; spec C-17).
+    they count as in play (manual p19, p21, p30; switch consumables_in_play).
 
-    Rules: manual p19 (attributes), p21 (cards in play), p30 (consumables); spec C-17.
+    Rules: manual p19 (attributes), p21 (cards in play), p30 (consumables); switch consumables_in_play.
     """
     cards = equipped_items(inventory)
     if consumables_in_play:

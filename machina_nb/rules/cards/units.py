@@ -314,7 +314,7 @@ def check_attribute(name: str, value: int) -> None:
 class UnitCard:
     """A printed unit card: attributes, abilities, keywords (manual p18, p20).
 
-    ``invented`` marks numbers the manual does not give (spec B: "unknown").
+    ``invented`` marks numbers the manual does not give.
     ``behaviour`` names an override of the mindless turn (manual p17 Example F).
     ``enters_play`` are the card's «enters play» effects: a monster's when it spawns, an
     explorer's when the entry token brings them onto the map (manual p13, p20, p28).

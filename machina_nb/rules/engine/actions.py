@@ -25,7 +25,7 @@ among eligible contributors is also legal (:func:`contributors`).
 
 Rules: manual p10-16 (round and phases), p12 (explorer actions and costs), p18-19
 (essence, contributing explorers), p20-29 (abilities, chapters), p34-37 (map
-actions, action spaces); 3.5 §Updated Action Spaces; spec §A2-A5, §A12-A20.
+actions, action spaces); 3.5 §Updated Action Spaces.
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ class Activate(Action):
         elif kind is SpaceKind.EVENT:
             if self.option not in ("essence", "roll"):
                 _fail("option", "the event space needs option 'essence' or 'roll'", "manual p37")
-            _pay_check(state, rules, u, _event_cost(rules), 0, (), None, "manual p37; spec C-1")
+            _pay_check(state, rules, u, _event_cost(rules), 0, (), None, "manual p37; switch cost.event_space")
         elif kind not in ACTION_SPACE_COSTS:
             _fail("space", f"{space} is not an action space that can be activated ({kind.name})",
                   "manual p37 (destroyed action spaces cannot be used)")
@@ -300,10 +300,10 @@ class ChapterSpace(Action):
         blocked = state.exit_token is not None or state.chapter.blocking
         if blocked and rules["chapter_space.when_blocked"] == "illegal":
             _fail("space", "the chapter cannot advance (blocking chapter or exit token)",
-                  "manual p29, p36; spec C-22")
+                  "manual p29, p36; switch chapter_space.when_blocked")
         if space in state.lit:
             _pay_check(state, rules, u, int(rules["cost.chapter_lit"]), 0, (), space,
-                       "manual p36; spec C-2")
+                       "manual p36; switch cost.chapter_lit")
         else:
             _pay_check(state, rules, u, *UNLIT_CHAPTER_COST, self.contributions, space,
                        "manual p36")
@@ -423,7 +423,7 @@ class Explore(Action):
         if self.option is None and len(options) > 1:
             _fail("option", f"the players choose one of {len(options)} ways to explore: "
                   + "; ".join(f"{i}: {o.explain()}" for i, o in enumerate(options)),
-                  "manual p34; spec D19-D21")
+                  "manual p34; rulings D19, D20, D21")
         option = self.option or 0
         if isinstance(option, bool) or not isinstance(option, int) or \
                 not 0 <= option < len(options):
@@ -501,7 +501,7 @@ class RollSpawn(Action):
         """An explorer who rolls for spawn this phase (manual p13; switch spawn.roller)."""
         if self.actor not in {e.id for e in spawn_rollers(state, rules)}:
             _fail("actor", f"{self.actor} does not roll for spawn now",
-                  "manual p13; spec D22, D42")
+                  "manual p13; switches spawn10.roll_order and spawn.no_spawn_spaces")
 
     def perform(self, r: Resolution) -> None:
         """The spawn roll and what it spawns (manual p13)."""
@@ -558,7 +558,7 @@ def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
 
     Passive and triggered abilities keep their place in the list but are never
     played (manual p20). Monsters use :func:`machina_nb.rules.engine.monsters.monster_abilities`.
-    Rules: manual p20 (sources of active abilities), p31, p33 (items); spec C-13.
+    Rules: manual p20 (sources of active abilities), p31, p33 (items).
     """
     return tuple(a for _, a in explorer_sources(state, unit))
 
@@ -608,8 +608,8 @@ def explorations(state: GameState, rules: Rules, unit: Unit,
 
     The map must be a playing area of map tiles (``MapSpec(area=...)``); the tile
     joins per ``explore.offset``, ``scroll.destroy`` and ``join.other_edges``
-    (spec D19-D21). Raises :class:`RulesError` when exploring is impossible.
-    Rules: manual p34 (explore map tile, scroll map tile), p12 (2 stamina); spec A5.1-A5.3.
+    (rulings D19, D20, D21). Raises :class:`RulesError` when exploring is impossible.
+    Rules: manual p34 (explore map tile, scroll map tile), p12 (2 stamina).
     """
     area = state.map.area
     if area is None:
@@ -627,7 +627,7 @@ def contributors(state: GameState, rules: Rules, actor: str,
 
     A breadth-first search over explorer-explorer adjacency, seeded by the
     activating explorer and every explorer adjacent to the target space.
-    Rules: manual p19 (contributing explorers); spec A16.
+    Rules: manual p19 (contributing explorers).
     """
     board = state.static_board()
     explorers = state.explorers_on_map
@@ -798,7 +798,7 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
     """Scroll (banish, destroy tiles), then draw and join the top map tile (manual p34).
 
     Tokens, lit chapter spaces, treated spaces and door changes on a scrolled tile leave with it.
-    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish); spec A5.1-A5.3.
+    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish).
     """
     chosen = explorations(r.state, r.rules, u, action.side)[action.option or 0]
     _pay(r, u, EXPLORE_COST, 0, (), "exploring", "manual p12, p34 (explore map tile)")
@@ -816,9 +816,9 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
         if s.exit_token in gone:
             r.set(exit_token=None)
         r.emit("scroll", f"{', '.join(chosen.destroyed)} scroll away and go under the "
-               "map-tile deck", "manual p34 (scroll map tile); spec D20")
+               "map-tile deck", "manual p34 (scroll map tile); switch scroll.destroy")
     r.set(map=replace(r.state.map, area=chosen.area))
-    r.emit("explore", chosen.explain(), "manual p34 (explore map tile); spec D19, D21")
+    r.emit("explore", chosen.explain(), "manual p34 (explore map tile); rulings D19, D21")
 
 
 def _tile_points(tile) -> list[Point]:
@@ -832,7 +832,7 @@ def _exit(r: Resolution, u: Unit) -> None:
     The last surviving explorer's exit banishes every monster, slides the placed
     tiles under the map-tile deck and flips the next chapter, whose «enters play»
     normally places the entry token (:func:`machina_nb.rules.engine.chapters.last_explorer_exits`).
-    Rules: manual p34 (exit map tile), p28 (exit token chapters); spec A5.7.
+    Rules: manual p34 (exit map tile), p28 (exit token chapters).
     """
     r.state = r.state.update_unit(u.id, position=None, stamina=u.stamina - EXIT_COST)
     r.set(exited=r.state.exited + (u.id,), active=None, done=r.state.done + (u.id,))
@@ -856,7 +856,7 @@ def _move(r: Resolution, u: Unit, to: Point) -> None:
     r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
     if r.state.space_kind(to) is SpaceKind.PIT:
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
-        r.emit("pit", "entering a pit destroys the unit", "manual p35; spec C-18")
+        r.emit("pit", "entering a pit destroys the unit", "manual p35; switch pit.voluntary_entry")
         if r.state.monster_turn and r.state.monster_turn.monster == u.id:
             r.set(monster_turn=None)
 
@@ -881,7 +881,7 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
         return
     if kind is SpaceKind.EVENT:
         _pay(r, u, _event_cost(r.rules), 0, (), f"the event space at {space}",
-             "manual p37; 3.5 §Updated Action Spaces; spec C-1")
+             "manual p37; 3.5 §Updated Action Spaces; switch cost.event_space")
         r.set(destroyed=r.state.destroyed + (space,))
         if action.option == "essence":
             _restore_essence(r, u.id, "the event space")
@@ -914,7 +914,7 @@ def _restore_essence(r: Resolution, who: str, why: str) -> None:
     new = min(e.max_essence, e.essence + 1)
     r.state = r.state.update_unit(who, essence=new)
     r.emit("essence", f"{why}: {who} restores 1 essence ({e.essence} -> {new})",
-           "manual p18, p37; spec D47")
+           "manual p18, p37; switch essence.max")
 
 
 def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
@@ -922,7 +922,7 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
     lit = space in r.state.lit
     if lit:
         _pay(r, u, int(r.rules["cost.chapter_lit"]), 0, (), f"the lit chapter space {space}",
-             "manual p36; spec C-2")
+             "manual p36; switch cost.chapter_lit")
     else:
         _pay(r, u, *UNLIT_CHAPTER_COST, action.contributions, f"the chapter space {space}",
              "manual p36")
@@ -933,7 +933,7 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
                "manual p36")
     if blocked:
         r.emit("chapter_space", "a blocking chapter or an exit token: the chapter does not "
-               "advance", "manual p29, p36; spec C-22")
+               "advance", "manual p29, p36; switch chapter_space.when_blocked")
         return
     next_chapter(r, f"{u.id} activates a chapter space")
 

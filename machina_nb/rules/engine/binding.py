@@ -2,7 +2,7 @@
 
 The player aid lets a monster play "its bound horror events" before the
 current horror event and its card (aid §Monster Phase); the manual knows no such
-thing (spec C-14). Under ``monster.ability_sources = bound_event_and_card`` a
+thing (switches monster.ability_sources and horror_bind.monster). Under ``monster.ability_sources = bound_event_and_card`` a
 horror event with the binding indicator is therefore bound when invoked,
 instead of becoming the current horror event: to the monster
 ``horror_bind.monster`` names (no source says which; by default the explorers
@@ -12,7 +12,7 @@ or under the manual's reading, it is an ordinary horror event (manual p14).
 When its holder leaves play the bound event goes too (:func:`release_bound_events`).
 
 Rules: manual p14 (invoke horror event), p16 (ambiguities), p19 (death, banish), p21 (current
-events), p24 (destroy a binding event), p37 (binding events); aid §Monster Phase; spec C-14.
+events), p24 (destroy a binding event), p37 (binding events); aid §Monster Phase; switches monster.ability_sources and horror_bind.monster.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def bind_horror_event(r: Resolution, card: EventCard, why: str) -> bool:
     ``players_choose`` (any monster in play), ``first_in_queue`` (the oldest,
     acting first) or ``last_in_queue`` (the newest). Otherwise the caller makes
     it the current horror event.
-    Rules: aid §Monster Phase (bound horror events); manual p14, p16, p37; spec C-14.
+    Rules: aid §Monster Phase (bound horror events); manual p14, p16, p37; switches monster.ability_sources and horror_bind.monster.
     """
     if not card.binding or r.rules["monster.ability_sources"] != "bound_event_and_card":
         return False
@@ -40,7 +40,7 @@ def bind_horror_event(r: Resolution, card: EventCard, why: str) -> bool:
     if not queue:
         r.emit("horror", f"{why}: no monster in play for the binding horror event "
                f"{card.name!r} to bind to: it is played as an ordinary horror event",
-               "manual p14; aid §Monster Phase; spec C-14")
+               "manual p14; aid §Monster Phase; switches monster.ability_sources and horror_bind.monster")
         return False
     reading = r.rules["horror_bind.monster"]
     if reading == "first_in_queue":
@@ -49,10 +49,10 @@ def bind_horror_event(r: Resolution, card: EventCard, why: str) -> bool:
         holder = queue[-1]
     else:
         holder = r.choose(queue, f"the monster {card.name!r} binds to",
-                          "manual p16 (the explorers resolve ambiguities); spec C-14")
+                          "manual p16 (the explorers resolve ambiguities); switches monster.ability_sources and horror_bind.monster")
     r.set(bound=r.state.bound + ((holder, card),))
     r.emit("horror", f"{why}: the binding horror event {card.name!r} binds to {holder}; the "
-           "current horror event stays", f"aid §Monster Phase (bound horror events); spec C-14 "
+           "current horror event stays", f"aid §Monster Phase (bound horror events); switches monster.ability_sources and horror_bind.monster "
            f"(horror_bind.monster = {reading})")
     return True
 
@@ -61,13 +61,13 @@ def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
     """A unit left play (``side``: ``explorer`` or ``monster``): its bound events go.
 
     An explorer's are removed from the game (manual p19: explorer death). A
-    monster's bound horror events (aid; spec C-14), when it is destroyed or
+    monster's bound horror events (aid; switches monster.ability_sources and horror_bind.monster), when it is destroyed or
     banished, are destroyed: on top of the destroyed horror event pile, as a
     destroyed binding event goes on top of its destroyed deck (manual p24), so
     the last of them is now the current horror event (manual p21: the topmost
     destroyed; ``bound.released_horror = becomes_current``), or they go under the current
     one, which stays current (``under_current``).
-    Rules: manual p19 (explorer death, banish), p21 (current events), p24 (destroy); spec C-14;
+    Rules: manual p19 (explorer death, banish), p21 (current events), p24 (destroy); switches monster.ability_sources and horror_bind.monster;
     switch bound.released_horror.
     """
     mine = tuple(card for who, card in r.state.bound if who == unit_id)
@@ -91,4 +91,4 @@ def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
     r.emit("horror", f"{unit_id} left play: its bound horror events {names} go on top of the "
            f"destroyed horror events; {mine[-1].name!r} is now the current horror event",
            "manual p24 (destroy a binding event), p21 (current: the topmost destroyed); "
-           "aid; spec C-14; switch bound.released_horror")
+           "aid; switches monster.ability_sources and horror_bind.monster; switch bound.released_horror")

@@ -5,7 +5,7 @@ reinvoke explorer event, from :mod:`machina_nb.rules.engine.effects`).
 :data:`machina_nb.rules.engine.effects.CARD_OPS` for :func:`machina_nb.rules.engine.resolution.resolve`.
 
 Rules: manual p25 (take), p35 (treat map space), p37 (reinvoke explorer event), p20, p27
-(destroy icon, destroyed cards); spec A3.6, A9.5, A20.7.
+(destroy icon, destroyed cards).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def take(r: Resolution, card_id: str, why: str) -> bool:
     the monsters not yet added; events in their deck. Where the taken card goes
     is the card's text; "on top of its deck" is our reading. Returns whether it
     was found.
-    Rules: manual p25 (take, take specific monsters); spec A9.5.
+    Rules: manual p25 (take, take specific monsters).
     """
     s = r.state
     deck = s.monsters
@@ -92,7 +92,7 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
     is when ``kind`` would be impassable (no unit stands on an obstacle, p35).
     Gained features count where the engine asks whether a space is of a kind
     (targets, attacks, costs); moving, sight and pushes read the space's own kind.
-    Rules: manual p35 (treat map space); spec A3.6.
+    Rules: manual p35 (treat map space).
     """
     if space is None:
         r.emit("treat", f"{why}: no targeted space", "manual p35 (treat map space)")

@@ -21,8 +21,7 @@ abilities fire in :mod:`machina_nb.rules.engine.triggers`.
 >>> attribute(state, "kim", "armor")
 3
 
-Rules: manual p20-22 (ability types, cards in play, map-tile scope), p27 (markers);
-spec A20.1-A20.4.
+Rules: manual p20-22 (ability types, cards in play, map-tile scope), p27 (markers).
 """
 
 from __future__ import annotations
@@ -57,7 +56,7 @@ def cards_in_play(state: GameState) -> tuple[CardInPlay, ...]:
     chapter (manual p21). Consumables are left out: p30 says they are never in play (C-17).
 
     Rules: manual p21 (cards in play), p26 (binding events), p30-31 (equipped items), p14,
-    p37 (current events); spec C-17.
+    p37 (current events); switch consumables_in_play.
     """
     out = [CardInPlay(f"unit:{u.id}", u.name, u.id, u.abilities) for u in state.units]
     out += [CardInPlay(f"bound:{card.id}", card.name, who, card.abilities)
@@ -80,7 +79,7 @@ def explorer_sources(state: GameState, unit: Unit) -> tuple[tuple[str, Ability],
     ones are played).
 
     Rules: manual p20 (sources of active abilities), p28 (chapter abilities), p31
-    (consumables usable from the inventory); spec C-13.
+    (consumables usable from the inventory).
     """
     cards = [(f"unit:{unit.id}", unit.abilities)]
     cards += [(f"bound:{card.id}", card.abilities) for who, card in state.bound if who == unit.id]

@@ -20,7 +20,7 @@ replay an action exactly.
 ...     node.outcomes[0]
 (0, Fraction(1, 10))
 
-Rules: manual p4-5 (dice), p24 (attack roll), p13-14 (d10 rolls); spec §A11.1.
+Rules: manual p4-5 (dice), p24 (attack roll), p13-14 (d10 rolls).
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ __all__ = ["FACES", "ChanceNode", "Dice", "ScriptedDice", "SeededDice", "OpenDic
 FACES = {**{die.name: die.faces for die in (D10, HIGH, LOW)}, "recharge": (1, 2, 3, 4, 5, 6)}
 """Faces of each die the engine rolls, from :mod:`machina_nb.rules.odds.dice` (manual p4-5, p24);
 the recharge die is a d6 whose face numbers stand for the results in
-:data:`machina_nb.rules.engine.inventory.RECHARGE_FACES` (aid; spec E13)."""
+:data:`machina_nb.rules.engine.inventory.RECHARGE_FACES` (aid)."""
 
 
 def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:
-    """Each value of ``die`` with its exact probability (spec §A11.1)."""
+    """Each value of ``die`` with its exact probability ."""
     if die not in FACES:
         raise RulesError("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
     faces = FACES[die]
@@ -53,7 +53,7 @@ def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:
 class ChanceNode(Exception):
     """A roll left open: ``die``, ``reason`` and ``outcomes`` as (value, Fraction) pairs.
 
-    Rules: manual p4-5 (dice); spec §A11.1, §E.
+    Rules: manual p4-5 (dice).
     """
 
     def __init__(self, die: str, reason: str):
@@ -76,7 +76,7 @@ class Dice:
     def roll(self, die: str, reason: str) -> int:
         """One result of ``die`` (``d10``, ``high`` or ``low``) for ``reason``; recorded.
 
-        Rules: manual p4-5 (dice), p13-14 (d10 rolls), p24 (attack dice); spec §A11.1.
+        Rules: manual p4-5 (dice), p13-14 (d10 rolls), p24 (attack dice).
         """
         if die not in FACES:
             raise RulesError("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
@@ -108,7 +108,7 @@ class Dice:
 class SeededDice(Dice):
     """Results drawn from a seeded :class:`random.Random` (or one you pass in).
 
-    Rules: manual p4-5 (the dice), p13-14 (spawn and horror rolls); spec §E.
+    Rules: manual p4-5 (the dice), p13-14 (spawn and horror rolls).
     """
 
     def __init__(self, seed: int | random.Random = 0):
@@ -127,7 +127,7 @@ class SeededDice(Dice):
 class OpenDice(Dice):
     """Every roll is left open: raises :class:`ChanceNode`; shuffles keep the order.
 
-    Rules: manual p4-5 (the dice); spec §E (chance points with exact outcomes).
+    Rules: manual p4-5 (the dice) (chance points with exact outcomes).
     """
 
     def _roll(self, die, reason):
@@ -142,7 +142,7 @@ class ScriptedDice(Dice):
 
     Script entries are die values, or tuples (a shuffle's permutation). A shuffle
     with no tuple next in the script keeps the deck's order.
-    Rules: manual p4-5 (the dice); spec §B (worked examples state their rolls).
+    Rules: manual p4-5 (the dice) (worked examples state their rolls).
     """
 
     def __init__(self, script: Iterable = (), then: Dice | None = None):

@@ -9,10 +9,10 @@ the explorers back on or next to it, the players choosing where; then each
 resolves its unit card's «enters play». On a single fixed map (no playing area)
 no tile moves: the entry token is the map's direction symbol. The 3.5 timer
 ends an exit-token chapter the same way under ``timer35.exit_chapter =
-full_exit_procedure`` (spec D28).
+full_exit_procedure`` (switch timer35.exit_chapter).
 
 Rules: manual p28 (place entry/exit token), p34 (exit map tile), p19 (banish), p20
-(«enters play»); spec A5.5-A5.7, D28.
+(«enters play»); switch timer35.exit_chapter.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def return_tiles(r: Resolution, why: str) -> None:
 
     Tokens and door changes on the tiles leave with them; the playing area is
     empty until the next *place entry token*.
-    Rules: manual p28 (exit token chapters), p34 (exit map tile); spec A5.7.
+    Rules: manual p28 (exit token chapters), p34 (exit map tile).
     """
     s = r.state
     area = s.map.area
@@ -56,7 +56,7 @@ def last_explorer_exits(r: Resolution, why: str) -> None:
     new chapter's «enters play» normally places the entry token, which brings
     the explorers back; if it does not, no explorer is on the map and the game
     stops there.
-    Rules: manual p28 (exit token chapters), p34 (exit map tile), p19 (banish); spec A5.7.
+    Rules: manual p28 (exit token chapters), p34 (exit map tile), p19 (banish).
     """
     for m in r.state.queue:
         destroy_unit(r, m, None, why, banish=True)
@@ -76,13 +76,13 @@ def everyone_exits(r: Resolution, why: str) -> None:
 
     The ``full_exit_procedure`` reading of ``timer35.exit_chapter``: the 3.5
     timer advancing an exit-token chapter counts as everyone having exited.
-    Rules: manual p28, p34; 3.5 FAQ (exit-token chapters are non-blocking); spec D28.
+    Rules: manual p28, p34; 3.5 FAQ (exit-token chapters are non-blocking); switch timer35.exit_chapter.
     """
     for e in r.state.explorers_on_map:
         r.state = r.state.update_unit(e.id, position=None)
         r.set(exited=r.state.exited + (e.id,))
         r.emit("exit", f"{why}: {e.id} leaves the map with the others",
-               "spec D28 (full_exit_procedure)")
+               "switch timer35.exit_chapter (full_exit_procedure)")
     last_explorer_exits(r, why)
 
 
@@ -92,12 +92,12 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
     1. An empty playing area draws the top map tile, unturned, with the entry
        token on its direction symbol (never at setup: that is the bottom tile,
        manual p8). With tiles still placed (the exit token was only removed,
-       spec D28) no tile is drawn and the entry token stays where it is. A
+       switch timer35.exit_chapter) no tile is drawn and the entry token stays where it is. A
        fixed map's entry token is its direction symbol.
     2. Each explorer off the map takes a free space on the token or next to it,
        the players choosing (:func:`machina_nb.rules.board.playarea.spaces_at_entry`).
     3. Each of them then resolves its unit card's «enters play».
-    Rules: manual p28 (place entry token), p20 («enters play»), p22 (adjacent); spec A5.5.
+    Rules: manual p28 (place entry token), p20 («enters play»), p22 (adjacent).
     """
     s = r.state
     area = s.map.area

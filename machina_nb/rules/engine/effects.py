@@ -8,7 +8,7 @@ Resolution from a frozen state and returns the final state and events.
 
 Rules: manual p13 (spawn monster), p14 (horror event, threat), p18-19 (attributes,
 essence, death, banish), p24-27 (attacks, effects, markers), p28-29 (chapters),
-p35-37 (map spaces); spec §A11-A20.
+p35-37 (map spaces).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
 
     ``threat.levelup``: ``on_reach`` levels up when the slider reaches the last
     position (1.0); ``on_increase_from_last`` when it increases while on it
-    (3.5; spec C-8, D29). At level 5 under ``level5_rule = yes`` each increase
+    (3.5; rulings C-8, D29). At level 5 under ``level5_rule = yes`` each increase
     is replaced by the explorers' item-or-death rule (manual p14).
     Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level.
     """
@@ -96,7 +96,7 @@ _THREAT_DOWN_RULES = {"seal": "manual p36 (seal spawn space)", "event_space": "m
 
 
 def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> None:
-    """Decrease monster threat; where the first position holds is ``threat.floor`` (spec C-29).
+    """Decrease monster threat; where the first position holds is ``threat.floor`` (switch threat.floor).
 
     ``source`` is ``seal`` (sealing a spawn space: never below the first position,
     manual p36), ``event_space`` (the event-space roll, manual p37 and 3.5) or
@@ -106,7 +106,7 @@ def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> N
     position, so the state keeps the deficit (threat 0, -1, ...) and the next
     increases pay it back before the token moves on
     (:func:`machina_nb.rules.odds.processes.lower_threat`, the same reading for the odds).
-    Rules: manual p36 (seal spawn space), p37 (event space), p26, p14 (threat); spec C-29.
+    Rules: manual p36 (seal spawn space), p37 (event space), p26, p14 (threat); switch threat.floor.
     """
     s = r.state
     new = lower_threat(s.threat, amount, r.rules, source)
@@ -114,7 +114,7 @@ def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> N
     below = f" ({1 - new} below the first position, paid back by the next increases)" \
         if new < 1 else ""
     r.emit("threat", f"{why}: monster threat {s.threat} -> {new}{below}",
-           f"{_THREAT_DOWN_RULES[source]}; spec C-29 (threat.floor = {r.rules['threat.floor']})")
+           f"{_THREAT_DOWN_RULES[source]}; switch threat.floor (threat.floor = {r.rules['threat.floor']})")
 
 
 def _level_up(r: Resolution, why: str) -> None:
@@ -132,7 +132,7 @@ def _level_up(r: Resolution, why: str) -> None:
           reserve=tuple(c for c in s.reserve if c.level != level))
     r.emit("level", f"{why}: threat resets to 1, monster level {s.level} -> {level}; "
            f"{removed} cards removed, {len(new)} level-{level} cards added",
-           "manual p14 (monster level); spec C-8, D30")
+           "manual p14 (monster level); rulings C-8, D30")
 
 
 def remove_half(r: Resolution, cards: tuple, what: str, rule: str) -> tuple[tuple, tuple]:
@@ -149,7 +149,7 @@ def remove_half(r: Resolution, cards: tuple, what: str, rule: str) -> tuple[tupl
         reading = r.rules["half.rounding"]
         if reading == "players_choose":
             reading = r.choose(("floor", "ceil"), f"how many of the {len(cards)} {what} "
-                               "cards go", f"{rule}; spec D30")
+                               "cards go", f"{rule}; switches half.which and half.rounding")
         count += reading == "ceil"
     if r.rules["half.which"] == "top_after_shuffle":
         return tuple(cards[:count]), tuple(cards[count:])
@@ -200,10 +200,10 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
 
     A monster's card goes to the destroyed pile, or out of the game when its
     level is below the monster level and it is not level 4. A kill on an
-    explorer's turn restores 1 essence by ``essence.kill_credit`` (spec D33);
+    explorer's turn restores 1 essence by ``essence.kill_credit`` (switch essence.kill_credit);
     banish gives nothing. A destroyed explorer makes monsters scheming; the
     last one loses the game.
-    Rules: manual p19 (death, banish), p18 (essence), p25 (kill); spec A15, D33.
+    Rules: manual p19 (death, banish), p18 (essence), p25 (kill); switch essence.kill_credit.
     """
     s = r.state
     u = s.unit(unit_id)
@@ -273,7 +273,7 @@ def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
     new = min(e.max_essence, e.essence + 1)
     r.state = s.update_unit(who, essence=new)
     r.emit("essence", f"{who} restores 1 essence for destroying {victim} ({e.essence} -> {new})",
-           f"manual p18-19; spec D33 ({reading})")
+           f"manual p18-19; switch essence.kill_credit ({reading})")
 
 
 # --- attacks ------------------------------------------------------------------------------
@@ -292,14 +292,14 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
     The dice are summed, roll modifiers added, and essence spent after the
     roll: an explorer attacker with a budget spends the least that makes a
     single blocker a hit (manual p18). Against several blockers
-    ``essence.multi_blocker`` (spec D32) decides: ``shared_total`` raises the one
+    ``essence.multi_blocker`` (switch essence.multi_blocker) decides: ``shared_total`` raises the one
     total against all of them (spending the least that hits every blocker the
     budget can reach); ``per_blocker`` raises it only against the blockers the
     players choose, one at a time, each paying its own need while the budget lasts.
     ``barrels`` are exploding barrels among the blockers: a total of 1 or more hits them
     (manual p35). Returns the units hit.
     Rules: manual p24 (attack), p18 (essence), p23 (one roll for several blockers), p35;
-    spec D32.
+    switch essence.multi_blocker.
     """
     faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
     total = sum(faces)
@@ -326,7 +326,7 @@ def _spend_per_blocker(r: Resolution, reachable, needs, cap: int, bonus: dict) -
         if not fits:
             return spent
         chosen = r.choose(fits, "the blocker the essence is spent against",
-                          "spec D32 (per_blocker)")
+                          "switch essence.multi_blocker (per_blocker)")
         bonus[chosen] = needs[chosen]
         spent += needs[chosen]
 
@@ -355,7 +355,7 @@ def spend_essence(r: Resolution, attacker: str | None, live: Sequence[str], tota
     """The roll's total after essence is spent on it, and any per-blocker bonus (manual p18).
 
     The spender (see :func:`_essence_spender`) pays the least that makes a blocker a hit;
-    against several blockers ``essence.multi_blocker`` (spec D32) decides as in :func:`attack`.
+    against several blockers ``essence.multi_blocker`` (switch essence.multi_blocker) decides as in :func:`attack`.
     Rules: manual p18 (spend essence after an attack roll), p23 (one roll, several blockers);
     switch essence.multi_blocker.
     """
@@ -378,10 +378,10 @@ def spend_essence(r: Resolution, attacker: str | None, live: Sequence[str], tota
         need = max(needs[b] for b in reachable)
         total += need
         if len(live) > 1:
-            rule += "; spec D32 (shared_total)"
+            rule += "; switch essence.multi_blocker (shared_total)"
     else:
         need = _spend_per_blocker(r, reachable, needs, cap, bonus)
-        rule += f"; spec D32 (per_blocker: against {', '.join(bonus)})"
+        rule += f"; switch essence.multi_blocker (per_blocker: against {', '.join(bonus)})"
     r.state = r.state.update_unit(who, essence=me.essence - need)
     r.emit("essence", f"{who} spends {need} essence: +{need} to the roll", rule)
     return total, bonus
@@ -392,10 +392,10 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
            chained: bool = False, bonus: Mapping[str, int] | None = None) -> tuple[str, ...]:
     """Compare one attack total with each blocker's armor (or will); barrels need 1 (manual p24).
 
-    ``bonus`` raises the total against single blockers (essence spent per blocker, spec D32).
+    ``bonus`` raises the total against single blockers (essence spent per blocker, switch essence.multi_blocker).
 
     A barrel hit by an explosion (``chained``) explodes with the same total under
-    ``barrel.chain = yes_same_roll``, else with its own roll (spec D36).
+    ``barrel.chain = yes_same_roll``, else with its own roll (ruling D36).
 
     Rules: manual p24 (attack), p35 (exploding barrel: hit on a total of 1 or more).
     """
@@ -446,7 +446,7 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
     The card joins the end of the queue; an occupied spawn space falls back
     to the nearest free passable space, the explorers choosing ties. Then the
     monster's «enters play» resolves (its card's ``enters_play``).
-    Rules: manual p13 (spawn monster); spec A12.3, C-7, D18.
+    Rules: manual p13 (spawn monster); rulings C-7, D18.
     """
     s = r.state
     tile = s.tile_of(origin)
@@ -464,7 +464,7 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
     where = placement.spawn_placement(s.unit_board(), origin, r.rules)
     if not where.candidates:
         r.emit("spawn", f"{why}: no free spawn space on the tile, no monster placed",
-               "manual p13; spec D18, D42")
+               "manual p13; rulings D18, D42")
         return None
     space = r.choose(where.candidates, "the spawn space" + (" (fallback)" if where.fallback
                                                             else ""), "; ".join(where.rules))
@@ -534,8 +534,8 @@ def reset_ratings(r: Resolution, spawn: bool = True, horror: bool = True,
     """Return the sliders to the chapter's defaults (3.5: with the player-count adjustment).
 
     ``adjust`` marks the 3.5 rating-1 reset; ``adjust35.when = every_reset``
-    adjusts at every reset (spec D24).
-    Rules: manual p28 (reset ratings); 3.5 §Spawn Phase; spec D24, D26.
+    adjusts at every reset (switch adjust35.when).
+    Rules: manual p28 (reset ratings); 3.5 §Spawn Phase; switches adjust35.when and n35.
     """
     s = r.state
     changes = {}
@@ -575,8 +575,7 @@ def next_chapter(r: Resolution, why: str) -> None:
 def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
     """Put a light token on an untokened chapter space on the explorer's tile (manual p36).
 
-    ``light_chapter.choice``: the nearest (1.0) or any on the tile (aid; spec
-    C-23); with none on the tile, ``light_chapter.no_target`` (spec D39).
+    ``light_chapter.choice``: the nearest (1.0) or any on the tile (aid; switch light_chapter.choice); with none on the tile, ``light_chapter.no_target`` (switch light_chapter.no_target).
     Rules: manual p36 (light chapter).
     """
     s = r.state
@@ -588,11 +587,11 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
         here = unlit
     if not here:
         r.emit("light", f"{why}: no unlit chapter space on the tile: nothing happens",
-               "manual p36; spec D39")
+               "manual p36; switch light_chapter.no_target")
         return
     options = here if origin is None or r.rules["light_chapter.choice"] == "any_on_tile" \
         else nearest_spaces(s.static_board(), origin, here, r.rules)
-    space = r.choose(sorted(options), "the chapter space to light", "manual p36; spec C-23")
+    space = r.choose(sorted(options), "the chapter space to light", "manual p36; switch light_chapter.choice")
     r.set(lit=s.lit + (space,))
     r.emit("light", f"{why}: the chapter space at {space} is lit", "manual p36 (light chapter)")
 
@@ -601,7 +600,7 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
     """Threat +1, draw a horror event, make it current and resolve «enters play» (manual p14).
 
     ``horror.invoke_order``: place then resolve (1.0) or resolve then place
-    (aid; spec C-16).
+    (aid; switch horror.invoke_order).
     Rules: manual p14 (invoke horror event).
     """
     threat_up(r, 1, why)
@@ -615,7 +614,7 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
         _resolve_card(r, card, f"{card.name} enters play")
     else:
         _resolve_card(r, card, f"{card.name} enters play")
-        _place_horror_event(r, card, why, "aid (resolve, then place); spec C-16")
+        _place_horror_event(r, card, why, "aid (resolve, then place); switch horror.invoke_order")
 
 
 def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
@@ -643,7 +642,7 @@ def reinvoke_explorer_event(r: Resolution, user: Unit | None, why: str) -> None:
     (manual p37; p20: the invoking explorer is its default target). An event already
     resolving is not reinvoked from inside itself.
 
-    Rules: manual p37 (reinvoke explorer event), p20 («enters play»); spec A20.7.
+    Rules: manual p37 (reinvoke explorer event), p20 («enters play»).
     """
     _reinvoke(r, r.state.explorer_events, "event", user, why, "manual p37",
               "manual p37 (reinvoke explorer event)")
@@ -978,7 +977,7 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     """"Move up to N" on a unit: a mindless monster heads for its closest explorer, anyone
     else goes where the players choose within N steps; no stamina (manual p23, p34).
 
-    Rules: manual p23 (affected units of a move), p34 (move), p35 (pits); spec A2.1, D44.
+    Rules: manual p23 (affected units of a move), p34 (move), p35 (pits); switch move_effect.mindless_doors.
     """
     s = r.state
     u = s.unit(unit_id)
@@ -1021,7 +1020,7 @@ def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
 
     On a playing area of map tiles the token lies on one unexplored edge of the
     placed tiles, which can then not be explored (manual p34).
-    Rules: manual p28 (place exit token); spec A5.6.
+    Rules: manual p28 (place exit token).
     """
     area = r.state.map.area
     if area is None:
@@ -1044,9 +1043,9 @@ def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
 def refresh_space(r: Resolution, space: Point, why: str) -> None:
     """Refresh map space: its tokens come off — all of them, the light token too
     (``refresh.removes = all_tokens``, manual p35) or only destroyed tokens
-    (``destroyed_tokens``, the index; spec C-20).
+    (``destroyed_tokens``, the index; switch refresh.removes).
 
-    Rules: manual p35 (refresh map space); spec C-20.
+    Rules: manual p35 (refresh map space); switch refresh.removes.
     """
     s = r.state
     removed = ["destroyed"] if space in s.destroyed else []
@@ -1055,7 +1054,7 @@ def refresh_space(r: Resolution, space: Point, why: str) -> None:
         r.set(lit=tuple(p for p in s.lit if p != space))
         removed.append("light")
     r.emit("refresh", f"{why}: {space} is refreshed; tokens removed: "
-           f"{', '.join(removed) or 'none'}", "manual p35 (refresh map space); spec C-20")
+           f"{', '.join(removed) or 'none'}", "manual p35 (refresh map space); switch refresh.removes")
 
 
 def remove_exit_token(r: Resolution) -> None:
@@ -1082,7 +1081,7 @@ def close_target_door(r: Resolution, space: Point, why: str) -> None:
     """Close an open door on a border of the targeted space; with several, the players choose
     (manual p22: a door ability targets a space that has the door on one of its borders).
 
-    Rules: manual p22 (targeting doors), p36 (doors); spec B7.
+    Rules: manual p22 (targeting doors), p36 (doors).
     """
     doors = sorted(pair for pair, kind in adjacent_borders(r.state.static_board(), space)
                    if kind is BorderKind.DOOR_OPEN)
@@ -1098,7 +1097,7 @@ def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     """Teleport within ``amount`` spaces to a passable, unoccupied space the players choose;
     a pit destroys the unit (manual p25, p35).
 
-    Rules: manual p25 (teleport within X); spec A9.2.
+    Rules: manual p25 (teleport within X).
     """
     u = r.state.unit(unit_id)
     where = placement.teleport_within(r.state.unit_board(), u.position, amount, r.rules)
@@ -1114,13 +1113,13 @@ def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
 
 
 def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
-    """A card's "spawn a monster": where, per ``spawn.card_origin`` (spec D41; manual p13).
+    """A card's "spawn a monster": where, per ``spawn.card_origin`` (switch spawn.card_origin; manual p13).
 
     ``nearest_to_activating_explorer``: near the activating unit, or on a tile
     the explorers choose (by one of its explorers) when there is none;
     ``players_choose_tile``: always the explorers' choice; ``all_tiles_each``:
     with no activating unit, one monster on every tile with an explorer.
-    Rules: manual p13 (spawn monster), p21-22 (map-tile scope); spec D41.
+    Rules: manual p13 (spawn monster), p21-22 (map-tile scope); switch spawn.card_origin.
     """
     limit = r.rules["spawn.limit_scope"] == "all_spawns"
     reading = r.rules["spawn.card_origin"]
@@ -1135,7 +1134,7 @@ def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
             spawn_monster(r, by_tile[tile], limit, why)
     elif explorers:
         origin = r.choose(sorted(explorers), "an explorer whose tile gets the monster",
-                          "spec D41")
+                          "switch spawn.card_origin")
         spawn_monster(r, origin, limit, why)
 
 
@@ -1144,12 +1143,12 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
 
     "Push N" goes as far as it can, up to N (``push.blocked``); a card worded "up to
-    N" (``up_to``) lets the players choose where it stops, 0..N spaces (spec D17), also for
+    N" (``up_to``) lets the players choose where it stops, 0..N spaces (switch push.blocked), also for
     a mindless monster's card (``mindless.up_to = players_choose``), or a mindless monster
     goes as far as it can (``full_amount``).
     A pit destroys the unit (a kill for the pusher), a trap lever triggers the
     traps, a barrel counts as hit (manual p25, p35, p37).
-    Rules: manual p25 (push, pull), p16; spec A9.1, D15-D17, D34; switch mindless.up_to.
+    Rules: manual p25 (push, pull), p16; rulings D15, D16, D17, D34; switch mindless.up_to.
     """
     if user is None or user.position is None:
         return
@@ -1158,7 +1157,7 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     immobile = tuple(u.id for u in s.units if u.immobile)
     options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
                    by=user.id, immobile=immobile, up_to=up_to)
-    rule = "spec D17"
+    rule = "switch push.blocked"
     if up_to and user.side == "monster" and not s.scheming and \
             r.rules["mindless.up_to"] == "full_amount" and options:
         longest = max(len(o.path) for o in options)
@@ -1175,7 +1174,7 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     for trigger in done.triggers:
         if trigger.what == "trap_lever" and trigger.optional and r.choose(
                 ("activate", "decline"), f"whether the {op} activates the lever at "
-                f"{trigger.space}", "3.5 §Trigger Traps; spec D34") == "decline":
+                f"{trigger.space}", "3.5 §Trigger Traps; switches traps.push_activation and traps.push_activator") == "decline":
             continue
         if trigger.what == "trap_lever":
             activator = r.state.unit(trigger.activator) if trigger.activator and \
@@ -1194,7 +1193,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     ``barrel.adjacency``: adjacent by the p22 definition (with sight) or any of
     the 8 neighbours; ``barrel.chain``: adjacent barrels are blockers too and
     explode with their own roll (``yes_new_roll``) or this one's total
-    (``yes_same_roll``), or are left alone (``no``) (spec D36). ``barrel.credit``: the unit
+    (``yes_same_roll``), or are left alone (``no``) (ruling D36). ``barrel.credit``: the unit
     whose attack hit the barrel is the explosion's attacker for kills (``hitter``), or the
     explosion has no attacker (``nobody``).
     Rules: manual p35 (exploding barrel); switches barrel.adjacency, barrel.chain,
@@ -1220,7 +1219,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
                "manual p35 (exploding barrel)")
     else:
         bonus = {}
-        r.emit("roll", f"exploding barrel: the same total {total}", "spec D36 (yes_same_roll)")
+        r.emit("roll", f"exploding barrel: the same total {total}", "ruling D36 (yes_same_roll)")
     credited = attacker if r.rules["barrel.credit"] == "hitter" else None
     strike(r, credited, units, barrels, total, arcane, "exploding barrel", chained=True,
            bonus=bonus)
@@ -1228,7 +1227,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
 
 def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     """3 high dice at every unit on a trapped space of the activator's tile, then the
-    secondary attacks by ``traps.secondary`` / ``traps.secondary_levers`` (spec C-10, D35).
+    secondary attacks by ``traps.secondary`` / ``traps.secondary_levers`` (rulings C-10, D35).
 
     Rules: manual p37 (trigger traps), 3.5 §Trigger Traps.
     """

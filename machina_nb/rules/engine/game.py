@@ -17,7 +17,7 @@ move through it, and :func:`replay` rebuilds the state from the log alone.
 >>> replay(game.initial, game.log(), game.rules) == game.state
 True
 
-Rules: manual p8 (setup), p10 (round); spec §A18.
+Rules: manual p8 (setup), p10 (round).
 """
 
 from __future__ import annotations
@@ -59,11 +59,11 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
 
     Level-1 monster cards form the monster deck; the others wait in the reserve
     for their level (manual p14). The first chapter sets the ratings, adjusted
-    for the player count under 3.5 (spec D24). The essence maximum is 9 or the
-    card's printed value (``essence.max``, spec D47). ``horror_events`` and
+    for the player count under 3.5 (switch adjust35.when). The essence maximum is 9 or the
+    card's printed value (``essence.max``, switch essence.max). ``horror_events`` and
     ``explorer_events`` are the core decks; the scenario's events join them whole
     (1.0) or with only as many core events as the scenario has
-    (``setup.event_decks = balanced_3_5``, spec C-12). ``items``: level-1 item
+    (``setup.event_decks = balanced_3_5``, switch setup.event_decks). ``items``: level-1 item
     cards form the four item decks, the others wait for *add item level* (manual p8, p33).
     Rules: manual p8 (setup), p28 (chapter ratings), p30 (item decks); 3.5 §Spawn Phase.
     """
@@ -105,7 +105,7 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
 class Step:
     """One applied action: the dice results it used, its events, the state after it.
 
-    Rules: manual p10 (the round as a sequence of actions); spec §A18.
+    Rules: manual p10 (the round as a sequence of actions).
     """
 
     action: Action
@@ -118,7 +118,7 @@ class Step:
 class History:
     """A game's initial state, its steps and the current position (undo/redo).
 
-    Rules: boardgame.io-style log; spec §A18 (the round as a sequence of actions).
+    Rules: boardgame.io-style log (the round as a sequence of actions).
     """
 
     initial: GameState
@@ -130,7 +130,7 @@ class History:
     def start(cls, state: GameState, rules: Rules | None = None) -> "History":
         """A history with no steps yet.
 
-        Rules: manual p8 (setup), p10 (the round); spec §A18.
+        Rules: manual p8 (setup), p10 (the round).
         """
         return cls(state, rules if rules is not None else Rules())
 
@@ -138,7 +138,7 @@ class History:
     def state(self) -> GameState:
         """The state at the current position.
 
-        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        Rules: manual p10 (the round as a sequence of actions).
         """
         return self.steps[self.position - 1].state if self.position else self.initial
 
@@ -151,7 +151,7 @@ class History:
         with that choice added and the same dice results so far (a choice after
         a roll).
 
-        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        Rules: manual p10 (the round as a sequence of actions).
         """
         source = dice if dice is not None else ScriptedDice()
         rolls: tuple = ()
@@ -172,7 +172,7 @@ class History:
     def undo(self) -> "History":
         """One step back; the state is exactly the one before the last action.
 
-        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        Rules: manual p10 (the round as a sequence of actions).
         """
         if not self.position:
             raise RulesError("history", "nothing to undo")
@@ -181,7 +181,7 @@ class History:
     def redo(self) -> "History":
         """One step forward again.
 
-        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        Rules: manual p10 (the round as a sequence of actions).
         """
         if self.position == len(self.steps):
             raise RulesError("history", "nothing to redo")
@@ -190,14 +190,14 @@ class History:
     def log(self) -> tuple[tuple[Action, tuple], ...]:
         """The actions up to the current position, with the dice results each used.
 
-        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        Rules: manual p10 (the round as a sequence of actions).
         """
         return tuple((s.action, s.rolls) for s in self.steps[:self.position])
 
     def events(self) -> tuple[Event, ...]:
         """Every event up to the current position.
 
-        Rules: manual p10 (the round as a sequence of actions); spec §A18.
+        Rules: manual p10 (the round as a sequence of actions).
         """
         return tuple(e for s in self.steps[:self.position] for e in s.events)
 
@@ -205,7 +205,7 @@ class History:
 def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules) -> GameState:
     """Rebuild a state from its initial state and a log of (action, dice results).
 
-    Rules: manual p10 (round); spec §A18 — dice results make every chance point scripted.
+    Rules: manual p10 (round) — dice results make every chance point scripted.
     """
     state = initial
     for action, rolls in log:
@@ -216,7 +216,7 @@ def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules
 def describe(action: Action) -> str:
     """An action in one line: its kind and its fields (OpenSpiel-style action string).
 
-    Rules: manual p12 (explorer actions); spec §A18.
+    Rules: manual p12 (explorer actions).
     """
     fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items() if v not in ((), None, ""))
     return f"{type(action).__name__}({fields})"
@@ -226,7 +226,7 @@ def transcript(history: History) -> str:
     """The game so far as text: each action, the dice it used, and its events with their rules.
 
     Golden playthroughs are such texts, diffed line by line in tests.
-    Rules: manual p10 (round); spec §A18 (golden playthroughs).
+    Rules: manual p10 (round) (golden playthroughs).
     """
     lines = []
     state = history.initial

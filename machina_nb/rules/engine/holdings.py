@@ -79,7 +79,7 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
     """Put a changed inventory in the state and bring its owner's attributes in line with the
     items now in play (manual p19: "with the Displacer Vest equipped, armor 3 and will 4").
 
-    Rules: manual p19 (attributes), p30-32 (items in play); spec C-17 (consumables).
+    Rules: manual p19 (attributes), p30-32 (items in play); switch consumables_in_play (consumables).
     """
     validate_inventory(inventory)
     before = r.state.unit(inventory.owner)
@@ -103,7 +103,7 @@ def consume(r: Resolution, explorer: str, card: ItemCard, marked: bool = False) 
     returns (:func:`release_spent`) (manual p27).
 
     Rules: manual p30 (consumables are destroyed after use), p27 (lasting effects and
-    destroyed consumables); spec A20.4.
+    destroyed consumables).
     """
     inv = inventory_of(r.state, explorer)
     if card not in inv.unequipped:
@@ -122,7 +122,7 @@ def consume(r: Resolution, explorer: str, card: ItemCard, marked: bool = False) 
 def release_spent(r: Resolution) -> None:
     """Explorer markers are back: used consumables that waited for theirs are destroyed.
 
-    Rules: manual p27 (lasting effects and destroyed consumables); spec A20.4.
+    Rules: manual p27 (lasting effects and destroyed consumables).
     """
     for inv in r.state.inventories:
         if inv.spent:

@@ -21,7 +21,7 @@ and the stepper offer it. The explorer's attributes follow their items:
 
 Rules: manual p14 (level 5), p19 (explorer death: the inventory is destroyed), p30-33
 (items, inventory effects), p37 (chest, workbench, recharge station); 3.5 §Updated Action
-Spaces and FAQ; spec A3.10, A20.6, B14, B18, B27, C-17, D30, E13.
+Spaces and FAQ; rulings C-17, D30.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ TRADE_COST = 2
 
 RECHARGE_FACES = ("health", "health", "stamina", "stamina", "nothing", "nothing")
 """What each face 1-6 of the recharge die does. INVENTED: the aid names the three results
-(restore 1 health, restore stamina, nothing) but not how many faces show each (spec E13);
+(restore 1 health, restore stamina, nothing) but not how many faces show each;
 how much "restore stamina" gives is the ``recharge.stamina`` ruling."""
 
 
@@ -179,7 +179,7 @@ def gain_item(r: Resolution, explorer: str, why: str) -> None:
     give it to an adjacent explorer, and maybe equip it at once (manual p33).
 
     With a single card left in all the decks it is the gained item (the text is silent).
-    Rules: manual p33 (gain item), p37 (chest); spec A20.6, B14.
+    Rules: manual p33 (gain item), p37 (chest).
     """
     rule = "manual p33 (gain item)"
     drawn = _draw(r, 2, explorer, why, rule)
@@ -239,7 +239,7 @@ def trade_partners(state: GameState, rules: Rules, explorer: str,
     """Explorers next to a recharge station (``station``, the one just activated, included) or a
     workbench, on any tile: who may trade after a recharge (manual p37; 3.5 FAQ).
 
-    Rules: manual p37 (recharge station); 3.5 §Updated Action Spaces and FAQ; spec B27.
+    Rules: manual p37 (recharge station); 3.5 §Updated Action Spaces and FAQ.
     """
     spaces = [p for kind in (SpaceKind.RECHARGE, SpaceKind.WORKBENCH)
               for p in state.map.spaces(kind) if p not in state.destroyed]
@@ -254,8 +254,7 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
     """Roll the recharge die and resolve it; then a free trade with a :func:`trade_partners`
     explorer and a free *use inventory* (manual p37; faces per :data:`RECHARGE_FACES`).
 
-    Rules: manual p37 (recharge station); 3.5 §Updated Action Spaces; aid (die results);
-    spec E13 (face counts unknown: invented; how much stamina: ``recharge.stamina``).
+    Rules: manual p37 (recharge station); 3.5 §Updated Action Spaces; aid (die results) (face counts unknown: invented; how much stamina: ``recharge.stamina``).
     """
     face = r.roll("recharge", "the recharge die")
     result = RECHARGE_FACES[face - 1]
@@ -270,11 +269,11 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
     elif result == "stamina":
         r.state = r.state.update_unit(explorer, stamina=stamina)
     r.emit("recharge", f"recharge die face {face}: {text}",
-           "manual p37; aid (recharge die); spec E13 (face counts invented, recharge.stamina)")
+           "manual p37; aid (recharge die) (face counts invented, recharge.stamina)")
     partners = trade_partners(r.state, r.rules, explorer, station)
     r.set(item_window=ItemWindow(explorer, partners, True))
     r.emit("item", f"{explorer} may now trade with {', '.join(partners) or 'nobody'} and "
-           "then resolve use inventory, at no cost", "manual p37; 3.5 FAQ; spec B27")
+           "then resolve use inventory, at no cost", "manual p37; 3.5 FAQ")
 
 
 # --- use inventory and trade ---------------------------------------------------------------
@@ -381,7 +380,7 @@ def check_trade(state: GameState, rules: Rules, actor: str, partner: str,
     """Raise :class:`RulesError` if this trade is illegal: 2 stamina and an adjacent partner,
     or free with a partner of the recharge window; at least one item; items held (manual p32).
 
-    Rules: manual p32 (trade with explorer), p37 (recharge station); spec B27.
+    Rules: manual p32 (trade with explorer), p37 (recharge station).
     """
     u = state.unit(actor)
     window = _window(state, actor)
@@ -408,7 +407,7 @@ def trade(r: Resolution, actor: str, partner: str, give: Sequence[str],
     """Exchange items with ``partner`` (checked by :func:`check_trade`); equipped items are
     unequipped first, their attachments stay with the giver (manual p32).
 
-    Rules: manual p32 (trade with explorer), p37 (recharge: trade); spec B27.
+    Rules: manual p32 (trade with explorer), p37 (recharge: trade).
     """
     window = _window(r.state, actor)
     if window is not None and window.trade_partners is not None and \
@@ -435,7 +434,7 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
     shuffle the level's cards from the reserve into their decks (manual p33).
 
     Rules: manual p28 (chapter effects), p33 (add item level); 3.5 §Adding Item Levels;
-    spec D30.
+    switches half.which and half.rounding.
     """
     items = r.state.items
     new = tuple(c for c in items.reserve if c.level == level)
@@ -449,7 +448,7 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
     r.set(items=replace(items, **decks, removed=items.removed + removed,
                         reserve=tuple(c for c in items.reserve if c.level != level)))
     r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
-           f"level-{level} cards shuffled in", "manual p33 (add item level); spec D30")
+           f"level-{level} cards shuffled in", "manual p33 (add item level); switches half.which and half.rounding")
 
 
 def shuffle_item_decks(r: Resolution, why: str) -> None:

@@ -10,7 +10,7 @@ leaves to the players come back as ``options``: the plan then needs a choice,
 never a silent tie-break (manual p16: resolving ambiguity).
 
 Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
-(closest), p35 (pits); spec §A14.3, C-5, C-6, C-14, C-24, C-27, C-28, D8-D14, D40, D44, D46.
+(closest), p35 (pits); rulings C-6, C-14, C-24, C-27, D8, D9, D10, D11, D12, D13, D14, D40, D44, D46.
 """
 
 from __future__ import annotations
@@ -63,9 +63,9 @@ def monster_abilities(state: GameState, monster: Unit,
 
     Returns ``(source, ability)`` pairs; ``source`` is ``bound``, ``horror`` or ``card``.
     ``monster.ability_sources = bound_event_and_card`` puts the horror events bound
-    to this monster (``state.bound`` entries held by it) first (aid; spec C-14);
+    to this monster (``state.bound`` entries held by it) first (aid; switches monster.ability_sources and horror_bind.monster);
     ``event_and_card`` (manual p15, p20) ignores them.
-    Rules: manual p15-16 (monster abilities), p20 (sources); aid; spec C-14.
+    Rules: manual p15-16 (monster abilities), p20 (sources); aid; switches monster.ability_sources and horror_bind.monster.
     """
     current = state.horror_events.destroyed[0] if state.horror_events.destroyed else None
     out = []
@@ -82,10 +82,10 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
     """Explorers the monster can target: ethereal ones only where a lit chapter space allows.
 
     A lit chapter space lets units on its tile target ethereal units; which tile
-    counts is ``targetable.for_monsters`` (spec D40). A monster disregards
+    counts is ``targetable.for_monsters`` (switch targetable.for_monsters). A monster disregards
     explorers it cannot target (manual p25). A lasting or passive ``target_ethereal``
     effect on the monster enables it anywhere (manual p22-23).
-    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; spec A10, D40.
+    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; switch targetable.for_monsters.
     """
     lit_tiles = {state.tile_of(p) for p in state.lit if p not in state.destroyed}
     out = []
@@ -100,7 +100,7 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
 
 
 def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
-    """Closest distance from every space to ``explorer`` (manual p22; spec C-6, D8, D9)."""
+    """Closest distance from every space to ``explorer`` (manual p22; switches closest.immobile_units and closest.pits)."""
     immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
     return closest_distances(state.closest_board(), explorer.position, rules, immobile)
 
@@ -125,7 +125,7 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     monster's border that blocks its path (4 stamina); one step along the
     established path;
     otherwise end the turn. Immobile monsters only play abilities (Example E).
-    Rules: manual p15-17; spec §A14.3.
+    Rules: manual p15-17.
     """
     key = (state, rules, monster_id, tuple(choices))
     try:
@@ -226,7 +226,7 @@ def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
 def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: list[str],
                 towards, choices) -> MonsterPlan:
     """One step along the established path, destroying a closed door on the way (4 stamina);
-    when blocked, ``mindless.blocked`` says whether it re-plans first (manual p16; spec D14).
+    when blocked, ``mindless.blocked`` says whether it re-plans first (manual p16; switches path.units and mindless.blocked).
 
     Rules: manual p16 (move, closed doors, blocked); switch mindless.blocked.
     """
@@ -251,7 +251,7 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
         reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
         return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
     if rules["mindless.blocked"] == "replan_first":
-        reasons.append(f"{blocked}: it re-plans round doors and units first (spec D14, "
+        reasons.append(f"{blocked}: it re-plans round doors and units first (switches path.units and mindless.blocked, "
                        "replan_first)")
         goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
                                                     choices, doors="avoid", units="obstacles")
@@ -264,7 +264,7 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
                                                              mindless=True):
             reasons.append(f"steps to {path[0]} (1 stamina) toward {goal} (manual p16)")
             return MonsterPlan(**plan, action=("move", path[0]), reasons=tuple(reasons))
-    reasons.append(f"{blocked}: blocked, its turn ends (manual p16; spec D14)")
+    reasons.append(f"{blocked}: blocked, its turn ends (manual p16; switches path.units and mindless.blocked)")
     return MonsterPlan(**plan, reasons=tuple(reasons))
 
 
@@ -329,11 +329,11 @@ def _choose_target(state, rules, m, dist_maps, reasons, choices):
         if reachable[current] == best and (len(closest) == 1 or keep
                                            or rules["retarget.on_tie"] == "keep_current"):
             reasons.append(f"keeps its target {current}: no other explorer is closer "
-                           f"(manual p15; spec D11)")
+                           f"(manual p15; switch retarget.on_tie)")
             return current, ()
         if keep:
             reasons.append(f"keeps its target {current}: re-evaluates after moves only "
-                           f"(spec C-24)")
+                           f"(switch mindless.reevaluate)")
             return current, ()
     if len(closest) > 1:
         low = min(state.unit(i).health for i in closest)
@@ -408,7 +408,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                     doors="plan", units=None):
     """The best reachable end point and a shortest path to it (manual p16).
 
-    "Best" and "closer than the start" use ``closer.metric`` (spec D46): the
+    "Best" and "closer than the start" use ``closer.metric`` (switch closer.metric): the
     closest distance, or under ``true_path_length`` the walking distance.
     ``doors``: ``plan`` treats closed doors as open at the cost ``path.door_cost``
     gives; ``open`` as open at no extra cost; ``avoid`` never crosses them.
@@ -442,7 +442,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     if best_score is None or (start_score is not None and best_score >= start_score):
         reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
                        f"by walking distance (now {start_score}): it does not move (manual p16; "
-                       "spec D46, true_path_length)" if walking else
+                       "switch closer.metric, true_path_length)" if walking else
                        f"no reachable end point within {budget} stamina is closer than "
                        f"{start_score}: it does not move (manual p16)")
         return None, (), (), ()
@@ -473,7 +473,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
                    + ("walking distance" if walking else "distance")
                    + f" {best_score} from {label} (was {start_score}) (manual p16"
-                   + ("; spec D46, true_path_length)" if walking else ")"))
+                   + ("; switch closer.metric, true_path_length)" if walking else ")"))
     return goal, path, ends, ()
 
 
@@ -481,7 +481,7 @@ def _walking_scores(state, rules, m, tpos, scored):
     """The reachable end points at the least walking distance to the target, if that is less
     than the start's (``closer.metric = true_path_length``;
     :func:`machina_nb.rules.board.distance.nearest_by_walking`), scored by it, and the start's own
-    walking distance (None: it cannot walk next to the target) (spec D46)."""
+    walking distance (None: it cannot walk next to the target) (switch closer.metric)."""
     board = state.unit_board()
     mover = Mover(unit=m.id, mindless=True)
     start = walking_distance(board, m.position, tpos, rules, mover)
@@ -497,10 +497,10 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     """Where "move up to N" takes a mindless monster: toward its closest explorer (manual p23).
 
     The move costs no stamina; the p16 rule "no move unless closer" holds. Closed
-    doors per ``move_effect.mindless_doors`` (spec D44): ``avoid_doors`` plans the
+    doors per ``move_effect.mindless_doors`` (switch move_effect.mindless_doors): ``avoid_doors`` plans the
     best point reachable without crossing one; the other readings plan as if
     they were open and stop at the first one (no stamina to destroy it).
-    Rules: manual p23 (targeted move on a mindless monster), p16; spec D44.
+    Rules: manual p23 (targeted move on a mindless monster), p16; switch move_effect.mindless_doors.
     """
     m = state.unit(monster_id)
     reasons: list[str] = []
@@ -523,7 +523,7 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     walked, here = [], m.position
     for step in path:
         if step not in move_steps(board, here, rules, mindless=True):
-            reasons.append(f"a closed door stops the move at {here} (spec D44: {reading})")
+            reasons.append(f"a closed door stops the move at {here} (switch move_effect.mindless_doors: {reading})")
             break
         if state.unit_at(step) is not None:
             reasons.append(f"{step} is occupied: the move stops at {here} (manual p25)")

@@ -10,7 +10,7 @@ too: :func:`spawn_roll` and :func:`horror_roll`.
 ['explorer', 'spawn', 'horror', 'monster']
 
 Rules: manual p10 (round), p12 (explorer phase), p13 (spawn), p14 (horror), p15
-(monster phase); 3.5 §Spawn Phase; spec §A12, §A13, §A18.
+(monster phase); 3.5 §Spawn Phase.
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ class Phase:
 def reset_stamina(state: GameState, rules: Rules, unit: Unit) -> int:
     """The stamina an explorer resets to: the maximum, as modified by lasting
     ``stamina_modifier`` effects (``stamina.reset = modified``, manual p12) or as printed
-    (``printed``, the player aid; spec C-15). Clamped to 0..max: current stamina never
+    (``printed``, the player aid; switch stamina.reset). Clamped to 0..max: current stamina never
     exceeds its maximum (manual p18), so a raise shows only once stamina is below it.
 
-    Rules: manual p12 (explorer phase: reset stamina), p18, p27; spec C-15.
+    Rules: manual p12 (explorer phase: reset stamina), p18, p27; switch stamina.reset.
     """
     if rules["stamina.reset"] == "printed":
         return unit.max_stamina
@@ -73,7 +73,7 @@ def _explorer_begin(r: Resolution) -> None:
                   else u for u in s.units)
     r.set(units=units, done=(), turns=(), active=None)
     r.emit("stamina", "every explorer's stamina resets to its maximum "
-           f"({r.rules['stamina.reset']} value)", "manual p12; spec C-15")
+           f"({r.rules['stamina.reset']} value)", "manual p12; switch stamina.reset")
 
 
 def start_new_round(r: Resolution, why: str) -> None:
@@ -98,12 +98,12 @@ def _explorer_over(state: GameState, rules: Rules) -> bool:
 # --- spawn phase --------------------------------------------------------------------------
 
 def spawn_rollers(state: GameState, rules: Rules) -> tuple[Unit, ...]:
-    """Explorers who may roll next, in the order ``spawn10.roll_order`` allows (spec D22).
+    """Explorers who may roll next, in the order ``spawn10.roll_order`` allows (switch spawn10.roll_order).
 
     An explorer rolls unless they exited or every spawn space on their tile is
     destroyed; a tile with no spawn spaces at all follows ``spawn.no_spawn_spaces``
-    (spec D42). Under ``players_choose`` any of them may roll next.
-    Rules: manual p13 (spawn phase); spec A12.1, D22, D42.
+    (switch spawn.no_spawn_spaces). Under ``players_choose`` any of them may roll next.
+    Rules: manual p13 (spawn phase); switches spawn10.roll_order and spawn.no_spawn_spaces.
     """
     if state.phase != "spawn" or state.spawn_rating is None:
         return ()
@@ -141,7 +141,7 @@ def _spawn_begin(r: Resolution) -> None:
         new = adjusted_spawn_rating(r.state.spawn_rating, explorers_counted(r.state, r.rules))
         r.set(spawn_rating=new)
         r.emit("ratings", f"player-count adjustment at phase start: spawn rating {new}",
-               "3.5 §Spawn Phase; spec D24")
+               "3.5 §Spawn Phase; switch adjust35.when")
 
 
 def _spawn_timer(r: Resolution) -> None:
@@ -156,21 +156,21 @@ def _spawn_timer(r: Resolution) -> None:
         return
     if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
         r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
-               "step is skipped", "3.5 §Spawn Phase; spec D25 (threat35.no_horror_rating = "
+               "step is skipped", "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating (threat35.no_horror_rating = "
                "skip_rule)")
         return
     printed = s.chapter.horror_rating or 0
     amount = printed if r.rules["threat35.amount"] == "default_printed" else (s.horror_rating or 0)
     r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}"
            + (" (the chapter has no horror rating: 0)" if s.chapter.horror_rating is None
-              else ""), "3.5 §Spawn Phase; spec D25")
+              else ""), "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating")
     threat_up(r, amount, "3.5 spawn timer")
     chapter = r.state.chapter
     if not chapter.blocking or chapter.places_exit:
         if r.state.exit_token is not None:
             reading = r.rules["timer35.exit_chapter"]
             r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
-                   "3.5 FAQ; spec D28")
+                   "3.5 FAQ; switch timer35.exit_chapter")
             if reading == "full_exit_procedure":
                 everyone_exits(r, "the 3.5 timer ends an exit-token chapter")
                 return
@@ -191,10 +191,10 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
     """One explorer's spawn roll against the current spawn rating (manual p13; 3.5).
 
     1.0: success spawns (or threat +1 at the 4-monster limit) and resets the
-    rating (``spawn10.reset_on_limit``, spec D48); failure lowers it by 1
-    (``rating.floor``, spec D23). 3.5: success spawns or gives threat +1; the
-    rating does not change (``spawn35.reset_on_success``, spec D27).
-    Rules: manual p13 (spawn phase), 3.5 §Spawn Phase; spec A12.1-A12.2, C-3, C-7.
+    rating (``spawn10.reset_on_limit``, switch spawn10.reset_on_limit); failure lowers it by 1
+    (``rating.floor``, switch rating.floor). 3.5: success spawns or gives threat +1; the
+    rating does not change (``spawn35.reset_on_success``, switch spawn35.reset_on_success).
+    Rules: manual p13 (spawn phase), 3.5 §Spawn Phase; switches spawn.procedure and spawn.limit_scope.
     """
     s = r.state
     rating = s.spawn_rating
@@ -209,7 +209,7 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
         new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
         r.set(spawn_rating=new)
         r.emit("spawn_roll", f"{explorer.id} rolls {value} < {rating}: spawn rating -> {new}",
-               rule + "; spec D23")
+               rule + "; switch rating.floor")
         return
     r.emit("spawn_roll", f"{explorer.id} rolls {value} >= {rating}: spawn a monster", rule)
     limited = r.rules["spawn.limit_scope"] != "none" and \
@@ -223,7 +223,7 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
             reset_ratings(r, spawn=True, horror=False)
         return
     if limited and r.rules["spawn10.reset_on_limit"] == "no":
-        r.emit("ratings", "no spawn at the limit: the rating stays", "spec D48")
+        r.emit("ratings", "no spawn at the limit: the rating stays", "switch spawn10.reset_on_limit")
         return
     reset_ratings(r, spawn=True, horror=False)
 
@@ -249,13 +249,13 @@ def _horror_begin(r: Resolution) -> None:
         return_markers(r, "horror", "horror phase begins")
     if skipped:
         r.emit("phase", "the chapter has no horror rating: the horror phase is skipped",
-               "manual p28; spec D45")
+               "manual p28; switch markers.skipped_horror_phase")
 
 
 def horror_roll(r: Resolution) -> None:
     """One d10 against the current horror rating: invoke a horror event or lower it (manual p14).
 
-    Rules: manual p14 (horror phase); spec A13, D23.
+    Rules: manual p14 (horror phase); switch rating.floor.
     """
     s = r.state
     rating = s.horror_rating
@@ -270,7 +270,7 @@ def horror_roll(r: Resolution) -> None:
         new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
         r.set(horror_rating=new)
         r.emit("horror_roll", f"the horror roll {value} < {rating}: horror rating -> {new}",
-               "manual p14; spec D23")
+               "manual p14; switch rating.floor")
 
 
 def _horror_over(state: GameState, rules: Rules) -> bool:

@@ -35,7 +35,7 @@ __all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
 class Event:
     """Something that happened, and the rule that made it happen (pokerkit-style record).
 
-    Rules: every event cites its rule (manual pages; spec §A18 round structure).
+    Rules: every event cites its rule (manual pages round structure).
     """
 
     kind: str
@@ -109,7 +109,7 @@ class Resolution:
     def emit(self, kind: str, text: str, rule: str) -> None:
         """Record an event with its citation.
 
-        Rules: spec §A18 (every event cites its rule).
+        Rules:  (every event cites its rule).
         """
         self.events.append(Event(kind, text, rule))
 
@@ -133,14 +133,14 @@ class Resolution:
     def set(self, **changes) -> None:
         """Replace fields of the state.
 
-        Rules: spec §A18 (a resolution changes a frozen state step by step).
+        Rules:  (a resolution changes a frozen state step by step).
         """
         self.state = replace(self.state, **changes)
 
     def roll(self, die: str, reason: str) -> int:
         """A die result from the dice source (scripted, seeded or open).
 
-        Rules: manual p4-5 (dice); spec §E (chance points).
+        Rules: manual p4-5 (dice) (chance points).
         """
         return self.dice.roll(die, reason)
 

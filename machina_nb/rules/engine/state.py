@@ -17,7 +17,7 @@ spaces lit) are data applied to the map's base :class:`Layout` when
 True
 
 Rules: manual p8 (setup), p10 (round), p13-15 (ratings, threat, queue), p18 (attributes),
-p27 (markers), p28 (chapters); spec §A12-A20.
+p27 (markers), p28 (chapters).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ HORROR_MARKERS = 4
 """Horror markers, shared by monsters and horror events (manual p5)."""
 
 THREAT_POSITIONS = 5
-"""Positions on the threat slider; only the picture shows them, so a parameter (spec A13.2)."""
+"""Positions on the threat slider; only the picture shows them, so a parameter ."""
 
 PHASES = ("explorer", "spawn", "horror", "monster")
 """The round's four phases in order (manual p10)."""
@@ -265,13 +265,13 @@ class GameState:
     the order explorers took their turns this round; ``reserve`` the monster
     cards of levels not yet added; ``bound`` the binding events with the unit holding
     each: explorer events bound to explorers, and horror events bound to monsters
-    (aid; read per ``monster.ability_sources``, spec C-14); ``treated`` the spaces
+    (aid; read per ``monster.ability_sources``, switches monster.ability_sources and horror_bind.monster); ``treated`` the spaces
     treated as another kind, ``features`` the kinds a space counts as too (manual
     p35: treat map space); ``waiting`` the destroyed binding events whose marker has
     not returned yet (manual p27); ``removed`` monster cards removed from the
     game (manual p19, p25: *take* searches them). ``threat`` is the slider's
     position, 1 first; 0 or less is a deficit below the first position, which only
-    ``threat.floor = seal_only`` produces (spec C-29). ``inventories`` each
+    ``threat.floor = seal_only`` produces (switch threat.floor). ``inventories`` each
     explorer's items, ``items`` the item decks, and ``item_window`` the free
     inventory steps an action space left open (:mod:`machina_nb.rules.cards.items`).
     Rules: manual p8, p10, p13-15, p18, p25, p27-28, p30-33 (items), p35.
@@ -339,7 +339,7 @@ class GameState:
                 or self.threat > self.threat_positions:
             raise RulesError("threat", f"threat {self.threat!r} is not a position up to the "
                                        f"last, {self.threat_positions} (below 1: a deficit under "
-                                       "threat.floor = seal_only, spec C-29)")
+                                       "threat.floor = seal_only, switch threat.floor)")
         # One entry per destroyed token: a sealed spawn space holds two (manual p35, p36).
         object.__setattr__(self, "destroyed", tuple(sorted(map(tuple, self.destroyed))))
         object.__setattr__(self, "lit", tuple(sorted(set(map(tuple, self.lit)))))
@@ -393,7 +393,7 @@ class GameState:
 
     def player_driven(self, monster_id: str) -> bool:
         """Whether the players decide this monster's actions: scheming (an explorer has died),
-        or controlled by an explorer, which overrides either mode (manual p15, p25; spec A14.2).
+        or controlled by an explorer, which overrides either mode (manual p15, p25).
         """
         return self.scheming or self.controller(monster_id) is not None
 
@@ -459,7 +459,7 @@ class GameState:
     def closest_board(self) -> Board:
         """The static board with the immobile units placed: the board *closest* is measured on.
 
-        Rules: manual p16 (immobile units in the closest count); spec C-6, D9.
+        Rules: manual p16 (immobile units in the closest count); switch closest.immobile_units.
         """
         placed = tuple(sorted((u.position, u.id) for u in self.units
                               if u.immobile and u.position is not None))
@@ -534,7 +534,7 @@ _ENUMS = {cls.__name__: cls for cls in (BorderKind, SpaceKind)}
 
 
 def to_json(state: GameState, indent: int | None = None) -> str:
-    """The state as JSON text; :func:`from_json` gives back an equal state (save/load; spec §A18).
+    """The state as JSON text; :func:`from_json` gives back an equal state (save/load).
 
     Cards (units' cards, events, chapters, abilities) are written once in a
     ``cards`` table and referred to by key wherever they appear.
@@ -558,7 +558,7 @@ MAX_ROUND = 999
 
 
 def from_json(text: str, rules: Rules | None = None) -> GameState:
-    """A state from :func:`to_json` text (spec §A18), checked whole; bad input raises
+    """A state from :func:`to_json` text , checked whole; bad input raises
     :class:`RulesError` naming ``text`` and the path of the bad field (``state.units[2].health``).
 
     The checks are the engine's invariants: units on passable spaces of the board, one per
@@ -567,7 +567,7 @@ def from_json(text: str, rules: Rules | None = None) -> GameState:
     reference resolves, and none refers to itself; sizes within :data:`MAX_SAVE_CHARS`,
     :data:`MAX_JSON_DEPTH`, :data:`MAX_SAVE_LIST`. ``rules`` (optional): under
     ``fallback.passable = not_required`` a monster may stand on an obstacle space.
-    Rules: spec §A18 (save and load); manual p18 (attributes), p25 (one unit a space).
+    Rules:  (save and load); manual p18 (attributes), p25 (one unit a space).
     """
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -786,7 +786,7 @@ class _Codec:
     def encode(self, value: Any) -> Any:
         """``value`` as JSON-ready data (cards go into the table once, by key).
 
-        Rules: spec §A18 (the state between actions, saved and loaded).
+        Rules:  (the state between actions, saved and loaded).
         """
         if isinstance(value, _CARDS) and not self.inline:
             key = self._keys.get(id(value))
@@ -827,7 +827,7 @@ class _Codec:
         """The value that :meth:`encode` wrote, cards looked up in the table; a bad value
         raises :class:`RulesError` naming ``text`` and the path of the bad field.
 
-        Rules: spec §A18 (the state between actions, saved and loaded).
+        Rules:  (the state between actions, saved and loaded).
         """
         if isinstance(value, list):
             return tuple(self.decode(v, f"{path}[{i}]") for i, v in enumerate(value))

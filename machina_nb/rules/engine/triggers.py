@@ -9,8 +9,7 @@ owner's marker lies on the card, and returning the marker is part of firing
 ability's marker cost (manual p27, Circular Saw). An ability never triggers
 itself again while it resolves.
 
-Rules: manual p26 (triggered conditions), p27 (markers, removing a marker from a card);
-spec A20.3-A20.4, B21, B23.
+Rules: manual p26 (triggered conditions), p27 (markers, removing a marker from a card).
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ True
 
 Rules: manual p16-17 (Examples A-F), p19 (contributing explorers), p22 (doors and
 adjacency), p24 (attack), p25
-(push and pull), p31-33 (inventory, gain item), p37 (recharge station); 3.5 FAQ; spec §B.
+(push and pull), p31-33 (inventory, gain item), p37 (recharge station); 3.5 FAQ.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "sp
 class StepResult:
     """One step's outcome: whether the engine did what the example states, and what it did.
 
-    Rules: the manual's worked examples (spec §B).
+    Rules: the manual's worked examples .
     """
 
     step: Step
@@ -121,7 +121,7 @@ def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
 
 
 def run_example(example: Example) -> tuple[StepResult, ...]:
-    """Run every step of ``example`` and compare with its ``expect`` (spec §B)."""
+    """Run every step of ``example`` and compare with its ``expect`` ."""
     state, ids = example_state(example)
     rules = example.rules()
     results = []

@@ -7,7 +7,7 @@ Every function takes the :class:`~machina_nb.rules.rulings.Rules` and reads the
 switches it depends on: ``roll.floor`` (D31), ``essence.multi_blocker`` (D32),
 ``barrel.chain`` (D36) and ``traps.secondary`` (C-10, D35).
 
-Essence policy (stated, spec E2): after seeing the roll the attacker spends the
+Essence policy (stated): after seeing the roll the attacker spends the
 least essence that makes the attack hit (with several blockers: that hits as
 many blockers as possible), and nothing when even all of it would not help.
 
@@ -16,7 +16,7 @@ many blockers as possible), and nothing when even all of it would not help.
 >>> hit_chance(Pool.attack(1, 1), 3, Rules(), essence=1)  # the Mi-Go, manual p24
 Fraction(5, 6)
 
-Rules: manual p24 (attack), manual p18-19 (essence, contributors), spec A11, §E2-E7.
+Rules: manual p24 (attack), manual p18-19 (essence, contributors).
 """
 
 from __future__ import annotations
@@ -60,13 +60,13 @@ With :data:`MAX_ESSENCE`, :data:`MAX_HEALTH` and the pool's :data:`~machina_nb.r
 this keeps the exact kill-chance programme to seconds."""
 
 TRAP_PRIMARY = Pool.attack(high=3)
-"""The trap lever's attack: 3 high dice (manual p37 index, 3.5; spec C-10)."""
+"""The trap lever's attack: 3 high dice (manual p37 index, 3.5; switches traps.secondary and traps.push_activation)."""
 
 TRAP_SECONDARY = Pool.attack(low=3)
-"""The trap lever's secondary attack: 3 low dice (manual p37 index, 3.5; spec C-10)."""
+"""The trap lever's secondary attack: 3 low dice (manual p37 index, 3.5; switches traps.secondary and traps.push_activation)."""
 
 BARREL_EXPLOSION = Pool.attack(high=3)
-"""An exploding barrel attacks every adjacent unit with 3 high dice (manual p36, spec E5)."""
+"""An exploding barrel attacks every adjacent unit with 3 high dice (manual p36)."""
 
 
 def _check_defense(defense, name: str = "defense") -> int:
@@ -94,7 +94,7 @@ def _rolled(pool: Pool, modifier: int) -> Distribution:
 def final_total(pool: Pool, rules: Rules, modifier: int = 0) -> Distribution:
     """The distribution of the final total with no essence: ``S + m``, floored at 0 under ``clamp0``.
 
-    Rules: manual p24 (sum, add, subtract), spec D31 (``roll.floor``).
+    Rules: manual p24 (sum, add, subtract), switch roll.floor (``roll.floor``).
     """
     rules = check_rules(rules)
     dist = _rolled(pool, modifier)
@@ -108,7 +108,7 @@ class AttackOdds:
     ``spent[e]`` is the chance that exactly ``e`` essence is spent under the
     least-needed policy.
 
-    Rules: manual p24 (attack), manual p18 (essence), spec E2.
+    Rules: manual p24 (attack), manual p18 (essence).
     """
 
     hit: Fraction
@@ -122,9 +122,9 @@ def attack_odds(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
 
     ``essence`` is what may be spent after the roll: the attacker's plus
     that of contributing explorers (manual p19). P(hit) = P(S >= A - m - E) and
-    the expected spend is the sum over the rolls that need it (spec E2).
+    the expected spend is the sum over the rolls that need it .
 
-    Rules: manual p24 (attack), manual p18 (essence after the roll), spec E2, D31.
+    Rules: manual p24 (attack), manual p18 (essence after the roll), switch roll.floor.
     """
     rules = check_rules(rules)
     defense = _check_defense(defense)
@@ -152,7 +152,7 @@ def hit_chance(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
                essence: int = 0) -> Fraction:
     """P(hit) of one attack against armor or will ``defense`` (0-9), spending up to ``essence``.
 
-    Rules: manual p24 (T >= attribute hits), spec E2, D31 (``roll.floor``).
+    Rules: manual p24 (T >= attribute hits), switch roll.floor (``roll.floor``).
     """
     rules = check_rules(rules)
     defense = _check_defense(defense)
@@ -167,7 +167,7 @@ def hit_chance(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
 def barrel_hit_chance(pool: Pool, rules: Rules, modifier: int = 0, essence: int = 0) -> Fraction:
     """P(hit) against an exploding barrel: a final total of at least 1 (under every ``roll.floor``).
 
-    Rules: manual p36 (exploding barrel), spec A3.7, E2, E5, D31.
+    Rules: manual p36 (exploding barrel), switch roll.floor.
     """
     rules = check_rules(rules)
     essence = _integer("essence", essence, 0, MAX_ESSENCE)
@@ -192,13 +192,13 @@ def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier
                      essence: int = 0) -> dict[frozenset[int], Fraction]:
     """The joint outcome of **one** roll against several blockers: ``{indices hit: chance}``.
 
-    The blockers are hit together by threshold, not independently (spec E3).
+    The blockers are hit together by threshold, not independently .
     Essence is spent after the roll to hit as many blockers as possible at the
     least cost: under ``essence.multi_blocker = shared_total`` the spend
     raises the one total every blocker is compared with; under
     ``per_blocker`` each essence point lifts the total for one chosen blocker.
 
-    Rules: manual p24 (several blockers, one roll), spec A11.5, E3, D32.
+    Rules: manual p24 (several blockers, one roll), switch essence.multi_blocker.
     """
     rules = check_rules(rules)
     if isinstance(defenses, (str, bytes)) or not isinstance(defenses, Sequence) or \
@@ -223,7 +223,7 @@ def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier
 def expected_hits(outcome: dict[frozenset[int], Fraction]) -> Fraction:
     """E[#blockers hit] of a joint outcome: the sum of the marginal chances, not binomial.
 
-    Rules: manual p24 (several blockers), spec E3.
+    Rules: manual p24 (several blockers).
     """
     return sum((len(hit) * p for hit, p in outcome.items()), Fraction(0))
 
@@ -238,7 +238,7 @@ class LastingBoost:
     parameter. Stacks last until the next Explorer phase, so they carry across
     the attacks of one turn.
 
-    Rules: manual p27 (lasting effects, markers), spec E4 (stacking lasting boosts).
+    Rules: manual p27 (lasting effects, markers) (stacking lasting boosts).
     """
 
     max_stacks: int
@@ -259,12 +259,12 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
     """P(a blocker with ``health`` left dies within ``attacks`` attacks), essence shared across them.
 
     Each hit costs 1 health. The essence budget is spent after each roll,
-    optimally for the kill (the dynamic programme of spec E4), and a
+    optimally for the kill (the dynamic programme of ), and a
     :class:`LastingBoost` may add stacks after hits. With neither, this is
     P(Bin(attacks, p) >= health).
 
     Rules: manual p24 (a hit costs 1 health), manual p18 (essence), manual p27
-    (lasting stacks), spec E4, D31.
+    (lasting stacks), switch roll.floor.
     """
     rules = check_rules(rules)
     defense = _check_defense(defense)
@@ -282,14 +282,14 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
         free = sum(c for i, c in enumerate(dist.counts)
                    if _cost(defense, dist.offset + i + bonus, floor) == 0)
         ways = sum(comb(attacks, j) * free ** j * (d - free) ** (attacks - j)
-                   for j in range(health, attacks + 1))  # spec E4: P(Bin(k, p) >= H)
+                   for j in range(health, attacks + 1))  # : P(Bin(k, p) >= H)
         return Fraction(ways, d ** attacks)
     boost = boost or LastingBoost(0)
     rolls = [(dist.offset + i, c) for i, c in enumerate(dist.counts) if c]
 
     @lru_cache(maxsize=None)
     def ways(k: int, need: int, e: int, stacks: int, markers: int) -> int:
-        """Outcomes (over d**k) that kill with k attacks left: spec E4's V, in integers."""
+        """Outcomes (over d**k) that kill with k attacks left: 's V, in integers."""
         if need == 0:
             return d ** k
         if k == 0:
@@ -317,7 +317,7 @@ def survival_chance(pool: Pool, armor: int, health: int, essence: int, attacks: 
     ``health + essence`` hits. Explorers cannot raise a monster's roll, so
     there is no essence spending on these rolls.
 
-    Rules: manual p18 (essence instead of health), manual p19 (death), spec E4.
+    Rules: manual p18 (essence instead of health), manual p19 (death).
     """
     rules = check_rules(rules)
     health = _integer("health", health, 1, MAX_HEALTH)
@@ -328,7 +328,7 @@ def survival_chance(pool: Pool, armor: int, health: int, essence: int, attacks: 
 def effect_roll_chance(threshold: int) -> Fraction:
     """P(d10 >= x): the effect resolves; ``1 -`` this is the "otherwise" branch. No essence.
 
-    Rules: manual p26 (effect roll), spec A11.6, E7.
+    Rules: manual p26 (effect roll).
     """
     threshold = _integer("threshold", threshold, 0, 10)
     return Fraction(10 - threshold, 10)
@@ -336,12 +336,12 @@ def effect_roll_chance(threshold: int) -> Fraction:
 
 def barrel_explosion(defenses: Sequence[int], rules: Rules, modifier: int = 0,
                      essence: int = 0) -> dict[frozenset[int], Fraction]:
-    """The joint outcome of a barrel's 3H explosion against every adjacent unit (spec E5).
+    """The joint outcome of a barrel's 3H explosion against every adjacent unit .
 
     Arcane when the triggering attack was: pass will values then. The
     explorer whose turn it is may spend essence on it (it is an attack roll).
 
-    Rules: manual p36 (exploding barrel), spec E5, D32, D36.
+    Rules: manual p36 (exploding barrel), rulings D32, D36.
     """
     rules = check_rules(rules)
     return blockers_outcome(BARREL_EXPLOSION, defenses, rules, modifier, essence)
@@ -354,7 +354,7 @@ def barrel_chain_hit_chance(defense: int, barrels: int, rules: Rules) -> Fractio
     explodes with its own fresh 3H roll), ``yes_same_roll`` (one total runs
     down the chain) or ``no`` (a barrel's explosion does not set off others).
 
-    Rules: manual p36 (exploding barrel), spec E5, D36.
+    Rules: manual p36 (exploding barrel), ruling D36.
     """
     rules = check_rules(rules)
     defense = _check_defense(defense)
@@ -382,7 +382,7 @@ def trap_damage(defense: int, rules: Rules, qualifying_on_tile: int = 0,
     ``once_activating_tile`` / ``once_all_tiles`` (3.5: one roll if any such
     explorer exists; the first only reaches the activating tile) or ``none`` (aid).
 
-    Rules: manual p37 (trap lever), 3.5 (trap lever), spec C-10, D35, E6.
+    Rules: manual p37 (trap lever), 3.5 (trap lever), rulings C-10, D35.
     """
     rules = check_rules(rules)
     defense = _check_defense(defense)

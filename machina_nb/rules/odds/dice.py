@@ -12,7 +12,7 @@ Fraction(5, 9)
 >>> parse_dice("1H2L").pool == Pool.attack(high=1, low=2)
 True
 
-Rules: manual p4-5 (components: dice), manual p24 (attack roll), spec §A11, §E1.
+Rules: manual p4-5 (components: dice), manual p24 (attack roll).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 MAX_DICE = 40
-"""The most dice one pool may hold (the box has 3+3; abilities may ask for more, spec A11.1)."""
+"""The most dice one pool may hold (the box has 3+3; abilities may ask for more)."""
 
 MAX_FACES = 100
 """The most faces a custom die may have (the game's dice have 6 or 10)."""
@@ -52,7 +52,7 @@ _ONE, _ZERO = Fraction(1), Fraction(0)
 class Die:
     """A die: a name and the value printed on each face (one face per entry).
 
-    Rules: manual p4-5 (dice), spec A11.1.
+    Rules: manual p4-5 (dice).
     """
 
     name: str
@@ -73,7 +73,7 @@ class Die:
     def distribution(self) -> "Distribution":
         """The die's own distribution: each face weighs 1 over ``len(faces)``.
 
-        Rules: manual p4-5 (dice); spec §A11.1, §E1 (single dice).
+        Rules: manual p4-5 (dice) (single dice).
         """
         low = min(self.faces)
         counts = [0] * (max(self.faces) - low + 1)
@@ -83,26 +83,26 @@ class Die:
 
 
 LOW = Die("low", (0, 1, 1, 1, 2, 2))
-"""The low attack die (manual p4-5, spec A11.1)."""
+"""The low attack die (manual p4-5)."""
 
 HIGH = Die("high", (0, 1, 1, 2, 2, 3))
-"""The high attack die (manual p4-5, spec A11.1)."""
+"""The high attack die (manual p4-5)."""
 
 D10 = Die("d10", tuple(range(10)))
-"""The game die: 0-9, a 0 counts as 0 (manual p4-5, p26; spec A11.1)."""
+"""The game die: 0-9, a 0 counts as 0 (manual p4-5, p26)."""
 
 
 @dataclass(frozen=True)
 class RechargeDie:
     """The recharge die: how many of its six faces show each result.
 
-    The faces are not given in the text (spec E13), so the counts are a
+    The faces are not given in the text , so the counts are a
     parameter: ``restore_health + restore_stamina + nothing == 6``.
 
     >>> RechargeDie(2, 2, 2).chances()["restore_health"]
     Fraction(1, 3)
 
-    Rules: aid (recharge station), 3.5 FAQ (recharge station), spec E13.
+    Rules: aid (recharge station), 3.5 FAQ (recharge station).
     """
 
     restore_health: int
@@ -122,7 +122,7 @@ class RechargeDie:
     def chances(self) -> dict[str, Fraction]:
         """Each result's probability on one roll.
 
-        Rules: aid (recharge station); spec E13.
+        Rules: aid (recharge station).
         """
         return {name: Fraction(getattr(self, name), 6)
                 for name in ("restore_health", "restore_stamina", "nothing")}
@@ -136,7 +136,7 @@ class Distribution:
     sums of probabilities are integer sums. Adding two distributions convolves
     them; adding an integer shifts the totals.
 
-    Rules: spec §E1 (sums of dice are convolutions).
+    Rules:  (sums of dice are convolutions).
     """
 
     offset: int
@@ -154,7 +154,7 @@ class Distribution:
     def minimum(self) -> int:
         """The smallest possible total.
 
-        Rules: manual p24 (attack roll totals); spec §E1.
+        Rules: manual p24 (attack roll totals).
         """
         return self.offset
 
@@ -162,14 +162,14 @@ class Distribution:
     def maximum(self) -> int:
         """The largest possible total.
 
-        Rules: manual p24 (attack roll totals); spec §E1.
+        Rules: manual p24 (attack roll totals).
         """
         return self.offset + len(self.counts) - 1
 
     def count(self, total: int) -> int:
         """How many of the ``denominator`` equally likely outcomes give ``total``.
 
-        Rules: manual p24 (attack roll totals); spec §E1.
+        Rules: manual p24 (attack roll totals).
         """
         i = _total(total) - self.offset
         return self.counts[i] if 0 <= i < len(self.counts) else 0
@@ -177,7 +177,7 @@ class Distribution:
     def count_at_least(self, total: int) -> int:
         """How many outcomes give at least ``total`` (an integer; no division).
 
-        Rules: manual p24 (a hit needs the total to reach armor or will); spec §E1.1.
+        Rules: manual p24 (a hit needs the total to reach armor or will).
         """
         i = _total(total) - self.offset
         if i <= 0:
@@ -187,7 +187,7 @@ class Distribution:
     def probability(self, total: int) -> Fraction:
         """``P(S = total)``.
 
-        Rules: manual p24 (attack roll totals); spec §E1.
+        Rules: manual p24 (attack roll totals).
         """
         return Fraction(self.count(total), self.denominator)
 
@@ -196,7 +196,7 @@ class Distribution:
         return tuple(Fraction(t, self.denominator) for t in self._tails)
 
     def at_least(self, total: int) -> Fraction:
-        """``P(S >= total)``: the chance to reach a threshold (spec E1.1)."""
+        """``P(S >= total)``: the chance to reach a threshold ."""
         i = _total(total) - self.offset
         if i <= 0:
             return _ONE
@@ -205,7 +205,7 @@ class Distribution:
     def pmf(self) -> dict[int, Fraction]:
         """Every total with a non-zero chance and that chance.
 
-        Rules: manual p24 (attack roll totals); spec §E1.
+        Rules: manual p24 (attack roll totals).
         """
         return {self.offset + i: Fraction(c, self.denominator)
                 for i, c in enumerate(self.counts) if c}
@@ -214,7 +214,7 @@ class Distribution:
     def mean(self) -> Fraction:
         """The expected total.
 
-        Rules: manual p24 (attack roll totals); spec §E1.
+        Rules: manual p24 (attack roll totals).
         """
         return Fraction(sum((self.offset + i) * c for i, c in enumerate(self.counts)),
                         self.denominator)
@@ -227,7 +227,7 @@ class Distribution:
     __radd__ = __add__
 
     def clamped(self, floor: int) -> "Distribution":
-        """The distribution of ``max(S, floor)`` (spec D31, ``roll.floor = clamp0``)."""
+        """The distribution of ``max(S, floor)`` (switch roll.floor, ``roll.floor = clamp0``)."""
         if floor <= self.offset:
             return self
         below = self.denominator - self.count_at_least(floor + 1)
@@ -271,7 +271,7 @@ class Pool:
     Build attack pools with :meth:`attack`. Pools compare equal when they hold
     the same dice, whatever the order given.
 
-    Rules: manual p24 (roll the low and high dice and sum them), spec A11.2.
+    Rules: manual p24 (roll the low and high dice and sum them).
     """
 
     dice: tuple[tuple[Die, int], ...]
@@ -310,7 +310,7 @@ class Pool:
     def of(cls, dice: Mapping[Die, int] | Iterable[tuple[Die, int]]) -> "Pool":
         """A pool from ``{die: count}`` or ``(die, count)`` pairs (custom dice welcome).
 
-        Rules: manual p4-5 (dice), p24 (dice rolled together and summed); spec §A11.1.
+        Rules: manual p4-5 (dice), p24 (dice rolled together and summed).
         """
         items = dice.items() if isinstance(dice, Mapping) else dice
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
@@ -320,7 +320,7 @@ class Pool:
     def count(self, die: Die) -> int:
         """How many of ``die`` the pool holds.
 
-        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        Rules: manual p24 (the low and high attack dice of a roll).
         """
         return dict(self.dice).get(die, 0)
 
@@ -328,7 +328,7 @@ class Pool:
     def high(self) -> int:
         """The number of high attack dice.
 
-        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        Rules: manual p24 (the low and high attack dice of a roll).
         """
         return self.count(HIGH)
 
@@ -336,7 +336,7 @@ class Pool:
     def low(self) -> int:
         """The number of low attack dice.
 
-        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        Rules: manual p24 (the low and high attack dice of a roll).
         """
         return self.count(LOW)
 
@@ -344,12 +344,12 @@ class Pool:
     def size(self) -> int:
         """The number of dice.
 
-        Rules: manual p24 (the low and high attack dice of a roll); spec §A11.2.
+        Rules: manual p24 (the low and high attack dice of a roll).
         """
         return sum(n for _, n in self.dice)
 
     def distribution(self) -> Distribution:
-        """The exact distribution of the pool's sum (spec §E1: convolve the pmfs)."""
+        """The exact distribution of the pool's sum."""
         try:
             return self.__dict__["_distribution"]
         except KeyError:
@@ -409,7 +409,7 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
     >>> str(parse_dice("2h + 1l - 1 arcane"))
     '2H+1L-1 arcane'
 
-    Rules: manual p24 (attack dice and modifiers), manual p25 (arcane attacks), spec A11.2.
+    Rules: manual p24 (attack dice and modifiers), manual p25 (arcane attacks).
     """
     _check_expression(text, argument)
     counts = {HIGH: 0, LOW: 0}

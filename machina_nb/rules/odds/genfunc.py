@@ -12,7 +12,7 @@ sympy is imported inside the functions, so importing the dice stays light.
 >>> str(generating_function(Pool.attack(high=1)))
 'z**3/6 + z**2/3 + z/3 + 1/6'
 
-Rules: spec §E1 (convolve the pmfs), §E9 (cycle sums), §E10 (renewal chain).
+Rules:  (convolve the pmfs), §E9 (cycle sums), §E10 (renewal chain).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _z():
 def die_generating_function(die: Die, z: "sympy.Symbol | None" = None) -> "sympy.Expr":
     """``sum z**face / faces`` for one die, as an exact sympy expression.
 
-    Rules: manual p4-5 (die faces), spec E1.
+    Rules: manual p4-5 (die faces).
     """
     import sympy
     z = z if z is not None else _z()
@@ -55,7 +55,7 @@ def generating_function(pool: Pool, z: "sympy.Symbol | None" = None,
     With ``factored=True`` each die kind's factor is kept as a power, e.g.
     ``(z**3/6 + z**2/3 + z/3 + 1/6)**2*(z**2/3 + z/2 + 1/6)``.
 
-    Rules: manual p24 (the roll is the sum of the dice), spec E1.
+    Rules: manual p24 (the roll is the sum of the dice).
     """
     import sympy
     z = z if z is not None else _z()
@@ -67,7 +67,7 @@ def generating_function(pool: Pool, z: "sympy.Symbol | None" = None,
 def expanded_generating_function(pool: Pool) -> "sympy.Poly":
     """The expanded generating function as a polynomial in ``z`` with rational coefficients.
 
-    Rules: spec E1 (the pool's pmf is its coefficients).
+    Rules:  (the pool's pmf is its coefficients).
     """
     import sympy
     z = _z()
@@ -77,7 +77,7 @@ def expanded_generating_function(pool: Pool) -> "sympy.Poly":
 def probabilities_from_generating_function(pool: Pool) -> dict[int, Fraction]:
     """``{total: P(S = total)}`` read off the expanded generating function's coefficients.
 
-    Rules: spec E1 (worked pmfs).
+    Rules:  (worked pmfs).
     """
     poly = expanded_generating_function(pool)
     result = {}
@@ -90,7 +90,7 @@ def probabilities_from_generating_function(pool: Pool) -> dict[int, Fraction]:
 def hit_probability_from_generating_function(pool: Pool, threshold: int) -> Fraction:
     """``P(S >= threshold)``: the sum of the coefficients of ``z**s`` for ``s >= threshold``.
 
-    Rules: spec E2 (P(hit) = P(S >= A - m - E)).
+    Rules:  (P(hit) = P(S >= A - m - E)).
     """
     if not isinstance(threshold, int):
         raise RulesError("threshold", "must be an integer")
@@ -103,15 +103,14 @@ def closed_forms() -> dict[str, "sympy.Expr"]:
 
     Keys:
 
-    * ``"P(S=0)"``, ``"P(S>=1)"``, ``"mean"``: in ``h`` high and ``l`` low dice
-      (spec E1, E5: a barrel is hit unless every die shows 0);
+    * ``"P(S=0)"``, ``"P(S>=1)"``, ``"mean"``: in ``h`` high and ``l`` low dice (a barrel
+      is hit unless every die shows 0);
     * ``"P(S=max)"``: every die on its top face;
     * ``"attempts_per_cycle_3_5"``: the expected spawn attempts of one 3.5
-      countdown from rating ``d`` with ``m`` rollers, ``m * sum_{r=2}^{d} (10-r)/10``
-      (spec E9);
-    * ``"rounds_per_cycle_3_5"``: ``d - 1`` (spec E9).
+      countdown from rating ``d`` with ``m`` rollers, ``m * sum_{r=2}^{d} (10-r)/10``;
+    * ``"rounds_per_cycle_3_5"``: ``d - 1``.
 
-    Rules: spec E1, E5, E9.
+    Rules: manual p24 (attack roll), p35 (exploding barrel); 3.5 §Spawn Phase.
     """
     import sympy
     h, l, d, m, r = sympy.symbols("h l d m r", integer=True, nonnegative=True)

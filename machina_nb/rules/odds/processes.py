@@ -10,7 +10,7 @@ limit raise monster threat, which levels the monsters up (manual p14).
 :func:`play_rounds` follows all of this exactly: the state after each round is
 a distribution over :class:`RoundSummary` values with :class:`~fractions.Fraction`
 chances, under any :class:`~machina_nb.rules.rulings.Rules`. The closed
-quantities of spec §E8-E10 (renewal times, long-run rates, the 3.5 cycle) have
+quantities of  (renewal times, long-run rates, the 3.5 cycle) have
 their own functions.
 
 How it stays fast: a round's state is split into a spawn side and a horror side.
@@ -42,7 +42,7 @@ times the edge of each):
 Fraction(61, 50)
 
 Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase and FAQ,
-spec A12-A13, C-3, C-8, §E8-E12, D23-D29, D48.
+rulings C-3, C-8, D23, D24, D25, D26, D27, D28, D29, D48.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def _succeeding_faces(rating: int) -> int:
 def roll_chance(rating: int) -> Fraction:
     """``q(r) = P(U >= r)`` for a d10 roll U: ``(10 - r)/10``, 1 for ``r <= 0``, 0 for ``r >= 10``.
 
-    Rules: manual p13-14 (roll equal or higher), spec §E notation.
+    Rules: manual p13-14 (roll equal or higher) notation.
     """
     return Fraction(_succeeding_faces(_integer("rating", rating)), _SIDES)
 
@@ -134,7 +134,7 @@ class ChapterRatings:
     :class:`machina_nb.rules.cards.events.Chapter`. Chapters that place an exit token
     count as non-blocking (3.5 FAQ).
 
-    Rules: manual p28-29 (chapter ratings, blocking chapters), 3.5 FAQ, spec A17.
+    Rules: manual p28-29 (chapter ratings, blocking chapters), 3.5 FAQ.
     """
 
     spawn_rating: int | None = None
@@ -157,7 +157,7 @@ class Party:
     rolls and no tile is full. Tiles are taken to stay as they are (monsters
     spawned and killed are not followed).
 
-    Rules: manual p13 (each explorer in play rolls), 3.5 §Spawn Phase, spec D22, D26.
+    Rules: manual p13 (each explorer in play rolls), 3.5 §Spawn Phase, switches spawn10.roll_order and n35.
     """
 
     starting: int
@@ -182,7 +182,7 @@ class Party:
         """How many explorers roll in the Spawn phase.
 
         Rules: manual p13 (each explorer in play rolls unless every spawn space on their tile
-        is destroyed), 3.5 §Spawn Phase; spec §A12.
+        is destroyed), 3.5 §Spawn Phase.
         """
         return len(self.full_tiles)
 
@@ -190,7 +190,7 @@ class Party:
 def counted_explorers(party: Party, rules: Rules) -> int:
     """The ``n`` of the 3.5 adjustment under ``n35``: starting, alive or in-play explorers (min 1).
 
-    Rules: 3.5 §Spawn Phase, spec D26.
+    Rules: 3.5 §Spawn Phase, switch n35.
     """
     n = {"starting_explorers": party.starting, "alive_explorers": party.alive,
          "explorers_in_play": party.in_play}[rules["n35"]]
@@ -206,11 +206,11 @@ def renewal_pmf(default: int, rules: Rules, terms: int | None = None) -> dict[in
     """P(T = t): the rolls from a reset at ``default`` to the next success of a 1.0 rating chain.
 
     The horror rating follows this per round and the 1.0 spawn rating per
-    roll (spec E8, E10). Under ``rating.floor = none`` T is at most
+    roll . Under ``rating.floor = none`` T is at most
     ``default + 1``; under ``one`` its tail is geometric, so only the first
     ``terms`` values are given (default ``default + 10``).
 
-    Rules: manual p13-14 (success resets, failure lowers), spec E10, D23.
+    Rules: manual p13-14 (success resets, failure lowers), switch rating.floor.
     """
     default = _integer("default", default, 1, 9)
     terms = default + 10 if terms is None else _integer("terms", terms, 1, 1000)
@@ -227,9 +227,9 @@ def renewal_pmf(default: int, rules: Rules, terms: int | None = None) -> dict[in
 
 
 def renewal_mean(default: int, rules: Rules) -> Fraction:
-    """E[T] of :func:`renewal_pmf`, exact under both floors (spec E10 column "E[T]").
+    """E[T] of :func:`renewal_pmf`, exact under both floors.
 
-    Rules: manual p13-14, spec E8, E10, D23.
+    Rules: manual p13-14, switch rating.floor.
     """
     default = _integer("default", default, 1, 9)
     mean, alive, rating = Fraction(0), Fraction(1), default
@@ -248,7 +248,7 @@ def renewal_mean(default: int, rules: Rules) -> Fraction:
 class CountdownCycle:
     """One 3.5 countdown from a reset: the reset rating, rounds and expected spawn attempts.
 
-    Rules: 3.5 §Spawn Phase, spec E9.
+    Rules: 3.5 §Spawn Phase.
     """
 
     reset: int
@@ -262,16 +262,16 @@ def countdown_cycle(default: int, explorers: int, rollers: int | None = None) ->
 
     Expected attempts per cycle = ``m * sum_{r=2}^{d'} (10 - r)/10`` over ``d' - 1``
     rounds (``m`` rollers, default ``n``). A reset at 1 never completes a
-    cycle (spec E9 edge case) and is refused.
+    cycle and is refused.
 
-    Rules: 3.5 §Spawn Phase, spec E9.
+    Rules: 3.5 §Spawn Phase.
     """
     reset = adjusted_spawn_rating(_integer("default", default, 1, 9),
                                   _integer("explorers", explorers, 1, 8))
     rollers = explorers if rollers is None else _integer("rollers", rollers, 0, 8)
     if reset == 1:
         raise RulesError("default", "a countdown reset at 1 fires every phase and never "
-                                    "completes a cycle (spec E9 edge case)")
+                                    "completes a cycle")
     attempts = rollers * sum((roll_chance(r) for r in range(2, reset + 1)), Fraction(0))
     return CountdownCycle(reset, reset - 1, attempts, attempts / (reset - 1))
 
@@ -280,11 +280,11 @@ def long_run_spawn_attempts(default: int, rollers: int, rules: Rules,
                             explorers: int | None = None) -> Fraction:
     """Long-run expected spawn attempts per round under ``spawn.procedure``.
 
-    1.0: ``m / E[T_d]`` by renewal-reward, whatever the roll order (spec E8).
-    3.5: the countdown cycle's attempts over its rounds (spec E9; a blocking
+    1.0: ``m / E[T_d]`` by renewal-reward, whatever the roll order .
+    3.5: the countdown cycle's attempts over its rounds (a blocking
     chapter, ``explorers`` counted for the adjustment, default ``rollers``).
 
-    Rules: manual p13, 3.5 §Spawn Phase, spec C-3, E8, E9.
+    Rules: manual p13, 3.5 §Spawn Phase, switch spawn.procedure.
     """
     rollers = _integer("rollers", rollers, 0, 8)
     if rules["spawn.procedure"] == "v3_5":
@@ -294,9 +294,9 @@ def long_run_spawn_attempts(default: int, rollers: int, rules: Rules,
 
 
 def long_run_invokes(default: int, rules: Rules) -> Fraction:
-    """Long-run horror events invoked per round: ``1 / E[T_d]`` (spec E10 last column).
+    """Long-run horror events invoked per round: ``1 / E[T_d]``.
 
-    Rules: manual p14 (horror phase), spec E10.
+    Rules: manual p14 (horror phase).
     """
     return 1 / renewal_mean(default, rules)
 
@@ -310,7 +310,7 @@ def raise_threat(threat: int, level: int, rules: Rules, positions: int) -> tuple
     increase is replaced by the level-5 event (each explorer destroys an
     equipped item or is destroyed), reported as ``level5_event``. Levels stop at 5.
 
-    Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level, spec C-8, D29, E12.
+    Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level, rulings C-8, D29.
     """
     if level >= 5 and rules["level5_rule"] == "yes":
         return threat, level, True
@@ -331,7 +331,7 @@ def rounds_per_level_up(horror_default: int, positions: int, rules: Rules) -> Fr
     ``on_increase_from_last`` (3.5): ``T * E[T_h]`` (without the 3.5 timer's
     contributions), where ``T`` is the number of threat positions.
 
-    Rules: manual p14 (threat), 3.5 §Increasing Monster Level, spec E12 (simple closed form), D29.
+    Rules: manual p14 (threat), 3.5 §Increasing Monster Level (simple closed form), D29.
     """
     positions = _integer("positions", positions, 2, 20)
     steps = positions - 1 if rules["threat.levelup"] == "on_reach" else positions
@@ -344,7 +344,7 @@ def cards_removed(deck_size: int, rules: Rules) -> tuple[int, ...]:
     ``floor`` and ``ceil`` give one number; ``players_choose`` gives both
     choices when the deck is odd (9 cards: ``(4, 5)``).
 
-    Rules: manual p14 (level up: remove half), manual p33 (item levels), spec D30, E14.
+    Rules: manual p14 (level up: remove half), manual p33 (item levels), switches half.which and half.rounding.
     """
     deck_size = _integer("deck_size", deck_size, 0, 500)
     low, high = deck_size // 2, (deck_size + 1) // 2
@@ -361,7 +361,7 @@ def surviving_copies(deck_size: int, copies: int, removed: int) -> dict[int, Fra
 
     Hypergeometric; one given card survives with ``(N - removed) / N``.
 
-    Rules: manual p14 (remove half after shuffling), spec E14.
+    Rules: manual p14 (remove half after shuffling).
     """
     deck_size = _integer("deck_size", deck_size, 1, 500)
     copies = _integer("copies", copies, 0, deck_size)
@@ -380,7 +380,7 @@ def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -
     ``"event_space"`` or ``"card"``) are applied as printed, so threat can go
     below 1: a deficit the next increases pay back (``threat`` may already be one).
 
-    Rules: manual p36 (seal spawn space), manual p37 (event space), spec C-29, E12.
+    Rules: manual p36 (seal spawn space), manual p37 (event space), switch threat.floor.
     """
     threat = _integer("threat", threat)
     amount = _integer("amount", amount, 0)
@@ -395,7 +395,7 @@ def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -
 class EventSpaceRoll:
     """The event space's roll option: stamina cost and the two outcomes' chances.
 
-    Rules: manual p37 (event space), spec C-1, E11.
+    Rules: manual p37 (event space), switch cost.event_space.
     """
 
     cost: int
@@ -407,7 +407,7 @@ def event_space_roll(horror: int, rules: Rules) -> EventSpaceRoll:
     """Roll the d10 against the current horror rating (not moved): success lowers threat by 1,
     failure reinvokes the current horror event. Costs ``cost.event_space`` stamina (1.0: 2, 3.5: 1).
 
-    Rules: manual p37 (event space), 3.5 (event space cost), spec C-1, E11.
+    Rules: manual p37 (event space), 3.5 (event space cost), switch cost.event_space.
     """
     q = roll_chance(_integer("horror", horror, -9, 9))
     return EventSpaceRoll(int(rules["cost.event_space"]), q, 1 - q)
@@ -418,12 +418,12 @@ class Setup:
     """What :func:`play_rounds` starts from.
 
     ``threat_positions`` is the number of positions on the threat slider; it
-    appears only on the chapter board's picture (spec A13.2), so it is a
+    appears only on the chapter board's picture , so it is a
     parameter (5 is a placeholder). ``spawn`` / ``horror`` override the
     current ratings (e.g. the p14 illustration's current horror 3); by default
     they start at the first chapter's values (3.5: adjusted per ``adjust35.when``).
 
-    Rules: manual p8 (threat starts at position 1, level 1), spec A13.2, E12.
+    Rules: manual p8 (threat starts at position 1, level 1).
     """
 
     chapters: tuple[ChapterRatings, ...]
@@ -458,7 +458,7 @@ class RoundSummary:
     rose, or ``None``. ``level5_events`` counts increases replaced by the
     level-5 rule.
 
-    Rules: manual p13-14, 3.5 §Spawn Phase, spec E12.
+    Rules: manual p13-14, 3.5 §Spawn Phase.
     """
 
     chapter: int
@@ -528,7 +528,7 @@ class _Chain:
     def start(self) -> tuple[tuple, tuple]:
         """The spawn and horror sides before round 1: the first chapter's ratings unless given.
 
-        Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase; spec E8-E12.
+        Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase.
         """
         s = self.setup
         r = s.spawn if s.spawn is not None else self.reset(0, timer=False)
@@ -597,7 +597,7 @@ class _Chain:
     def phase_end(self, side: tuple) -> tuple:
         """3.5: the spawn rating falls by 1 at the end of the Spawn phase.
 
-        Rules: 3.5 §Spawn Phase; spec §A12.2, E9.
+        Rules: 3.5 §Spawn Phase.
         """
         ch, r, spawned, limit = side
         if not self.v35 or r is None or ch >= len(self.chapters):
@@ -614,7 +614,7 @@ class _Chain:
     def threat_up(self, side: tuple, amount: int, round_no: int) -> tuple:
         """The horror side after ``amount`` +1s of monster threat (level-ups, level-5 events).
 
-        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level; spec E12.
+        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level.
         """
         h, t, level, invoked, events, first = side
         for _ in range(amount):
@@ -928,7 +928,7 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
     :class:`~machina_nb.rules.errors.RulesError` names ``rounds`` before any work.
 
     Rules: manual p13 (spawn phase), manual p14 (horror phase, threat),
-    3.5 §Spawn Phase, 3.5 FAQ, spec A12-A13, §E8-E12.
+    3.5 §Spawn Phase, 3.5 FAQ.
     """
     rounds = _integer("rounds", rounds, 1)
     chain = _Chain(setup, rules)
@@ -962,7 +962,7 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
 def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
     """The distribution of one :class:`RoundSummary` field (e.g. ``"spawned"``, ``"first_level_up"``).
 
-    Rules: spec §E8-E12 (distributions over N rounds).
+    Rules:  (distributions over N rounds).
     """
     if field not in _FIELDS:
         raise RulesError("field", f"unknown field {field!r}; expected one of {', '.join(_FIELDS)}")
@@ -981,7 +981,7 @@ def spawn_chain(default: int, rollers: int, rounds: int, rules: Rules) -> dict[i
 
     ``rollers x rounds`` is limited to ``MAX_SPAWN_ROLLS`` (a RulesError naming ``rounds``).
 
-    Rules: manual p13 (1.0), 3.5 §Spawn Phase (a blocking chapter), spec E8, E9.
+    Rules: manual p13 (1.0), 3.5 §Spawn Phase (a blocking chapter).
     """
     default = _integer("default", default, 1, 9)
     rollers = _integer("rollers", rollers, 1, 8)
