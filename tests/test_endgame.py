@@ -2,14 +2,13 @@
 and lose when the last explorer is destroyed. Golden playthroughs to a win and to a loss
 under the manual (1.0) and the 3.5 update, diffed line by line as in test_playthrough.py."""
 
-import difflib
-import os
 import random
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from test_playthrough import assert_golden
 from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, WHISPER, explorer, monster
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.engine.actions import ChapterSpace, EndTurn, legal_actions
@@ -88,13 +87,7 @@ def test_manual_p3_p28_golden_playthrough_to_the_end(preset, ending, over):
     assert history.state.over == over
     assert not legal_actions(history.state, history.rules)       # nothing after the end
     text = transcript(history)
-    path = HERE / f"{preset}_seed5_{ending}.txt"
-    if os.environ.get("MACHINA_REGENERATE") or not path.exists():
-        path.write_text(text)
-    golden = path.read_text()
-    diff = "\n".join(difflib.unified_diff(golden.splitlines(), text.splitlines(), "golden",
-                                          "now", lineterm=""))
-    assert text == golden, diff
+    assert_golden(text, HERE / f"{preset}_seed5_{ending}.txt")
     last = "the explorers win" if ending == "win" else "the game is lost"
     assert last in text.splitlines()[-1] or any(last in line for line in text.splitlines()[-3:])
     assert replay(history.initial, history.log(), history.rules) == history.state
