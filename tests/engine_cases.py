@@ -1,9 +1,12 @@
 """Shared cards and boards for the engine tests (numbers invented unless a page is cited)."""
 
+from dataclasses import replace
+
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.engine.actions import apply
 
 CARDS = content_cards()
 
@@ -22,6 +25,15 @@ def monster(uid: str, stamina: int = 4, health: int = 2, armor: int = 2, will: i
     """An invented monster card."""
     return UnitCard(uid, uid.title(), "monster", armor=armor, will=will, health=health,
                     stamina=stamina, abilities=abilities, immobile=immobile, level=level)
+
+
+def decision(state, action, rules, dice=None):
+    """The choice the players face after ``action`` (manual p16): the game waits on it in the
+    state before the action, which nothing else has changed."""
+    after, _ = apply(state, action, rules, dice)
+    assert after.decision is not None, f"{action} asked the players nothing"
+    assert after == replace(state, decision=after.decision)
+    return after.decision
 
 
 def open_map(width: int, height: int, rows: dict[int, str] | None = None) -> str:

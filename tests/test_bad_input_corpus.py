@@ -37,7 +37,8 @@ from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import load_all_units
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.game import new_game
-from machina_nb.rules.engine.state import Unit, from_json, to_json
+from machina_nb.rules.engine.state import Unit
+from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.odds import attacks
 from machina_nb.rules.odds.dice import HIGH, Die, Pool, parse_dice

@@ -5,18 +5,18 @@ from dataclasses import replace
 
 import pytest
 
-from engine_cases import CARDS, CHAPTER, NEXT_CHAPTER, SHIVERS, WHISPER, explorer, monster, open_map
+from engine_cases import decision, CARDS, CHAPTER, NEXT_CHAPTER, SHIVERS, WHISPER, explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import (Activate, ChapterSpace, Door, EndTurn, Move, PlayAbility, SealSpawn, StartTurn, apply, check, contributors, legal_actions)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, from_json, to_json
+from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.cards.events import EventCard
 
 RULES = Rules()
@@ -158,9 +158,12 @@ def test_manual_p36_seal_spawn_space():
 @pytest.mark.parametrize("reading, options", [("nearest", ((0, 0),)),
                                               ("any_on_tile", ((0, 0), (4, 0)))])
 def test_spec_c23_light_chapter_choice(reading, options):
+    """Under any_on_tile the seal waits for the players to pick the chapter space to light."""
     rules = RULES.replace({"light_chapter.choice": reading})
-    actions = [a for a in legal_actions(seal_state(), rules) if isinstance(a, SealSpawn)]
-    assert tuple(a.choices[0] if a.choices else (0, 0) for a in actions) == options
+    seals = [a for a in legal_actions(seal_state(), rules) if isinstance(a, SealSpawn)]
+    assert seals == [SealSpawn("phillip", (2, 0))]
+    after, _ = apply(seal_state(), seals[0], rules)
+    assert (after.decision.options if after.decision else after.lit) == options
 
 
 @pytest.mark.parametrize("reading, lit", [("nothing", ()), ("nearest_any_tile", ((3, 0),))])
@@ -395,7 +398,8 @@ def test_manual_p18_essence_may_pay_for_health(pay, health, essence):
     state = bleed_state().update_unit("a", essence=2)
     actions = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)
                and a.actor == "a"]
-    assert sorted(a.choices for a in actions) == [("essence",), ("health",)]
+    assert actions == [PlayAbility("a", 0)]
+    assert sorted(decision(state, actions[0], RULES).options) == ["essence", "health"]
     after, _ = apply(state, PlayAbility("a", 0, choices=(pay,)), RULES)
     assert (after.unit("a").health, after.unit("a").essence) == (health, essence)
     assert after.count("bleed") == 1
@@ -486,9 +490,8 @@ def test_manual_p22_a_door_ability_closes_a_door_on_the_targeted_space_players_c
     after, events = apply(state, PlayAbility("a", 0, (1, 0)), RULES)   # one door there
     assert after.border((1, 0), (2, 0)) is BorderKind.DOOR_CLOSED
     assert any(e.kind == "door" and "manual p22" in e.rule for e in events)
-    with pytest.raises(NeedChoice) as need:                            # two doors there
-        apply(state, PlayAbility("a", 0, (2, 0)), RULES)
-    assert need.value.options == (((2, 0), (1, 0)), ((2, 0), (3, 0)))
+    need = decision(state, PlayAbility("a", 0, (2, 0)), RULES)
+    assert need.options == (((2, 0), (1, 0)), ((2, 0), (3, 0)))
     after, _ = apply(state, PlayAbility("a", 0, (2, 0), choices=(((2, 0), (3, 0)),)), RULES)
     assert after.border((2, 0), (3, 0)) is BorderKind.DOOR_CLOSED
     assert after.border((1, 0), (2, 0)) is BorderKind.DOOR_OPEN

@@ -23,7 +23,8 @@ from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.effects import destroy_unit
 from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, from_json, to_json
+from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.cards.events import EventCard
 
 RULES = Rules()

@@ -6,17 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from engine_cases import CHAPTER, explorer, monster, open_map
+from engine_cases import decision, CHAPTER, explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import PlayAbility, RollSpawn, apply, legal_actions
 from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.cards.abilities import effect_from_record
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, from_json, to_json
+from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.cards.units import load_all_units, load_units
 
 RULES = Rules()
@@ -47,14 +47,12 @@ def test_manual_p21_mend_reads_a_chosen_explorer_on_her_tile():
 
 def test_manual_p22_mend_offers_the_explorers_on_her_tile_only():
     state = mend_state()
-    with pytest.raises(NeedChoice) as info:
-        apply(state, PlayAbility("lorrai", MEND), RULES)
-    assert info.value.options == ("lorrai", "kim")          # hank is on another tile
-    with pytest.raises(NeedChoice):
-        apply(state, PlayAbility("lorrai", MEND, choices=("hank",)), RULES)
-    plays = {a.choices for a in legal_actions(state, RULES)
-             if isinstance(a, PlayAbility) and a.actor == "lorrai" and a.index == MEND}
-    assert plays == {("lorrai",), ("kim",)}
+    info = decision(state, PlayAbility("lorrai", MEND), RULES)
+    assert info.options == ("lorrai", "kim")          # hank is on another tile
+    decision(state, PlayAbility("lorrai", MEND, choices=("hank",)), RULES)
+    plays = [a for a in legal_actions(state, RULES)
+             if isinstance(a, PlayAbility) and a.actor == "lorrai" and a.index == MEND]
+    assert plays == [PlayAbility("lorrai", MEND)]          # she picks whom when she plays it
 
 
 def test_manual_p22_mend_heals_the_chosen_explorer_and_not_one_on_another_tile():
@@ -151,16 +149,15 @@ def test_spec_d17_push_n_goes_the_whole_way_up_to_n_lets_the_players_choose(
     after, events = apply(shove_state(op, False, row), PlayAbility("a", 0, target), RULES)
     assert after.unit("m").position == plain_end and not any(e.kind == "choice" for e in events)
     state = shove_state(op, True, row)
-    with pytest.raises(NeedChoice) as info:
-        apply(state, PlayAbility("a", 0, target), RULES)
-    options = info.value.options
-    assert sorted(d.end for d in options) == ends and "up to 2" in info.value.what
+    info = decision(state, PlayAbility("a", 0, target), RULES)
+    options = info.options
+    assert sorted(d.end for d in options) == ends and "up to 2" in info.what
     middle = next(d for d in options if d.end == (2 if op == "push" else 3, 0))
     after, _ = apply(state, PlayAbility("a", 0, target, choices=(middle,)), RULES)
     assert after.unit("m").position == middle.end
     plays = [a for a in legal_actions(state, RULES) if isinstance(a, PlayAbility)
              and a.target == target]
-    assert len(plays) == len(ends)
+    assert plays == [PlayAbility("a", 0, target)]          # where it stops is asked in play
 
 
 def test_spec_d17_push_n_stops_where_it_is_blocked():

@@ -13,17 +13,17 @@ from dataclasses import replace
 
 import pytest
 
-from engine_cases import monster
+from engine_cases import decision, monster
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.actions import EndTurn, Exit, Explore, apply, legal_actions
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.game import History, replay
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.cards.events import Chapter
-from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit, from_json, to_json
+from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
+from machina_nb.rules.engine.saves import from_json, to_json
 from tiles_for_tests import drawn_side, start_side
 
 RULES, V35 = Rules(), Rules.preset("v3_5")
@@ -92,10 +92,9 @@ def test_manual_p28_the_explorers_enter_on_or_next_to_the_entry_token_and_resolv
 
 
 def test_manual_p28_the_players_choose_where_each_explorer_enters():
-    with pytest.raises(NeedChoice) as need:
-        apply(on_the_exit(), Exit("P"), RULES, ScriptedDice([(1, 0)]))
-    assert need.value.options == ((3, 0), (3, 1), (4, 0), (4, 1), (5, 0), (5, 1))
-    assert "manual p28" in need.value.rule
+    need = decision(on_the_exit(), Exit("P"), RULES, ScriptedDice([(1, 0)]))
+    assert need.options == ((3, 0), (3, 1), (4, 0), (4, 1), (5, 0), (5, 1))
+    assert "manual p28" in need.rule
 
 
 def test_a_playing_area_round_trips_through_json_after_the_new_chapter():

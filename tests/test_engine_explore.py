@@ -19,7 +19,8 @@ from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit, from_json, to_json
+from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
+from machina_nb.rules.engine.saves import from_json, to_json
 from tiles_for_tests import drawn_side, start_side, tile_side
 
 RULES = Rules()

@@ -22,7 +22,7 @@ from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, equipped_items
 from machina_nb.rules.engine.phases import start_new_round
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import from_json, to_json
+from machina_nb.rules.engine.saves import from_json, to_json
 
 RULES = Rules()
 ITEMS = load_all_items()

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_cases import CARDS, explorer, open_map
-from machina_nb.rules.engine.actions import (Activate, EndTurn, PlayAbility, Trade, UseInventory, apply, explorer_abilities, legal_actions)
+from engine_cases import decision, CARDS, explorer, open_map
+from machina_nb.rules.engine.actions import (Activate, Choose, EndTurn, PlayAbility, Trade, UseInventory, apply, explorer_abilities, legal_actions)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.resolution import NeedChoice, resolve
@@ -21,7 +21,7 @@ from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import (CLASS_ITEM_TYPES, Equipped, Inventory, ItemDecks, attach, class_may_equip, equip_main, equipped_items, unequip, validate_inventory)
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import from_json, to_json
+from machina_nb.rules.engine.saves import from_json, to_json
 
 RULES = Rules()
 ITEMS = load_all_items()
@@ -195,11 +195,12 @@ def test_manual_p33_or_she_keeps_it_and_uses_her_inventory_for_3_stamina():
 
 def test_manual_p33_each_choice_is_offered_to_the_players():
     state = kim_at_chest()
-    with pytest.raises(NeedChoice) as need:
-        apply(state, Activate("kim", (1, 0)), RULES)
-    assert set(need.value.options) == {"apparel", "weapon"}
+    need = decision(state, Activate("kim", (1, 0)), RULES)
+    assert set(need.options) == {"apparel", "weapon"}
     offered = [a for a in legal_actions(state, RULES) if isinstance(a, Activate)]
-    assert {a.choices for a in offered} == {("apparel",), ("weapon",)}
+    assert offered == [Activate("kim", (1, 0))]            # the deck is chosen when it is used
+    after, _ = apply(state, offered[0], RULES)
+    assert legal_actions(after, RULES) == tuple(Choose(option=o) for o in need.options)
 
 
 def test_manual_p33_a_bruiser_cannot_equip_apparel_at_once():
@@ -214,10 +215,9 @@ def test_manual_p33_the_gained_item_may_go_to_an_adjacent_explorer():
     state = on_map({0: "Kc..F", 1: "E...."}, {"K": CARDS["kim"], "E": explorer("e"),
                                               "F": explorer("f")}, phase="explorer", active="kim",
                    items=ItemDecks(apparel=(I["proximity_bender"], I["aeromantle"])))
-    with pytest.raises(NeedChoice) as need:
-        apply(state, Activate("kim", (1, 0), choices=("apparel", "apparel", "aeromantle",
-                                                      "top")), RULES)
-    assert need.value.options == ("kim", "e")       # f is not adjacent
+    need = decision(state, Activate("kim", (1, 0), choices=("apparel", "apparel", "aeromantle",
+                                                         "top")), RULES)
+    assert need.options == ("kim", "e")       # f is not adjacent
     after, _ = apply(state, Activate("kim", (1, 0), choices=(
         "apparel", "apparel", "aeromantle", "top", "e")), RULES)
     assert inventory_of(after, "e").unequipped == (I["proximity_bender"],)

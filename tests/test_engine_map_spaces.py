@@ -4,13 +4,13 @@ from dataclasses import replace
 
 import pytest
 
-from engine_cases import explorer, monster, open_map
+from engine_cases import decision, explorer, monster, open_map
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import PlayAbility, SealSpawn, apply
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.effects import destroyed_tokens, refresh_space
-from machina_nb.rules.engine.resolution import NeedChoice, resolve
+from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.rulings import Rules
@@ -94,9 +94,8 @@ def test_manual_p23_advanced_example_1_the_event_space_spark():
                       "H": (monster("ghoul", health=2), {"id": "hound"}),
                       "K": (monster("ghoul", health=2), {"id": "kraken"})},
                      phase="explorer", active="a", turns=("a",))
-    with pytest.raises(NeedChoice) as need:
-        apply(state, PlayAbility("a", 0, (1, 1)), RULES)
-    assert set(need.value.options) == {"ghoul", "hound"}            # not the kraken
+    need = decision(state, PlayAbility("a", 0, (1, 1)), RULES)
+    assert set(need.options) == {"ghoul", "hound"}            # not the kraken
     after, events = apply(state, PlayAbility("a", 0, (1, 1), choices=("ghoul",)), RULES)
     assert after.unit("ghoul").health == 1 and after.unit("hound").health == 2
     assert after.unit("kraken").health == 2 and after.unit("a").stamina == 1

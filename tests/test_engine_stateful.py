@@ -17,20 +17,21 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from engine_cases import CLAW, SHIVERS, SURGE, WHISPER, explorer, monster
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import Explore, Trade, UseInventory, legal_actions
+from machina_nb.rules.engine.actions import Choose, Explore, Trade, UseInventory, legal_actions
 from machina_nb.rules.board.graph import PASSABLE_SPACES
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.engine.chance import SeededDice
 from machina_nb.rules.engine.game import History, new_game, replay
 from machina_nb.rules.engine.inventory import item_places
-from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.items import Inventory, load_all_items
 from machina_nb.rules.cards.items import validate_inventory
+from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.rules.cards.units import ATTRIBUTE_MAX
 from machina_nb.rules.cards.events import Chapter, EventCard
-from machina_nb.rules.engine.state import from_json, to_json
+from machina_nb.rules.engine.saves import from_json, to_json
 
 BOARDS = [parse_map(text) for text in (
     "+-+-+-+-+-+-+\n"
@@ -136,6 +137,18 @@ CHAPTERS = (Chapter("c1", "One", 5, 4),
                     enters_play=(Effect("add_item_level", amount=2),)),
             Chapter("c3", "Three", None, 5), Chapter("c4", "Four", 3, None))
 ITEMS = tuple(load_all_items().values())
+
+
+def hand_out(game, rules):
+    """The first explorer starts holding the top weapon and apparel cards (off their decks),
+    so that every run uses and trades items (manual p32), whatever the random play draws."""
+    decks = game.items
+    cards = tuple(getattr(decks, kind)[0] for kind in ("weapon", "apparel") if getattr(decks, kind))
+    decks = replace(decks, **{c.type: getattr(decks, c.type)[1:] for c in cards})
+    owner = game.explorers[0].id
+    return set_inventory(replace(game, items=decks), Inventory(owner, (), cards), rules)
+
+
 COUNT = {"actions": 0}
 
 
@@ -184,6 +197,8 @@ class RandomPlay(RuleBasedStateMachine):
                         explorer_events=(WHISPER, PENDANT),
                         rules=self.rules, seed=self.seed, tile_size=rng.choice((3, 10)),
                         items=ITEMS)
+        if rng.random() < 0.5:
+            game = hand_out(game, self.rules)
         self.history = History.start(game, self.rules)
         self.dice = SeededDice(self.seed)
         self.seed += 1
@@ -201,8 +216,11 @@ class RandomPlay(RuleBasedStateMachine):
         inventory = [a for a in actions if isinstance(a, (UseInventory, Trade))]
         if inventory and pick % 7 == 1:     # and rearrange or trade items (manual p32)
             action = inventory[pick % len(inventory)]
-        self.history = self.history.apply(
-            action, self.dice, choose=lambda need: need.options[pick % len(need.options)])
+        # Mostly a choice is answered at once (one step); otherwise the game waits on the
+        # decision and a later step picks one of the Choose actions (manual p16).
+        choose = (lambda need: need.options[pick % len(need.options)]) if pick % 5 < 3 else \
+            None
+        self.history = self.history.apply(action, self.dice, choose=choose)
         COUNT["actions"] += 1
         COUNT[type(action).__name__] = COUNT.get(type(action).__name__, 0) + 1
         assert self.history.undo().state == before
@@ -239,6 +257,15 @@ class RandomPlay(RuleBasedStateMachine):
             validate_inventory(inv)
 
     @invariant()
+    def a_waiting_decision_is_all_that_is_legal(self):
+        """While the players must choose, the options are the only legal actions (p16)."""
+        state = self.history.state
+        if state.decision is not None:
+            COUNT["decisions"] = COUNT.get("decisions", 0) + 1
+            assert legal_actions(state, self.rules) == tuple(
+                Choose(option=o) for o in state.decision.options)
+
+    @invariant()
     def saves_and_loads(self):
         state = self.history.state
         assert from_json(to_json(state)) == state
@@ -263,3 +290,4 @@ def test_at_least_ten_thousand_actions_were_played():
     assert COUNT["actions"] >= 10_000 or COUNT["actions"] == 0, COUNT["actions"]
     assert COUNT.get("Explore", 0) > 0 or COUNT["actions"] == 0, COUNT
     assert COUNT.get("UseInventory", 0) > 0 or COUNT["actions"] == 0, COUNT
+    assert COUNT.get("Choose", 0) > 0 or COUNT["actions"] == 0, COUNT     # decisions waited on

@@ -25,7 +25,7 @@ from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import Unit as ContentUnit
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.game import new_game
-from machina_nb.rules.engine.state import from_json, to_json
+from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.odds import attacks
 from machina_nb.rules.odds.dice import Pool, parse_dice

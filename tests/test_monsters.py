@@ -9,12 +9,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine_cases import CARDS, CLAW, explorer, monster, open_map
+from engine_cases import decision, CARDS, CLAW, explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import MonsterAct, apply, legal_actions
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.engine.monsters import explorer_distances, mindless_step
 from machina_nb.rules.rulings import Rules
@@ -244,8 +243,7 @@ def test_manual_p16_ties_go_to_lowest_health_then_the_players():
     plan = mindless_step(state, RULES, "m")
     assert plan.options == ("a", "b") and "explorers choose" in plan.choice_of
     assert {a.choices for a in legal_actions(state, RULES)} == {("a",), ("b",)}
-    with pytest.raises(NeedChoice):
-        apply(state, MonsterAct("m"), RULES)
+    decision(state, MonsterAct("m"), RULES)
     weaker = state.update_unit("b", health=2)
     assert mindless_step(weaker, RULES, "m").target == "b"
 

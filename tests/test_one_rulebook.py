@@ -24,9 +24,8 @@ import pytest
 from engine_cases import explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import Chapter as ChapterCard, EventCard
-from machina_nb.rules.engine.actions import EndTurn, PlayAbility, RollHorror, RollSpawn, apply
+from machina_nb.rules.engine.actions import Choose, EndTurn, PlayAbility, RollHorror, RollSpawn, apply
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.phases import spawn_rollers
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Deck, Lasting
@@ -46,8 +45,8 @@ def engine_outcomes(state, action, rules, dice=(), chance=Fraction(1)):
 
     Each open roll (a :class:`ChanceNode`) is walked over all of its outcomes with their
     exact probabilities by replaying the action with the results so far scripted. Where
-    the players must choose after the dice (a :class:`NeedChoice`), every option is
-    followed and the resulting states are returned together as the alternatives of
+    the players must choose after the dice (the state waits on a decision), every option
+    is followed and the resulting states are returned together as the alternatives of
     that path, for the caller to pick from.
     """
     try:
@@ -56,11 +55,10 @@ def engine_outcomes(state, action, rules, dice=(), chance=Fraction(1)):
         for value, p in node.outcomes:
             yield from engine_outcomes(state, action, rules, dice + (value,), chance * p)
         return
-    except NeedChoice as need:
+    if after.decision is not None:
         alternatives = []
-        for option in need.options:
-            chosen = replace(action, choices=action.choices + (option,))
-            for p, states in engine_outcomes(state, chosen, rules, dice):
+        for option in after.decision.options:
+            for p, states in engine_outcomes(after, Choose(option=option), rules):
                 assert p == 1, "a roll after the players' choice: not walked here"
                 alternatives += states
         yield chance, tuple(alternatives)

@@ -94,14 +94,20 @@ def test_history_answers_a_choice_made_after_a_roll():
     from dataclasses import replace as _replace
     from machina_nb.rules.engine.actions import RollSpawn
     from machina_nb.rules.engine.chance import ScriptedDice
-    from machina_nb.rules.engine.resolution import NeedChoice
+    from machina_nb.rules.engine.actions import Choose
     game = new_game(parse_map("+-+-+-+\n|s . s|\n+-+-+-+\n"),
                     [(explorer("ann"), (1, 0))], (CHAPTER,), monsters=[monster("ghoul")])
     game = _replace(game, phase="spawn", spawn_rating=1)
     start = History.start(game, Rules())
-    with pytest.raises(NeedChoice):
-        start.apply(RollSpawn("ann"), ScriptedDice([5]))
+    waiting = start.apply(RollSpawn("ann"), ScriptedDice([5]))
+    assert waiting.state.decision.options == ((0, 0), (2, 0)) and not game.monsters_in_play
+    assert waiting.state == _replace(game, decision=waiting.state.decision)
+    assert [e.kind for e in waiting.steps[-1].events][:1] == ["spawn_roll"]
     chosen = start.apply(RollSpawn("ann"), ScriptedDice([5]), choose=lambda need: need.options[-1])
     assert chosen.state.monsters_in_play[0].position == (2, 0)
     assert chosen.steps[-1].rolls == (5,) and chosen.steps[-1].action.choices == ((2, 0),)
     assert replay(chosen.initial, chosen.log(), chosen.rules) == chosen.state
+    stepped = waiting.apply(Choose(option=(2, 0)), ScriptedDice())      # the choice as a step
+    assert stepped.state == chosen.state and stepped.steps[-1].rolls == ()
+    assert not any(e.kind == "spawn_roll" for e in stepped.steps[-1].events)   # told once
+    assert replay(stepped.initial, stepped.log(), stepped.rules) == stepped.state

@@ -26,7 +26,6 @@ from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, load_example
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.engine.worked import _STEPS, StepResult, example_state
 from machina_nb.views import setup_notebook
@@ -78,7 +77,7 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
             break
         try:
             state, result = runner(state, rules, ids, step)
-        except (RulesError, NeedChoice) as error:
+        except RulesError as error:
             out.append(ExampleStep(None, state, plan, str(error)))
             break
         out.append(ExampleStep(result, state, plan))

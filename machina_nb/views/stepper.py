@@ -34,12 +34,12 @@ import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.engine.actions import (
-    Action, Activate, ChapterSpace, Door, EndTurn, Exit, Explore, MonsterAct, Move, PlayAbility,
+    Action, Activate, ChapterSpace, Choose, Door, EndTurn, Exit, Explore, MonsterAct, Move,
+    PlayAbility,
     RollHorror, RollSpawn, SealSpawn, StartTurn, Trade, UseInventory, explorer_abilities,
     legal_actions)
 from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.engine.game import History, new_game
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
@@ -47,6 +47,7 @@ from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import equipped_items
 from machina_nb.rules.board.maptext import Layout, Point
+from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
@@ -131,6 +132,8 @@ def plain_event(state: GameState, text: str) -> str:
 
 
 def _choice_words(state: GameState, value) -> str:
+    if isinstance(value, Displacement):
+        return f"{space_name(value.end)} (the move ends there)"
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return space_name(value)
     if isinstance(value, str) and state.has_unit(value):
@@ -166,6 +169,9 @@ _DOOR_VERBS = {"open": "opens", "close": "closes", "destroy": "destroys"}
 def action_text(state: GameState, rules: Rules, action: Action) -> str:
     """An action as a sentence with names: ``Mi-Go 1 acts``, ``Phillip steps to C6``; a played
     ability is named (manual p20); the answers given ahead to its choices follow."""
+    if isinstance(action, Choose):
+        what = plain_text(state.decision.what) if state.decision is not None else "the option"
+        return f"the players choose {_choice_words(state, action.option)} for {what}"
     who = unit_name(state, action.actor)
     if isinstance(action, PlayAbility):
         text = (f"{who} plays {ability_name(state, rules, action.actor, action.index)}"
@@ -308,26 +314,6 @@ def demo_game(layout: Layout, rules: Rules | None = None, seed: int = 0) -> Game
                    next_id=len(monsters) + 1)
 
 
-class _Recording(Dice):
-    """Passes rolls through from ``source`` and keeps them, so a choice that comes after a
-    roll is answered with the same roll (``History.apply`` replays them)."""
-
-    def __init__(self, source: Dice):
-        super().__init__()
-        self.source = source
-        self.values: list = []
-
-    def _roll(self, die, reason):
-        value = self.source._roll(die, reason)
-        self.values.append(value)
-        return value
-
-    def _permutation(self, n, reason):
-        order = self.source._permutation(n, reason)
-        self.values.append(tuple(order))
-        return order
-
-
 def _button(text: str, css: str, tooltip: str) -> widgets.Button:
     button = widgets.Button(description=text, tooltip=tooltip)
     button.add_class(css)
@@ -355,7 +341,6 @@ class RoundStepper(widgets.VBox):
             self.history = History.start(game.initial, rules)
         self.labels = unit_labels(self.history.state, labels)
         self._random = random.Random(seed)
-        self._pending: tuple = ()
 
         board = self.history.state.unit_board()
         # room beside the board for the legend and the round's panel in a 1280 px window
@@ -472,25 +457,17 @@ class RoundStepper(widgets.VBox):
         return ScriptedDice([int(v) for v in re.findall(r"\d+", text)])
 
     def apply(self, action: Action) -> bool:
-        """Apply ``action`` with the dice chosen; on a missing roll, a choice or an illegal
-        action show why and change nothing. Returns whether it was applied."""
-        pending, self._pending = self._pending, ()
+        """Apply ``action`` with the dice chosen; on a missing roll or an illegal action show
+        why and change nothing. Returns whether it was applied (a choice the players must
+        make next is then what :meth:`refresh` offers)."""
         try:
             source = self._dice()
-            dice = _Recording(source)
-            self.history = self.history.apply(action, ScriptedDice(pending, then=dice))
+            self.history = self.history.apply(action, source)
         except ChanceNode as node:
             outcomes = ", ".join(f"{v} ({p})" for v, p in node.outcomes)
             self._say(f"A roll is needed: the {_esc(node.die)} for {_esc(plain_text(node.reason))}. "
                       f"Type it in <b>next rolls</b> or switch the dice to seeded. "
                       f"Outcomes: {_esc(outcomes)}.")
-            return False
-        except NeedChoice as need:
-            self._keep_script(source)
-            self._offer([replace(action, choices=action.choices + (o,)) for o in need.options],
-                        f"The players choose {_esc(plain_text(need.what))} ({_esc(need.rule)}): "
-                        "click one option below.")
-            self._pending = pending + tuple(dice.values)
             return False
         except RulesError as error:
             self._say(f"Refused: {_esc(error)}")
@@ -573,7 +550,6 @@ class RoundStepper(widgets.VBox):
         self.message.value = f"<div class='step-note'>{text}</div>"
 
     def _offer(self, actions, note: str = "") -> None:
-        self._pending = ()
         self._asked = bool(note)
         self._offered = tuple(actions)
         default = None if note else self.default_action()
@@ -629,7 +605,11 @@ class RoundStepper(widgets.VBox):
         """Offer the legal actions now and redraw everything from the current state."""
         actions = self.actions()
         self._offer(actions)
-        if self.state.phase != "explorer" and actions and self.choice.value is None:
+        need = self.state.decision
+        if need is not None:
+            self._say(f"The players choose {_esc(plain_text(need.what))} ({_esc(need.rule)}): "
+                      "click one option below.")
+        elif self.state.phase != "explorer" and actions and self.choice.value is None:
             self._say("The players choose: click one of the options below (manual p16: "
                       "the explorers resolve ties).")
         self._draw()

@@ -32,7 +32,6 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
-from machina_nb.rules.engine.resolution import NeedChoice
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds import processes
@@ -256,13 +255,15 @@ def _monster_turn(situation, q, rules, state):
             break
         step = _describe(situation, state, plan, rules)
         try:
-            state, _ = apply(state, MonsterAct(mid, choices=choices), rules, dice)
+            after, _ = apply(state, MonsterAct(mid, choices=choices), rules, dice)
         except ChanceNode as node:
             steps.append(f"{step}; waits for the {node.die} roll")
             break
-        except NeedChoice as need:
-            steps.append(f"{step}; the players choose: {need}")
+        if after.decision is not None:
+            shown = ", ".join(_option(situation, state, o) for o in after.decision.options)
+            steps.append(f"{step}; the players choose {after.decision.what}: {shown}")
             break
+        state = after
         steps.append(step)
         if plan.action[0] == "end":
             break
@@ -274,6 +275,8 @@ def _monster_turn(situation, q, rules, state):
 
 
 def _option(situation, state, option) -> str:
+    if isinstance(option, placement.Displacement):
+        return f"ends on {_point(option.end)}"
     if isinstance(option, str):
         return situation.letter_of(option) or option
     if isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int) for v in option):

@@ -11,10 +11,16 @@ returns the new state and the events, each citing its rule. Rolls come from
 the dice passed in (:mod:`machina_nb.rules.engine.chance`): scripted, seeded, or left
 open as a chance point.
 
+When the resolution reaches a choice the action's ``choices`` do not answer (a tied spawn
+space after the roll, where a push stops, which item deck...), :func:`apply` returns the
+state before the action carrying that :class:`~machina_nb.rules.engine.state.Decision`:
+the game waits, :func:`legal_actions` lists one :class:`Choose` per option and nothing
+else, and applying one resolves the action again with that choice and the same dice.
+
 :func:`legal_actions` lists, in this order: the phase's turn actions
 (``StartTurn`` for each explorer yet to act, seating order; ``RollSpawn`` per
-eligible explorer; ``RollHorror``; ``MonsterAct``, one per choice when the
-players must choose); then the active unit's actions — ``Move`` (destinations
+eligible explorer; ``RollHorror``; ``MonsterAct``, one per way the players may answer
+the ties of the mindless monster's plan); then the active unit's actions — ``Move`` (destinations
 sorted), ``Door`` (open, close, destroy), the actions on each adjacent space
 (``Activate``, ``ChapterSpace``, ``SealSpawn``; space by space in the board's order of
 neighbours), ``Exit``, ``Explore`` (per edge side, then per placement the players
@@ -41,7 +47,7 @@ from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.cards.items import all_items, unequip_all
 from machina_nb.rules.engine import inventory as inv
 from machina_nb.rules.engine.cardplay import explorer_sources, marker_holder, marker_on, usable_items
-from machina_nb.rules.engine.chance import FACES, Dice, OpenDice, ScriptedDice
+from machina_nb.rules.engine.chance import Dice, OpenDice
 from machina_nb.rules.engine.chapters import last_explorer_exits
 from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event, light_chapter,
                                              lose_health, next_chapter, reinvoke_horror_event,
@@ -51,7 +57,7 @@ from machina_nb.rules.engine.monsters import DOOR_DESTROY_COST, mindless_step, m
 from machina_nb.rules.engine.phases import (advance, current_monster, horror_roll, spawn_roll,
                                             spawn_rollers)
 from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution, resolve
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.state import Decision, GameState, MonsterTurn, Unit
 from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_options, unpaid_cost
 from machina_nb.rules.engine.triggers import return_marker
 from machina_nb.rules.engine.vocabulary import new_resolution
@@ -62,7 +68,8 @@ __all__ = [
     "Action", "StartTurn", "EndTurn", "Move", "Door", "Activate", "ChapterSpace", "SealSpawn",
     "TURN_ACTIONS", "SPACE_ACTIONS",
     "Exit", "Explore", "UseInventory", "Trade",
-    "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "legal_actions", "apply", "check",
+    "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "Choose", "ACTION_KINDS",
+    "legal_actions", "apply", "check",
     "contributors", "explorer_abilities", "explorations", "ACTION_SPACE_COSTS",
     "second_targets", "play_targets",
 ]
@@ -278,7 +285,7 @@ class Activate(Action):
         if state.space_kind(q) is SpaceKind.EVENT:
             return [a for option in ("essence", "roll")
                     for a in _if_legal(state, rules, Activate(u.id, q, option))]
-        return _expand(state, rules, _if_legal(state, rules, Activate(u.id, q)))
+        return _if_legal(state, rules, Activate(u.id, q))
 
 
 @dataclass(frozen=True)
@@ -341,7 +348,7 @@ class SealSpawn(Action):
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
         """The legal seals of the adjacent spawn space ``q``."""
-        return _expand(state, rules, _if_legal(state, rules, SealSpawn(u.id, q)))
+        return _if_legal(state, rules, SealSpawn(u.id, q))
 
 
 @dataclass(frozen=True)
@@ -402,7 +409,7 @@ class Exit(Action):
 
     @classmethod
     def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
-        return _expand(state, rules, _if_legal(state, rules, Exit(u.id)))
+        return _if_legal(state, rules, Exit(u.id))
 
 
 @dataclass(frozen=True)
@@ -541,6 +548,32 @@ class MonsterAct(Action):
         _monster_act(r, self)
 
 
+@dataclass(frozen=True)
+class Choose(Action):
+    """The players answer the decision the game waits on with ``option`` (manual p16); its
+    ``choices``, like any action's, answer the choices that come after it.
+
+    Legal only while the state carries a :class:`~machina_nb.rules.engine.state.Decision`,
+    and then the only legal kind of action.
+    """
+
+    actor: str = "players"
+    option: object = None
+
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """One of the options of the decision the game waits on (manual p16)."""
+        decision = state.decision
+        if decision is None:
+            _fail("action", "there is no choice to make now", "manual p16")
+        if self.option not in decision.options:
+            _fail("option", f"{self.option!r} is not one of the options for {decision.what}",
+                  decision.rule)
+
+    def perform(self, r: Resolution) -> None:
+        """Never resolved on its own: :func:`apply` resumes the decision's action."""
+        raise RulesError("action", "a choice resumes the action that asked for it")
+
+
 SPACE_ACTIONS: tuple[type[Action], ...] = (Activate, ChapterSpace, SealSpawn)
 """The actions on an adjacent space: each names the space kinds it uses (manual p36-37)."""
 
@@ -548,6 +581,11 @@ TURN_ACTIONS = (Move, Door, SPACE_ACTIONS, Exit, Explore, UseInventory, Trade, P
                 EndTurn)
 """The kinds a unit may take on its turn, in the order :func:`legal_actions` lists them; the
 space actions are listed together, per adjacent space in the board's order of neighbours."""
+
+ACTION_KINDS: tuple[type[Action], ...] = (
+    StartTurn, Move, Door, *SPACE_ACTIONS, Exit, Explore, UseInventory, Trade, PlayAbility,
+    EndTurn, RollSpawn, RollHorror, MonsterAct, Choose)
+"""Every kind of action (a saved state waiting for a choice holds the action it resolves)."""
 
 
 # --- what a unit may do ---------------------------------------------------------------------
@@ -780,18 +818,57 @@ def apply(state: GameState, action: Action, rules: Rules,
           dice: Dice | None = None) -> tuple[GameState, tuple[Event, ...]]:
     """The state after ``action`` and the events it caused, each citing its rule.
 
-    Illegal actions raise :class:`RulesError` naming the rule; an open roll
-    raises :class:`~machina_nb.rules.engine.chance.ChanceNode`; a choice the action
-    does not answer raises :class:`~machina_nb.rules.engine.resolution.NeedChoice`. In
-    every case ``state`` is unchanged (it is immutable).
-    Rules: manual p10-37 (see the module docstring).
+    Illegal actions raise :class:`RulesError` naming the rule; an open roll raises
+    :class:`~machina_nb.rules.engine.chance.ChanceNode` (``state`` is immutable, so it is
+    unchanged in both cases). When the players must choose and ``action.choices`` holds
+    no answer, the result is the state before the action carrying the
+    :class:`~machina_nb.rules.engine.state.Decision`, with the events so far; a
+    :class:`Choose` then resumes the action with the same die results.
+    Rules: manual p10-37 (see the module docstring), p16 (the players choose).
     """
     check(state, action, rules)
-    r = new_resolution(state, rules, dice if dice is not None else OpenDice(),
-                       action.choices, action.actor)
-    action.perform(r)
-    advance(r)
-    return r.state, tuple(r.events)
+    dice = dice if dice is not None else OpenDice()
+    if isinstance(action, Choose):
+        decision = state.decision
+        chosen = replace(decision.action, choices=decision.action.choices + (action.option,)
+                         + action.choices)
+        return _resolve(replace(state, decision=None), chosen, rules,
+                        _Resume(decision.rolls, dice), decision.reported)
+    return _resolve(state, action, rules, dice, 0)
+
+
+def _resolve(state: GameState, action: Action, rules: Rules, dice: Dice,
+             reported: int) -> tuple[GameState, tuple[Event, ...]]:
+    """Resolve a checked action, then the phases; pause at an unanswered choice (p16)."""
+    start = len(dice.record)
+    r = new_resolution(state, rules, dice, action.choices, action.actor)
+    try:
+        action.perform(r)
+        advance(r)
+    except NeedChoice as need:
+        decision = Decision(need.what, need.options, need.rule, action,
+                            tuple(dice.record[start:]), len(r.events))
+        return replace(state, decision=decision), tuple(r.events[reported:])
+    return r.state, tuple(r.events[reported:])
+
+
+class _Resume(Dice):
+    """The die results of a paused resolution again, in order, then the caller's dice (which
+    record the new results, so a history can replay the choice)."""
+
+    def __init__(self, rolls: tuple, then: Dice):
+        super().__init__()
+        self.script, self.then = list(rolls), then
+
+    def _roll(self, die, reason):
+        return self.script.pop(0) if self.script else self.then.roll(die, reason)
+
+    def _permutation(self, n, reason):
+        if self.script:
+            return list(self.script.pop(0))
+        order = self.then._permutation(n, reason)
+        self.then.record.append(tuple(order))
+        return order
 
 
 def _explore(r: Resolution, u: Unit, action: Explore) -> None:
@@ -1054,14 +1131,16 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
     """
     if state.over:
         return ()
+    if state.decision is not None:
+        return tuple(Choose(option=o) for o in state.decision.options)
     out: list[Action] = []
     if state.phase == "explorer" and state.active is None:
         out += [StartTurn(e.id) for e in state.explorers_on_map if e.id not in state.done]
     elif state.phase == "spawn":
-        out += _expand(state, rules, [RollSpawn(e.id) for e in spawn_rollers(state, rules)])
+        out += [RollSpawn(e.id) for e in spawn_rollers(state, rules)]
     elif state.phase == "horror" and state.horror_rating is not None and \
             "horror" not in state.done:
-        out += _expand(state, rules, [RollHorror()])
+        out.append(RollHorror())
     elif state.phase == "monster":
         m = current_monster(state)
         if m is not None and not state.player_driven(m):
@@ -1083,8 +1162,6 @@ def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple) -> lis
     plan = mindless_step(state, rules, m, choices)
     if plan.options and len(choices) < 3:
         return [a for o in plan.options for a in _monster_acts(state, rules, m, choices + (o,))]
-    if plan.action[0] == "ability":     # only effects can raise further choices
-        return _expand(state, rules, [MonsterAct(m, choices=choices)])
     return [MonsterAct(m, choices=choices)]
 
 
@@ -1145,8 +1222,7 @@ def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> 
             destroy_options(state, rules, u, ability.cost.destroy)
         for t in plays:
             for d in destroys:
-                out += _expand(state, rules, _if_legal(state, rules,
-                                                       PlayAbility(u.id, i, t, destroy=d)))
+                out += _if_legal(state, rules, PlayAbility(u.id, i, t, destroy=d))
     return out
 
 
@@ -1158,28 +1234,6 @@ def _if_legal(state: GameState, rules: Rules, action: Action) -> list[Action]:
     return [action]
 
 
-def _expand(state: GameState, rules: Rules, actions: list[Action]) -> list[Action]:
-    """Split actions whose resolution needs the players' choice into one per option."""
-    out: list[Action] = []
-    for action in actions:
-        try:
-            apply(state, action, rules, ScriptedDice((), then=_Probe()))
-            out.append(action)
-        except NeedChoice as need:
-            for option in need.options:
-                out.append(replace(action, choices=action.choices + (option,)))
-        except RulesError:
-            out.append(action)
-    return out
-
-
-class _Probe(OpenDice):
-    """Dice for probing choices: every die shows its highest face."""
-
-    def _roll(self, die, reason):
-        return max(FACES[die])
-
-
 def check(state: GameState, action: Action, rules: Rules) -> None:
     """Raise :class:`RulesError` naming the broken rule if ``action`` is illegal now.
 
@@ -1189,6 +1243,9 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
         raise RulesError("action", f"expected an Action, got {type(action).__name__}")
     if state.over:
         _fail("action", f"the game is over ({state.over})", "manual p3")
+    if state.decision is not None and not isinstance(action, Choose):
+        _fail("action", f"the players must first choose {state.decision.what}",
+              state.decision.rule)
     action.verify(state, rules)
 
 

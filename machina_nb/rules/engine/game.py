@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Sequence
 
 from machina_nb.rules.engine.actions import Action, apply
 from machina_nb.rules.engine.chance import Dice, ScriptedDice, SeededDice
-from machina_nb.rules.engine.resolution import Event, NeedChoice
+from machina_nb.rules.engine.resolution import Event
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.effects import reset_ratings
 from machina_nb.rules.errors import RulesError
@@ -37,7 +37,7 @@ from machina_nb.rules.board.maptext import Layout, Point
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.cards.events import Chapter, EventCard
-from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
+from machina_nb.rules.engine.state import Decision, Deck, GameState, MapSpec, Unit
 from machina_nb.rules.cards.units import UnitCard
 
 __all__ = ["new_game", "Step", "History", "replay", "transcript", "describe"]
@@ -143,28 +143,26 @@ class History:
         return self.steps[self.position - 1].state if self.position else self.initial
 
     def apply(self, action: Action, dice: Dice | None = None,
-              choose: Callable[[NeedChoice], object] | None = None) -> "History":
+              choose: Callable[[Decision], object] | None = None) -> "History":
         """Apply an action (dropping any redo steps); ``dice`` defaults to open dice.
 
-        A choice the action does not answer raises :class:`NeedChoice`, unless
-        ``choose`` picks one of its options: the action is then applied again
-        with that choice added and the same dice results so far (a choice after
-        a roll).
+        When the players must choose, the new state carries the
+        :class:`~machina_nb.rules.engine.state.Decision` and the next step is a
+        :class:`~machina_nb.rules.engine.actions.Choose`; or ``choose`` picks one of its
+        options at once, and the action is applied again with that choice added and the
+        same dice results so far (one step, a choice after a roll).
 
-        Rules: manual p10 (the round as a sequence of actions).
+        Rules: manual p10 (the round as a sequence of actions), p16 (the players choose).
         """
         source = dice if dice is not None else ScriptedDice()
         rolls: tuple = ()
         while True:
             dice = ScriptedDice(rolls, then=source)
-            try:
-                state, events = apply(self.state, action, self.rules, dice)
+            state, events = apply(self.state, action, self.rules, dice)
+            if state.decision is None or choose is None:
                 break
-            except NeedChoice as need:
-                if choose is None:
-                    raise
-                rolls = tuple(dice.record)
-                action = replace(action, choices=action.choices + (choose(need),))
+            rolls = tuple(dice.record)
+            action = replace(action, choices=action.choices + (choose(state.decision),))
         step = Step(action, tuple(dice.record), events, state)
         return replace(self, steps=self.steps[:self.position] + (step,),
                        position=self.position + 1)

@@ -166,7 +166,7 @@ def _monster_turn(state, rules, ids, step):
         if plan.action[0] == "ability" and plan.action[2] is not None:
             hit = state.unit_at(plan.action[2])
             targets.append(letters.get(hit.id) if hit else list(plan.action[2]))
-        state, new = apply(state, MonsterAct(mid), rules, dice)
+        state, new = _answered(state, MonsterAct(mid), rules, dice)
         events += new
         if state.monster_turn is None or state.monster_turn.monster != mid:
             break
@@ -179,6 +179,17 @@ def _monster_turn(state, rules, ids, step):
            "health": {letter: state.unit(uid).health for letter, uid in ids.items()
                       if state.has_unit(uid)}}
     return _compare(state, step, got, tuple(events))
+
+
+def _answered(state, action, rules, dice=None):
+    """``apply``, where the example itself answers every choice the players make: one it does
+    not answer is an error naming the choice (manual p16)."""
+    after, events = apply(state, action, rules, dice)
+    if after.decision is not None:
+        need = after.decision
+        raise RulesError("choices", f"the example does not say {need.what}; the players choose "
+                         f"from {len(need.options)} options ({need.rule})")
+    return after, events
 
 
 def _compare(state, step, got, events=()):
@@ -224,7 +235,7 @@ def _play_ability(state, rules, ids, step):
     target_id = state.unit_at(target).id if state.unit_at(target) else None
     before = state.borders
     state = replace(state, phase="explorer", active=actor.id, turns=(actor.id,))
-    state, events = apply(state, PlayAbility(actor.id, names.index(name), target,
+    state, events = _answered(state, PlayAbility(actor.id, names.index(name), target,
                                              essence=_get(step, "essence_budget", 0)),
                           rules, ScriptedDice(_get(step, "dice", ())))
     got = {"hit": any(e.kind == "hit" for e in events),
@@ -315,7 +326,7 @@ def _item_decks(state, rules, ids, step):
 def _activate(state, rules, ids, step):
     actor = ids[step.actor]
     state = replace(state, phase="explorer", active=actor, turns=(actor,))
-    state, events = apply(state, Activate(actor, step.target,
+    state, events = _answered(state, Activate(actor, step.target,
                                           choices=tuple(_get(step, "choices", ()))),
                           rules, ScriptedDice(_get(step, "dice", ())))
     return _compare(state, step, _items_got(state, ids, actor), events)
@@ -326,7 +337,7 @@ def _use_inventory(state, rules, ids, step):
     owner = ids[step.target] if step.target else actor
     state = replace(state, phase="explorer", active=actor, turns=(actor,))
     steps = tuple(tuple(s) for s in _get(step, "steps", ()))
-    state, events = apply(state, UseInventory(actor, owner=owner, steps=steps), rules)
+    state, events = _answered(state, UseInventory(actor, owner=owner, steps=steps), rules)
     return _compare(state, step, _items_got(state, ids, owner), events)
 
 
