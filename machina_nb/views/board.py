@@ -48,7 +48,7 @@ from machina_nb.views import setup_notebook
 
 __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
-           "render_board", "highlight_data", "sight_overlay", "reach_overlay",
+           "render_board", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
@@ -92,6 +92,9 @@ ROLE_COLOURS: dict[str, str] = {
     "end": "#56B4E9",
     "answer": "#009E73",
     "reply": "#D55E00",
+    "spawn": "#E69F00",
+    "asker": "#0072B2",
+    "asked": "#D55E00",
 }
 
 #: Roles drawn as a hatch over the space (the rest as an outline inside it).
@@ -117,6 +120,9 @@ ROLE_WORDS: dict[str, str] = {
     "end": "a space it could end its move on",
     "answer": "the right answer",
     "reply": "your answer",
+    "spawn": "where the monster is placed (every tie marked)",
+    "asker": "whom the question is about (who looks, moves, acts or is pushed)",
+    "asked": "what the question looks at or aims at",
 }
 
 #: How the map's borders and marks are drawn, and their legend words:
@@ -287,25 +293,41 @@ def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
                f"{len(spaces) - 1 - len(seen)} out of sight (manual p22, line of sight; "
                f"switches los.vertex: {rules['los.vertex']}, los.space_squeeze: "
                f"{rules['los.space_squeeze']})."]
-    lines, points = [], []
+    lines, points = (), ()
     title = f"Line of sight from {space_name(a)}"
     if pick.target is not None and pick.target != a:
         verdict_of_target = sight.line_of_sight(board, a, pick.target, rules)
-        spaces.append((pick.target, "target"))
-        role = "line" if verdict_of_target.visible else "blocked line"
-        lines.append(((_centre(a), _centre(pick.target)), role))
-        lines += [(_border_segment(p, q), "blocker") for p, q in verdict_of_target.borders]
-        spaces += [(p, "blocker") for p in verdict_of_target.spaces]
-        if verdict_of_target.point is not None:
-            points.append(((float(verdict_of_target.point[0]), float(verdict_of_target.point[1])),
-                           "blocker"))
+        line = sight_line_highlights(a, pick.target, verdict_of_target)
+        spaces += [mark for mark in line.spaces if mark[1] != "selected"]
+        lines, points = line.lines, line.points
         seen_words = "can see" if verdict_of_target.visible else "cannot see"
         verdict.append(f"{space_name(a)} {seen_words} {_space_words(board, pick.target, names)}. "
                        + plain_text(verdict_of_target.explain()))
         title += f" to {space_name(pick.target)}"
     else:
         verdict.append("Click another space: the line of sight to it, explained.")
-    return Highlights(tuple(spaces), tuple(lines), tuple(points), (), title, tuple(verdict))
+    return Highlights(tuple(spaces), lines, points, (), title, tuple(verdict))
+
+
+def sight_line_highlights(a: Point, b: Point, seen: sight.Sight | None, clear: bool | None = None,
+                          ends: tuple[str, str] = ("selected", "target")) -> Highlights:
+    """The line from ``a`` to ``b`` and what blocks it: ``a`` and ``b`` marked with the roles
+    ``ends``, the line clear or blocked (``clear``, default ``seen.visible``), and ``seen``'s
+    blocking borders, spaces and point.
+
+    Rules: manual p22 (line of sight), p23 (ranged: units block the line).
+    """
+    if clear is None:
+        clear = seen is not None and seen.visible
+    spaces = [(a, ends[0]), (b, ends[1])]
+    lines = [((_centre(a), _centre(b)), "line" if clear else "blocked line")]
+    points = []
+    if seen is not None:
+        lines += [(_border_segment(p, q), "blocker") for p, q in seen.borders]
+        spaces += [(p, "blocker") for p in seen.spaces]
+        if seen.point is not None:
+            points.append(((float(seen.point[0]), float(seen.point[1])), "blocker"))
+    return Highlights(tuple(spaces), tuple(lines), tuple(points))
 
 
 def reach_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
@@ -537,23 +559,30 @@ def _entry(colour: str, style: str, words: str) -> str:
             f"<span>{html.escape(words)}</span></div>")
 
 
+def _columns(source) -> Mapping[str, list]:
+    """A plot source's columns: a ``ColumnDataSource``'s data, or the columns themselves."""
+    return getattr(source, "data", source)
+
+
 def _has(sources, name: str) -> bool:
-    data = sources[name].data
+    data = _columns(sources[name])
     return bool(len(next(iter(data.values()), ())))
 
 
 def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
     """The legend beside a board: one entry per colour drawn now, read from the plot's sources.
 
-    Space kinds present, the borders and marks present, each unit by name (``names``:
-    letter -> name) and each overlay role in use with what it means (:data:`ROLE_WORDS`).
-    Every sample carries ``data-colour`` with the colour it stands for.
+    ``sources`` maps each source name of :func:`render_board` to its ``ColumnDataSource`` or
+    to its columns (:func:`board_data` and :func:`highlight_data` give them). Space kinds
+    present, the borders and marks present, each unit by name (``names``: letter -> name)
+    and each overlay role in use with what it means (:data:`ROLE_WORDS`). Every sample
+    carries ``data-colour`` with the colour it stands for.
     """
     names = names or {}
     parts = ["<div class='board-legend-body'>"]
     roles = []
     for name in ("overlay", "overlay_lines", "overlay_points"):
-        for role in sources[name].data.get("role", []):
+        for role in _columns(sources[name]).get("role", []):
             if (name, role) not in roles:
                 roles.append((name, role))
     if roles or _has(sources, "overlay_labels"):
@@ -566,14 +595,15 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
             parts.append(_entry(_LABEL_INK, "3", "number on a space: steps or stamina"))
     if _has(sources, "units"):
         parts.append("<b>Units</b>")
-        for letter in sorted(set(sources["units"].data["letter"])):
+        for letter in sorted(set(_columns(sources["units"])["letter"])):
             who = names.get(letter, f"unit {letter}")
             parts.append(f"<div class='legend-entry legend-unit'><span style='{_SWATCH}"
                          "border:2px solid #212121;border-radius:50%;text-align:center;"
                          f"font-weight:bold;line-height:14px'>{html.escape(letter)}</span>"
                          f"<span>{html.escape(who)}</span></div>")
     parts.append("<b>Spaces</b>")
-    kinds = dict(zip(sources["spaces"].data["kind"], sources["spaces"].data["colour"]))
+    spaces = _columns(sources["spaces"])
+    kinds = dict(zip(spaces["kind"], spaces["colour"]))
     parts += [_entry(colour, "fill", kind) for kind, colour in sorted(kinds.items())]
     marks = [(name, style) for name, style in MAP_STYLES.items() if _has(sources, name)]
     if marks or _has(sources, "tiles") or _has(sources, "direction"):
@@ -589,9 +619,9 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
 
 def drawn_colours(sources) -> set[str]:
     """Every colour the board's glyphs draw now (the legend must explain each)."""
-    found = set(sources["spaces"].data["colour"])
+    found = set(_columns(sources["spaces"])["colour"])
     for name in ("overlay", "overlay_lines", "overlay_points"):
-        found |= set(sources[name].data["colour"])
+        found |= set(_columns(sources[name])["colour"])
     found |= {MAP_STYLES[name][0] for name in MAP_STYLES if _has(sources, name)}
     if _has(sources, "overlay_labels"):
         found.add(_LABEL_INK)
