@@ -34,7 +34,8 @@ import ipywidgets as widgets
 import traitlets
 from bokeh.events import DoubleTap, Tap
 from bokeh.core.property.vectorization import Value
-from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Legend, Range1d
+from bokeh.models import (CDSView, ColumnDataSource, FixedTicker, GroupFilter, HoverTool, Legend,
+                          Range1d)
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
@@ -763,10 +764,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
              line_width=2, line_alpha=0.6, line_dash="dotted")
     fig.text("lx", "ly", text="tile", source=sources["tiles"], text_font_size="8pt",
              text_color=_TILE_INK, text_baseline="top", text_alpha=0.8)
-    # overlays: an outline inside the space or a hatch, so the space kind shows beneath
-    fig.rect("x", "y", 0.8, 0.8, source=sources["overlay"], fill_color=None,
-             line_color="edge", line_width=3, hatch_pattern="hatch", hatch_color="colour",
-             hatch_scale=7, hatch_weight=2, hatch_alpha=0.9)
+    _overlay_spaces(fig, sources["overlay"])
     for name in ("walls", "joined", "edges"):
         colour, width, dash, words = MAP_STYLES[name]
         fig.segment("x0", "y0", "x1", "y1", source=sources[name], line_color=colour,
@@ -792,6 +790,19 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         ("space", "@coords"), ("kind", "@kind"), ("tile", "@tile"), ("unit", "@unit")]))
     _legend_shown(fig)
     return fig, sources
+
+
+def _overlay_spaces(fig, source: ColumnDataSource) -> None:
+    """The overlay's spaces: an outline inside the space or a hatch, so the space kind shows
+    beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
+    for every space when the pattern or its colour varies by row (seconds on a 40x40 board)."""
+    fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color="edge", line_width=3,
+             view=CDSView(filter=GroupFilter(column_name="hatch", group=" ")))
+    for role in sorted(HATCHED_ROLES):
+        fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color=None,
+                 hatch_pattern="/", hatch_color=ROLE_COLOURS[role], hatch_scale=7,
+                 hatch_weight=2, hatch_alpha=0.9,
+                 view=CDSView(filter=GroupFilter(column_name="role", group=role)))
 
 
 class BoardView(widgets.VBox):
