@@ -165,10 +165,12 @@ class _Frame:
         return out
 
     def units(self, units) -> list[str]:
-        radius = self.px * 0.275
+        radius = max(self.px * 0.34, 7)
+        size = max(radius * 1.3, 9)
         return [f"<circle cx='{self.x(x)}' cy='{self.y(y)}' r='{radius:.1f}' fill='white' "
                 f"stroke='{_UNIT_INK}' stroke-width='2'/><text x='{self.x(x)}' y='{self.y(y)}' "
-                f"dy='5' text-anchor='middle' font-weight='bold' font-size='14'>"
+                f"dy='{size * 0.35:.1f}' text-anchor='middle' font-weight='bold' "
+                f"font-size='{size:.0f}'>"
                 f"{html.escape(letter)}</text>"
                 for x, y, letter in zip(units["x"], units["y"], units["letter"])]
 

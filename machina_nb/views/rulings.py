@@ -295,12 +295,14 @@ class RulingsPanel(widgets.VBox):
     def _flip(self, _change=None) -> None:
         """Reading A flipped here: it is now in force (``rules`` changes)."""
         if not self._quiet:
+            self._announce(self.switch.value)
             self.rules = self.rules.replace({self.switch.value: self.reading_a.value})
             self._set_b()
             self._show()
 
     def _show_switch(self, _change=None) -> None:
         name = self.switch.value
+        self._announce(name)
         self._quiet = True
         self.reading_a.options = list(SWITCHES[name].readings)
         self.reading_a.value = self.rules[name]
@@ -335,7 +337,20 @@ class RulingsPanel(widgets.VBox):
         key = (situation.id, rules)
         if key not in self._answers:
             self._answers[key] = ask(situation, rules)
+            self.progress.value = min(self.progress.value + 1, self.progress.max)
         return self._answers[key]
+
+    def _announce(self, name: str) -> None:
+        """Show a progress bar over the situations' answers still to work out for ``name``
+        (each reading; the first answers may take seconds), if any."""
+        situations = self.shown_by[name]
+        missing = {(s.id, s.rules().replace({name: r})) for s in situations
+                   for r in SWITCHES[name].readings} - set(self._answers)
+        if missing:
+            self.status.value = (f"<i>Answering {len(situations)} situation"
+                                 f"{'s' if len(situations) != 1 else ''} under each reading…</i>")
+            self.progress.max, self.progress.value = len(missing), 0
+            self.working.layout.display = ""
 
     # --- what is shown ------------------------------------------------------------------------
 
@@ -354,21 +369,11 @@ class RulingsPanel(widgets.VBox):
                     f"style='white-space:pre-wrap'>{html.escape(example)}</pre>"
                     if example.strip() else "</p>"))
             return
-        self._working(f"Answering {len(situations)} situation"
-                      f"{'s' if len(situations) != 1 else ''} under both readings…",
-                      len(situations))
-        cases = []
-        for i, s in enumerate(situations):
-            cases.append(self._case_html(s, name, a, b))
-            self.progress.value = i + 1
+        self._announce(name)
+        cases = [self._case_html(s, name, a, b) for s in situations]
         # the boards and the answers in one assignment: never an old board beside new answers
         self.shown.value = "".join(cases)
         self.working.layout.display = "none"
-
-    def _working(self, words: str, steps: int) -> None:
-        self.status.value = f"<i>{html.escape(words)}</i>"
-        self.progress.max, self.progress.value = max(steps, 1), 0
-        self.working.layout.display = ""
 
     def _about_html(self, name: str, a: str, b: str | None) -> str:
         ruling = self.catalogue[name]
