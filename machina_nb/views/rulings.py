@@ -253,8 +253,9 @@ class RulingsPanel(widgets.VBox):
         self._quiet, self._ready = False, False
         self.catalogue = load_rulings()
         found = load_situations() if situations is None else situations
-        self.shown_by = {name: tuple(s for s in found.values() if name in s.shows)
-                         for name in SWITCHES}
+        # the smallest boards first: a situation made for one switch before a big general one
+        ordered = sorted(found.values(), key=lambda s: (s.layout.width * s.layout.height, s.id))
+        self.shown_by = {name: tuple(s for s in ordered if name in s.shows) for name in SWITCHES}
         self._answers: dict[tuple[str, Rules], tuple[Answer, ...]] = {}
         self.switch = widgets.Dropdown(options=[(self._label(n), n) for n in SWITCHES],
                                        value=switch, description="Switch",
