@@ -48,7 +48,8 @@ DEMO_NAMES = {"A": "Phillip (explorer)", "B": "Lorrai (explorer)", "M": "Mi-Go (
               "N": "Sarall (monster)"}
 
 #: The tabs in order: the title and the :class:`Explorer` method that builds the tab's views
-#: (shown one under the other). The first is built when the app opens, the others on first use.
+#: (one widget, or a tuple shown one under the other). The first is built when the app opens,
+#: the others on first use. Every view with ``rules`` is handed the rules in force.
 TABS: tuple[tuple[str, str], ...] = (
     ("Board", "_build_board"),
     ("Odds", "_build_odds"),
@@ -166,8 +167,10 @@ class Explorer(widgets.VBox):
         return self.tabs.children[index]
 
     def _build(self, index: int) -> widgets.Widget:
-        """Build the views of tab ``index``, hand them the rules in force and follow theirs."""
-        views = getattr(self, TABS[index][1])()
+        """Build the views of tab ``index`` (its builder returns one widget or a tuple of them),
+        hand them the rules in force and follow theirs."""
+        built = getattr(self, TABS[index][1])()
+        views = built if isinstance(built, tuple) else (built,)
         for view in views:
             self._views.append(view)
             if hasattr(view, "rules"):
