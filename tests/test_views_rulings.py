@@ -44,10 +44,13 @@ def test_manual_p22_sight_corner_is_blocked_in_force_and_visible_under_touch_ok(
     panel.switch.value = "los.vertex"
     assert panel.reading_a.value == "separating" == panel.rules["los.vertex"]
     assert panel.reading_b.value == "touch_ok"  # the reading whose answer differs
-    [a], [b] = sides(panel, "a"), sides(panel, "b")
-    assert "los.vertex = separating (in force)" in a and "blocked" in a
-    assert "los.vertex = touch_ok (compared)" in b and "visible" in b
-    assert panel.shown.value.count("<svg") == 2 and "≠ Can Kim (K) see Lorrai (L)?" in a
+    (door, corner), (door_b, corner_b) = sides(panel, "a"), sides(panel, "b")
+    assert "los.vertex = separating (in force)" in corner and "blocked" in corner
+    assert "los.vertex = touch_ok (compared)" in corner_b and "visible" in corner_b
+    assert "≠ Can Kim (K) see Lorrai (L)?" in corner and panel.shown.value.count("<svg") == 4
+    # the door example of manual p22 with both doors closed: the doors meet at one corner
+    assert "Are Lorrai (L) and Phillip (P) adjacent?" in door and "not adjacent" in door
+    assert "not adjacent" not in door_b and "adjacent" in door_b
 
 
 def test_manual_p22_nearest_metric_is_compared_with_a_reading_that_answers_differently(panel):
@@ -87,8 +90,8 @@ def test_flipping_reading_a_puts_it_in_force_and_picks_another_reading_to_compar
     assert panel.rules == Rules().replace({"los.vertex": "touch_ok"})
     assert panel.reading_b.value in ("separating", "any_two")
     assert "touch_ok" not in panel.reading_b.options
-    [a] = sides(panel, "a")
-    assert "los.vertex = touch_ok (in force)" in a and "visible" in a
+    door, corner = sides(panel, "a")
+    assert "los.vertex = touch_ok (in force)" in corner and "visible" in corner
 
 
 def test_rules_assigned_from_outside_set_reading_a():

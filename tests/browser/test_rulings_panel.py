@@ -10,7 +10,9 @@ from machina_nb.views.serve import space_centre
 pytestmark = pytest.mark.browser
 
 CLEAR, BLOCKED = "#009E73", "#D55E00"  # the sight line's colours (views.board.ROLE_COLOURS)
-_LINE_COLOURS = """(side) => [...document.querySelectorAll(`.rulings-side-${side} svg line`)]
+CORNER = ".rulings-case[data-situation='sight_corner']"
+_LINE_COLOURS = """(side) => [...document.querySelectorAll(
+    `.rulings-case[data-situation='sight_corner'] .rulings-side-${side} svg line`)]
   .filter(l => l.getAttribute('stroke-width') === '4').map(l => l.getAttribute('stroke'))"""
 
 
@@ -36,9 +38,9 @@ def click_space(page, space):
 
 
 def side_says(page, side: str) -> tuple[str, list[str]]:
-    """Side ``a`` or ``b`` of the first situation: its text and its sight line's colours,
-    read in one go (so both come from the same frame)."""
-    text = page.locator(f".rulings-side-{side}").first.inner_text()
+    """Side ``a`` or ``b`` of the sight corner situation: its text and its sight line's
+    colours, read in one go (so both come from the same frame)."""
+    text = page.locator(f"{CORNER} .rulings-side-{side}").inner_text()
     return text, page.evaluate(_LINE_COLOURS, side)
 
 
