@@ -10,7 +10,8 @@ opens the explorer in headless Chromium and measures, from the page request:
 Each run is a fresh page (a fresh kernel). Target: first answer within 3 s on a 2-core
 machine. Voila is started before the clock runs: a teacher's server is already up. Two
 servers are measured: as shipped (``voila.json``: a kernel started and the explorer built
-before the request, refilled after each page) and cold (no kernel waiting: every request
+before the request; the pool is refilled 10 s after a page takes its kernel, so the refill
+does not compete with that page for the CPU while it loads) and cold (no kernel waiting: every request
 starts a kernel and builds the Board tab).
 """
 

@@ -2,21 +2,28 @@
 
 The Board tab offers ``demo_board.txt`` (a small original map using every space
 and border kind, with explorers A, B and monsters M, N) and a 2x2 board of the
-shipped tiles; Odds, Round, Rulings, Examples, Quiz and Other games follow. One preset picker
-hands the same :class:`Rules` to every view.
+shipped tiles; Odds, Round, Rulings, Examples, Quiz and Other games follow.
 
-Only the Board tab is built when the app opens: the others are built the first time
-they are picked, behind a progress bar, so the first tab answers a click within
-seconds of the page request (``benchmarks/bench_first_interaction.py``).
+**One rules state.** The app holds one :class:`Rules`: a preset (the picker above the tabs)
+plus the switches flipped on top of it, shown in words above the tabs ("In force: manual
+1.0; los.vertex = any_two"). Every view takes it through ``view.rules = rules``, when it is
+built and whenever it changes; a view that changes its own ``rules`` (a reading flipped in
+the Rulings tab) changes it for the whole app. Picking another preset keeps the flipped
+switches (the line above the tabs names them; a button clears them).
+
+**Tabs on first use.** Only the Board tab is built when the app opens: the others are built
+the first time they are picked, behind a progress bar, so the first tab answers a click
+within seconds of the page request (``benchmarks/bench_first_interaction.py``). A tab is one
+row of :data:`TABS`: its title and the method that builds its views.
 """
 
 from __future__ import annotations
 
 import html
 from importlib import resources
-from typing import Callable
 
 import ipywidgets as widgets
+import traitlets
 
 from machina_nb.rules.board.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
@@ -26,10 +33,11 @@ from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.peers import OtherGamesView
 from machina_nb.views.quiz import QuizView
-from machina_nb.views.rulings import RulingsPanel
+from machina_nb.views.rulings import PRESET_WORDS, RulingsPanel, rules_words
 from machina_nb.views.stepper import RoundStepper, demo_game
 
-__all__ = ["DEMO_LEGEND", "DEMO_NAMES", "TAB_TITLES", "demo_layout", "Explorer", "explorer"]
+__all__ = ["DEMO_LEGEND", "DEMO_NAMES", "TABS", "TAB_TITLES", "demo_layout", "Explorer",
+           "explorer"]
 
 #: The demo board's units: explorers A and B, monsters M and N, all standing on floor.
 DEMO_LEGEND = {"A": SpaceKind.FLOOR, "B": SpaceKind.FLOOR, "M": SpaceKind.FLOOR,
@@ -39,8 +47,19 @@ DEMO_LEGEND = {"A": SpaceKind.FLOOR, "B": SpaceKind.FLOOR, "M": SpaceKind.FLOOR,
 DEMO_NAMES = {"A": "Phillip (explorer)", "B": "Lorrai (explorer)", "M": "Mi-Go (monster)",
               "N": "Sarall (monster)"}
 
-#: The tabs in order; the first is built when the app opens, the others on first use.
-TAB_TITLES = ("Board", "Odds", "Round", "Rulings", "Examples", "Quiz", "Other games")
+#: The tabs in order: the title and the :class:`Explorer` method that builds the tab's views
+#: (one widget, or a tuple shown one under the other). The first is built when the app opens,
+#: the others on first use. Every view with ``rules`` is handed the rules in force.
+TABS: tuple[tuple[str, str], ...] = (
+    ("Board", "_build_board"),
+    ("Odds", "_build_odds"),
+    ("Round", "_build_round"),
+    ("Rulings", "_build_rulings"),
+    ("Examples", "_build_examples"),
+    ("Quiz", "_build_quiz"),
+    ("Other games", "_build_others"),
+)
+TAB_TITLES = tuple(title for title, _ in TABS)
 
 
 def demo_layout() -> Layout:
@@ -62,38 +81,77 @@ def _building(title: str) -> widgets.VBox:
 
 
 class Explorer(widgets.VBox):
-    """Every view in one widget: a rules preset picker over tabs (board, odds, round, rulings,
-    examples, quiz).
+    """Every view in one widget: the rules in force over tabs (:data:`TABS`).
 
-    Picking a preset hands the new :class:`Rules` to every view built so far (and to each
-    later one when it is built). Attributes: ``preset`` (the picker), ``board``
-    (:class:`BoardView`), ``tabs``; ``odds``, ``processes``, ``round``, ``rulings``,
-    ``summary``, ``examples`` and ``quiz`` exist once their tab is built
-    (:meth:`build_tab`, run when the tab is first picked).
+    Attributes: ``rules`` (the one :class:`Rules` of the app; assign it to change every tab),
+    ``preset`` (the preset picker), ``in_force`` (the rules in force in words), ``clear``
+    (drops the flipped switches), ``tabs``, ``board`` (:class:`BoardView`); ``odds``,
+    ``processes``, ``round``, ``rulings``, ``summary``, ``examples``, ``quiz`` and
+    ``others`` exist once their tab is built (:meth:`build_tab`, run when the tab is first
+    picked).
     """
+
+    rules = traitlets.Instance(Rules)
 
     def __init__(self, layout: Layout | None = None):
         setup_notebook()
-        self.preset = widgets.Dropdown(options=list(PRESETS), value="manual", description="Rules")
-        self.preset.add_class("rules-preset")
         self._layout = layout or demo_layout()
-        self.board = BoardView({"demo": self._layout, "2x2 shipped tiles": shipped_board()},
-                               names=DEMO_NAMES)
-        self._builders: dict[int, Callable[[], widgets.Widget]] = {
-            1: self._build_odds, 2: self._build_round, 3: self._build_rulings,
-            4: self._build_examples, 5: self._build_quiz, 6: self._build_others}
-        self._built = {0}
-        self.tabs = widgets.Tab([self.board, *(_building(t) for t in TAB_TITLES[1:])],
+        self._views: list[widgets.Widget] = []
+        self.preset = widgets.Dropdown(options=[(PRESET_WORDS[p], p) for p in PRESETS],
+                                       value="manual", description="Rules",
+                                       layout={"width": "420px"})
+        self.preset.add_class("rules-preset")
+        self.in_force = widgets.HTML()
+        self.in_force.add_class("rules-in-force")
+        self.clear = widgets.Button(description="Back to the preset's readings",
+                                    layout={"width": "240px"})
+        self.clear.add_class("rules-clear")
+        self.clear.on_click(lambda _: self.use_preset())
+        self.rules = Rules.preset(self.preset.value)
+        first = self._build(0)
+        self.tabs = widgets.Tab([first, *(_building(title) for title, _ in TABS[1:])],
                                 titles=TAB_TITLES)
+        self._built = {0}
         self.tabs.observe(self._tab_picked, "selected_index")
-        self.preset.observe(self._apply_preset, "value")
-        self._apply_preset()
-        super().__init__([self.preset, self.tabs])  # the notebook gives the title
+        self.preset.observe(self._preset_picked, "value")
+        super().__init__([widgets.HBox([self.preset, self.clear]), self.in_force, self.tabs])
+
+    # --- the rules in force ------------------------------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        """The rules of the picked preset."""
-        return Rules.preset(self.preset.value)
+    def flipped(self) -> tuple[tuple[str, str], ...]:
+        """The switches flipped on top of the preset: ``(switch, reading)`` in declaration order."""
+        return tuple((name, mine) for name, _, mine in
+                     Rules.preset(self.preset.value).differences(self.rules))
+
+    def set_reading(self, switch: str, reading: str) -> None:
+        """Flip ``switch`` to ``reading`` for every tab (a bad name or reading raises)."""
+        self.rules = self.rules.replace({switch: reading})
+
+    def use_preset(self) -> None:
+        """Drop every flipped switch: the preset's readings are in force again."""
+        self.rules = Rules.preset(self.preset.value)
+
+    def _preset_picked(self, change) -> None:
+        kept = Rules.preset(change["old"]).differences(self.rules)
+        self.rules = Rules.preset(change["new"]).replace({name: mine for name, _, mine in kept})
+
+    @traitlets.observe("rules")
+    def _rules_changed(self, change) -> None:
+        rules = change["new"]
+        self.in_force.value = f"<b>In force:</b> {html.escape(rules_words(self.preset.value, rules))}"
+        self.clear.layout.display = "" if self.flipped else "none"
+        for view in self._views:
+            if hasattr(view, "rules"):
+                view.rules = rules
+        if hasattr(self, "summary"):
+            self.summary.value = _summary_html(rules)
+
+    def _adopt(self, change) -> None:
+        """A view changed its own rules (a reading flipped in it): they are the app's now."""
+        self.rules = change["new"]
+
+    # --- the tabs --------------------------------------------------------------------------------
 
     def _tab_picked(self, change) -> None:
         if change["new"] is not None:
@@ -104,55 +162,64 @@ class Explorer(widgets.VBox):
         if index not in self._built:
             self._built.add(index)
             children = list(self.tabs.children)
-            children[index] = self._builders[index]()
+            children[index] = self._build(index)
             self.tabs.children = children
-            self._apply_preset()
         return self.tabs.children[index]
 
-    def _build_odds(self) -> widgets.Widget:
+    def _build(self, index: int) -> widgets.Widget:
+        """Build the views of tab ``index`` (its builder returns one widget or a tuple of them),
+        hand them the rules in force and follow theirs."""
+        built = getattr(self, TABS[index][1])()
+        views = built if isinstance(built, tuple) else (built,)
+        for view in views:
+            self._views.append(view)
+            if hasattr(view, "rules"):
+                view.rules = self.rules
+            if isinstance(view, traitlets.HasTraits) and view.has_trait("rules"):
+                view.observe(self._adopt, "rules")
+        return views[0] if len(views) == 1 else widgets.VBox(list(views))
+
+    def _build_board(self) -> tuple[widgets.Widget, ...]:
+        self.board = BoardView({"demo": self._layout, "2x2 shipped tiles": shipped_board()},
+                               names=DEMO_NAMES)
+        return (self.board,)
+
+    def _build_odds(self) -> tuple[widgets.Widget, ...]:
         self.odds, self.processes = OddsView(self.rules), ProcessesView(self.rules)
-        return widgets.VBox([self.odds, self.processes])
+        return self.odds, self.processes
 
-    def _build_round(self) -> widgets.Widget:
+    def _build_round(self) -> tuple[widgets.Widget, ...]:
         self.round = RoundStepper(demo_game(self._layout), self.rules)
-        return self.round
+        return (self.round,)
 
-    def _build_rulings(self) -> widgets.Widget:
-        self.rulings = RulingsPanel(self.preset.value)
-        self.summary = widgets.HTML()
+    def _build_rulings(self) -> tuple[widgets.Widget, ...]:
+        self.rulings = RulingsPanel(self.rules)
+        self.summary = widgets.HTML(_summary_html(self.rules))
         self.summary.add_class("rulings-summary")
-        return widgets.VBox([self.rulings, self.summary])
+        every = widgets.Accordion([self.summary], titles=("Every switch and its reading in force",),
+                                  selected_index=None)
+        return self.rulings, every
 
-    def _build_examples(self) -> widgets.Widget:
+    def _build_examples(self) -> tuple[widgets.Widget, ...]:
         self.examples = ExamplesBrowser()
-        return self.examples
+        return (self.examples,)
 
-    def _build_quiz(self) -> widgets.Widget:
+    def _build_quiz(self) -> tuple[widgets.Widget, ...]:
         self.quiz = QuizView(rules=self.rules)
-        return self.quiz
+        return (self.quiz,)
 
-    def _build_others(self) -> widgets.Widget:
+    def _build_others(self) -> tuple[widgets.Widget, ...]:
         self.others = OtherGamesView(rules=self.rules)
-        return self.others
-
-    def _apply_preset(self, _change=None) -> None:
-        rules = self.rules
-        self.board.rules = rules
-        for name in ("odds", "processes", "round", "quiz", "others"):
-            if hasattr(self, name):
-                getattr(self, name).rules = rules
-        if hasattr(self, "rulings"):
-            self.rulings.preset.value = self.preset.value
-            self.summary.value = _summary_html(rules)
+        return (self.others,)
 
 
 def _summary_html(rules: Rules) -> str:
-    """The preset's switches as a table: switch, reading in force."""
+    """Every switch and its reading in force, marking those off the manual's default."""
     rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{html.escape(rules[name])}"
-                   f"{'' if rules[name] == SWITCHES[name].default else ' (changed)'}</td></tr>"
-                   for name in sorted(rules))
-    return (f"<p><b>Rules in force: {html.escape(rules.name)}</b></p>"
-            f"<table class='rules-switches'><tr><th>switch</th><th>reading</th></tr>{rows}</table>")
+                   f"{'' if rules[name] == SWITCHES[name].default else ' (not the default)'}"
+                   "</td></tr>" for name in SWITCHES)
+    return ("<table class='rules-switches'><tr><th>switch</th><th>reading in force</th></tr>"
+            f"{rows}</table>")
 
 
 def explorer(layout: Layout | None = None) -> Explorer:

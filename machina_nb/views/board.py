@@ -34,7 +34,8 @@ import ipywidgets as widgets
 import traitlets
 from bokeh.events import DoubleTap, Tap
 from bokeh.core.property.vectorization import Value
-from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Legend, Range1d
+from bokeh.models import (CDSView, ColumnDataSource, FixedTicker, GroupFilter, HoverTool, Legend,
+                          Range1d)
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
@@ -48,7 +49,7 @@ from machina_nb.views import setup_notebook
 
 __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
-           "render_board", "highlight_data", "sight_overlay", "reach_overlay",
+           "render_board", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
@@ -92,6 +93,9 @@ ROLE_COLOURS: dict[str, str] = {
     "end": "#56B4E9",
     "answer": "#009E73",
     "reply": "#D55E00",
+    "spawn": "#E69F00",
+    "asker": "#0072B2",
+    "asked": "#D55E00",
 }
 
 #: Roles drawn as a hatch over the space (the rest as an outline inside it).
@@ -117,6 +121,9 @@ ROLE_WORDS: dict[str, str] = {
     "end": "a space it could end its move on",
     "answer": "the right answer",
     "reply": "your answer",
+    "spawn": "where the monster is placed (every tie marked)",
+    "asker": "whom the question is about (who looks, moves, acts or is pushed)",
+    "asked": "what the question looks at or aims at",
 }
 
 #: How the map's borders and marks are drawn, and their legend words:
@@ -287,25 +294,41 @@ def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
                f"{len(spaces) - 1 - len(seen)} out of sight (manual p22, line of sight; "
                f"switches los.vertex: {rules['los.vertex']}, los.space_squeeze: "
                f"{rules['los.space_squeeze']})."]
-    lines, points = [], []
+    lines, points = (), ()
     title = f"Line of sight from {space_name(a)}"
     if pick.target is not None and pick.target != a:
         verdict_of_target = sight.line_of_sight(board, a, pick.target, rules)
-        spaces.append((pick.target, "target"))
-        role = "line" if verdict_of_target.visible else "blocked line"
-        lines.append(((_centre(a), _centre(pick.target)), role))
-        lines += [(_border_segment(p, q), "blocker") for p, q in verdict_of_target.borders]
-        spaces += [(p, "blocker") for p in verdict_of_target.spaces]
-        if verdict_of_target.point is not None:
-            points.append(((float(verdict_of_target.point[0]), float(verdict_of_target.point[1])),
-                           "blocker"))
+        line = sight_line_highlights(a, pick.target, verdict_of_target)
+        spaces += [mark for mark in line.spaces if mark[1] != "selected"]
+        lines, points = line.lines, line.points
         seen_words = "can see" if verdict_of_target.visible else "cannot see"
         verdict.append(f"{space_name(a)} {seen_words} {_space_words(board, pick.target, names)}. "
                        + plain_text(verdict_of_target.explain()))
         title += f" to {space_name(pick.target)}"
     else:
         verdict.append("Click another space: the line of sight to it, explained.")
-    return Highlights(tuple(spaces), tuple(lines), tuple(points), (), title, tuple(verdict))
+    return Highlights(tuple(spaces), lines, points, (), title, tuple(verdict))
+
+
+def sight_line_highlights(a: Point, b: Point, seen: sight.Sight | None, clear: bool | None = None,
+                          ends: tuple[str, str] = ("selected", "target")) -> Highlights:
+    """The line from ``a`` to ``b`` and what blocks it: ``a`` and ``b`` marked with the roles
+    ``ends``, the line clear or blocked (``clear``, default ``seen.visible``), and ``seen``'s
+    blocking borders, spaces and point.
+
+    Rules: manual p22 (line of sight), p23 (ranged: units block the line).
+    """
+    if clear is None:
+        clear = seen is not None and seen.visible
+    spaces = [(a, ends[0]), (b, ends[1])]
+    lines = [((_centre(a), _centre(b)), "line" if clear else "blocked line")]
+    points = []
+    if seen is not None:
+        lines += [(_border_segment(p, q), "blocker") for p, q in seen.borders]
+        spaces += [(p, "blocker") for p in seen.spaces]
+        if seen.point is not None:
+            points.append(((float(seen.point[0]), float(seen.point[1])), "blocker"))
+    return Highlights(tuple(spaces), tuple(lines), tuple(points))
 
 
 def reach_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
@@ -537,23 +560,30 @@ def _entry(colour: str, style: str, words: str) -> str:
             f"<span>{html.escape(words)}</span></div>")
 
 
+def _columns(source) -> Mapping[str, list]:
+    """A plot source's columns: a ``ColumnDataSource``'s data, or the columns themselves."""
+    return getattr(source, "data", source)
+
+
 def _has(sources, name: str) -> bool:
-    data = sources[name].data
+    data = _columns(sources[name])
     return bool(len(next(iter(data.values()), ())))
 
 
 def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
     """The legend beside a board: one entry per colour drawn now, read from the plot's sources.
 
-    Space kinds present, the borders and marks present, each unit by name (``names``:
-    letter -> name) and each overlay role in use with what it means (:data:`ROLE_WORDS`).
-    Every sample carries ``data-colour`` with the colour it stands for.
+    ``sources`` maps each source name of :func:`render_board` to its ``ColumnDataSource`` or
+    to its columns (:func:`board_data` and :func:`highlight_data` give them). Space kinds
+    present, the borders and marks present, each unit by name (``names``: letter -> name)
+    and each overlay role in use with what it means (:data:`ROLE_WORDS`). Every sample
+    carries ``data-colour`` with the colour it stands for.
     """
     names = names or {}
     parts = ["<div class='board-legend-body'>"]
     roles = []
     for name in ("overlay", "overlay_lines", "overlay_points"):
-        for role in sources[name].data.get("role", []):
+        for role in _columns(sources[name]).get("role", []):
             if (name, role) not in roles:
                 roles.append((name, role))
     if roles or _has(sources, "overlay_labels"):
@@ -566,14 +596,15 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
             parts.append(_entry(_LABEL_INK, "3", "number on a space: steps or stamina"))
     if _has(sources, "units"):
         parts.append("<b>Units</b>")
-        for letter in sorted(set(sources["units"].data["letter"])):
+        for letter in sorted(set(_columns(sources["units"])["letter"])):
             who = names.get(letter, f"unit {letter}")
             parts.append(f"<div class='legend-entry legend-unit'><span style='{_SWATCH}"
                          "border:2px solid #212121;border-radius:50%;text-align:center;"
                          f"font-weight:bold;line-height:14px'>{html.escape(letter)}</span>"
                          f"<span>{html.escape(who)}</span></div>")
     parts.append("<b>Spaces</b>")
-    kinds = dict(zip(sources["spaces"].data["kind"], sources["spaces"].data["colour"]))
+    spaces = _columns(sources["spaces"])
+    kinds = dict(zip(spaces["kind"], spaces["colour"]))
     parts += [_entry(colour, "fill", kind) for kind, colour in sorted(kinds.items())]
     marks = [(name, style) for name, style in MAP_STYLES.items() if _has(sources, name)]
     if marks or _has(sources, "tiles") or _has(sources, "direction"):
@@ -589,9 +620,9 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
 
 def drawn_colours(sources) -> set[str]:
     """Every colour the board's glyphs draw now (the legend must explain each)."""
-    found = set(sources["spaces"].data["colour"])
+    found = set(_columns(sources["spaces"])["colour"])
     for name in ("overlay", "overlay_lines", "overlay_points"):
-        found |= set(sources[name].data["colour"])
+        found |= set(_columns(sources[name])["colour"])
     found |= {MAP_STYLES[name][0] for name in MAP_STYLES if _has(sources, name)}
     if _has(sources, "overlay_labels"):
         found.add(_LABEL_INK)
@@ -733,10 +764,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
              line_width=2, line_alpha=0.6, line_dash="dotted")
     fig.text("lx", "ly", text="tile", source=sources["tiles"], text_font_size="8pt",
              text_color=_TILE_INK, text_baseline="top", text_alpha=0.8)
-    # overlays: an outline inside the space or a hatch, so the space kind shows beneath
-    fig.rect("x", "y", 0.8, 0.8, source=sources["overlay"], fill_color=None,
-             line_color="edge", line_width=3, hatch_pattern="hatch", hatch_color="colour",
-             hatch_scale=7, hatch_weight=2, hatch_alpha=0.9)
+    _overlay_spaces(fig, sources["overlay"])
     for name in ("walls", "joined", "edges"):
         colour, width, dash, words = MAP_STYLES[name]
         fig.segment("x0", "y0", "x1", "y1", source=sources[name], line_color=colour,
@@ -762,6 +790,19 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         ("space", "@coords"), ("kind", "@kind"), ("tile", "@tile"), ("unit", "@unit")]))
     _legend_shown(fig)
     return fig, sources
+
+
+def _overlay_spaces(fig, source: ColumnDataSource) -> None:
+    """The overlay's spaces: an outline inside the space or a hatch, so the space kind shows
+    beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
+    for every space when the pattern or its colour varies by row (seconds on a 40x40 board)."""
+    fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color="edge", line_width=3,
+             view=CDSView(filter=GroupFilter(column_name="hatch", group=" ")))
+    for role in sorted(HATCHED_ROLES):
+        fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color=None,
+                 hatch_pattern="/", hatch_color=ROLE_COLOURS[role], hatch_scale=7,
+                 hatch_weight=2, hatch_alpha=0.9,
+                 view=CDSView(filter=GroupFilter(column_name="role", group=role)))
 
 
 class BoardView(widgets.VBox):

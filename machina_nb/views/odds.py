@@ -28,7 +28,6 @@ from bokeh.models import (ColorBar, ColumnDataSource, FactorRange, HoverTool,
 from bokeh.palettes import Viridis256
 from bokeh.plotting import figure as new_figure
 from bokeh.transform import dodge
-from sympy.printing.mathml import mathml
 from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.odds import attacks, processes
@@ -80,9 +79,17 @@ def number(value: Fraction | int) -> str:
     return f"{value} ≈ {float(value):.4g}"
 
 
+def _mathml(expr) -> str:
+    """Presentation MathML of a sympy expression (sympy is imported on first use: it takes
+    seconds, and the app opens on the Board tab)."""
+    from sympy.printing.mathml import mathml
+
+    return mathml(expr, printer="presentation")
+
+
 def math_html(expr) -> str:
     """A sympy expression typeset as MathML, drawn by the browser itself (offline)."""
-    return f"<math display='block'>{mathml(expr, printer='presentation')}</math>"
+    return f"<math display='block'>{_mathml(expr)}</math>"
 
 
 def _swatches(entries) -> str:
@@ -108,9 +115,9 @@ def _dice_words(high: int, low: int) -> str:
 def _math_line(factored, expanded) -> str:
     """``G(z) = factored = expanded`` typeset."""
     g = "<mi>G</mi><mo>(</mo><mi>z</mi><mo>)</mo>"
-    return (f"<math display='block'><mrow>{g}<mo>=</mo>{mathml(factored, printer='presentation')}"
+    return (f"<math display='block'><mrow>{g}<mo>=</mo>{_mathml(factored)}"
             f"</mrow></math><math display='block'><mrow><mo>=</mo>"
-            f"{mathml(expanded, printer='presentation')}</mrow></math>")
+            f"{_mathml(expanded)}</mrow></math>")
 
 
 def _int_list(text: str, argument: str) -> tuple[int, ...]:

@@ -1,329 +1,427 @@
-"""The rulings panel: pick a preset, flip any switch, see one situation under two readings.
+"""The Rulings tab: flip any switch and see every shipped situation that shows it, answered
+under the reading in force and under another, boards and answers side by side.
 
 Every switch's question, readings and sources come from ``content/rulings``
-(:func:`machina_nb.rules.rulings.load_rulings`). For the geometric switches a
-:class:`Situation` (a small board and one question: sight, adjacency, a ranged
-shot, a step, the nearest unit) is answered by the rules core under reading A
-and reading B, side by side, each with its own small board view.
+(:func:`machina_nb.rules.rulings.load_rulings`); the situations are the files of
+``content/situations`` whose ``shows`` lists the switch, read when the panel is built (a
+new situation file shows up with no change here). Each situation is answered by the rules
+core (:func:`machina_nb.rules.analysis.ask.ask`) under its own rules with the switch set to
+reading A (the one in force) and to reading B (the one compared); each side has its board
+with the marks of the answers that differ, drawn as a picture
+(:mod:`machina_nb.views.picture`) in the same HTML as the answers, so a board and its
+answers always change together.
 
-Rules: manual p22 (sight, adjacency, doors), p23 (ranged), p34 (move); the switches of content/rulings.
+``panel.rules`` is the rules in force: assigning it shows that reading as A; flipping A in
+the panel assigns ``panel.rules`` itself (the explorer app hands that to every tab).
+
+Rules: the switches of content/rulings; the pages each situation's questions cite.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Mapping
 
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules.board import distance, sight
+from machina_nb.rules.analysis.ask import Answer, ask
+from machina_nb.rules.analysis.situation import Question, Situation, load_situations
+from machina_nb.rules.board import sight
 from machina_nb.rules.board.graph import Board
-from machina_nb.rules.content import content_root
-from machina_nb.rules.rulings import load_rulings
-from machina_nb.rules.cards.examples import load_example
-from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind, parse_map
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
-from machina_nb.views import setup_notebook
-from machina_nb.views.board import BoardView, Pick, plain_text, space_name
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules, load_rulings
+from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
+from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
 
-__all__ = ["Situation", "SITUATIONS", "answer", "door_example_board", "RulingsPanel"]
+__all__ = ["PRESET_WORDS", "rules_words", "question_words", "situation_marks", "RulingsPanel"]
+
+#: Each preset in plain words.
+PRESET_WORDS: Mapping[str, str] = {
+    "manual": "manual 1.0",
+    "v3_5": "manual 1.0 with the 3.5 update",
+    "player_aid": "manual 1.0 with the player aid's readings",
+}
+if set(PRESET_WORDS) != set(PRESETS):
+    raise ValueError("PRESET_WORDS must name every preset of machina_nb.rules.rulings")
 
 
-#: The situations' units (explorers A, B; monsters M, N), all on floor.
-_UNITS = {letter: SpaceKind.FLOOR for letter in "ABMN"}
+def rules_words(preset: str, rules: Rules) -> str:
+    """``rules`` as ``preset`` plus the switches that differ from it, in words:
+    ``manual 1.0; los.vertex = any_two``."""
+    flips = [f"{name} = {mine}" for name, _, mine in Rules.preset(preset).differences(rules)]
+    return "; ".join([PRESET_WORDS[preset], *flips])
 
 
-@dataclass(frozen=True)
-class Situation:
-    """One question on a small board whose answer depends on ``switch``.
+# --- the situations' questions and answers in words --------------------------------------------
 
-    ``question`` is ``sight`` (line of sight a -> b), ``adjacent`` (a and b),
-    ``ranged`` (a plain ranged shot a -> b), ``step`` (one step a -> b) or
-    ``nearest`` (the nearest other unit to a). ``board`` is a map text, or
-    ``"p22"`` for the door example of manual p22 with both doors closed.
+def _who(situation: Situation, names: Mapping[str, str], ref) -> str:
+    """A question's unit letter as ``Kim (K)``, or its ``[x, y]`` as the board labels it."""
+    if isinstance(ref, (list, tuple)):
+        return plain_text(f"({ref[0]}, {ref[1]})")
+    return f"{names.get(ref, 'unit')} ({ref})"
+
+
+def question_words(situation: Situation, q: Question, names: Mapping[str, str]) -> str:
+    """The question as a sentence (``Can Kim (K) see Lorrai (L)?``); ``names``: letter -> name."""
+    def who(key: str, default: str = "the unit taking its turn") -> str:
+        ref = q.get(key)
+        return default if ref is None else _who(situation, names, ref)
+
+    among = q.get("among", "explorers")
+    among = among if isinstance(among, str) else " or ".join(among)
+    shot = f"{q.get('icon', 'melee')}" + (f" {q.get('range')}" if q.get("range") else "")
+    pushed = "pulls" if q.get("pull", False) else "pushes"
+    words = {
+        "sight": lambda: f"Can {who('from')} see {who('to')}?",
+        "target": lambda: f"Can {who('from')} target {who('to')} ({shot})?",
+        "adjacent": lambda: f"Are {who('from')} and {who('to')} adjacent?",
+        "reach": lambda: f"Where can {who('unit')} end a move?",
+        "nearest": lambda: f"Which of the {among} is nearest to {who('from')}?",
+        "closest": lambda: f"Which of the {among} is closest to {who('from')}?",
+        "monster_turn": lambda: f"What does {who('monster')} do on its turn?",
+        "attack_odds": lambda: f"What are {who('attacker')}'s chances to hit?",
+        "spawn": lambda: f"Where does a monster spawn for {who('explorer')}?",
+        "push": lambda: f"Where does {who('unit')} end when {who('pusher')} {pushed} it "
+                        f"{q.get('distance')} spaces?",
+        "actions": lambda: f"What may {who('unit')} do now?",
+        "rounds": lambda: f"Over {q.get('rounds')} rounds (spawn rating "
+                          f"{q.get('spawn_rating', 6)}, horror rating "
+                          f"{q.get('horror_rating', 'none')}): what happens?",
+    }
+    return words[q.ask]()
+
+
+_FRACTION = re.compile(r"^-?\d+/\d+$")
+
+
+def _value_html(value: Any, key: str = "") -> str:
+    """An answer's value in words: chances with their percentage, coordinates as the board
+    labels them, lists joined, tables as lists (a monster's steps numbered)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        items = "".join(f"<li>{html.escape(str(k).replace('_', ' '))}: {_value_html(v, str(k))}"
+                        "</li>" for k, v in value.items())
+        return f"<ul>{items}</ul>" if items else "nothing"
+    if isinstance(value, (list, tuple)):
+        if key == "steps" and value:
+            return "<ol>" + "".join(f"<li>{_value_html(v)}</li>" for v in value) + "</ol>"
+        return ", ".join(_value_html(v) for v in value) or "none"
+    text = str(value)
+    if _FRACTION.match(text):
+        return f"{text} ≈ {float(Fraction(text)) * 100:.1f}%"
+    return html.escape(_math_words(plain_text(text)))
+
+
+def _math_words(text: str) -> str:
+    """A distance as written by hand (``2*sqrt(26)`` -> ``2√26``), and a start the monster
+    could not walk from said in words (the engine writes ``(was None)``)."""
+    text = text.replace("(was None)", "(from where it stood, it could not walk there)")
+    return re.sub(r"sqrt\((\d+)\)", r"√\1", text).replace("*", "")
+
+
+def _answers_html(situation: Situation, answers: tuple[Answer, ...], changed: set[str],
+                  names: Mapping[str, str]) -> str:
+    """Each answer with its question and why; the answers that differ between the readings
+    first, marked ≠, the others folded away when some differ."""
+    differ, same = [], []
+    for q, a in zip(situation.questions, answers):
+        differs = a.name in changed
+        why = "".join(f"<li>{html.escape(_math_words(plain_text(line)))}</li>"
+                      for line in a.why if line)
+        (differ if differs else same).append(
+            f"<div class='rulings-answer' data-question='{html.escape(a.name)}' "
+            f"data-differs='{'yes' if differs else 'no'}' style='margin:6px 0'>"
+            f"<b>{'≠ ' if differs else ''}{html.escape(question_words(situation, q, names))}"
+            f"</b><div>{_value_html(a.value)}</div>"
+            + (f"<details><summary>Why (the rules cited)</summary><ul>{why}</ul></details>"
+               if why else "") + "</div>")
+    if not differ or not same:
+        return "".join(differ + same)
+    return ("".join(differ) + f"<details><summary>{len(same)} more answer"
+            f"{'s' if len(same) != 1 else ''}, the same under both readings</summary>"
+            + "".join(same) + "</details>")
+
+
+# --- the marks of an answer on its board --------------------------------------------------------
+
+_BOARD_FREE = {"rounds"}
+_ENDS = ("asker", "asked")
+_POINT = re.compile(r"\((-?\d+), (-?\d+)\)")
+
+
+def _points(text: str) -> list[Point]:
+    return [(int(x), int(y)) for x, y in _POINT.findall(text)]
+
+
+def _at(situation: Situation, ref) -> Point:
+    if isinstance(ref, (list, tuple)):
+        return (ref[0], ref[1])
+    return next(u.position for u in situation.units if u.letter == ref)
+
+
+def _line_marks(situation: Situation, board: Board, q: Question, answer: Answer,
+                rules: Rules) -> Highlights:
+    """Rules: manual p22 (line of sight, adjacent), p23 (ranged: units block the line)."""
+    a, b = _at(situation, q.get("from")), _at(situation, q.get("to"))
+    if q.ask == "sight":
+        return sight_line_highlights(a, b, sight.line_of_sight(board, a, b, rules), ends=_ENDS)
+    if q.ask == "target":
+        shot = sight.can_target(board, a, b, rules, q.get("icon", "melee"), q.get("range", 0))
+        return sight_line_highlights(a, b, shot.sight, answer.value == "legal", _ENDS)
+    return sight_line_highlights(a, b, None, answer.value == "adjacent", _ENDS)
+
+
+def _answer_marks(situation: Situation, board: Board, q: Question, answer: Answer,
+                  rules: Rules) -> Highlights:
+    """What ``answer`` marks on the board. Rules: the pages ``q``'s kind cites (ask)."""
+    value = answer.value
+    if q.ask in ("sight", "target", "adjacent"):
+        return _line_marks(situation, board, q, answer, rules)
+    if q.ask == "reach":
+        start = _at(situation, q.get("unit"))
+        return Highlights(tuple((p, "reach") for p in _points(" ".join(value)))
+                          + ((start, "asker"),))
+    if q.ask in ("nearest", "closest"):
+        tied = [_at(situation, t) if not t.startswith("(") else _points(t)[0]
+                for t in value["tied"]]
+        return Highlights(tuple((p, "tied") for p in tied)
+                          + ((_at(situation, q.get("from")), "asker"),))
+    if q.ask == "monster_turn":
+        route = [_at(situation, q.get("monster"))]
+        route += [_points(step)[0] for step in value["steps"] if step.startswith("moves to")]
+        chosen = [p for step in value["steps"] if step.startswith("the players choose")
+                  for p in _points(step)]  # the ends the players choose between
+        ends = [p for p in _points(value["end"]) + chosen if p != route[0]]
+        lines = tuple((((p[0] + .5, p[1] + .5), (r[0] + .5, r[1] + .5)), "path")
+                      for p, r in zip(route, route[1:]))
+        return Highlights(((route[0], "monster"),) + tuple((p, "end") for p in ends), lines)
+    if q.ask == "spawn":
+        return Highlights(tuple((p, "spawn") for p in _points(" ".join(value))))
+    if q.ask == "push":
+        start = _at(situation, q.get("unit"))
+        ends = {_points(v)[0] for v in value if _points(v)} - {start}
+        return Highlights(((start, "asker"),) + tuple((p, "end") for p in sorted(ends)))
+    return Highlights()
+
+
+def situation_marks(situation: Situation, board: Board, answers: tuple[Answer, ...],
+                    rules: Rules, marked: set[str]) -> Highlights:
+    """The marks of the answers named in ``marked``, on one board.
+
+    Rules: the pages each question's kind cites (:mod:`machina_nb.rules.analysis.ask`).
     """
-
-    switch: str
-    title: str
-    board: str
-    question: str
-    a: Point
-    b: Point | None = None
-
-    def build(self) -> Board:
-        """A fresh board for this situation."""
-        if self.board == "p22":
-            return door_example_board(closed=True)
-        return Board.from_layout(parse_map(self.board, legend=_UNITS))
+    found = Highlights()
+    for q, a in zip(situation.questions, answers):
+        if a.name in marked:
+            more = _answer_marks(situation, board, q, a, rules)
+            found = replace(found, spaces=found.spaces + more.spaces,
+                            lines=found.lines + more.lines, points=found.points + more.points)
+    return found
 
 
-def door_example_board(closed: bool = False) -> Board:
-    """The door example's board (manual p22; ``content/examples/p22_door_adjacency.toml``).
-
-    With ``closed`` both doors are closed.
-
-    Rules: manual p22 (adjacent; the door example).
-    """
-    example = load_example(content_root() / "examples" / "p22_door_adjacency.toml")
-    board = Board.from_layout(example.board)
-    if closed:
-        for door in (((0, 1), (1, 1)), ((0, 2), (1, 2))):
-            board = board.with_border(*door, BorderKind.DOOR_CLOSED)
-    return board
+def _unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
+    """Each unit's letter -> its name (``Kim``; with ``side``: ``Kim (explorer)``)."""
+    state = situation.base
+    return {u.letter: state.unit(u.id).name + (f" ({state.unit(u.id).side})" if side else "")
+            for u in situation.units}
 
 
-_L_AROUND_A_SIDE_SPACE = """\
-+-+-+
-|.|B|
-+-+ +
-|A .|
-+-+-+
-"""
-
-_RUBBLE_PAIR = """\
-+-+-+
-|r B|
-+ + +
-|A r|
-+-+-+
-"""
-
-_ARCHER = """\
-+-+-+-+
-|. . B|
-+ + + +
-|M . .|
-+ + + +
-|A N .|
-+-+-+-+
-"""
-
-_WALL_END = """\
-+-+-+
-|M .|
-+ + +
-|A|.|
-+-+-+
-"""
-
-_METRIC = """\
-+-+-+-+-+
-|A . . M|
-+ + + + +
-|. . . .|
-+ + + + +
-|. . N .|
-+-+-+-+-+
-"""
-
-#: The situations the panel can show, by switch (with our coordinates: y from the north).
-SITUATIONS: tuple[Situation, ...] = (
-    Situation("los.vertex", "D1: walls in an L around a side space; A looks at B through the corner",
-              _L_AROUND_A_SIDE_SPACE, "sight", (0, 1), (1, 0)),
-    Situation("los.vertex", "B7: the p22 door example with both doors closed; Lorrai and Phillip",
-              "p22", "adjacent", (0, 2), (1, 1)),
-    Situation("los.space_squeeze", "D2: A looks at B between two rubble spaces touching at a corner",
-              _RUBBLE_PAIR, "sight", (0, 1), (1, 0)),
-    Situation("ranged.obstacle_vertex", "D3: A shoots at B past the corners of units M and N",
-              _ARCHER, "ranged", (0, 2), (2, 0)),
-    Situation("move.diagonal", "D4: A steps diagonally past the end of a wall (M stands on the other route)",
-              _WALL_END, "step", (0, 1), (1, 0)),
-    Situation("nearest.metric", "D7: which unit is nearest to A (M at 3 across, N at 2 across and 2 down)?",
-              _METRIC, "nearest", (0, 0)),
-)
-
-_OVERLAY = {"sight": "sight", "ranged": "sight", "adjacent": "adjacent", "step": "reach",
-            "nearest": "nearest"}
-
-
-def answer(situation: Situation, board: Board, rules: Rules) -> str:
-    """The situation's verdict under ``rules``, in words, from the rules core.
-
-    Rules: manual p22 (sight, adjacent, nearest), p23 (ranged), p34 (move).
-    """
-    a, b = situation.a, situation.b
-    if situation.question == "sight":
-        return plain_text(sight.line_of_sight(board, a, b, rules).explain())
-    if situation.question == "ranged":
-        return "A ranged shot " + plain_text(sight.ranged_line(board, a, b, rules).explain())
-    if situation.question == "adjacent":
-        yes = sight.adjacent(board, a, b, rules)
-        return (f"{space_name(a)} and {space_name(b)} are {'adjacent' if yes else 'not adjacent'}"
-                " (manual p22, adjacent)")
-    if situation.question == "step":
-        mover = distance.Mover(unit=board.unit_at(a))
-        allowed = distance.legal_step(board, a, b, rules, mover)
-        cost = distance.shortest_paths(board, a, b, rules, mover).cost
-        least = "it cannot get there at all" if cost is None else \
-            f"the cheapest way there costs {cost} stamina"
-        return (f"One step {space_name(a)} → {space_name(b)}: "
-                f"{'allowed' if allowed else 'not allowed'}; {least} (manual p34, move)")
-    others = [p for p in board.units().values() if p != a]
-    ranking = distance.nearest(board, a, others, rules)
-    names = " and ".join(f"unit {board.unit_at(p)} on {space_name(p)}" for p in ranking.candidates)
-    far = re.sub(r"sqrt\((\d+)\)", r"√\1", str(ranking.distance)).replace("*", "")
-    return (f"Nearest to {space_name(a)}: {names or 'no unit'}, at distance {far} "
-            f"({plain_text(ranking.rule)})")
-
-
-def _outcome(situation: Situation, board: Board, rules: Rules):
-    """The situation's outcome alone (seen or not, allowed or not, which unit), for comparing
-    readings. Rules: manual p22 (sight, adjacent, nearest), p23 (ranged), p34 (move)."""
-    a, b = situation.a, situation.b
-    if situation.question == "sight":
-        return sight.line_of_sight(board, a, b, rules).visible
-    if situation.question == "ranged":
-        return sight.ranged_line(board, a, b, rules).visible
-    if situation.question == "adjacent":
-        return sight.adjacent(board, a, b, rules)
-    if situation.question == "step":
-        return distance.legal_step(board, a, b, rules, distance.Mover(unit=board.unit_at(a)))
-    others = [p for p in board.units().values() if p != a]
-    return distance.nearest(board, a, others, rules).candidates
-
-
-def _sources(sources) -> str:
-    """The sources a reader has (the manual, the 3.5 rules, the FAQ), without references to
-    the project's specification."""
-    return ", ".join(s for s in sources if not s.lstrip().startswith("spec")) or "the manual"
-
-
-def _shown_title(title: str) -> str:
-    """A situation's title without the specification's reference in front (``D1: ``)."""
-    head, _, rest = title.partition(": ")
-    return rest if rest and head[:1] in "BD" and head[1:].isdigit() else title
-
-
-def _contrast(switch: str, rules: Rules, situation: Situation | None) -> str:
-    """Another reading of ``switch``: the first whose answer to ``situation`` differs, if any."""
-    others = [r for r in SWITCHES[switch].readings if r != rules[switch]]
-    if situation is not None:
-        board = situation.build()
-
-        def verdict(r: Rules) -> str:  # the answer without the reading's own name in it
-            return answer(situation, board, r).replace(r[switch], "")
-
-        for key in (_outcome, verdict):  # a different outcome first, else different words
-            mine = key(situation, board, rules) if key is _outcome else verdict(rules)
-            for reading in others:
-                theirs = rules.replace({switch: reading})
-                if (key(situation, board, theirs) if key is _outcome else verdict(theirs)) \
-                        != mine:
-                    return reading
-    return others[0]
-
+# --- the panel ----------------------------------------------------------------------------------
 
 class RulingsPanel(widgets.VBox):
-    """Pick a preset, flip any switch, and compare a situation under reading A and reading B.
+    """Pick a switch; see its question and readings, and every shipped situation that shows it
+    answered under reading A (in force) and reading B (compared), boards and answers together.
 
-    Widgets (with CSS classes): ``preset`` (``rulings-preset``), ``switch``
-    (``rulings-switch``), ``reading_a`` / ``reading_b`` (``rulings-reading-a`` /
-    ``-b``: reading A is the one in force, B the one compared), ``situation``
-    (``rulings-situation``), the texts ``about`` (question, readings, sources)
-    and ``verdict_a`` / ``verdict_b`` (``rulings-verdict-a`` / ``-b``).
-    ``rules`` is the preset with reading A applied.
+    Widgets (with CSS classes): ``switch`` (``rulings-switch``), ``reading_a`` /
+    ``reading_b`` (``rulings-reading-a`` / ``-b``), the texts ``about``
+    (``rulings-about``: question, readings, sources) and ``shown`` (``rulings-shown``: one
+    ``rulings-case`` per situation, its sides ``rulings-side-a`` / ``-b``, each answer a
+    ``rulings-answer`` with ``data-differs``), and ``working`` (``rulings-working``: a
+    progress bar while the situations are answered). ``rules`` is the rules in force.
+    ``situations`` defaults to the shipped ones (``content/situations``).
     """
 
     rules = traitlets.Instance(Rules)
 
-    def __init__(self, preset: str = "manual", switch: str = "los.vertex"):
-        setup_notebook()
-        self._quiet = False
+    def __init__(self, rules: Rules | None = None, switch: str = "los.vertex",
+                 situations: Mapping[str, Situation] | None = None):
+        self._quiet, self._ready = False, False
         self.catalogue = load_rulings()
-        self.preset = widgets.Dropdown(options=list(PRESETS), value=preset, description="Preset")
-        self.preset.add_class("rulings-preset")
-        self.switch = widgets.Dropdown(options=list(SWITCHES), value=switch, description="Switch")
+        found = load_situations() if situations is None else situations
+        # the smallest boards first: a situation made for one switch before a big general one
+        ordered = sorted(found.values(), key=lambda s: (s.layout.width * s.layout.height, s.id))
+        self.shown_by = {name: tuple(s for s in ordered if name in s.shows) for name in SWITCHES}
+        self._answers: dict[tuple[str, Rules], tuple[Answer, ...]] = {}
+        self.switch = widgets.Dropdown(options=[(self._label(n), n) for n in SWITCHES],
+                                       value=switch, description="Switch",
+                                       layout={"width": "520px"})
         self.switch.add_class("rulings-switch")
-        self.reading_a = widgets.ToggleButtons(description="A (in force)")
+        self.reading_a = widgets.ToggleButtons(description="A: in force")
         self.reading_a.add_class("rulings-reading-a")
-        self.reading_b = widgets.ToggleButtons(description="B (compared)")
+        self.reading_b = widgets.ToggleButtons(description="B: compared")
         self.reading_b.add_class("rulings-reading-b")
-        self.situation = widgets.Dropdown(description="Situation", layout={"width": "640px"})
-        self.situation.add_class("rulings-situation")
         self.about = widgets.HTML()
         self.about.add_class("rulings-about")
-        half = {"width": "50%"}
-        self.verdict_a = widgets.HTML(layout=half)
-        self.verdict_a.add_class("rulings-verdict-a")
-        self.verdict_b = widgets.HTML(layout=half)
-        self.verdict_b.add_class("rulings-verdict-b")
-        self.sides = widgets.HBox()
-        self._views: dict[int, tuple[Board, BoardView, BoardView]] = {}
-        super().__init__([widgets.HBox([self.preset, self.switch]), self.reading_a, self.reading_b,
-                          self.about, self.situation, self.sides,
-                          widgets.HBox([self.verdict_a, self.verdict_b])],
-                         rules=Rules.preset(preset))
-        self.preset.observe(self._switch_changed, "value")
-        self.switch.observe(self._switch_changed, "value")
-        self.reading_a.observe(self._update, "value")
-        self.reading_b.observe(self._update, "value")
-        self.situation.observe(self._update, "value")
-        self._switch_changed()
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, bar_style="info")
+        self.status = widgets.HTML()
+        self.working = widgets.HBox([self.status, self.progress], layout={"display": "none"})
+        self.working.add_class("rulings-working")
+        self.shown = widgets.HTML()
+        self.shown.add_class("rulings-shown")
+        super().__init__([self.switch, self.reading_a, self.reading_b, self.about, self.working,
+                          self.shown], rules=rules or Rules())
+        self.switch.observe(self._show_switch, "value")
+        self.reading_a.observe(self._flip, "value")
+        self.reading_b.observe(self._show, "value")
+        self._ready = True
+        self._show_switch()
 
-    def _switch_changed(self, _change=None) -> None:
+    def _label(self, name: str) -> str:
+        count = len(self.shown_by[name])
+        return f"{name} ({count} situation{'s' if count != 1 else ''})" if count else \
+            f"{name} (no situation yet)"
+
+    # --- the readings -------------------------------------------------------------------------
+
+    @traitlets.observe("rules")
+    def _rules_changed(self, change) -> None:
+        if self._ready and change["new"][self.switch.value] != self.reading_a.value:
+            self._show_switch()
+
+    def _flip(self, _change=None) -> None:
+        """Reading A flipped here: it is now in force (``rules`` changes)."""
+        if not self._quiet:
+            self._announce(self.switch.value)
+            self.rules = self.rules.replace({self.switch.value: self.reading_a.value})
+            self._set_b()
+            self._show()
+
+    def _show_switch(self, _change=None) -> None:
         name = self.switch.value
-        readings = list(SWITCHES[name].readings)
-        base = Rules.preset(self.preset.value)
+        self._announce(name)
         self._quiet = True
-        self.reading_a.options = readings
-        self.reading_a.value = base[name]
-        options = [(_shown_title(s.title), i) for i, s in enumerate(SITUATIONS)
-                   if s.switch == name]
-        self.situation.options = options
-        self.situation.value = options[0][1] if options else None
-        self.reading_b.options = readings
-        self.reading_b.value = _contrast(name, base, SITUATIONS[options[0][1]] if options else None)
+        self.reading_a.options = list(SWITCHES[name].readings)
+        self.reading_a.value = self.rules[name]
         self._quiet = False
-        self._update()
+        self._set_b()
+        self._show()
 
-    def _update(self, _change=None) -> None:
+    def _set_b(self) -> None:
+        """Offer B every reading but A; keep B if it still differs from A, else pick the first
+        reading whose answers differ from A's in a situation (else the first other one)."""
+        name, a = self.switch.value, self.reading_a.value
+        others = [r for r in SWITCHES[name].readings if r != a]
+        keep = self.reading_b.value if self.reading_b.value in others else None
+        self._quiet = True
+        self.reading_b.options = others
+        self.reading_b.value = keep or self._contrast(name, a, others)
+        self._quiet = False
+
+    def _contrast(self, name: str, a: str, others: list[str]) -> str | None:
+        """The reading whose answers differ from A's in the most situations (the first such
+        in declaration order); the first other reading when none differs."""
+        def differing(reading: str) -> int:
+            return sum(self._values(s, name, a) != self._values(s, name, reading)
+                       for s in self.shown_by[name])
+        counts = {reading: differing(reading) for reading in others}
+        return max(others, key=lambda r: counts[r]) if others else None
+
+    def _values(self, situation: Situation, name: str, reading: str) -> list:
+        return [a.value for a in self._ask(situation, situation.rules().replace({name: reading}))]
+
+    def _ask(self, situation: Situation, rules: Rules) -> tuple[Answer, ...]:
+        key = (situation.id, rules)
+        if key not in self._answers:
+            self._answers[key] = ask(situation, rules)
+            self.progress.value = min(self.progress.value + 1, self.progress.max)
+        return self._answers[key]
+
+    def _announce(self, name: str) -> None:
+        """Show a progress bar over the situations' answers still to work out for ``name``
+        (each reading; the first answers may take seconds), if any."""
+        situations = self.shown_by[name]
+        missing = {(s.id, s.rules().replace({name: r})) for s in situations
+                   for r in SWITCHES[name].readings} - set(self._answers)
+        if missing:
+            self.status.value = (f"<i>Answering {len(situations)} situation"
+                                 f"{'s' if len(situations) != 1 else ''} under each reading…</i>")
+            self.progress.max, self.progress.value = len(missing), 0
+            self.working.layout.display = ""
+
+    # --- what is shown ------------------------------------------------------------------------
+
+    def _show(self, _change=None) -> None:
         if self._quiet:
             return
-        name = self.switch.value
-        base = Rules.preset(self.preset.value)
-        self.rules = base.replace({name: self.reading_a.value})
-        rules_b = base.replace({name: self.reading_b.value})
-        ruling = self.catalogue[name]
-        items = "".join(
-            f"<li><b>{html.escape(r)}</b>{' (default)' if r == SWITCHES[name].default else ''}: "
-            f"{html.escape(text)}</li>" for r, text in ruling.readings.items())
-        self.about.value = (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p>"
-                            f"<ul>{items}</ul><p>Sources: {html.escape(_sources(ruling.sources))}"
-                            "</p>")
-        if self.situation.value is None:
-            self.verdict_b.value = f"<pre>{html.escape(ruling.example)}</pre>"
-            self.verdict_a.value = ("<p><i>No board situation for this switch yet; the example "
-                                    "beside says where the readings differ.</i></p>")
-            self.sides.children = ()
+        name, a, b = self.switch.value, self.reading_a.value, self.reading_b.value
+        self.about.value = self._about_html(name, a, b)
+        situations = self.shown_by[name]
+        if not situations:
+            example = self.catalogue[name].example
+            self.shown.value = (
+                "<p class='rulings-none'><i>No shipped situation shows this switch yet, so there "
+                "is no board to compare here.</i>" + (
+                    " Where its readings differ, in the ruling's own words:</p><pre "
+                    f"style='white-space:pre-wrap'>{html.escape(example)}</pre>"
+                    if example.strip() else "</p>"))
             return
-        situation = SITUATIONS[self.situation.value]
-        board, view_a, view_b = self._situation_views(self.situation.value, self.rules, rules_b)
-        # the boards first, then the verdicts: never an old board beside a new verdict
-        self.verdict_a.value = self.verdict_b.value = "<i>Drawing both readings…</i>"
-        view_a.rules, view_b.rules = self.rules, rules_b
-        self.verdict_a.value = (f"<b>A: {html.escape(name)}={html.escape(self.reading_a.value)}"
-                                f"</b><br>{html.escape(answer(situation, board, self.rules))}")
-        self.verdict_b.value = (f"<b>B: {html.escape(name)}={html.escape(self.reading_b.value)}"
-                                f"</b><br>{html.escape(answer(situation, board, rules_b))}")
-        shown = self.sides.children
-        if not shown or shown[0] is not view_a:
-            for view in (view_a, view_b):
-                view.refresh(view.figure, view.plot)
-            self.sides.children = (view_a, view_b)
+        self._announce(name)
+        cases = [self._case_html(s, name, a, b) for s in situations]
+        # the boards and the answers in one assignment: never an old board beside new answers
+        self.shown.value = "".join(cases)
+        self.working.layout.display = "none"
 
-    def _situation_views(self, index: int, rules_a: Rules, rules_b: Rules
-                         ) -> tuple[Board, BoardView, BoardView]:
-        if index not in self._views:
-            situation = SITUATIONS[index]
-            board = situation.build()
-            aim = situation.question in ("sight", "ranged")
-            pick = Pick(situation.a, situation.b if aim else None,
-                        1 if situation.question == "step" else 3)
-            views = [BoardView(board, rules, _OVERLAY[situation.question], controls=False,
-                               legend=False, px_per_space=64, css="rulings-board", pick=pick,
-                               layout={"width": "50%"})
-                     for rules in (rules_a, rules_b)]
-            self._views[index] = (board, *views)
-        return self._views[index]
+    def _about_html(self, name: str, a: str, b: str | None) -> str:
+        ruling = self.catalogue[name]
+        marks = {a: "A, in force", b: "B, compared"}
+        items = "".join(
+            f"<li><b>{html.escape(r)}</b>"
+            + "".join(f" ({w})" for w in (marks.get(r), "default" if r == SWITCHES[name].default
+                                           else None) if w)
+            + f": {html.escape(text)}</li>" for r, text in ruling.readings.items())
+        sources = ", ".join(s for s in ruling.sources if not s.lstrip().startswith("spec"))
+        return (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p><ul>{items}"
+                f"</ul><p>Sources: {html.escape(sources or 'the manual')}</p>")
+
+    def _case_html(self, s: Situation, name: str, a: str, b: str | None) -> str:
+        """One situation: its title, note and setup, then A and B side by side, then a legend."""
+        base = s.rules()
+        sides = [(a, base.replace({name: a}), "a", "in force")]
+        if b is not None:
+            sides.append((b, base.replace({name: b}), "b", "compared"))
+        answers = [self._ask(s, rules) for _, rules, _, _ in sides]
+        changed = {x.name for x, y in zip(answers[0], answers[-1]) if x.value != y.value}
+        names = _unit_names(s)
+        board = Board.from_layout(s.layout)
+        drawn = any(q.ask not in _BOARD_FREE for q in s.questions)
+        columns, cells = [], []
+        for (reading, rules, side, role), got in zip(sides, answers):
+            picture = ""
+            if drawn:
+                marks = situation_marks(s, board, got, rules, changed)
+                columns.append(picture_columns(board, marks))
+                picture = svg_board(board, marks, px=space_px(board, 420), columns=columns[-1])
+            cells.append(f"<td class='rulings-side-{side}' style='vertical-align:top;padding:4px'>"
+                         f"<b>{side.upper()}: {html.escape(name)} = {html.escape(reading)} "
+                         f"({role})</b><div style='overflow-x:auto'>{picture}</div>"
+                         f"{_answers_html(s, got, changed, names)}</td>")
+        same = "" if changed or b is None else (
+            "<p><i>Here both readings give the same answers.</i></p>")
+        if drawn:
+            cells.append("<td class='rulings-legend' style='vertical-align:top;width:250px'>"
+                         f"{legend_html(merged_columns(*columns), _unit_names(s, side=True))}</td>")
+        else:
+            same += "<p><i>The board plays no part in these answers.</i></p>"
+        note = f"<p>{html.escape(s.note)}</p>" if s.note else ""
+        return (f"<div class='rulings-case' data-situation='{html.escape(s.id)}' "
+                "style='border-top:1px solid #ccc;margin-top:10px'>"
+                f"<h4>{html.escape(s.title)}</h4>{note}<p class='rulings-setup'>Answered under "
+                f"this situation's own rules ({html.escape(rules_words(s.preset, base))}) with "
+                f"{html.escape(name)} set to each reading. ≠ marks an answer that differs.</p>"
+                f"{same}<table style='width:100%;table-layout:fixed'><tr>{''.join(cells)}</tr>"
+                "</table></div>")

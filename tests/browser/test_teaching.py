@@ -6,6 +6,7 @@ import re
 import pytest
 
 from machina_nb.views.serve import space_centre
+from test_rulings_panel import pick_switch
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,7 @@ def test_a_tour_of_every_tab_reads_in_plain_words(page, voila, artifacts):
             page.locator("button.step-option").first.click()
             page.wait_for_timeout(2500)
         if title == "Rulings":
-            page.locator(".rulings-switch select").select_option("nearest.metric")
+            pick_switch(page, "nearest.metric")
             page.wait_for_timeout(3000)
         if title == "Examples":
             for _ in range(3):
