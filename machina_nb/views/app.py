@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from machina_nb.rules.board.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.views import setup_notebook
+from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.board import BoardView, shipped_board
 from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
@@ -40,7 +41,8 @@ DEMO_NAMES = {"A": "Phillip (explorer)", "B": "Lorrai (explorer)", "M": "Mi-Go (
               "N": "Sarall (monster)"}
 
 #: The tabs in order; the first is built when the app opens, the others on first use.
-TAB_TITLES = ("Board", "Odds", "Round", "Rulings", "Examples", "Quiz", "Other games")
+TAB_TITLES = ("Board", "Odds", "Round", "Rulings", "Examples", "Quiz", "Other games",
+              "Analysis board")
 
 
 def demo_layout() -> Layout:
@@ -81,7 +83,8 @@ class Explorer(widgets.VBox):
                                names=DEMO_NAMES)
         self._builders: dict[int, Callable[[], widgets.Widget]] = {
             1: self._build_odds, 2: self._build_round, 3: self._build_rulings,
-            4: self._build_examples, 5: self._build_quiz, 6: self._build_others}
+            4: self._build_examples, 5: self._build_quiz, 6: self._build_others,
+            7: self._build_analysis}
         self._built = {0}
         self.tabs = widgets.Tab([self.board, *(_building(t) for t in TAB_TITLES[1:])],
                                 titles=TAB_TITLES)
@@ -135,10 +138,14 @@ class Explorer(widgets.VBox):
         self.others = OtherGamesView(rules=self.rules)
         return self.others
 
+    def _build_analysis(self) -> widgets.Widget:
+        self.analysis = AnalysisBoardView(rules=self.rules)
+        return self.analysis
+
     def _apply_preset(self, _change=None) -> None:
         rules = self.rules
         self.board.rules = rules
-        for name in ("odds", "processes", "round", "quiz", "others"):
+        for name in ("odds", "processes", "round", "quiz", "others", "analysis"):
             if hasattr(self, name):
                 getattr(self, name).rules = rules
         if hasattr(self, "rulings"):
