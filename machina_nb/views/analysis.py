@@ -515,7 +515,8 @@ class AnalysisBoardView(widgets.VBox):
         self.title.observe(self._title_changed, "value")
         self.save_link = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".toml", multiple=False,
-                                         description="load a situation file")
+                                         description="load a situation file",
+                                         layout=widgets.Layout(width="auto"))
         self.upload.add_class("analysis-upload")
         self.upload.observe(self._uploaded, "value")
         self.file_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="260px"))
@@ -530,7 +531,10 @@ class AnalysisBoardView(widgets.VBox):
         self.export_button.add_class("analysis-export")
         self.export_button.on_click(lambda _: self.export())
         self.export_link = widgets.HTML()
-        self.export_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="200px"))
+        self.export_text = widgets.Textarea(
+            placeholder="Press the button: the situation, its answers and the answers under "
+                        "each reading, as Markdown with the board as a picture.",
+            layout=widgets.Layout(width="760px", height="200px"))
         self.export_text.add_class("analysis-export-text")
 
     def _file_box(self) -> widgets.Widget:

@@ -256,6 +256,10 @@ class SituationEditor(widgets.VBox):
         if note:
             self.say(note)
 
+    def _edit(self, draft: Draft, note: str) -> None:
+        """One edit of the board: an edited board no longer claims which rulings it shows."""
+        self.set_draft(replace(draft, shows=()), note)
+
     def _apply(self, draft: Draft) -> None:
         if self.picked is not None and not _still_there(draft, self.picked):
             self.picked = None
@@ -300,7 +304,7 @@ class SituationEditor(widgets.VBox):
 
     def _paint(self, point: Point) -> None:
         kind = self.space_kind.value
-        self.set_draft(paint(self.draft, point, kind),
+        self._edit(paint(self.draft, point, kind),
                        f"{space_name(point)} is now {_kind_words(kind)}.")
 
     def _border(self, point: Point) -> None:
@@ -310,14 +314,14 @@ class SituationEditor(widgets.VBox):
             self.say("That is the board's outer edge: it stays as it is.", error=True)
             return
         kind = self.border_kind.value
-        self.set_draft(set_border(self.draft, *pair, kind),
+        self._edit(set_border(self.draft, *pair, kind),
                        f"Between {space_name(pair[0])} and {space_name(pair[1])}: "
                        f"{BORDER_WORDS[kind]}.")
 
     def _place(self, point: Point) -> None:
         draft = place(self.draft, self.card.value, point)
         letter = draft.units[-1].letter
-        self.set_draft(draft, f"{unit_names(draft)[letter]} placed on {space_name(point)} as "
+        self._edit(draft, f"{unit_names(draft)[letter]} placed on {space_name(point)} as "
                               f"{letter}.")
         self.unit.value = letter
 
@@ -328,17 +332,18 @@ class SituationEditor(widgets.VBox):
                 self.say(f"No unit on {space_name(point)}: click a unit first.", error=True)
                 return
             self._moving = who.letter
+            self.show(Highlights(((point, "selected"),), title=f"Moving {who.letter}"))
             self.say(f"Click the space {who.letter} moves to.")
             return
         letter, self._moving = self._moving, None
-        self.set_draft(move(self.draft, letter, point), f"{letter} moved to {space_name(point)}.")
+        self._edit(move(self.draft, letter, point), f"{letter} moved to {space_name(point)}.")
 
     def _remove(self, point: Point) -> None:
         who = self.draft.unit_at(point)
         if who is None:
             self.say(f"No unit on {space_name(point)}.", error=True)
             return
-        self.set_draft(remove(self.draft, who.letter), f"{who.letter} removed.")
+        self._edit(remove(self.draft, who.letter), f"{who.letter} removed.")
 
     def _ask(self, point: Point) -> None:
         who = self.draft.unit_at(point)
@@ -373,7 +378,7 @@ class SituationEditor(widgets.VBox):
         if self._quiet or not self.unit.value:
             return
         try:
-            self.set_draft(set_values(self.draft, self.unit.value, **{key: value}),
+            self._edit(set_values(self.draft, self.unit.value, **{key: value}),
                            f"{self.unit.value}'s {key} is now {value}.")
         except RulesError as exc:
             self.say(str(exc).split(": ", 1)[-1], error=True)
@@ -382,7 +387,7 @@ class SituationEditor(widgets.VBox):
         if self._quiet or not self.unit.value:
             return
         try:
-            self.set_draft(set_items(self.draft, self.unit.value, change["new"]),
+            self._edit(set_items(self.draft, self.unit.value, change["new"]),
                            f"{self.unit.value} holds {len(change['new'])} item(s).")
         except RulesError as exc:
             self.say(str(exc).split(": ", 1)[-1], error=True)

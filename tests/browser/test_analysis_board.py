@@ -4,6 +4,8 @@ the rulings that change it appear, and change when a door is closed (manual p16,
 
 Every wait is on a state of the page, never on the clock. Screenshots in test-artifacts/."""
 
+import re
+
 import pytest
 from waits import LOAD, WAIT, painted, until
 
@@ -13,6 +15,9 @@ from machina_nb.views.serve import space_centre
 pytestmark = pytest.mark.browser
 
 BOARD = ".analysis-board-plot"
+
+# What a newcomer must never read (as in test_teaching.py): a repr, a dict, None, "**".
+FORBIDDEN = re.compile(r"\b[A-Z]\w*\(\w+=|\{\s*['\"]|\bNone\b|\*\*|placeholder|spec §")
 
 # The shown board's frame and ranges (BokehJS keeps each root view in Bokeh.index).
 _RANGES = """(selector) => {
@@ -116,6 +121,9 @@ def test_issue_11_build_save_reload_load_and_a_closed_door_changes_the_plan(
     assert "mindless.movement" in before and "path.door_cost" not in before
     page.locator(".analysis-reading-plot canvas").first.wait_for(state="visible", timeout=WAIT)
     shoot(page, artifacts / "analysis-built.png")
+    shown = page.locator(".analysis-tab").inner_text()
+    found = FORBIDDEN.search(shown)
+    assert not found, shown[max(0, found.start() - 80):found.end() + 80]
 
     with page.expect_download() as saving:
         page.locator("a.analysis-save").click()
