@@ -13,7 +13,8 @@ from machina_nb.rules.analysis.draft import (BORDER_KINDS, SPACE_KINDS, draft_of
                                              draft_of_situation, draft_of_tile, empty_draft,
                                              move, paint, place, remove, rules_parts,
                                              set_border, set_items, set_values, to_situation,
-                                             to_toml, with_choice, with_questions, with_rules)
+                                             to_toml, with_choice, with_questions, with_roll,
+                                             with_rules)
 from machina_nb.rules.analysis.sensitivity import sensitivity
 from machina_nb.rules.analysis.situation import (load_situation, load_situations,
                                                  situation_from_text)
@@ -191,3 +192,18 @@ def test_sensitivity_reports_its_progress_to_the_end():
     found = sensitivity(s, progress=lambda done, total: seen.append((done, total)))
     assert [f.switch for f in found] == ["los.vertex"]
     assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1] == len(seen) - 1
+
+
+def test_manual_p24_the_turn_waits_for_each_die_and_goes_on_with_the_roll_given():
+    d = place(place(empty_draft(5, 2), "sarall", (0, 0)), "phillip", (1, 0))
+    d = with_questions(d, questions_about(to_situation(d), "S"))
+    q = next(q for q in d.questions if q.ask == "monster_turn")
+    waiting = next(a for a in ask(to_situation(d)) if a.name == q.name)
+    die, outcomes = waiting.rolls
+    assert die == "high" and sum(p for _, p in outcomes) == 1
+    assert waiting.value["steps"][-1].endswith("waits for the high roll")
+    q = with_roll(with_roll(q, 3), 2)
+    d = with_questions(d, [q if x.name == q.name else x for x in d.questions])
+    done = next(a for a in ask(to_situation(d)) if a.name == q.name)
+    assert "phillip is hit" in done.value["steps"][0] and not done.rolls
+    assert "phillip loses 1 health" in done.value["steps"][0]

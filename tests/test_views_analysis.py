@@ -29,10 +29,18 @@ def click(view, point, tool, **options):
     editor.click(point)
 
 
+def empty(width, height, view=None):
+    """A view (a new one by default) on an empty ``width`` x ``height`` board."""
+    view = view or AnalysisBoardView()
+    view.editor.start.value, view.editor.width.value, view.editor.height.value = \
+        "empty", width, height
+    view.editor.start_button.click()
+    return view
+
+
 def table_night(view):
     """The browser test's situation: a 6x3 board, a wall, Sarall, Phillip and Lorrai."""
-    view.editor.start.value, view.editor.width.value, view.editor.height.value = "empty", 6, 3
-    view.editor.start_button.click()
+    empty(6, 3, view)
     click(view, (2, 0), "border", border_kind=BorderKind.WALL, at=(0.5, 0.95))
     for card, where in (("sarall", (0, 0)), ("phillip", (5, 0)), ("lorrai", (5, 2))):
         click(view, where, "place", card=card)
@@ -172,3 +180,35 @@ def test_the_players_choice_lets_a_stopped_turn_go_on():
     buttons[1].click()
     assert next(a for a in v.answers if a.kind == "monster_turn").value["end"] == "(10, 15)"
     assert "choices = [[10, 15]]" in v.file_text.value
+
+
+def test_when_no_ruling_changes_an_answer_the_tab_says_so():
+    v = empty(2, 1)
+    click(v, (0, 0), "place", card="kim")
+    click(v, (0, 0), "ask")
+    assert v.find() == ()
+    assert "No other reading of any switch changes these answers" in v.sensitive_html.value
+    assert v.reading_boards.children == ()
+
+
+def test_a_40x40_board_is_drawn_with_squares_of_32_pixels_and_a_title_names_the_file():
+    v = empty(40, 40)
+    assert v.editor.view.figure.frame_width == 40 * 32
+    v.title.value = "Sarall & the door, game night 3!"
+    assert v.editor.draft.id == "sarall_the_door_game_night_3"
+    assert "download='sarall_the_door_game_night_3.toml'" in v.save_link.value
+    assert 'title = "Sarall & the door, game night 3!"' in v.file_text.value
+
+
+def test_manual_p24_a_turn_waiting_for_its_attack_roll_goes_on_with_the_die_clicked():
+    v = empty(5, 2)
+    click(v, (0, 0), "place", card="sarall")
+    click(v, (1, 0), "place", card="phillip")
+    click(v, (0, 0), "ask")
+    high = [b for b in v.choices.children if "the high die shows 3" in b.description]
+    assert high and "1/6 (16.67%)" in high[0].description
+    high[0].click()
+    low = [b for b in v.choices.children if "the low die shows 2" in b.description]
+    low[0].click()
+    assert "phillip is hit" in turn(v).value["steps"][0] and not v.choices.children
+    assert "dice = [3, 2]" in v.file_text.value

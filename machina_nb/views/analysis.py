@@ -36,7 +36,8 @@ from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
 from machina_nb.rules.analysis.draft import (Draft, draft_of_situation, rules_parts, to_toml,
-                                             with_choice, with_questions, with_rules)
+                                             with_choice, with_questions, with_roll,
+                                             with_rules)
 from machina_nb.rules.analysis.export import to_markdown
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation, situation_from_text, unit_cards
@@ -405,12 +406,28 @@ class AnalysisBoardView(widgets.VBox):
                 button.add_class("analysis-choice")
                 button.on_click(lambda _, n=a.name, o=option: self.choose(n, o))
                 buttons.append(button)
-        self.choices.children = tuple(buttons)
+        self.choices.children = tuple(buttons + self._offer_rolls())
 
-    def choose(self, name: str, option) -> None:
-        """Go on with a monster's turn once the players choose ``option`` (a unit id or a space)."""
+    def _offer_rolls(self) -> list[widgets.Button]:
+        buttons = []
+        for a in self.answers:
+            if not a.rolls:
+                continue
+            die, outcomes = a.rolls
+            for value, chance in dict(outcomes).items():
+                button = widgets.Button(description=f"the {die} die shows {value} "
+                                                    f"({exact(chance)})",
+                                        layout=widgets.Layout(width="auto"))
+                button.add_class("analysis-roll")
+                button.on_click(lambda _, n=a.name, v=value: self.choose(n, v, roll=True))
+                buttons.append(button)
+        return buttons
+
+    def choose(self, name: str, option, roll: bool = False) -> None:
+        """Go on with a monster's turn once the players choose ``option`` (a unit id or a
+        space), or, with ``roll``, once the die it waits for shows ``option``."""
         q = next(q for q in self.situation.questions if q.name == name)
-        self._answered_choices[name] = with_choice(q, option)
+        self._answered_choices[name] = with_roll(q, option) if roll else with_choice(q, option)
         draft = self.editor.draft
         if any(q.name == name for q in draft.questions):
             self.editor.set_draft(with_questions(draft, [
@@ -448,7 +465,7 @@ class AnalysisBoardView(widgets.VBox):
         self.reading_question.add_class("analysis-reading-question")
         self.reading_boards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.reading_boards.add_class("analysis-reading-boards")
-        self.reading_switch.observe(lambda _: self._switch_picked(), "value")
+        self.reading_switch.observe(lambda _: self._drawing and self._switch_picked(), "value")
         self._drawing = True
         self.reading_question.observe(lambda _: self._drawing and self.draw_readings(), "value")
 
@@ -460,8 +477,12 @@ class AnalysisBoardView(widgets.VBox):
         self._found_for = (self.situation, self.in_force)
         self.progress.value, self.progress.bar_style = self.progress.max, "success"
         self.sensitive_html.value = sensitivity_html(self.situation, self.found)
-        self.reading_switch.options = [(f.switch, f.switch) for f in self.found]
-        self.reading_switch.value = self.found[0].switch if self.found else None
+        self._drawing = False        # one drawing below, not one per widget change
+        try:
+            self.reading_switch.options = [(f.switch, f.switch) for f in self.found]
+            self.reading_switch.value = self.found[0].switch if self.found else None
+        finally:
+            self._drawing = True
         self._switch_picked()
         return self.found
 

@@ -68,7 +68,8 @@ class Answer:
     """One question's answer: the compared ``value``, the explanation ``why``, ``marks`` (the
     spaces the answer is about, in order, each with a role of :data:`MARK_ROLES`) and
     ``options``: where a monster's turn stops for the players' choice, what they may choose
-    (unit ids or spaces; add one to the question's ``choices`` to go on)."""
+    (unit ids or spaces; add one to the question's ``choices`` to go on); ``rolls``: where it
+    waits for a die, ``(die, ((value, chance), ...))`` (add a value to its ``dice``)."""
 
     name: str
     kind: str
@@ -76,6 +77,7 @@ class Answer:
     why: tuple[str, ...] = ()
     marks: tuple[tuple[Point, str], ...] = ()
     options: tuple[Any, ...] = ()
+    rolls: tuple[Any, ...] = ()
 
 
 def ask(situation: Situation, rules: Rules | None = None) -> tuple[Answer, ...]:
@@ -96,8 +98,9 @@ def answer(situation: Situation, question: Question, rules: Rules,
     """
     state = situation.state_at(rules) if state is None else state
     got = _KINDS[question.ask](situation, question, rules, state)
-    value, why, marks, options = got + ((), ())[len(got) - 2:]
-    return Answer(question.name, question.ask, value, tuple(why), tuple(marks), tuple(options))
+    value, why, marks, options, rolls = got + ((), (), ())[len(got) - 2:]
+    return Answer(question.name, question.ask, value, tuple(why), tuple(marks), tuple(options),
+                  tuple(rolls))
 
 
 def show_value(value: Any) -> str:
@@ -352,7 +355,7 @@ def _monster_turn(situation, q, rules, state):
     dice = ScriptedDice(tuple(q.get("dice", ())))
     choices = tuple(tuple(c) if isinstance(c, (list, tuple)) else c
                     for c in q.get("choices", ()))
-    steps, why, options = [], [], ()
+    steps, why, options, rolls = [], [], (), ()
     marks = [(state.unit(mid).position, "asked")]
     for _ in range(MAX_TURN_STEPS):
         if not (state.has_unit(mid) and state.monster_turn and state.monster_turn.monster == mid):
@@ -368,9 +371,11 @@ def _monster_turn(situation, q, rules, state):
         step = _describe(situation, state, plan, rules)
         marks += _plan_marks(plan)
         try:
-            state, _ = apply(state, MonsterAct(mid, choices=choices), rules, dice)
+            state, events = apply(state, MonsterAct(mid, choices=choices), rules, dice)
+            step += "".join(f"; {e.text}" for e in events if e.kind in _OUTCOMES)
         except ChanceNode as node:
             steps.append(f"{step}; waits for the {node.die} roll")
+            rolls = (node.die, tuple(node.outcomes))
             break
         except NeedChoice as need:
             steps.append(f"{step}; the players choose: {need}")
@@ -382,9 +387,13 @@ def _monster_turn(situation, q, rules, state):
     value = {"steps": steps,
              "end": _point(m.position) if m and m.position else "removed",
              "stamina_left": m.stamina if m else 0}
-    if m and m.position and not options:
+    if m and m.position and not options and not rolls:
         marks.append((m.position, "end"))
-    return value, why, tuple(marks), options
+    return value, why, tuple(marks), options, rolls
+
+
+_OUTCOMES = ("roll", "hit", "miss", "health", "death", "destroy")
+"""The events of a monster's action told with its step: its rolls and what they did."""
 
 
 def _is_point(option) -> bool:

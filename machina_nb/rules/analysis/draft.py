@@ -40,7 +40,7 @@ __all__ = ["DraftUnit", "Draft", "SPACE_KINDS", "BORDER_KINDS", "VALUE_KEYS", "e
            "draft_of_tile", "draft_of_situation", "draft_of_example", "paint", "set_border",
            "place", "move", "remove", "set_values", "set_items", "with_questions",
            "with_rules", "rules_parts", "value_limits", "map_text", "to_toml", "to_situation",
-           "question", "with_choice"]
+           "question", "with_choice", "with_roll"]
 
 SPACE_KINDS: tuple[SpaceKind, ...] = tuple(SpaceKind)
 """Every space kind the map text knows (manual p35-37), in the order of its characters."""
@@ -461,12 +461,25 @@ def with_choice(q: Question, option: Any) -> Question:
 
     Rules: manual p16 (ties are the players' choice).
     """
+    return _added(q, "choices", list(option) if isinstance(option, tuple) else option)
+
+
+def with_roll(q: Question, value: int) -> Question:
+    """``q`` with the next die showing ``value`` (added to its scripted ``dice``).
+
+    Rules: manual p4-5 (dice), p24 (the attack roll).
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError("value", f"a die shows a whole number, got {value!r}")
+    return _added(q, "dice", value)
+
+
+def _added(q: Question, key: str, value: Any) -> Question:
     if q.ask != "monster_turn":
         raise RulesError("q", f"{q.name} is a {q.ask} question; only a monster's turn takes "
-                         "choices")
-    chosen = list(option) if isinstance(option, tuple) else option
+                         f"{key}")
     items = dict(q.record.items)
-    items["choices"] = tuple(items.get("choices", ())) + (chosen,)
+    items[key] = tuple(items.get(key, ())) + (value,)
     return question(q.name, q.ask, **{k: v for k, v in items.items() if k not in ("name", "ask")})
 
 
