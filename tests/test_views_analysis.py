@@ -212,3 +212,13 @@ def test_manual_p24_a_turn_waiting_for_its_attack_roll_goes_on_with_the_die_clic
     low[0].click()
     assert "phillip is hit" in turn(v).value["steps"][0] and not v.choices.children
     assert "dice = [3, 2]" in v.file_text.value
+
+
+def test_manual_p31_items_that_do_not_fit_together_are_refused_in_the_panel():
+    v = empty(3, 2)
+    click(v, (0, 0), "place", card="kim")
+    v.editor.items.value = ("displacer_vest", "aeromantle")         # two torsos as main items
+    assert "one main apparel only" in v.editor.message.value
+    assert v.editor.draft.unit("K").items == () and v.editor.items.value == ()
+    v.editor.items.value = ("hobnailed_boots",)
+    assert 'items = ["hobnailed_boots"]' in v.file_text.value

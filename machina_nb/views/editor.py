@@ -27,7 +27,7 @@ from machina_nb.rules.analysis.draft import (BORDER_KINDS, SPACE_KINDS, VALUE_KE
                                              draft_of_example, draft_of_situation,
                                              draft_of_tile, empty_draft, move, paint, place,
                                              remove, set_border, set_items, set_values,
-                                             value_limits)
+                                             to_situation, value_limits)
 from machina_nb.rules.analysis.situation import (MAX_SIDE, item_cards, load_situations,
                                                  unit_cards)
 from machina_nb.rules.board.graph import Board
@@ -36,7 +36,7 @@ from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.content import content_root
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
                                     redraw_board, space_name)
 
@@ -257,7 +257,15 @@ class SituationEditor(widgets.VBox):
             self.say(note)
 
     def _edit(self, draft: Draft, note: str) -> None:
-        """One edit of the board: an edited board no longer claims which rulings it shows."""
+        """One edit of the board, kept only if the strict loader reads its file (items that do
+        not fit together are refused here); an edited board no longer claims which rulings
+        it shows."""
+        try:
+            to_situation(draft)
+        except ContentError as exc:
+            self.say(exc.message, error=True)
+            self._show_values()
+            return
         self.set_draft(replace(draft, shows=()), note)
 
     def _apply(self, draft: Draft) -> None:
