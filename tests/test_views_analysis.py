@@ -12,6 +12,7 @@ from machina_nb.rules.analysis.situation import situation_from_text
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.analysis import AnalysisBoardView
+from machina_nb.views.app import TAB_TITLES, Explorer
 from machina_nb.views.board import drawn_colours
 
 FORBIDDEN = re.compile(r"\bNone\b|\{\s*'|\*\*|[A-Z]\w*\(\w+=")
@@ -222,3 +223,15 @@ def test_manual_p31_items_that_do_not_fit_together_are_refused_in_the_panel():
     assert v.editor.draft.unit("K").items == () and v.editor.items.value == ()
     v.editor.items.value = ("hobnailed_boots",)
     assert 'items = ["hobnailed_boots"]' in v.file_text.value
+
+
+def test_the_app_hands_its_one_rules_object_to_the_tab():
+    app = Explorer()
+    tab = app.build_tab(TAB_TITLES.index("Analysis board"))
+    assert tab is app.analysis and app.analysis.in_force == Rules()
+    app.preset.value = "v3_5"
+    assert app.analysis.rules == Rules.preset("v3_5") == app.analysis.in_force
+    assert "the 3.5 update" in app.analysis.rules_line.value
+    # the shipped situation names manual 1.0: it is offered, not applied
+    assert app.analysis.offer.layout.display is None and "manual 1.0" in \
+        app.analysis.offer_text.value
