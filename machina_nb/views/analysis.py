@@ -380,8 +380,8 @@ class AnalysisBoardView(widgets.VBox):
                    if any(a.name == q.name and a.marks for a in self.answers)]
         keep, names = self.marked.value, [n for _, n in options]
         self.marked.options = [("nothing", "")] + options
-        preferred = [n for n in names if n.endswith("_turn")] + names
-        turns = [n for n in names if n.endswith("_turn")]
+        turns = [a.name for a in self.answers if a.kind == "monster_turn" and a.name in names]
+        preferred = turns + names
         self.marked.value = keep if keep in names else \
             (preferred[0] if (picked is not None or turns) and preferred else "")
         self._mark()
@@ -496,8 +496,9 @@ class AnalysisBoardView(widgets.VBox):
         try:
             self.reading_question.options = [] if f is None else [
                 (question_words(self.situation, questions[n]), n) for n in f.changed]
+            turns = [q.name for q in self.situation.questions if q.ask == "monster_turn"]
             self.reading_question.value = None if f is None else \
-                ([n for n in f.changed if n.endswith("_turn")] + list(f.changed))[0]
+                ([n for n in f.changed if n in turns] + list(f.changed))[0]
         finally:
             self._drawing = True
         self.draw_readings()

@@ -41,7 +41,7 @@ from machina_nb.views.board import (BoardView, Highlights, highlight_data, legen
                                     redraw_board, space_name)
 
 __all__ = ["TOOLS", "BORDER_WORDS", "SituationEditor", "draft_board", "unit_names",
-           "border_near", "start_options", "draft_from_start"]
+           "border_near", "start_options", "draft_from_start", "replace_title"]
 
 _WIDE = {"description_width": "initial"}  # a label never cut short
 
