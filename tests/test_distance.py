@@ -6,11 +6,16 @@ point is flipped into ours (y south).
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import networkx as nx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sympy import sqrt
 
-from machina_nb.rules.board.distance import (Mover, closer, closest, closest_paths, closest_view, legal_step, movement_view, nearest, reach, shortest_paths, step_cost, steps)
+from machina_nb.rules.board.distance import (Mover, SquareRoot, closer, closest, closest_paths, closest_view, legal_step, movement_view, nearest, reach, shortest_paths, step_cost, steps)
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
 
@@ -187,7 +192,16 @@ def test_spec_d7_nearest_ties_are_all_returned():
     assert tie.distance == 3 and set(tie.candidates) == set(goals)
     euclid = nearest(board, flip((0, 0)), goals, Rules().replace(nearest_metric="euclidean"))
     assert euclid.candidates == (flip((3, 0)),) and euclid.distance == 3
-    assert dict(euclid.distances)[flip((3, 3))] == 3 * sqrt(2)
+    far = dict(euclid.distances)[flip((3, 3))]
+    assert far == SquareRoot(18) and sqrt(far.square) == 3 * sqrt(2)   # sympy as the oracle
+    assert str(far) == str(3 * sqrt(2)) and far > 4 and far < Fraction(17, 4)
+
+
+@given(st.integers(0, 2000), st.integers(0, 2000))
+def test_spec_d7_euclidean_distances_compare_and_print_as_sympy_does(a, b):
+    ra, rb = SquareRoot(a), SquareRoot(b)
+    assert (ra < rb) == (sqrt(a) < sqrt(b)) and (ra == rb) == (a == b)
+    assert str(ra) == str(sqrt(a)) and (hash(ra) == hash(math.isqrt(a))) == (math.isqrt(a) ** 2 == a)
 
 
 def test_manual_p22_nearest_ignores_walls_and_rubble():

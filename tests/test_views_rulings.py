@@ -14,7 +14,8 @@ import pytest
 from machina_nb.rules.analysis.situation import load_situations
 from machina_nb.rules.content import content_root
 from machina_nb.rules.rulings import SWITCHES, Rules
-from machina_nb.views.rulings import PRESET_WORDS, RulingsPanel, rules_words
+from machina_nb.views.rulings import RulingsPanel
+from machina_nb.views.words import PRESET_WORDS, rules_words
 
 SITUATIONS = load_situations()
 SHOWN = sorted({name for s in SITUATIONS.values() for name in s.shows})

@@ -28,13 +28,15 @@ import traitlets
 from machina_nb.rules.board.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.views import setup_notebook
+from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.board import BoardView, shipped_board
 from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.peers import OtherGamesView
 from machina_nb.views.quiz import QuizView
-from machina_nb.views.rulings import PRESET_WORDS, RulingsPanel, rules_words
+from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper, demo_game
+from machina_nb.views.words import PRESET_WORDS, rules_words
 
 __all__ = ["DEMO_LEGEND", "DEMO_NAMES", "TABS", "TAB_TITLES", "demo_layout", "Explorer",
            "explorer"]
@@ -58,6 +60,7 @@ TABS: tuple[tuple[str, str], ...] = (
     ("Examples", "_build_examples"),
     ("Quiz", "_build_quiz"),
     ("Other games", "_build_others"),
+    ("Analysis board", "_build_analysis"),
 )
 TAB_TITLES = tuple(title for title, _ in TABS)
 
@@ -87,7 +90,7 @@ class Explorer(widgets.VBox):
     ``preset`` (the preset picker), ``in_force`` (the rules in force in words), ``clear``
     (drops the flipped switches), ``tabs``, ``board`` (:class:`BoardView`); ``odds``,
     ``processes``, ``round``, ``rulings``, ``summary``, ``examples``, ``quiz`` and
-    ``others`` exist once their tab is built (:meth:`build_tab`, run when the tab is first
+    ``others`` and ``analysis`` exist once their tab is built (:meth:`build_tab`, run when the tab is first
     picked).
     """
 
@@ -158,7 +161,7 @@ class Explorer(widgets.VBox):
             self.build_tab(change["new"])
 
     def build_tab(self, index: int) -> widgets.Widget:
-        """Build tab ``index`` (0 Board ... 6 Other games) if it is not built yet; return its widget."""
+        """Build tab ``index`` (0 Board ... 7 Analysis board) if it is not built yet; return its widget."""
         if index not in self._built:
             self._built.add(index)
             children = list(self.tabs.children)
@@ -211,6 +214,10 @@ class Explorer(widgets.VBox):
     def _build_others(self) -> tuple[widgets.Widget, ...]:
         self.others = OtherGamesView(rules=self.rules)
         return (self.others,)
+
+    def _build_analysis(self) -> tuple[widgets.Widget, ...]:
+        self.analysis = AnalysisBoardView(rules=self.rules)
+        return (self.analysis,)
 
 
 def _summary_html(rules: Rules) -> str:

@@ -93,9 +93,13 @@ ROLE_COLOURS: dict[str, str] = {
     "end": "#56B4E9",
     "answer": "#009E73",
     "reply": "#D55E00",
-    "spawn": "#E69F00",
     "asker": "#0072B2",
     "asked": "#D55E00",
+    "step": "#E69F00",
+    "can end here": "#56B4E9",
+    "route": "#E69F00",
+    "turn end": "#000000",
+    "spawn": "#CC79A7",
 }
 
 #: Roles drawn as a hatch over the space (the rest as an outline inside it).
@@ -121,9 +125,13 @@ ROLE_WORDS: dict[str, str] = {
     "end": "a space it could end its move on",
     "answer": "the right answer",
     "reply": "your answer",
-    "spawn": "where the monster is placed (every tie marked)",
     "asker": "whom the question is about (who looks, moves, acts or is pushed)",
     "asked": "what the question looks at or aims at",
+    "step": "a space the monster moves to",
+    "can end here": "a space it can end a move on",
+    "route": "the monster's moves, in order",
+    "turn end": "where the monster's turn ends",
+    "spawn": "where a spawned monster may go (every tie marked)",
 }
 
 #: How the map's borders and marks are drawn, and their legend words:
@@ -674,18 +682,19 @@ def _extent(board: Board) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs) + 1, max(ys) + 1
 
 
-def redraw_board(figure, sources, board: Board) -> None:
-    """Show ``board`` in a figure made by :func:`render_board`: its map sources and ranges.
+def redraw_board(figure, sources, board: Board, px_per_space: int | None = None) -> None:
+    """Show ``board`` in a figure made by :func:`render_board`: its map sources and ranges,
+    ``px_per_space`` pixels a space (default: as drawn so far).
 
     Overlays are left as they are. Used when the map changes under a view (a door
-    destroyed, a token placed, a tile explored).
+    destroyed, a token placed, a tile explored, a board edited).
     Rules: manual p22 (doors), p34 (exploring), p35-36 (tokens).
     """
     for name, columns in board_data(board).items():
         sources[name].data = columns
     _legend_shown(figure)
-    _frame(figure, board, round(figure.frame_width / (figure.x_range.end
-                                                      - figure.x_range.start - 0.6)))
+    _frame(figure, board, px_per_space or round(figure.frame_width / (
+        figure.x_range.end - figure.x_range.start - 0.6)))
 
 
 def _legend_shown(figure) -> None:
@@ -832,6 +841,7 @@ class BoardView(widgets.VBox):
                  on_click: Callable[[Point], None] | None = None, **kwargs):
         setup_notebook()
         self.on_click = on_click
+        self.last_tap: tuple[float, float] | None = None  # the last click, in board units
         self._css = css
         self.names = dict(names or {})
         self._with_legend = legend
@@ -897,6 +907,16 @@ class BoardView(widgets.VBox):
         self.target = pick.target if pick else None
         self._texts(highlights)
 
+    def show_board(self, name: str, board: Board | Layout) -> None:
+        """Show ``board`` under ``name``: in a figure of its own the first time, redrawn into
+        that figure later (a board of another size gets a new plot, sized to it)."""
+        board = as_board(board)
+        if name in self._drawn:
+            figure, sources, _ = self._drawn[name]
+            redraw_board(figure, sources, board)
+        self.boards[name] = board
+        self._show(name)
+
     @staticmethod
     def refresh(figure, plot: BokehModel) -> None:
         """Re-serialise ``figure`` into ``plot`` before it is shown again.
@@ -924,6 +944,7 @@ class BoardView(widgets.VBox):
 
         Clicks in the margin are ignored; only the sight overlay has a target.
         """
+        self.last_tap = (event.x, event.y)
         point = (math.floor(event.x), math.floor(event.y))
         if point not in self.board:
             return

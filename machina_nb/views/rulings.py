@@ -33,67 +33,12 @@ from machina_nb.rules.analysis.situation import Question, Situation, load_situat
 from machina_nb.rules.board import sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules, load_rulings
+from machina_nb.rules.rulings import SWITCHES, Rules, load_rulings
 from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
 from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
+from machina_nb.views.words import question_words, rules_words, unit_names
 
-__all__ = ["PRESET_WORDS", "rules_words", "question_words", "situation_marks", "RulingsPanel"]
-
-#: Each preset in plain words.
-PRESET_WORDS: Mapping[str, str] = {
-    "manual": "manual 1.0",
-    "v3_5": "manual 1.0 with the 3.5 update",
-    "player_aid": "manual 1.0 with the player aid's readings",
-}
-if set(PRESET_WORDS) != set(PRESETS):
-    raise ValueError("PRESET_WORDS must name every preset of machina_nb.rules.rulings")
-
-
-def rules_words(preset: str, rules: Rules) -> str:
-    """``rules`` as ``preset`` plus the switches that differ from it, in words:
-    ``manual 1.0; los.vertex = any_two``."""
-    flips = [f"{name} = {mine}" for name, _, mine in Rules.preset(preset).differences(rules)]
-    return "; ".join([PRESET_WORDS[preset], *flips])
-
-
-# --- the situations' questions and answers in words --------------------------------------------
-
-def _who(situation: Situation, names: Mapping[str, str], ref) -> str:
-    """A question's unit letter as ``Kim (K)``, or its ``[x, y]`` as the board labels it."""
-    if isinstance(ref, (list, tuple)):
-        return plain_text(f"({ref[0]}, {ref[1]})")
-    return f"{names.get(ref, 'unit')} ({ref})"
-
-
-def question_words(situation: Situation, q: Question, names: Mapping[str, str]) -> str:
-    """The question as a sentence (``Can Kim (K) see Lorrai (L)?``); ``names``: letter -> name."""
-    def who(key: str, default: str = "the unit taking its turn") -> str:
-        ref = q.get(key)
-        return default if ref is None else _who(situation, names, ref)
-
-    among = q.get("among", "explorers")
-    among = among if isinstance(among, str) else " or ".join(among)
-    shot = f"{q.get('icon', 'melee')}" + (f" {q.get('range')}" if q.get("range") else "")
-    pushed = "pulls" if q.get("pull", False) else "pushes"
-    words = {
-        "sight": lambda: f"Can {who('from')} see {who('to')}?",
-        "target": lambda: f"Can {who('from')} target {who('to')} ({shot})?",
-        "adjacent": lambda: f"Are {who('from')} and {who('to')} adjacent?",
-        "reach": lambda: f"Where can {who('unit')} end a move?",
-        "nearest": lambda: f"Which of the {among} is nearest to {who('from')}?",
-        "closest": lambda: f"Which of the {among} is closest to {who('from')}?",
-        "monster_turn": lambda: f"What does {who('monster')} do on its turn?",
-        "attack_odds": lambda: f"What are {who('attacker')}'s chances to hit?",
-        "spawn": lambda: f"Where does a monster spawn for {who('explorer')}?",
-        "push": lambda: f"Where does {who('unit')} end when {who('pusher')} {pushed} it "
-                        f"{q.get('distance')} spaces?",
-        "actions": lambda: f"What may {who('unit')} do now?",
-        "rounds": lambda: f"Over {q.get('rounds')} rounds (spawn rating "
-                          f"{q.get('spawn_rating', 6)}, horror rating "
-                          f"{q.get('horror_rating', 'none')}): what happens?",
-    }
-    return words[q.ask]()
-
+__all__ = ["situation_marks", "RulingsPanel"]
 
 _FRACTION = re.compile(r"^-?\d+/\d+$")
 
@@ -222,13 +167,6 @@ def situation_marks(situation: Situation, board: Board, answers: tuple[Answer, .
             found = replace(found, spaces=found.spaces + more.spaces,
                             lines=found.lines + more.lines, points=found.points + more.points)
     return found
-
-
-def _unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
-    """Each unit's letter -> its name (``Kim``; with ``side``: ``Kim (explorer)``)."""
-    state = situation.base
-    return {u.letter: state.unit(u.id).name + (f" ({state.unit(u.id).side})" if side else "")
-            for u in situation.units}
 
 
 # --- the panel ----------------------------------------------------------------------------------
@@ -396,7 +334,7 @@ class RulingsPanel(widgets.VBox):
             sides.append((b, base.replace({name: b}), "b", "compared"))
         answers = [self._ask(s, rules) for _, rules, _, _ in sides]
         changed = {x.name for x, y in zip(answers[0], answers[-1]) if x.value != y.value}
-        names = _unit_names(s)
+        names = unit_names(s)
         board = Board.from_layout(s.layout)
         drawn = any(q.ask not in _BOARD_FREE for q in s.questions)
         columns, cells = [], []
@@ -414,7 +352,7 @@ class RulingsPanel(widgets.VBox):
             "<p><i>Here both readings give the same answers.</i></p>")
         if drawn:
             cells.append("<td class='rulings-legend' style='vertical-align:top;width:250px'>"
-                         f"{legend_html(merged_columns(*columns), _unit_names(s, side=True))}</td>")
+                         f"{legend_html(merged_columns(*columns), unit_names(s, side=True))}</td>")
         else:
             same += "<p><i>The board plays no part in these answers.</i></p>"
         note = f"<p>{html.escape(s.note)}</p>" if s.note else ""

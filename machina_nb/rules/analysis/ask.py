@@ -29,6 +29,7 @@ from machina_nb.rules.analysis.situation import QUESTION_KINDS, Question, Situat
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.cards.records import Record
 from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
@@ -39,20 +40,43 @@ from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["Answer", "ask", "answer", "show_value", "MAX_TURN_STEPS"]
+__all__ = ["Answer", "ask", "answer", "show_value", "MAX_TURN_STEPS", "MARK_ROLES",
+           "questions_about"]
 
 MAX_TURN_STEPS = 60
 """The most actions one monster turn may take here (a documented limit on runaway turns)."""
 
 
+MARK_ROLES = {
+    "asked": "the unit or space the question is about",
+    "target": "the unit or space it aims at",
+    "visible": "in sight",
+    "blocked": "out of sight",
+    "reach": "a space it can end a move on",
+    "tied": "nearest or closest (every tie)",
+    "candidate": "another unit it measured",
+    "step": "a space the monster moves to, in order",
+    "end": "where the monster's turn ends",
+    "spawn": "where a spawned monster may be placed",
+}
+"""What an answer's marks on the board mean (a view draws them; :attr:`Answer.marks`)."""
+
+
 @dataclass(frozen=True)
 class Answer:
-    """One question's answer: the compared ``value`` and the explanation ``why``."""
+    """One question's answer: the compared ``value``, the explanation ``why``, ``marks`` (the
+    spaces the answer is about, in order, each with a role of :data:`MARK_ROLES`) and
+    ``options``: where a monster's turn stops for the players' choice, what they may choose
+    (unit ids or spaces; add one to the question's ``choices`` to go on); ``rolls``: where it
+    waits for a die, ``(die, ((value, chance), ...))`` (add a value to its ``dice``)."""
 
     name: str
     kind: str
     value: Any
     why: tuple[str, ...] = ()
+    marks: tuple[tuple[Point, str], ...] = ()
+    options: tuple[Any, ...] = ()
+    rolls: tuple[Any, ...] = ()
 
 
 def ask(situation: Situation, rules: Rules | None = None) -> tuple[Answer, ...]:
@@ -72,8 +96,10 @@ def answer(situation: Situation, question: Question, rules: Rules,
     Rules: the pages of each question kind (see the module docstring).
     """
     state = situation.state_at(rules) if state is None else state
-    value, why = _KINDS[question.ask](situation, question, rules, state)
-    return Answer(question.name, question.ask, value, tuple(why))
+    got = _KINDS[question.ask](situation, question, rules, state)
+    value, why, marks, options, rolls = got + ((), (), ())[len(got) - 2:]
+    return Answer(question.name, question.ask, value, tuple(why), tuple(marks), tuple(options),
+                  tuple(rolls))
 
 
 def show_value(value: Any) -> str:
@@ -85,6 +111,84 @@ def show_value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(show_value(v) for v in value) or "none"
     return str(value)
+
+
+# --- the questions about a unit or a space -------------------------------------------------------
+
+def questions_about(situation: Situation, pick: str | Point) -> tuple[Question, ...]:
+    """What a player asks about a unit (its letter) or a space (``(x, y)``), as questions.
+
+    About a unit: whether it sees each other unit, whether each of its targeting abilities
+    may target each unit it may aim at, its reach, the nearest and closest units of the
+    other side, a mindless monster's whole turn, the odds of its attacks and, for an
+    explorer, where a monster it spawns would go. About a space: whether it sees each unit
+    and the nearest and closest explorers and monsters.
+    Rules: manual p13 (spawn), p15-17 (the mindless turn), p22-24 (sight, targeting,
+    nearest, closest, attacks), p34 (move).
+    """
+    state = situation.base
+    placed = [u for u in situation.units if state.unit(u.id).position is not None]
+    asked = {_signature(q) for q in situation.questions}
+    found = _about_unit(situation, state, pick, placed) if isinstance(pick, str) else \
+        _about_space(state, pick, placed)
+    return tuple(q for q in found if _signature(q) not in asked)
+
+
+def _signature(q: Question) -> tuple:
+    """What a question asks, whatever its name (``among`` defaults to the explorers)."""
+    keys = dict(q.record.items)
+    keys.pop("name", None)
+    if q.ask in ("nearest", "closest"):
+        keys.setdefault("among", "explorers")
+    return q.ask, tuple(sorted(keys.items(), key=lambda kv: kv[0]))
+
+
+def _about_space(state, pick, placed) -> tuple[Question, ...]:
+    x, y = pick
+    here = f"{x}_{y}"
+    out = [_question(f"sight_{here}_to_{u.letter.lower()}", "sight",
+                     **{"from": [x, y], "to": u.letter}) for u in placed if u.position != (x, y)]
+    for among in ("explorers", "monsters"):
+        if any(state.unit(u.id).side == among[:-1] for u in placed if u.position != (x, y)):
+            for kind in ("nearest", "closest"):
+                out.append(_question(f"{kind}_{among}_to_{here}", kind,
+                                     **{"from": [x, y], "among": among}))
+    return tuple(out)
+
+
+def _about_unit(situation, state, letter, placed) -> tuple[Question, ...]:
+    me = state.unit(situation.unit_id(letter))
+    low = letter.lower()
+    others = [u for u in placed if u.letter != letter]
+    out = [_question(f"{low}_sees_{u.letter.lower()}", "sight",
+                     **{"from": letter, "to": u.letter}) for u in others]
+    for ability in me.abilities:
+        aim = ability.targeting
+        if aim.kind not in ("melee", "ranged", "ranged_through"):
+            continue
+        slug = re.sub(r"[^a-z0-9]+", "_", ability.name.lower()).strip("_")
+        for u in others:
+            if aim.target in (state.unit(u.id).side, "unit"):
+                reach = {"range": aim.range} if aim.kind != "melee" else {}
+                out.append(_question(f"{low}_{slug}_on_{u.letter.lower()}", "target",
+                                     **{"from": letter, "to": u.letter, "icon": aim.kind},
+                                     **reach))
+    out.append(_question(f"{low}_reach", "reach", unit=letter))
+    among = "explorers" if me.side == "monster" else "monsters"
+    if any(state.unit(u.id).side != me.side for u in others):
+        out += [_question(f"{kind}_{among}_to_{low}", kind, **{"from": letter, "among": among})
+                for kind in ("nearest", "closest")]
+    if me.side == "monster" and me.behaviour is None:
+        out.append(_question(f"{low}_turn", "monster_turn", monster=letter))
+    if any(_attack_pools(a) for a in me.abilities):
+        out.append(_question(f"{low}_attack_odds", "attack_odds", attacker=letter))
+    if me.side == "explorer":
+        out.append(_question(f"spawn_near_{low}", "spawn", explorer=letter))
+    return tuple(out)
+
+
+def _question(name: str, kind: str, **keys: Any) -> Question:
+    return Question(name, kind, Record.of({"name": name, "ask": kind, **keys}))
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -125,7 +229,8 @@ def _sight(situation, q, rules, state):
     """Rules: manual p22 (line of sight); switches los.vertex, los.space_squeeze."""
     a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
     seen = sight.line_of_sight(state.board(), a, b, rules)
-    return ("visible" if seen.visible else "blocked"), [seen.explain()]
+    verdict = "visible" if seen.visible else "blocked"
+    return verdict, [seen.explain()], ((a, "asked"), (b, verdict))
 
 
 def _target(situation, q, rules, state):
@@ -133,7 +238,8 @@ def _target(situation, q, rules, state):
     a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
     icon, reach = q.get("icon", "melee"), q.get("range", 0)
     verdict = sight.can_target(state.board(), a, b, rules, icon, reach, _ethereal(state))
-    return ("legal" if verdict.legal else "not legal"), [f"{icon} {reach}: {verdict.reason}"]
+    return (("legal" if verdict.legal else "not legal"), [f"{icon} {reach}: {verdict.reason}"],
+            ((a, "asked"), (b, "visible" if verdict.legal else "blocked")))
 
 
 def _adjacent(situation, q, rules, state):
@@ -153,8 +259,10 @@ def _reach(situation, q, rules, state):
     spaces = distance.reach(state.board(), unit.position, stamina, rules, mover,
                             _ethereal(state))
     ends = [_point(p) for p in spaces if p != unit.position]
+    marks = ((unit.position, "asked"),) + tuple((p, "reach") for p in spaces
+                                                 if p != unit.position)
     return ends, [f"{q.get('unit')} with {stamina} stamina can end on {len(ends)} other "
-                  "spaces (manual p34: 1 stamina per space)"]
+                  "spaces (manual p34: 1 stamina per space)"], marks
 
 
 def _among(situation, q, state, source: Point) -> list[Point]:
@@ -183,7 +291,9 @@ def _ranking(situation, q, rules, state, closest: bool):
     why = [f"{_name(situation, state, p)}: {d}" for p, d in ranked.distances]
     why.append(f"{ranked.rule}; {ranked.reading}; every tie is the players' choice "
                "(manual p16)")
-    return value, why
+    marks = ((source, "asked"),) + tuple(
+        (p, "tied" if p in ranked.candidates else "candidate") for p, _ in ranked.distances)
+    return value, why, marks
 
 
 def _nearest(situation, q, rules, state):
@@ -204,7 +314,7 @@ def _spawn(situation, q, rules, state):
     why = [f"nearest spawn spaces: {', '.join(map(_point, placed.targets)) or 'none'}"
            + ("; taken, so the nearest free space instead" if placed.fallback else ""),
            "; ".join(placed.rules)]
-    return value, why
+    return value, why, ((where, "asked"),) + tuple((p, "spawn") for p in placed.candidates)
 
 
 def _attack_pools(ability) -> list[tuple[bool, Pool]]:
@@ -231,7 +341,8 @@ def _attack_odds(situation, q, rules, state):
                 why.append(f"{key}: {pool} {modifier:+d} against {'will' if arcane else 'armor'} "
                            f"{defense}, essence up to {essence}: {_fraction(p)} = {_percent(p)} "
                            "(manual p24)")
-    return value, why or [f"{q.get('attacker')} has no attack ability"]
+    marks = ((attacker.position, "asked"),) + tuple((t.position, "target") for t in targets)
+    return value, why or [f"{q.get('attacker')} has no attack ability"], marks
 
 
 def _monster_turn(situation, q, rules, state):
@@ -243,7 +354,8 @@ def _monster_turn(situation, q, rules, state):
     dice = ScriptedDice(tuple(q.get("dice", ())))
     choices = tuple(tuple(c) if isinstance(c, (list, tuple)) else c
                     for c in q.get("choices", ()))
-    steps, why = [], []
+    steps, why, options, rolls = [], [], (), ()
+    marks = [(state.unit(mid).position, "asked")]
     for _ in range(MAX_TURN_STEPS):
         if not (state.has_unit(mid) and state.monster_turn and state.monster_turn.monster == mid):
             break
@@ -252,16 +364,24 @@ def _monster_turn(situation, q, rules, state):
         if plan.options:
             shown = ", ".join(_option(situation, state, o) for o in plan.options)
             steps.append(f"the players choose the {plan.choice_of.split(' (')[0]}: {shown}")
+            marks += [(o, "tied") for o in plan.options if _is_point(o)]
+            options = tuple(plan.options)
             break
         step = _describe(situation, state, plan, rules)
+        marks += _plan_marks(plan)
         try:
-            after, _ = apply(state, MonsterAct(mid, choices=choices), rules, dice)
+            after, events = apply(state, MonsterAct(mid, choices=choices), rules, dice)
         except ChanceNode as node:
             steps.append(f"{step}; waits for the {node.die} roll")
+            rolls = (node.die, tuple(node.outcomes))
             break
+        step += "".join(f"; {e.text}" for e in events if e.kind in _OUTCOMES)
         if after.decision is not None:
-            shown = ", ".join(_option(situation, state, o) for o in after.decision.options)
-            steps.append(f"{step}; the players choose {after.decision.what}: {shown}")
+            need = after.decision
+            shown = ", ".join(_option(situation, state, o) for o in need.options)
+            steps.append(f"{step}; the players choose {need.what}: {shown}")
+            marks += [(o, "tied") for o in need.options if _is_point(o)]
+            options = tuple(need.options)
             break
         state = after
         steps.append(step)
@@ -271,7 +391,28 @@ def _monster_turn(situation, q, rules, state):
     value = {"steps": steps,
              "end": _point(m.position) if m and m.position else "removed",
              "stamina_left": m.stamina if m else 0}
-    return value, why
+    if m and m.position and not options and not rolls:
+        marks.append((m.position, "end"))
+    return value, why, tuple(marks), options, rolls
+
+
+_OUTCOMES = ("roll", "hit", "miss", "health", "death", "destroy")
+"""The events of a monster's action told with its step: its rolls and what they did."""
+
+
+def _is_point(option) -> bool:
+    return isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int)
+                                                                   for v in option)
+
+
+def _plan_marks(plan) -> list[tuple[Point, str]]:
+    """A planned action's space: where it moves to, or the target of its ability."""
+    kind = plan.action[0]
+    if kind == "move":
+        return [(plan.action[1], "step")]
+    if kind == "ability" and plan.action[2] is not None and _is_point(plan.action[2]):
+        return [(plan.action[2], "target")]
+    return []
 
 
 def _option(situation, state, option) -> str:
@@ -279,7 +420,7 @@ def _option(situation, state, option) -> str:
         return f"ends on {_point(option.end)}"
     if isinstance(option, str):
         return situation.letter_of(option) or option
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int) for v in option):
+    if _is_point(option):
         return _point(option)
     return str(option)
 

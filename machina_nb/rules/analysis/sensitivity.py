@@ -19,7 +19,7 @@ Rules: the switches of :mod:`machina_nb.rules.rulings` and the pages each questi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from machina_nb.rules.analysis.ask import Answer, answer
 from machina_nb.rules.analysis.situation import Situation
@@ -81,18 +81,24 @@ def switches_read(situation: Situation, rules: Rules) -> tuple[tuple[Answer, fro
     return tuple(out)
 
 
-def sensitivity(situation: Situation, rules: Rules | None = None) -> tuple[Sensitive, ...]:
+def sensitivity(situation: Situation, rules: Rules | None = None,
+                progress: Callable[[int, int], None] | None = None) -> tuple[Sensitive, ...]:
     """The switches whose other readings change any answer, in declaration order; empty if none.
 
+    ``progress``, when given, is called with ``(switches tried, switches to try)`` after the
+    first pass and after each switch read (a view's progress bar).
     Rules: the switches of :mod:`machina_nb.rules.rulings`; the pages each question cites.
     """
     rules = situation.rules() if rules is None else rules
     base = switches_read(situation, rules)
+    read = [name for name, switch in SWITCHES.items() if len(switch.readings) > 1
+            and any(name in seen for _, seen in base)]
     found = []
-    for name, switch in SWITCHES.items():
+    for done, name in enumerate(read):
+        if progress is not None:
+            progress(done, len(read))
+        switch = SWITCHES[name]
         asked = [(got, q) for (got, seen), q in zip(base, situation.questions) if name in seen]
-        if not asked or len(switch.readings) < 2:
-            continue
         per_reading, changed = [], set()
         for reading in (rules[name],) + tuple(r for r in switch.readings if r != rules[name]):
             other = rules.replace({name: reading})
@@ -108,6 +114,8 @@ def sensitivity(situation: Situation, rules: Rules | None = None) -> tuple[Sensi
         if changed:
             found.append(Sensitive(name, rules[name], tuple(per_reading),
                                    tuple(q.name for q in situation.questions if q.name in changed)))
+    if progress is not None:
+        progress(len(read), len(read))
     return tuple(found)
 
 

@@ -22,7 +22,8 @@ import tomllib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.board.tiles import load_tiles, map_in_toml
@@ -37,7 +38,7 @@ from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
 __all__ = ["Question", "SituationUnit", "Situation", "load_situation", "load_situations",
-           "QUESTION_KINDS", "situation_from_text"]
+           "QUESTION_KINDS", "situation_from_text", "unit_cards", "item_cards", "MAX_SIDE"]
 
 QUESTION_KINDS = {
     "sight": ("from", "to"),
@@ -142,9 +143,23 @@ class Situation:
         return _with_items(self.base, self.items, rules)
 
 
+@lru_cache(maxsize=1)
+def unit_cards() -> Mapping[str, Any]:
+    """The unit cards of ``content/units`` by id, read once (a read-only mapping)."""
+    return MappingProxyType(load_all_units())
+
+
+@lru_cache(maxsize=1)
+def item_cards() -> Mapping[str, Any]:
+    """The item cards of ``content/items`` by id, read once (a read-only mapping)."""
+    return MappingProxyType(load_all_items())
+
+
 @lru_cache(maxsize=256)
 def _with_items(state: GameState, items: tuple, rules: Rules) -> GameState:
-    cards = load_all_items()
+    if not items:
+        return state
+    cards = item_cards()
     for owner, ids in items:
         held = Inventory(owner, (), tuple(cards[i] for i in ids))
         inventory, _ = arrange(held, tuple(("main", i) for i in ids))
@@ -288,7 +303,7 @@ def _layout(toml: TomlFile, data: dict, unit_tables: dict) -> Layout:
 
 def _units(toml: TomlFile, layout: Layout, tables: dict):
     """Each unit's engine value, in letter order of the tables; items per explorer."""
-    cards, items = load_all_units(), load_all_items()
+    cards, items = unit_cards(), item_cards()
     drawn = dict(layout.units)
     taken: dict[Point, str] = {}
     out, held, counts = [], [], {}

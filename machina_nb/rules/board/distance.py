@@ -30,8 +30,10 @@ Rules: manual p34 (move), p22 (nearest, closest), p15-16 (monster paths), p35 (p
 from __future__ import annotations
 
 import heapq
+import math
 import types
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable, Collection, Iterable, Iterator, Mapping
 
 import networkx as nx
@@ -43,7 +45,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight import (adjacent_spaces, barrier_borders_of, barrier_spaces_of, corner_rays, require_rules, vertex_blocked)
 
 __all__ = [
-    "Mover", "Paths", "Ranking", "movement_view", "closest_view", "legal_step", "steps",
+    "Mover", "Paths", "Ranking", "SquareRoot", "movement_view", "closest_view", "legal_step", "steps",
     "step_cost", "reach", "shortest_paths", "nearest", "closest", "closest_paths", "closer",
     "walking_distance", "nearest_by_walking",
 ]
@@ -136,6 +138,80 @@ def _topological(preds: Mapping[Point, tuple[Point, ...]]) -> list[Point]:
                 stack.pop()
                 order.append(node)
     return order
+
+
+@dataclass(frozen=True, eq=False)
+class SquareRoot:
+    """The exact square root of a whole number: a straight distance on the grid, kept exact.
+
+    Compared and ordered exactly (by squares) with other roots, whole numbers and
+    fractions; printed as sympy prints it (``3*sqrt(2)``, ``2``), without sympy.
+
+    >>> SquareRoot(18), SquareRoot(9) == 3, SquareRoot(5) < 3, SquareRoot(8) > SquareRoot(7)
+    (3*sqrt(2), True, True, True)
+
+    Rules: manual p22 (nearest: counted directly); switch nearest.metric.
+    """
+
+    square: int
+
+    def __post_init__(self):
+        if not isinstance(self.square, int) or isinstance(self.square, bool) or self.square < 0:
+            raise RulesError("square", f"expected a whole number >= 0, got {self.square!r}")
+
+    def parts(self) -> tuple[int, int]:
+        """``(k, m)`` with ``sqrt(square) == k * sqrt(m)`` and ``m`` free of square factors."""
+        k, m, f = 1, self.square, 2
+        while f * f <= m:
+            while m % (f * f) == 0:
+                k, m = k * f, m // (f * f)
+            f += 1
+        return k, m
+
+    def _square_of(self, other) -> Fraction | None:
+        if isinstance(other, SquareRoot):
+            return Fraction(other.square)
+        if isinstance(other, (int, Fraction)) and not isinstance(other, bool) and other >= 0:
+            return Fraction(other) ** 2
+        return None
+
+    def _compare(self, other, test) -> bool:
+        square = self._square_of(other)
+        if square is None:
+            if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
+                return test(1, 0)  # a root is never below a negative number
+            return NotImplemented
+        return test(Fraction(self.square), square)
+
+    def __eq__(self, other) -> bool:
+        return self._compare(other, lambda a, b: a == b)
+
+    def __lt__(self, other) -> bool:
+        return self._compare(other, lambda a, b: a < b)
+
+    def __le__(self, other) -> bool:
+        return self._compare(other, lambda a, b: a <= b)
+
+    def __gt__(self, other) -> bool:
+        return self._compare(other, lambda a, b: a > b)
+
+    def __ge__(self, other) -> bool:
+        return self._compare(other, lambda a, b: a >= b)
+
+    def __hash__(self) -> int:
+        root = math.isqrt(self.square)
+        return hash(root) if root * root == self.square else hash(("sqrt", self.square))
+
+    def __float__(self) -> float:
+        return math.sqrt(self.square)
+
+    def __str__(self) -> str:
+        k, m = self.parts()
+        if m <= 1:
+            return str(k * m)
+        return f"sqrt({m})" if k == 1 else f"{k}*sqrt({m})"
+
+    __repr__ = __str__
 
 
 @dataclass(frozen=True)
@@ -638,7 +714,7 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
     """The nearest of ``goals``: a direct count ignoring everything between (manual p22).
 
     ``nearest.metric``: ``chebyshev`` (king steps), ``manhattan`` or
-    ``euclidean`` (an exact sympy square root; compared exactly). Every tied
+    ``euclidean`` (an exact :class:`SquareRoot`; compared exactly). Every tied
     goal is returned.
 
     >>> from machina_nb.rules.board.maptext import parse_map
@@ -659,8 +735,7 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
         elif metric == "manhattan":
             key = value = dx + dy
         else:
-            from sympy import sqrt
-            key, value = dx * dx + dy * dy, sqrt(dx * dx + dy * dy)
+            key, value = dx * dx + dy * dy, SquareRoot(dx * dx + dy * dy)
         scored.append((p, key, value))
     return _ranking("nearest", scored, f"nearest.metric={metric}", "manual p22 (nearest)")
 

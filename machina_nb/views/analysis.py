@@ -1,0 +1,608 @@
+"""The Analysis board tab: build a situation, ask the rules about it, find the rulings that
+change the answers, and share it.
+
+The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
+
+* **Ask**: the unit or space clicked with the *ask about* tool, and the situation's own
+  questions, answered at the rules in force by :func:`machina_nb.rules.analysis.ask.ask`
+  (sight and targeting explained, reach, nearest and closest with every tie, a mindless
+  monster's whole turn step by step with each step's reasons, the exact chance of each
+  attack, spawn placement); the answer picked is marked on the board.
+* **Rulings that change the answers**, on demand (a button, with a progress bar):
+  :func:`machina_nb.rules.analysis.sensitivity.sensitivity`, the answers side by side per
+  reading, and the board under each reading of the switch picked.
+* **File**: the situation as text (copy it, or paste one and load it), a download link and
+  an upload button. The file names the rules in force.
+* **Share**: Markdown with the board as SVG and the answers under each reading
+  (:func:`machina_nb.rules.analysis.export.to_markdown`), to download or copy.
+
+The rules in force are the app's (``view.rules``). A situation that names other rules
+offers them; they apply here only when the user says so.
+
+Rules: manual p13, p15-17, p22-24, p34 (per question); the switches of
+:mod:`machina_nb.rules.rulings`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from fractions import Fraction
+from types import SimpleNamespace
+
+import ipywidgets as widgets
+import traitlets
+from jupyter_bokeh.widgets import BokehModel
+
+from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
+from machina_nb.rules.analysis.draft import (Draft, draft_of_situation, rules_parts, to_toml,
+                                             with_choice, with_questions, with_roll,
+                                             with_rules)
+from machina_nb.rules.analysis.export import to_markdown
+from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
+from machina_nb.rules.analysis.situation import Situation, situation_from_text
+from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.rulings import Rules, load_rulings
+from machina_nb.views import setup_notebook
+from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_text,
+                                    render_board, space_name)
+from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
+from machina_nb.views.odds import exact
+from machina_nb.views.words import question_words, rules_words, unit_words
+
+__all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
+           "answer_html", "answer_highlights", "sensitivity_html", "download_link"]
+
+#: The board role (:data:`machina_nb.views.board.ROLE_COLOURS`) of each answer mark.
+ROLE_OF_MARK = {"asked": "selected", "target": "target", "visible": "visible",
+                "blocked": "blocked", "reach": "can end here", "tied": "tied",
+                "candidate": "candidate", "step": "step", "end": "turn end", "spawn": "spawn"}
+
+_START = "situation:sarall_door"
+_WIDE = {"description_width": "initial"}  # a label never cut short
+
+
+def _rules_words(rules: Rules) -> str:
+    """The rules as words: the nearest preset and each switch flipped from it."""
+    return rules_words(rules_parts(rules)[0], rules)
+
+
+def _words(text) -> str:
+    return html.escape(plain_text(str(text)))
+
+
+def _value_html(a: Answer) -> str:
+    v = a.value
+    if a.kind == "sight":
+        return "Yes: in sight." if v == "visible" else "No: out of sight."
+    if a.kind == "target":
+        return "Yes, a legal target." if v == "legal" else "No, not a legal target."
+    if a.kind == "reach":
+        return f"{len(v)} other spaces (outlined when marked on the board)."
+    if a.kind in ("nearest", "closest"):
+        if v["distance"] == "unreachable":
+            return "No unit can be reached."
+        tied = " and ".join(v["tied"])
+        tie = " (a tie: the players choose)" if len(v["tied"]) > 1 else ""
+        return f"{html.escape(tied)}, at distance {html.escape(v['distance'])}{tie}."
+    if a.kind == "attack_odds":
+        return "<br>".join(f"{html.escape(k)}: <b>{exact(Fraction(p))}</b>"
+                           for k, p in v.items()) or "It has no attack."
+    if a.kind == "spawn":
+        return ("On " + ", ".join(_words(p) for p in v) + ".") if v else \
+            "Nowhere: no spawn space on its tile."
+    return _words(show_value(v))
+
+
+def _turn_html(a: Answer) -> str:
+    v = a.value
+    rows = []
+    for i, step in enumerate(v["steps"]):
+        reasons = a.why[i] if i < len(a.why) else ""
+        rows.append(f"<li><b>{_words(step)}</b><br><small>{_words(reasons)}</small></li>")
+    end = "removed from the board" if v["end"] == "removed" else f"on {_words(v['end'])}"
+    return (f"<ol class='analysis-turn-steps'>{''.join(rows)}</ol>"
+            f"It stands {end} with {v['stamina_left']} stamina left.")
+
+
+def answer_html(situation: Situation, a: Answer) -> str:
+    """One answer as HTML: the question in words, the answer, and why (with its citations)."""
+    q = next(q for q in situation.questions if q.name == a.name)
+    body = _turn_html(a) if a.kind == "monster_turn" else _value_html(a)
+    why = "" if a.kind == "monster_turn" else "".join(
+        f"<li>{_words(w)}</li>" for w in a.why if w)
+    return (f"<div class='analysis-answer' data-question='{html.escape(a.name)}'>"
+            f"<b>{html.escape(question_words(situation, q))}</b><br>{body}"
+            + (f"<ul class='analysis-why'><small>{why}</small></ul>" if why else "") + "</div>")
+
+
+def _centre(p) -> tuple[float, float]:
+    return (p[0] + 0.5, p[1] + 0.5)
+
+
+def answer_highlights(situation: Situation, a: Answer, reading: str = "") -> Highlights:
+    """An answer's marks as board highlights: its spaces by role, the line of sight or the
+    monster's moves as lines, and the question as the title."""
+    q = next(q for q in situation.questions if q.name == a.name)
+    spaces = tuple((p, ROLE_OF_MARK[role]) for p, role in a.marks)
+    lines = ()
+    if a.kind in ("sight", "target") and len(a.marks) == 2:
+        (p, _), (t, role) = a.marks
+        lines = (((_centre(p), _centre(t)), "line" if role == "visible" else "blocked line"),)
+    if a.kind == "monster_turn":
+        path = [p for p, role in a.marks if role in ("asked", "step")]
+        lines = tuple(((_centre(p), _centre(t)), "route") for p, t in zip(path, path[1:]))
+    title = question_words(situation, q) + (f" ({reading})" if reading else "")
+    return Highlights(spaces, lines, title=title)
+
+
+def _cell_words(kind: str, value) -> str:
+    """An answer's value in a few words, for a table of readings side by side."""
+    if kind == "monster_turn":
+        end = "removed" if value["end"] == "removed" else f"on {value['end']}"
+        return _words(", ".join(value["steps"]) + f"; ends {end} with "
+                      f"{value['stamina_left']} stamina left")
+    if kind in ("nearest", "closest"):
+        return _words(" and ".join(value["tied"]) + f" at {value['distance']}"
+                      if value["tied"] else "none reachable")
+    if kind == "attack_odds":
+        return "; ".join(f"{html.escape(k)}: {exact(Fraction(p))}" for k, p in value.items())
+    if kind == "reach":
+        return _words(f"{len(value)} spaces: " + ", ".join(value))
+    return _words(show_value(value))
+
+
+def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
+    """The switches whose other readings change an answer, each with the answers side by side
+    per reading and the ruling's question; or the sentence saying that none does."""
+    if not found:
+        return ("<p class='analysis-none'><b>No other reading of any switch changes these "
+                "answers.</b> Every ruling the rules read here gives the same answers.</p>")
+    prose = load_rulings()
+    parts = [f"<p><b>{len(found)} switch(es) change an answer:</b></p>"]
+    questions = {q.name: q for q in situation.questions}
+    for f in found:
+        head = "".join(f"<th>{html.escape(question_words(situation, questions[n]))}</th>"
+                       for n in f.changed)
+        rows = []
+        for reading, values in f.answers:
+            shown = dict(values)
+            mark = " (in force)" if reading == f.in_force else ""
+            cells = "".join(f"<td>{_cell_words(questions[n].ask, shown[n])}</td>"
+                            for n in f.changed)
+            rows.append(f"<tr><td><b>{html.escape(reading)}</b>{mark}<br><small>"
+                        f"{html.escape(prose[f.switch].readings.get(reading, ''))}</small></td>"
+                        f"{cells}</tr>")
+        parts.append(f"<div class='analysis-sensitive' data-switch='{html.escape(f.switch)}'>"
+                     f"<h4>{html.escape(f.switch)}</h4><p>{html.escape(prose[f.switch].question)}"
+                     f"</p><table class='analysis-readings'><tr><th>reading</th>{head}</tr>"
+                     f"{''.join(rows)}</table></div>")
+    return "".join(parts)
+
+
+def download_link(text: str, filename: str, label: str, css: str, kind: str = "text/plain") -> str:
+    """An HTML link that saves ``text`` as ``filename`` (a data URI: it works in Voila)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f"<a class='{css}' download='{html.escape(filename)}' "
+            f"href='data:{kind};charset=utf-8;base64,{data}' style='padding:4px 10px;"
+            f"border:1px solid #888;border-radius:3px;background:#f2f2f2;color:#111;"
+            f"text-decoration:none'>{html.escape(label)}</a>")
+
+
+class AnalysisBoardView(widgets.VBox):
+    """The Analysis board tab (see the module docstring). ``rules`` are the app's rules.
+
+    Attributes: ``editor`` (:class:`SituationEditor`), ``situation`` (the situation asked,
+    with the picked unit's or space's questions), ``answers`` (at the rules in force),
+    ``found`` (the last sensitivity, or None when the situation changed since). CSS classes
+    for tests: ``analysis-rules``, ``analysis-offer``, ``analysis-apply-rules``,
+    ``analysis-app-rules``, ``analysis-answers``, ``analysis-marked``, ``analysis-choice``,
+    ``analysis-find``, ``analysis-progress``, ``analysis-sensitivity``,
+    ``analysis-reading-switch``, ``analysis-reading-question``, ``analysis-reading-boards``,
+    ``analysis-title``, ``analysis-text``, ``analysis-load-text``, ``analysis-upload``,
+    ``analysis-file-message``, ``analysis-save``, ``analysis-export``,
+    ``analysis-export-text``, ``analysis-export-link``.
+    """
+
+    rules = traitlets.Instance(Rules)
+
+    def __init__(self, rules: Rules | None = None, draft: Draft | None = None):
+        setup_notebook()
+        self.local_rules: Rules | None = None
+        self._answered_choices: dict = {}
+        self.picked_questions: tuple = ()
+        self.found: tuple[Sensitive, ...] | None = None
+        self.answers: tuple[Answer, ...] = ()
+        self.editor = SituationEditor(draft or draft_from_start(_START))
+        self.editor.start.value = _START if draft is None else self.editor.start.value
+        self._rules_widgets()
+        self._ask_widgets()
+        self._sensitivity_widgets()
+        self._file_widgets()
+        super().__init__([
+            self.rules_box, self.editor,
+            widgets.HTML("<h3>Ask</h3>"), self.marked, self.answers_html, self.choices,
+            widgets.HTML("<h3>Rulings that change the answers</h3>"),
+            widgets.HBox([self.find_button, self.progress]), self.sensitive_html,
+            widgets.HBox([self.reading_switch, self.reading_question]), self.reading_boards,
+            widgets.HTML("<h3>File</h3>"), self._file_box(),
+            widgets.HTML("<h3>Share</h3>"),
+            widgets.HBox([self.export_button, self.export_link]), self.export_text,
+        ], rules=rules or Rules())
+        self.add_class("analysis-tab")
+        self.editor.observe(self._draft_changed, "draft")
+        self.editor.observe(lambda _: self.refresh(), "picked")
+        self.refresh()
+        # what was marked before the tab is shown reaches the browser only when serialised again
+        BoardView.refresh(self.editor.view.figure, self.editor.view.plot)
+
+    # --- the rules in force ---------------------------------------------------------------------
+
+    @property
+    def in_force(self) -> Rules:
+        """The rules the answers use: the app's, or the situation's once the user applied them."""
+        return self.local_rules or self.rules
+
+    def _rules_widgets(self) -> None:
+        self.rules_line = widgets.HTML()
+        self.rules_line.add_class("analysis-rules")
+        self.offer_text = widgets.HTML()
+        self.apply_rules = widgets.Button(description="answer under the situation's rules",
+                                          layout=widgets.Layout(width="auto"))
+        self.apply_rules.add_class("analysis-apply-rules")
+        self.apply_rules.on_click(lambda _: self.use_situation_rules())
+        self.offer = widgets.HBox([self.offer_text, self.apply_rules])
+        self.offer.add_class("analysis-offer")
+        self.app_rules = widgets.Button(description="back to the app's rules",
+                                        layout=widgets.Layout(width="auto"))
+        self.app_rules.add_class("analysis-app-rules")
+        self.app_rules.on_click(lambda _: self.use_app_rules())
+        self.rules_box = widgets.VBox([widgets.HBox([self.rules_line, self.app_rules]),
+                                       self.offer])
+
+    def use_situation_rules(self) -> None:
+        """Answer under the rules the situation names (until the app's rules change)."""
+        self.local_rules = self.editor.draft.rules()
+        self.refresh()
+
+    def use_app_rules(self) -> None:
+        """Answer under the app's rules again."""
+        self.local_rules = None
+        self.refresh()
+
+    @traitlets.observe("rules")
+    def _app_rules_changed(self, _change) -> None:
+        if hasattr(self, "editor"):
+            self.local_rules = None
+            self.refresh()
+
+    def _show_rules(self) -> None:
+        mine = self.in_force
+        where = "the situation's" if self.local_rules else "the app's"
+        self.rules_line.value = (f"<b>Rules in force here ({where}):</b> "
+                                 f"{html.escape(_rules_words(mine))}")
+        self.app_rules.layout.display = None if self.local_rules else "none"
+        named = self.editor.draft.rules()
+        differ = named != mine
+        self.offer.layout.display = None if differ else "none"
+        self.offer_text.value = (f"This situation names other rules: "
+                                 f"<b>{html.escape(_rules_words(named))}</b>." if differ else "")
+
+    # --- asking ------------------------------------------------------------------------------
+
+    def _ask_widgets(self) -> None:
+        self.marked = widgets.Dropdown(description="On the board", style=_WIDE,
+                                       layout=widgets.Layout(width="640px"))
+        self.marked.add_class("analysis-marked")
+        self.marked.observe(lambda _: self._mark(), "value")
+        self.answers_html = widgets.HTML()
+        self.answers_html.add_class("analysis-answers")
+        self.choices = widgets.HBox()
+        self.choices.add_class("analysis-choices")
+
+    def _situation(self) -> Situation:
+        draft = with_rules(self.editor.draft, self.in_force)
+        base = situation_from_text(to_toml(draft), "the board")
+        picked = self.editor.picked
+        about = questions_about(base, picked) if picked is not None else ()
+        self.picked_questions = tuple(self._answered_choices.get(q.name, q) for q in about)
+        return situation_from_text(to_toml(with_questions(
+            draft, self.picked_questions + draft.questions)), "the board")
+
+    def refresh(self) -> None:
+        """Ask again: the rules line, every answer at the rules in force, the marks, the file."""
+        if not hasattr(self, "file_text"):
+            return
+        self._show_rules()
+        try:
+            self.situation = self._situation()
+            self.answers = ask(self.situation, self.in_force)
+        except (RulesError, ContentError) as exc:
+            self.answers_html.value = f"<p style='color:#b00020'>{_words(exc)}</p>"
+            return
+        self._show_answers()
+        self._show_file()
+        if self.found is not None and self._found_for != (self.situation, self.in_force):
+            self.found = None
+            self.sensitive_html.value = ("<p><i>The situation or the rules changed: press the "
+                                         "button again.</i></p>")
+            self.reading_boards.children = ()
+
+    def _show_answers(self) -> None:
+        picked = self.editor.picked
+        mine = {q.name for q in self.situation.questions if _mentions(q, picked)}
+        parts = []
+        if picked is not None:
+            about = unit_words(self.situation, picked) if isinstance(picked, str) else \
+                space_name(picked)
+            parts.append(f"<h4>About {html.escape(about)}</h4>")
+        parts += [answer_html(self.situation, a) for a in self.answers if a.name in mine]
+        own = [answer_html(self.situation, a) for a in self.answers if a.name not in mine]
+        if own:
+            parts.append("<h4>The situation's own questions</h4>" + "".join(own))
+        if not parts:
+            parts.append("<p>Pick the <i>ask about</i> tool and click a unit or a space.</p>")
+        self.answers_html.value = "".join(parts)
+        options = [(question_words(self.situation, q), q.name) for q in self.situation.questions
+                   if any(a.name == q.name and a.marks for a in self.answers)]
+        keep, names = self.marked.value, [n for _, n in options]
+        self.marked.options = [("nothing", "")] + options
+        turns = [a.name for a in self.answers if a.kind == "monster_turn" and a.name in names]
+        preferred = turns + names
+        self.marked.value = keep if keep in names else \
+            (preferred[0] if (picked is not None or turns) and preferred else "")
+        self._mark()
+        self._offer_choices()
+
+    def _mark(self) -> None:
+        if not hasattr(self, "situation"):
+            return
+        a = next((a for a in self.answers if a.name == self.marked.value), None)
+        self.editor.show(answer_highlights(self.situation, a) if a else Highlights())
+
+    def _offer_choices(self) -> None:
+        buttons = []
+        for a in self.answers:
+            for option in a.options:
+                label = self.situation.letter_of(option) if isinstance(option, str) else \
+                    space_name(option)
+                q = next(q for q in self.situation.questions if q.name == a.name)
+                who = unit_words(self.situation, q.get("monster"))
+                button = widgets.Button(description=f"choose {label or option} for {who}",
+                                        layout=widgets.Layout(width="auto"))
+                button.add_class("analysis-choice")
+                button.on_click(lambda _, n=a.name, o=option: self.choose(n, o))
+                buttons.append(button)
+        self.choices.children = tuple(buttons + self._offer_rolls())
+
+    def _offer_rolls(self) -> list[widgets.Button]:
+        buttons = []
+        for a in self.answers:
+            if not a.rolls:
+                continue
+            die, outcomes = a.rolls
+            for value, chance in dict(outcomes).items():
+                button = widgets.Button(description=f"the {die} die shows {value} "
+                                                    f"({exact(chance)})",
+                                        layout=widgets.Layout(width="auto"))
+                button.add_class("analysis-roll")
+                button.on_click(lambda _, n=a.name, v=value: self.choose(n, v, roll=True))
+                buttons.append(button)
+        return buttons
+
+    def choose(self, name: str, option, roll: bool = False) -> None:
+        """Go on with a monster's turn once the players choose ``option`` (a unit id or a
+        space), or, with ``roll``, once the die it waits for shows ``option``."""
+        q = next(q for q in self.situation.questions if q.name == name)
+        self._answered_choices[name] = with_roll(q, option) if roll else with_choice(q, option)
+        draft = self.editor.draft
+        if any(q.name == name for q in draft.questions):
+            self.editor.set_draft(with_questions(draft, [
+                self._answered_choices.pop(name) if x.name == name else x
+                for x in draft.questions]), "The players' choice is kept in the situation.")
+        else:
+            self.refresh()
+
+    def _draft_changed(self, change) -> None:
+        old, new = change["old"], change["new"]
+        if (old.layout, old.units) != (new.layout, new.units):
+            self._answered_choices.clear()
+        self.refresh()
+
+    # --- sensitivity --------------------------------------------------------------------------
+
+    def _sensitivity_widgets(self) -> None:
+        self._found_for = None
+        self.find_button = widgets.Button(description="find the rulings that change these answers",
+                                          button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.find_button.add_class("analysis-find")
+        self.find_button.on_click(lambda _: self.find())
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="",
+                                            layout=widgets.Layout(width="240px"))
+        self.progress.add_class("analysis-progress")
+        self.sensitive_html = widgets.HTML("<p>Press the button: every switch whose other "
+                                           "readings change an answer here.</p>")
+        self.sensitive_html.add_class("analysis-sensitivity")
+        self.reading_switch = widgets.Dropdown(description="Boards for", style=_WIDE,
+                                               layout=widgets.Layout(width="340px"))
+        self.reading_switch.add_class("analysis-reading-switch")
+        self.reading_question = widgets.Dropdown(description="Question", style=_WIDE,
+                                                 layout=widgets.Layout(width="520px"))
+        self.reading_question.add_class("analysis-reading-question")
+        self.reading_boards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.reading_boards.add_class("analysis-reading-boards")
+        self.reading_switch.observe(lambda _: self._drawing and self._switch_picked(), "value")
+        self._drawing = True
+        self.reading_question.observe(lambda _: self._drawing and self.draw_readings(), "value")
+
+    def find(self) -> tuple[Sensitive, ...]:
+        """Find the switches whose other readings change an answer (with a progress bar)."""
+        self.progress.max, self.progress.value, self.progress.bar_style = 1, 0, "info"
+        self.sensitive_html.value = "<p><i>Asking each question under the other readings…</i></p>"
+        self.found = sensitivity(self.situation, self.in_force, progress=self._progressed)
+        self._found_for = (self.situation, self.in_force)
+        self.progress.value, self.progress.bar_style = self.progress.max, "success"
+        self.sensitive_html.value = sensitivity_html(self.situation, self.found)
+        self._drawing = False        # one drawing below, not one per widget change
+        try:
+            self.reading_switch.options = [(f.switch, f.switch) for f in self.found]
+            self.reading_switch.value = self.found[0].switch if self.found else None
+        finally:
+            self._drawing = True
+        self._switch_picked()
+        return self.found
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.max, self.progress.value = max(total, 1), done
+
+    def _switch_picked(self) -> None:
+        f = next((f for f in self.found or () if f.switch == self.reading_switch.value), None)
+        questions = {q.name: q for q in self.situation.questions}
+        self._drawing = False
+        try:
+            self.reading_question.options = [] if f is None else [
+                (question_words(self.situation, questions[n]), n) for n in f.changed]
+            turns = [q.name for q in self.situation.questions if q.ask == "monster_turn"]
+            self.reading_question.value = None if f is None else \
+                ([n for n in f.changed if n in turns] + list(f.changed))[0]
+        finally:
+            self._drawing = True
+        self.draw_readings()
+
+    def draw_readings(self) -> None:
+        """The board under each reading of the switch picked, marked with the question picked."""
+        f = next((f for f in self.found or () if f.switch == self.reading_switch.value), None)
+        if f is None or not self.reading_question.value:
+            self.reading_boards.children = ()
+            return
+        board = draft_board(self.editor.draft)
+        names = dict(self.editor.view.names)
+        boxes, drawn = [], []
+        for reading, values in f.answers:
+            rules = self.in_force.replace({f.switch: reading})
+            a = next(a for a in ask(self.situation, rules) if a.name == self.reading_question.value)
+            figure, sources = render_board(board, answer_highlights(self.situation, a, reading),
+                                           px_per_space=32)
+            drawn.append(sources)
+            caption = widgets.HTML(f"<b>{html.escape(f.switch)} = {html.escape(reading)}</b>"
+                                   + (" (in force)" if reading == f.in_force else "")
+                                   + f"<br><small>{_cell_words(a.kind, a.value)}</small>",
+                                   layout=widgets.Layout(max_width="360px"))
+            plot = BokehModel(figure)
+            plot.add_class("analysis-reading-plot")
+            boxes.append(widgets.VBox([caption, plot], layout=widgets.Layout(margin="0 12px 0 0")))
+        legend = widgets.HTML(legend_html(_merged(drawn), names))
+        self.reading_boards.children = tuple(boxes) + (legend,)
+
+    # --- file and share -----------------------------------------------------------------------
+
+    def _file_widgets(self) -> None:
+        self.title = widgets.Text(description="Title", layout=widgets.Layout(width="640px"),
+                                  continuous_update=False)
+        self.title.add_class("analysis-title")
+        self.title.observe(self._title_changed, "value")
+        self.save_link = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".toml", multiple=False,
+                                         description="load a situation file",
+                                         layout=widgets.Layout(width="auto"))
+        self.upload.add_class("analysis-upload")
+        self.upload.observe(self._uploaded, "value")
+        self.file_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="260px"))
+        self.file_text.add_class("analysis-text")
+        self.load_text = widgets.Button(description="load this text")
+        self.load_text.add_class("analysis-load-text")
+        self.load_text.on_click(lambda _: self.load(self.file_text.value, "the text"))
+        self.file_message = widgets.HTML()
+        self.file_message.add_class("analysis-file-message")
+        self.export_button = widgets.Button(description="make the Markdown",
+                                            layout=widgets.Layout(width="auto"))
+        self.export_button.add_class("analysis-export")
+        self.export_button.on_click(lambda _: self.export())
+        self.export_link = widgets.HTML()
+        self.export_text = widgets.Textarea(
+            placeholder="Press the button: the situation, its answers and the answers under "
+                        "each reading, as Markdown with the board as a picture.",
+            layout=widgets.Layout(width="760px", height="200px"))
+        self.export_text.add_class("analysis-export-text")
+
+    def _file_box(self) -> widgets.Widget:
+        note = widgets.HTML("<small>The situation as a file (content/README.md). It names the "
+                            "rules in force. Copy the text, or paste a situation and load it."
+                            "</small>")
+        return widgets.VBox([self.title, widgets.HBox([self.save_link, self.upload]),
+                             self.file_message, note, self.file_text, self.load_text])
+
+    def situation_text(self) -> str:
+        """The situation file as it is saved: the board, its questions, the rules in force."""
+        draft = with_rules(self.editor.draft, self.in_force)
+        return to_toml(with_questions(draft, self.picked_questions + draft.questions))
+
+    def _show_file(self) -> None:
+        text = self.situation_text()
+        self.file_text.value = text
+        self.title.value = self.editor.draft.title
+        self.save_link.value = download_link(text, f"{self.editor.draft.id}.toml",
+                                             "save the situation file", "analysis-save")
+
+    def _title_changed(self, change) -> None:
+        if change["new"] != self.editor.draft.title:
+            self.editor.set_draft(replace_title(self.editor.draft, change["new"]),
+                                  "Title changed.")
+
+    def load(self, text: str, name: str) -> bool:
+        """Load a situation from file text (refused with one line naming line:col; nothing
+        changes); its questions come along, and its rules are offered, not applied."""
+        try:
+            situation = situation_from_text(text, name)
+        except (ContentError, RulesError) as exc:
+            self.file_message.value = f"<span style='color:#b00020'>{_words(exc)}</span>"
+            return False
+        self.editor.picked = None
+        self.editor.set_draft(draft_of_situation(situation), f"Loaded {situation.title}.")
+        self.file_message.value = f"Loaded <b>{html.escape(situation.title)}</b> from {name}."
+        return True
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        got = files[0]
+        try:
+            text = bytes(got["content"]).decode("utf-8")
+        except UnicodeDecodeError:
+            self.file_message.value = ("<span style='color:#b00020'>That file is not text "
+                                       "(UTF-8).</span>")
+            return
+        self.load(text, got.get("name", "the file"))
+
+    def export(self) -> str:
+        """The Markdown to share: the board as SVG, the answers, the answers under each reading."""
+        found = self.found if self.found is not None else self.find()
+        text = to_markdown(self.situation, self.in_force, found)
+        self.export_text.value = text
+        self.export_link.value = download_link(text, f"{self.editor.draft.id}.md",
+                                               "download the Markdown", "analysis-export-link",
+                                               "text/markdown")
+        return text
+
+
+def _mentions(q, picked) -> bool:
+    """Does question ``q`` name the picked unit letter or space?"""
+    if picked is None:
+        return False
+    wanted = picked if isinstance(picked, str) else tuple(picked)
+    return any(v == wanted or (isinstance(v, tuple) and wanted in v)
+               for k, v in q.record.items if k not in ("name", "ask"))
+
+
+def _merged(sources_list) -> dict:
+    """The sources of several boards as one, for a single legend of every colour drawn."""
+    merged = {}
+    for name in sources_list[0]:
+        data = {}
+        for sources in sources_list:
+            for column, values in sources[name].data.items():
+                data.setdefault(column, []).extend(values)
+        merged[name] = SimpleNamespace(data=data)
+    return merged
