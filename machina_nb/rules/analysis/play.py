@@ -245,7 +245,9 @@ def _per_unit(field: str, explorers_only: bool = False) -> Callable[[_Table], di
 def _positions(t: _Table) -> dict:
     out = {}
     for uid in _every_unit(t):
-        if uid in t.state.exited:
+        if uid in t.state.dead:
+            out[_who(t, uid)] = "destroyed"
+        elif uid in t.state.exited:
             out[_who(t, uid)] = "exited"
         elif t.state.has_unit(uid) and t.state.unit(uid).position is not None:
             out[_who(t, uid)] = point_words(t.state.unit(uid).position)
@@ -273,8 +275,8 @@ def _items(t: _Table) -> dict:
 
 
 def _markers(t: _Table) -> list[str]:
-    return [f"{e.name} on {_who(t, e.target)} (" +
-            ("a horror marker" if e.holder == "horror" else f"{_who(t, e.holder)}'s marker") + ")"
+    return [f"{e.op.replace('_', ' ')} {e.amount:+d} on {_who(t, e.target)}, " +
+            ("a horror marker" if e.holder == "horror" else f"{_who(t, e.holder)}'s marker")
             for e in t.state.lasting]
 
 
