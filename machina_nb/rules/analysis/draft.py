@@ -95,6 +95,7 @@ class Draft:
     shows: tuple[str, ...] = ()
     tile_size: int = 10
     game: Record = Record(())
+    deck: tuple[str, ...] = ()
 
     def unit(self, letter: str) -> DraftUnit:
         """The unit drawn as ``letter``."""
@@ -177,7 +178,7 @@ def draft_of_situation(situation: Situation) -> Draft:
     return Draft(replace(situation.layout, units=()), tuple(units), situation.title,
                  situation.id, situation.preset, situation.rulings, _turn(situation),
                  situation.questions, situation.note, situation.shows, situation.tile_size,
-                 situation.game)
+                 situation.game, situation.deck)
 
 
 def _turn(situation: Situation) -> tuple[str, str | None]:
@@ -432,6 +433,8 @@ def to_toml(draft: Draft) -> str:
         out.append(f"shows = {_toml_value(draft.shows)}")
     if draft.tile_size != 10:
         out.append(f"tile_size = {draft.tile_size}")
+    if draft.deck:
+        out.append(f"deck = {_toml_value(draft.deck)}")
     out += ["map = '''", map_text(draft).rstrip("\n"), "'''"]
     if draft.game.items:
         out += ["", "[game]"] + [f"{k} = {_toml_value(v)}" for k, v in draft.game.items]

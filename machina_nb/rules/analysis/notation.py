@@ -34,9 +34,9 @@ from machina_nb.rules.board.maptext import Point
 
 __all__ = ["PlayStep", "NotationError", "parse_step", "VERBS", "EXAMPLES", "SIDE_WORDS"]
 
-_P = r"\(\s*\d+\s*,\s*\d+\s*\)"
+_P = r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"
 _T = rf"[A-Z]|{_P}"
-_POINT = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")
+_POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
 SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 """The sides a step may explore from, in words, and the engine's letters for them."""

@@ -27,7 +27,8 @@ from typing import Any, Mapping
 
 from machina_nb.rules.analysis.notation import NotationError, parse_step
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
-from machina_nb.rules.board.tiles import load_tiles, map_in_toml
+from machina_nb.rules.board.playarea import PlayArea
+from machina_nb.rules.board.tiles import TileSide, check_tile_layout, load_tiles, map_in_toml
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, ItemDecks, load_all_items
 from machina_nb.rules.cards.records import Record
@@ -76,7 +77,7 @@ _ROUND_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "explorers": 
                   "alive": (0, 8), "in_play": (0, 8), "full": (0, 8), "rounds": (1, 12),
                   "threat": (1, 20), "level": (1, 5), "threat_positions": (2, 20)}
 _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
-             "question", "note", "shows", "tile_size", "game"}
+             "question", "note", "shows", "tile_size", "game", "deck"}
 GAME_KEYS = ("chapter", "chapters", "spawn_rating", "horror_rating", "threat",
              "threat_positions", "level", "round", "monsters", "monsters_destroyed", "reserve",
              "horror_events", "horror_destroyed", "explorer_events", "explorer_destroyed",
@@ -152,6 +153,7 @@ class Situation:
     shows: tuple[str, ...] = ()
     tile_size: int = 10
     game: Record = Record(())
+    deck: tuple[str, ...] = ()
 
     def rules(self) -> Rules:
         """The preset with this situation's overrides applied."""
@@ -286,19 +288,52 @@ def _situation(toml: TomlFile) -> Situation:
         raise toml.error(None, "tile_size", f"'tile_size' is the side of a map tile in spaces, "
                          f"a whole number 1-{MAX_SIDE} (manual p11: map tiles)")
     units, items = _units(toml, layout, unit_tables)
-    ids = dict((letter, u.id) for letter, u in units)
+    spec, deck = _map_spec(toml, data, layout, tile_size)
     game = _game(toml, data.get("game", {}), layout, dict((letter, u) for letter, u in units))
-    state = _state(toml, data.get("turn", {}), MapSpec(layout, tile_size), units, game)
+    state = _state(toml, data.get("turn", {}), spec, units, game)
     letters = tuple(SituationUnit(letter, u.id, u.card, u.position) for letter, u in units)
-    questions = _questions(toml, data.get("question", []), dict(units), layout)
+    questions = _questions(toml, data.get("question", []), dict(units), layout, bool(deck))
     situation = Situation(sid, title, toml.path, layout, letters, preset, rulings, questions,
                           state, items, str(data.get("note", "")), shows, tile_size,
-                          Record.of(data.get("game", {})))
+                          Record.of(data.get("game", {})), deck)
     try:
         situation.state_at(situation.rules())
     except RulesError as exc:
         raise toml.error("unit", None, f"the items do not fit: {exc}") from None
     return situation
+
+
+def _map_spec(toml: TomlFile, data: dict, layout: Layout,
+              tile_size: int) -> tuple[MapSpec, tuple[str, ...]]:
+    """A fixed map cut into map tiles, or, with a ``deck``, a playing area whose starting tile
+    is the board (a tile side: ``tile``, or a map drawn as one) and whose map-tile deck is
+    ``deck``, top first (manual p8, p11, p34).
+
+    Rules: manual p8 (setup: the starting tile, the map-tile deck), p11 (tile sides), p34
+    (explore).
+    """
+    if "deck" not in data:
+        return MapSpec(layout, tile_size), ()
+    deck = data["deck"]
+    sides = {s.key: s for t in load_tiles().values() for s in t.sides}
+    if "tile" in data:
+        start = sides[data["tile"]]
+    else:
+        check_tile_layout(layout, toml, None, "map")
+        start = TileSide("start", "", "Starting tile", replace(layout, units=()))
+    if "tile_size" in data:
+        raise toml.error(None, "tile_size", "a playing area is made of 10x10 map tiles; give no "
+                         "tile_size with a deck (manual p11)")
+    if not isinstance(deck, list) or not deck or any(k not in sides for k in deck):
+        raise toml.error(None, "deck", "'deck' is the map-tile deck, top first: shipped tile "
+                         "sides such as \"t02a\" (manual p8)")
+    try:
+        area = PlayArea.start(tuple(sides.values()) + ((start,) if "tile" not in data else ()),
+                              tuple(deck) + (start.key,))
+    except RulesError as exc:
+        raise toml.error(None, "deck", f"the map-tile deck does not hold together: {exc}") \
+            from None
+    return MapSpec(area=area), tuple(deck)
 
 
 def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
@@ -576,7 +611,8 @@ def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple:
     return tuple(out)
 
 
-def _questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: Layout):
+def _questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: Layout,
+               area: bool = False):
     """Each ``[[question]]``: a known kind, its keys checked, letters units, spaces on the board."""
     if not isinstance(tables, list):
         raise toml.error(None, "question", "questions are an array of tables [[question]]")
@@ -604,7 +640,7 @@ def _questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: La
                 raise toml.error("question", None, f"a {ask} question needs {key!r}", i)
         if ask == "play":
             for n, text in enumerate(table["steps"]):
-                _check_step(toml, i, n, text, letters, layout)
+                _check_step(toml, i, n, text, letters, None if area else layout)
         out.append(Question(name, ask, Record.of(table)))
     return tuple(out)
 
@@ -691,8 +727,13 @@ def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, U
             fail(f"{key!r} is a list of {kind} event ids from content/events")
 
 
+_AREA_REACH = 30
+"""How far from the starting tile's corner a space of a playing area may lie: tiles join in a
+2x2 area, and scrolling keeps it there (manual p34), so every space is within 3 tiles."""
+
+
 def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Unit],
-                layout: Layout) -> None:
+                layout: Layout | None) -> None:
     """One step of a play question: it reads, its letters are units, its spaces on the board,
     its ability on a card (the unit's, or any item, event or chapter it may gain)."""
     line, col = _item_spot(toml, i, n)
@@ -705,7 +746,10 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
             raise ContentError(toml.path, line, col + at, f"{letter!r} is not a unit letter of "
                                "this situation")
     for (x, y), at in step.points():
-        if not (0 <= x < layout.width and 0 <= y < layout.height):
+        if layout is None and max(abs(x), abs(y)) > _AREA_REACH:
+            raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off any playing area "
+                               f"of 2x2 map tiles around the starting tile (manual p34)")
+        if layout is not None and not (0 <= x < layout.width and 0 <= y < layout.height):
             raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off the "
                                f"{layout.width}x{layout.height} board")
     if step.verb == "play" and step.name not in _ability_names(letters[step.actor]):
