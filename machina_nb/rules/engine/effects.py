@@ -949,6 +949,12 @@ def reinvoke_horror_event_effect(r: Resolution, e: Effect, step: Step) -> None:
     reinvoke_horror_event(r, step.label)
 
 
+def shuffle_event_deck_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """*Shuffle (horror) event deck*: the destroyed events of ``key`` go back (manual p14, p37);
+    switch shuffle_events.current."""
+    shuffle_event_deck(r, e.key, step.label)
+
+
 def reinvoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
     """The current explorer event's «enters play» again (manual p37)."""
     reinvoke_explorer_event(r, step.user, step.label)
