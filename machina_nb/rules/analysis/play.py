@@ -153,7 +153,10 @@ def _choice(situation: Situation, value: Any) -> Any:
 # --- the steps as actions -------------------------------------------------------------------
 
 def _ability(t: _Table, uid: str, name: str) -> int:
-    """The index of the actor's ability ``name`` now (card, items, events, chapter)."""
+    """The index of the actor's ability ``name`` now (card, items, events, chapter).
+
+    Rules: manual p20 (the sources of a unit's abilities), p15-16 (a monster's, in order).
+    """
     u = t.state.unit(uid)
     abilities = explorer_abilities(t.state, u) if u.side == "explorer" else \
         tuple(a for _, a in monster_abilities(t.state, u, t.rules))
@@ -171,7 +174,10 @@ def _space(t: _Table, ref: str | Point) -> Point:
 
 
 def _activation(t: _Table, uid: str, step: PlayStep) -> Action:
-    """The action on an adjacent space: a chapter space, a spawn space (seal) or the others."""
+    """The action on an adjacent space: a chapter space, a spawn space (seal) or the others.
+
+    Rules: manual p36 (chapter space, seal spawn space), p37 (action spaces).
+    """
     space = step.spaces[0]
     kind = t.state.space_kind(space) if space in t.state.static_board() else None
     if kind is SpaceKind.CHAPTER:
@@ -205,7 +211,10 @@ _SINGLE: dict[str, Callable[[_Table, str, PlayStep], Action]] = {
 
 
 def _perform(t: _Table, step: PlayStep) -> None:
-    """Play one step: one action, or several (a path, a pass, a monster's whole turn)."""
+    """Play one step: one action, or several (a path, a pass, a monster's whole turn).
+
+    Rules: manual p12 (explorer turns), p15 (the monster queue), p34 (one move per space).
+    """
     if step.verb == "horror_roll":
         t.apply(RollHorror())
         return
