@@ -169,3 +169,20 @@ def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
     r = new_resolution(state, RULES, ScriptedDice())
     enter_at_entry_token(r, "Regroup")
     assert r.state.exited == ("Q",) and "scrolled" in r.events[-1].text
+
+
+def test_manual_p14_p28_a_chapter_without_a_horror_rating_is_told_in_words():
+    """The next chapter prints no horror rating: the game has no Horror phase while it lasts
+    (manual p14), and the reset of the ratings (manual p28) says so, never 'None'."""
+    from machina_nb.rules.engine.actions import ChapterSpace
+    from machina_nb.rules.engine.scenario import scenario
+    from machina_nb.rules.cards.units import UnitCard
+    calm = Chapter("calm", "The Calm", spawn_rating=8, horror_rating=None)
+    phillip = UnitCard("phillip", "Phillip", "explorer", armor=2, will=2, health=5, stamina=4)
+    state = scenario("+-+-+\n|P h|\n+-+-+\n", {"P": phillip}, lit=((1, 0),),
+                     chapter=Chapter("one", "One"), chapters=Deck((calm,)), active="phillip",
+                     turns=("phillip",))
+    after, events = apply(state, ChapterSpace("phillip", (1, 0)), Rules())
+    told = [e.text for e in events if e.kind == "ratings"]
+    assert after.chapter == calm and after.horror_rating is None
+    assert told == ["ratings reset: spawn rating 8, no horror rating (no Horror phase)"]

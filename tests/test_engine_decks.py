@@ -68,3 +68,26 @@ def test_manual_p14_an_empty_horror_event_deck_reshuffles_its_destroyed_pile():
     deck = r.state.horror_events
     assert deck.cards == () and deck.destroyed == (SURGE,)       # drawn again, current again
     assert r.state.threat == 2
+
+
+@pytest.mark.parametrize("reading, current", [("shuffled_in", None), ("stays", "shivers")])
+def test_manual_p14_a_card_that_shuffles_the_horror_event_deck(reading, current):
+    """A card prints "shuffle horror event deck" (manual p14): the effect of the vocabulary
+    reaches the shuffle, and shuffle_events.current decides about the current event."""
+    from machina_nb.rules.cards.abilities import Effect
+    from machina_nb.rules.engine.resolution import resolve
+    state = scenario(open_map(2, 1, {0: "A."}), {"A": explorer("a")},
+                     horror_events=Deck((TREMOR,), (SHIVERS, SURGE)))
+    r = new_resolution(state, RULES.replace({"shuffle_events.current": reading}),
+                       ScriptedDice())
+    resolve(r, (Effect("shuffle_event_deck", key="horror"),), None, None, "a horror event")
+    deck = r.state.horror_events
+    assert (deck.destroyed[0].id if deck.destroyed else None) == current
+    assert any("manual p14" in e.rule for e in r.events)
+
+
+def test_manual_p14_p37_shuffle_event_deck_names_which_deck():
+    from machina_nb.rules.cards.abilities import Effect
+    from machina_nb.rules.errors import RulesError
+    with pytest.raises(RulesError, match="key"):
+        Effect("shuffle_event_deck", key="monster")

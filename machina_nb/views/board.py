@@ -220,15 +220,19 @@ _PAIR = re.compile(r"\((-?\d+), (-?\d+)\)")
 _POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
 
 
-_AT_POINT = re.compile(r"\bat \((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+_AT_POINT = re.compile(r"\b(meeting|blocked by the space \(-?\d+, -?\d+\)) at "
+                       r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+"""Where a line of sight is blocked: a point of the grid, not a space. Elsewhere ``at (2, 0)``
+is a space (the barrel at (2, 0), the chapter space at (3, 0))."""
 
 
 def _at_words(match: re.Match) -> str:
-    """``at (1, 1)``, a point of the grid: the corner of a space, or a point along a border."""
-    x, y = (Fraction(v) for v in match.groups())
+    """``meeting at (1, 1)``, a point of the grid: the corner of a space, or a point between."""
+    x, y = (Fraction(v) for v in match.groups()[1:])
     if x.denominator == y.denominator == 1:
-        return f"at the top-left corner of {space_name((int(x), int(y)))}"
-    return "at " + _point_words(match)
+        return f"{match[1]} at the top-left corner of {space_name((int(x), int(y)))}"
+    return f"{match[1]} at the point {_mixed(x)} across, {_mixed(y)} down from the board's " \
+        "top-left corner"
 
 
 def _point_words(match: re.Match) -> str:
@@ -251,6 +255,8 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     'A1 → D2: meeting at the top-left corner of B2'
     >>> plain_text("blocked at (13/4, 4)")
     "blocked at the point 3 1/4 across, 4 down from the board's top-left corner"
+    >>> plain_text("the barrel at (4, 0) explodes")
+    'the barrel at E1 explodes'
     """
     text = _AT_POINT.sub(_at_words, text)
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)

@@ -151,7 +151,22 @@ def _answer_marks(situation: Situation, board: Board, q: Question, answer: Answe
         start = _at(situation, q.get("unit"))
         ends = {_points(v)[0] for v in value if _points(v)} - {start}
         return Highlights(((start, "asker"),) + tuple((p, "end") for p in sorted(ends)))
+    if q.ask == "teleport":
+        return Highlights(tuple((p, "can end here") for p in _points(" ".join(value)))
+                          + ((_at(situation, q.get("unit")), "asker"),))
+    if q.ask == "play":
+        return _play_marks(situation, board, value)
     return Highlights()
+
+
+def _play_marks(situation: Situation, board: Board, value) -> Highlights:
+    """Rules: the pages each step cites (ask: play): the units that moved, from and to."""
+    moved = []
+    for u in situation.units:
+        ends = _points(value.get("positions", {}).get(u.letter, ""))
+        if ends and ends[0] != u.position and ends[0] in board:
+            moved += [(u.position, "asker"), (ends[0], "end")]
+    return Highlights(tuple(moved))
 
 
 def situation_marks(situation: Situation, board: Board, answers: tuple[Answer, ...],
@@ -336,6 +351,8 @@ class RulingsPanel(widgets.VBox):
         changed = {x.name for x, y in zip(answers[0], answers[-1]) if x.value != y.value}
         names = unit_names(s)
         board = Board.from_layout(s.layout)
+        for token in dict.fromkeys(s.base.destroyed):     # the destroyed tokens set out
+            board = board.with_destroyed(token)
         drawn = any(q.ask not in _BOARD_FREE for q in s.questions)
         columns, cells = [], []
         for (reading, rules, side, role), got in zip(sides, answers):

@@ -25,13 +25,17 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from machina_nb.rules.analysis.situation import QUESTION_KINDS, Question, Situation
+from machina_nb.rules.analysis.play import option_words, play
+from machina_nb.rules.analysis.situation import (QUESTION_KINDS, SPACE_WORDS, Question, Situation,
+                                                 event_cards, unit_cards)
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.errors import RulesError
@@ -251,11 +255,12 @@ def _adjacent(situation, q, rules, state):
 
 
 def _reach(situation, q, rules, state):
-    """Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits)."""
+    """Rules: manual p34 (move: 1 stamina per space; a move-through effect), p25 (ethereal),
+    p35 (pits); switch pit.voluntary_entry."""
     unit = state.unit(situation.unit_id(q.get("unit")))
     stamina = q.get("stamina", unit.stamina)
     mover = Mover(unit=unit.id, mindless=unit.side == "monster" and unit.behaviour is None,
-                  ethereal=unit.ethereal)
+                  ethereal=unit.ethereal, move_through=q.get("move_through", False))
     spaces = distance.reach(state.board(), unit.position, stamina, rules, mover,
                             _ethereal(state))
     ends = [_point(p) for p in spaces if p != unit.position]
@@ -416,13 +421,7 @@ def _plan_marks(plan) -> list[tuple[Point, str]]:
 
 
 def _option(situation, state, option) -> str:
-    if isinstance(option, placement.Displacement):
-        return f"ends on {_point(option.end)}"
-    if isinstance(option, str):
-        return situation.letter_of(option) or option
-    if _is_point(option):
-        return _point(option)
-    return str(option)
+    return option_words(situation, option)
 
 
 def _describe(situation, state, plan, rules) -> str:
@@ -534,7 +533,55 @@ def _action_words(situation, action) -> str:
     return " ".join(map(str, parts))
 
 
-_KINDS = {"actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
+def _teleport(situation, q, rules, state):
+    """Rules: manual p25 (teleport within X; teleport to a kind of space on the unit's tile),
+    p22 (nearest); switch teleport.destroyed_kind."""
+    unit = state.unit(situation.unit_id(q.get("unit")))
+    board = state.board()
+    if q.get("space") is not None:
+        placed = placement.teleport_to(board, unit.position, SPACE_WORDS[q.get("space")], rules)
+    else:
+        placed = placement.teleport_within(board, unit.position, q.get("distance", 1), rules)
+    value = [_point(p) for p in placed.candidates]
+    why = [f"nearest {q.get('space') or 'free'} spaces: "
+           f"{', '.join(map(_point, placed.targets)) or 'none'}"
+           + ("; taken or impassable, so the nearest free space instead" if placed.fallback
+              else ""), "; ".join(placed.rules)]
+    return value, why, ((unit.position, "asked"),) + tuple((p, "spawn") for p in
+                                                            placed.candidates)
+
+
+def _play(situation, q, rules, state):
+    """Rules: the pages each step's events cite (manual p10-37); manual p16 (choices)."""
+    return play(situation, q, rules, state)
+
+
+def _setup(situation, q, rules, state):
+    """Rules: manual p8 (setup: the event decks, the explorers' values), p18 (essence);
+    3.5 (event deck preparation); switches setup.event_decks and essence.max."""
+    cards = event_cards()
+    seated = [u for u in situation.units if state.unit(u.id).side == "explorer"]
+    explorers = [(unit_card(unit_cards()[u.card]), u.position) for u in seated]
+    decks = {}
+    for kind in ("horror", "explorer"):
+        own = [cards[c] for c in q.get(f"scenario_{kind}_events", ())]
+        decks[kind] = (own, [c for c in cards.values() if c.kind == kind and c not in own])
+    game = new_game(situation.layout, explorers, rules=rules, horror_events=decks["horror"][1],
+                    scenario_horror_events=decks["horror"][0],
+                    explorer_events=decks["explorer"][1],
+                    scenario_explorer_events=decks["explorer"][0])
+    value = {"horror_events": len(game.horror_events.cards),
+             "explorer_events": len(game.explorer_events.cards),
+             "essence_maximum": {su.letter: u.max_essence
+                                 for su, u in zip(seated, game.explorers)}}
+    why = [f"{kind} events: the scenario brings {len(own)}, the core deck holds {len(core)}; "
+           f"{len(getattr(game, kind + '_events').cards)} in the deck after setup (manual p8; "
+           "3.5 deck preparation)" for kind, (own, core) in decks.items()]
+    return value, why + ["essence maximum: 9, or the value printed on the card where it "
+                         "prints one (manual p18)"]
+
+
+_KINDS = {"teleport": _teleport, "play": _play, "setup": _setup, "actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
           "nearest": _nearest, "closest": _closest, "spawn": _spawn,
           "attack_odds": _attack_odds, "monster_turn": _monster_turn}
 

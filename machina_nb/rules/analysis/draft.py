@@ -93,6 +93,9 @@ class Draft:
     questions: tuple[Question, ...] = ()
     note: str = ""
     shows: tuple[str, ...] = ()
+    tile_size: int = 10
+    game: Record = Record(())
+    deck: tuple[str, ...] = ()
 
     def unit(self, letter: str) -> DraftUnit:
         """The unit drawn as ``letter``."""
@@ -174,7 +177,8 @@ def draft_of_situation(situation: Situation) -> Draft:
                                None if su.id == default_id else su.id))
     return Draft(replace(situation.layout, units=()), tuple(units), situation.title,
                  situation.id, situation.preset, situation.rulings, _turn(situation),
-                 situation.questions, situation.note, situation.shows)
+                 situation.questions, situation.note, situation.shows, situation.tile_size,
+                 situation.game, situation.deck)
 
 
 def _turn(situation: Situation) -> tuple[str, str | None]:
@@ -405,6 +409,8 @@ def _toml_value(value: Any) -> str:
         return json.dumps(value)
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Record):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items) + " }"
     raise RulesError("value", f"cannot write {type(value).__name__} in a situation file")
 
 
@@ -425,7 +431,13 @@ def to_toml(draft: Draft) -> str:
         out.append(f"note = {_toml_value(draft.note)}")
     if draft.shows:
         out.append(f"shows = {_toml_value(draft.shows)}")
+    if draft.tile_size != 10:
+        out.append(f"tile_size = {draft.tile_size}")
+    if draft.deck:
+        out.append(f"deck = {_toml_value(draft.deck)}")
     out += ["map = '''", map_text(draft).rstrip("\n"), "'''"]
+    if draft.game.items:
+        out += ["", "[game]"] + [f"{k} = {_toml_value(v)}" for k, v in draft.game.items]
     if draft.rulings:
         out += ["", "[rulings]"] + [f"{json.dumps(k)} = {json.dumps(v)}" for k, v in draft.rulings]
     for u in draft.units:

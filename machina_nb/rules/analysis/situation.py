@@ -25,25 +25,29 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from machina_nb.rules.analysis.notation import NotationError, parse_step
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
-from machina_nb.rules.board.tiles import load_tiles, map_in_toml
-from machina_nb.rules.cards.items import Inventory, load_all_items
+from machina_nb.rules.board.playarea import PlayArea
+from machina_nb.rules.board.tiles import TileSide, check_tile_layout, load_tiles, map_in_toml
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
+from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, ItemDecks, load_all_items
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import load_all_units, unit_card
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.engine.inventory import arrange
-from machina_nb.rules.engine.state import PHASES, GameState, MapSpec, MonsterTurn, Unit
+from machina_nb.rules.engine.state import (PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit)
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
 __all__ = ["Question", "SituationUnit", "Situation", "load_situation", "load_situations",
-           "QUESTION_KINDS", "situation_from_text", "unit_cards", "item_cards", "MAX_SIDE"]
+           "QUESTION_KINDS", "situation_from_text", "unit_cards", "item_cards", "event_cards",
+           "chapter_cards", "MAX_SIDE", "GAME_KEYS", "REPORTS", "SPACE_WORDS"]
 
 QUESTION_KINDS = {
     "sight": ("from", "to"),
     "target": ("from", "to", "icon", "range"),
-    "reach": ("unit", "stamina"),
+    "reach": ("unit", "stamina", "move_through"),
     "nearest": ("from", "among"),
     "closest": ("from", "among"),
     "adjacent": ("from", "to"),
@@ -52,6 +56,9 @@ QUESTION_KINDS = {
     "spawn": ("explorer",),
     "push": ("pusher", "unit", "distance", "pull"),
     "actions": ("unit",),
+    "teleport": ("unit", "space", "distance"),
+    "play": ("steps", "dice", "choices", "report"),
+    "setup": ("scenario_horror_events", "scenario_explorer_events"),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
 }
@@ -61,7 +68,8 @@ _REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit"
              "nearest": ("from",), "closest": ("from",), "adjacent": ("from", "to"),
              "monster_turn": ("monster",), "attack_odds": ("attacker",),
              "spawn": ("explorer",), "rounds": ("rounds",),
-             "push": ("pusher", "unit", "distance"), "actions": ()}
+             "push": ("pusher", "unit", "distance"), "actions": (), "teleport": ("unit",),
+             "play": ("steps", "report"), "setup": ()}
 ROUND_FIELDS = ("chapter", "spawn_rating", "horror_rating", "threat", "level", "spawned",
                 "threat_from_limit", "invoked", "level5_events", "first_level_up")
 """What a ``rounds`` question may report: the fields of the odds core's round summary."""
@@ -69,7 +77,28 @@ _ROUND_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "explorers": 
                   "alive": (0, 8), "in_play": (0, 8), "full": (0, 8), "rounds": (1, 12),
                   "threat": (1, 20), "level": (1, 5), "threat_positions": (2, 20)}
 _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
-             "question", "note", "shows"}
+             "question", "note", "shows", "tile_size", "game", "deck"}
+GAME_KEYS = ("chapter", "chapters", "spawn_rating", "horror_rating", "threat",
+             "threat_positions", "level", "round", "monsters", "monsters_destroyed", "reserve",
+             "horror_events", "horror_destroyed", "explorer_events", "explorer_destroyed",
+             *ITEM_TYPES, "lit", "destroyed", "exit_token", "bound")
+"""The keys of a situation's ``[game]`` table: the cards, decks, tokens and tracks in play."""
+REPORTS = ("positions", "health", "stamina", "essence", "armor", "will", "queue", "threat",
+           "level", "round", "phase", "spawn_rating", "horror_rating", "chapter", "exit_token",
+           "monster_deck", "monsters_destroyed", "horror_deck", "horror_destroyed",
+           "explorer_deck", "explorer_destroyed", "item_decks", "items", "bound", "destroyed",
+           "lit", "markers", "tiles")
+"""The facts a ``play`` question may report (``analysis.play.FACTS`` answers each)."""
+SPACE_WORDS = {kind.name.lower(): kind for kind in SpaceKind}
+"""The kinds of space by name, as a ``teleport`` question's ``to`` names them."""
+_GAME_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "threat": (1, 20),
+                 "threat_positions": (2, 20), "level": (1, 5), "round": (1, 99)}
+_CARD_LISTS = {"chapters": "chapter", "monsters": "monster", "monsters_destroyed": "monster",
+               "reserve": "monster", "horror_events": "horror", "horror_destroyed": "horror",
+               "explorer_events": "explorer", "explorer_destroyed": "explorer",
+               **{kind: "item" for kind in ITEM_TYPES}}
+MAX_PLAY_STEPS = 40
+"""The most steps a ``play`` question may list (a documented limit)."""
 _UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "items",
               "id"}
 _LETTER = re.compile(r"^[A-Z]$")
@@ -122,6 +151,9 @@ class Situation:
     items: tuple[tuple[str, tuple[str, ...]], ...] = ()
     note: str = ""
     shows: tuple[str, ...] = ()
+    tile_size: int = 10
+    game: Record = Record(())
+    deck: tuple[str, ...] = ()
 
     def rules(self) -> Rules:
         """The preset with this situation's overrides applied."""
@@ -153,6 +185,18 @@ def unit_cards() -> Mapping[str, Any]:
 def item_cards() -> Mapping[str, Any]:
     """The item cards of ``content/items`` by id, read once (a read-only mapping)."""
     return MappingProxyType(load_all_items())
+
+
+@lru_cache(maxsize=1)
+def event_cards() -> Mapping[str, Any]:
+    """The horror and explorer event cards of ``content/events`` by id, read once."""
+    return MappingProxyType(load_all_events())
+
+
+@lru_cache(maxsize=1)
+def chapter_cards() -> Mapping[str, Any]:
+    """The chapter cards of ``content/chapters`` by id, read once."""
+    return MappingProxyType(load_all_chapters())
 
 
 @lru_cache(maxsize=256)
@@ -238,17 +282,58 @@ def _situation(toml: TomlFile) -> Situation:
     if not isinstance(unit_tables, dict):
         raise toml.error(None, "unit", "units are tables [unit.<LETTER>]")
     layout = _layout(toml, data, unit_tables)
+    tile_size = data.get("tile_size", 10)
+    if not isinstance(tile_size, int) or isinstance(tile_size, bool) or \
+            not 1 <= tile_size <= MAX_SIDE:
+        raise toml.error(None, "tile_size", f"'tile_size' is the side of a map tile in spaces, "
+                         f"a whole number 1-{MAX_SIDE} (manual p11: map tiles)")
     units, items = _units(toml, layout, unit_tables)
-    state = _state(toml, data.get("turn", {}), layout, units)
+    spec, deck = _map_spec(toml, data, layout, tile_size)
+    game = _game(toml, data.get("game", {}), layout, dict((letter, u) for letter, u in units))
+    state = _state(toml, data.get("turn", {}), spec, units, game)
     letters = tuple(SituationUnit(letter, u.id, u.card, u.position) for letter, u in units)
-    questions = _questions(toml, data.get("question", []), {s.letter for s in letters}, layout)
+    questions = _questions(toml, data.get("question", []), dict(units), layout, bool(deck))
     situation = Situation(sid, title, toml.path, layout, letters, preset, rulings, questions,
-                          state, items, str(data.get("note", "")), shows)
+                          state, items, str(data.get("note", "")), shows, tile_size,
+                          Record.of(data.get("game", {})), deck)
     try:
         situation.state_at(situation.rules())
     except RulesError as exc:
         raise toml.error("unit", None, f"the items do not fit: {exc}") from None
     return situation
+
+
+def _map_spec(toml: TomlFile, data: dict, layout: Layout,
+              tile_size: int) -> tuple[MapSpec, tuple[str, ...]]:
+    """A fixed map cut into map tiles, or, with a ``deck``, a playing area whose starting tile
+    is the board (a tile side: ``tile``, or a map drawn as one) and whose map-tile deck is
+    ``deck``, top first (manual p8, p11, p34).
+
+    Rules: manual p8 (setup: the starting tile, the map-tile deck), p11 (tile sides), p34
+    (explore).
+    """
+    if "deck" not in data:
+        return MapSpec(layout, tile_size), ()
+    deck = data["deck"]
+    sides = {s.key: s for t in load_tiles().values() for s in t.sides}
+    if "tile" in data:
+        start = sides[data["tile"]]
+    else:
+        check_tile_layout(layout, toml, None, "map")
+        start = TileSide("start", "", "Starting tile", replace(layout, units=()))
+    if "tile_size" in data:
+        raise toml.error(None, "tile_size", "a playing area is made of 10x10 map tiles; give no "
+                         "tile_size with a deck (manual p11)")
+    if not isinstance(deck, list) or not deck or any(k not in sides for k in deck):
+        raise toml.error(None, "deck", "'deck' is the map-tile deck, top first: shipped tile "
+                         "sides such as \"t02a\" (manual p8)")
+    try:
+        area = PlayArea.start(tuple(sides.values()) + ((start,) if "tile" not in data else ()),
+                              tuple(deck) + (start.key,))
+    except RulesError as exc:
+        raise toml.error(None, "deck", f"the map-tile deck does not hold together: {exc}") \
+            from None
+    return MapSpec(area=area), tuple(deck)
 
 
 def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
@@ -375,7 +460,7 @@ def _unit(toml: TomlFile, letter: str, card, position: Point, entry: dict, count
     if not isinstance(uid, str) or not _NAME.match(uid):
         raise toml.error(name, "id", f"id {uid!r} must be lower-case letters, digits and '_'")
     unit = Unit.from_card(unit_card(card), uid, position)
-    changes = {}
+    changes = {"origin": unit_card(card)} if unit.side == "monster" else {}
     for key, top in (("health", "max_health"), ("stamina", "max_stamina"),
                      ("essence", "max_essence")):
         if key in entry:
@@ -396,7 +481,7 @@ def _unit(toml: TomlFile, letter: str, card, position: Point, entry: dict, count
     return replace(unit, **changes)
 
 
-def _state(toml: TomlFile, turn: Any, layout: Layout, units) -> GameState:
+def _state(toml: TomlFile, turn: Any, spec: MapSpec, units, game: dict) -> GameState:
     """The state: explorers seated in table order, monsters queued in table order (manual p15)."""
     if not isinstance(turn, dict):
         raise toml.error(None, "turn", "[turn] is a table with phase and active")
@@ -416,6 +501,7 @@ def _state(toml: TomlFile, turn: Any, layout: Layout, units) -> GameState:
         raise toml.error("turn", "active", f"active {active!r} is not a unit letter")
     fields = dict(phase=phase, starting_explorers=len(explorers), spawn_rating=None,
                   horror_rating=None, queue=tuple(m.id for m in monsters))
+    fields.update(game)
     if active is not None:
         who = ids[active]
         side = next(u.side for u in engine if u.id == who)
@@ -427,10 +513,107 @@ def _state(toml: TomlFile, turn: Any, layout: Layout, units) -> GameState:
         else:
             raise toml.error("turn", "active", f"{active} is a {side}; it does not act in the "
                              f"{phase} phase (manual p10)")
-    return GameState(MapSpec(layout), units=explorers + monsters, **fields)
+    try:
+        return GameState(spec, units=explorers + monsters, **fields)
+    except RulesError as exc:
+        raise toml.error("game", None, f"the game does not hold together: {exc}") from None
 
 
-def _questions(toml: TomlFile, tables: Any, letters: set[str], layout: Layout):
+def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) -> dict:
+    """The ``[game]`` table as state fields: the chapter and decks, tracks and tokens in play.
+
+    Rules: manual p8 (setup: decks, tracks), p13-14 (ratings, threat, level, decks of monsters
+    and horror events), p21 (the current event: the topmost destroyed), p26 (binding events),
+    p28 (chapters), p30 (item decks), p35-36 (destroyed and light tokens), p34 (exit token).
+    """
+    if not isinstance(table, dict):
+        raise toml.error(None, "game", "[game] is a table of the cards, decks and tokens in play")
+    for key in table:
+        if key not in GAME_KEYS:
+            raise toml.error("game", key, f"unknown key {key!r} in [game]; expected "
+                             f"{', '.join(GAME_KEYS)}")
+    fields: dict[str, Any] = {}
+    if "chapter" in table:
+        chapter = _card(toml, "chapter", table["chapter"], "chapter")
+        fields.update(chapter=chapter, spawn_rating=chapter.spawn_rating,
+                      horror_rating=chapter.horror_rating)
+    for key, (low, high) in _GAME_NUMBERS.items():
+        if key in table:
+            value = table[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise toml.error("game", key, f"{key!r} must be a whole number {low}-{high}")
+            fields[key] = value
+    cards = {key: tuple(_card(toml, key, c, kind) for c in _list(toml, table, key))
+             for key, kind in _CARD_LISTS.items()}
+    fields.update(chapters=Deck(cards["chapters"]), reserve=cards["reserve"],
+                  monsters=Deck(cards["monsters"], cards["monsters_destroyed"]),
+                  horror_events=Deck(cards["horror_events"], cards["horror_destroyed"]),
+                  explorer_events=Deck(cards["explorer_events"], cards["explorer_destroyed"]),
+                  items=ItemDecks(**{kind: cards[kind] for kind in ITEM_TYPES}))
+    for key in ("lit", "destroyed"):
+        fields[key] = tuple(_spot(toml, key, p, layout) for p in _list(toml, table, key))
+    if "exit_token" in table:
+        fields["exit_token"] = _spot(toml, "exit_token", table["exit_token"], layout)
+    fields["bound"] = _bound(toml, table.get("bound", {}), units)
+    return fields
+
+
+def _list(toml: TomlFile, table: dict, key: str) -> list:
+    value = table.get(key, [])
+    if not isinstance(value, list):
+        raise toml.error("game", key, f"{key!r} is a list, top card (or first space) first")
+    return value
+
+
+def _card(toml: TomlFile, key: str, card_id: Any, kind: str):
+    """A card of ``kind`` (chapter, monster, horror, explorer, item) by its id."""
+    found = {"chapter": chapter_cards(), "item": item_cards(), "horror": event_cards(),
+             "explorer": event_cards()}.get(kind)
+    if kind == "monster":
+        units = unit_cards()
+        card = units.get(card_id) if isinstance(card_id, str) else None
+        if card is not None and card.kind == "monster":
+            return unit_card(card)
+    elif isinstance(card_id, str) and card_id in found and (
+            kind not in ("horror", "explorer") or found[card_id].kind == kind):
+        card = found[card_id]
+        if kind == "item" and key in ITEM_TYPES and card.type != key:
+            raise toml.error("game", key, f"{card_id!r} is a {card.type}, not a {key} (manual "
+                             "p30: one deck per item type)")
+        return card
+    where = {"chapter": "content/chapters", "item": "content/items", "monster": "content/units",
+             "horror": "content/events", "explorer": "content/events"}[kind]
+    raise toml.error("game", key, f"{card_id!r} is not a {kind} card of {where}")
+
+
+def _spot(toml: TomlFile, key: str, value: Any, layout: Layout) -> Point:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or not (0 <= value[0] < layout.width and 0 <= value[1] < layout.height)):
+        raise toml.error("game", key, f"{value!r} must be [x, y] on the {layout.width}x"
+                         f"{layout.height} board")
+    return (value[0], value[1])
+
+
+def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple:
+    """Binding events held by units: explorer events by explorers, horror events by monsters."""
+    if not isinstance(table, dict):
+        raise toml.error("game", "bound", "'bound' is a table: LETTER = [event ids]")
+    out = []
+    for letter, ids in table.items():
+        if letter not in units or not isinstance(ids, list):
+            raise toml.error("game", "bound", f"'bound' gives a unit letter and a list of "
+                             f"event ids, got {letter!r}")
+        side = units[letter].side
+        for card_id in ids:
+            card = _card(toml, "bound", card_id, "explorer" if side == "explorer" else "horror")
+            out.append((units[letter].id, card))
+    return tuple(out)
+
+
+def _questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: Layout,
+               area: bool = False):
+    """Each ``[[question]]``: a known kind, its keys checked, letters units, spaces on the board."""
     if not isinstance(tables, list):
         raise toml.error(None, "question", "questions are an array of tables [[question]]")
     out, names = [], set()
@@ -455,12 +638,15 @@ def _questions(toml: TomlFile, tables: Any, letters: set[str], layout: Layout):
         for key in _REQUIRED[ask]:
             if key not in table:
                 raise toml.error("question", None, f"a {ask} question needs {key!r}", i)
+        if ask == "play":
+            for n, text in enumerate(table["steps"]):
+                _check_step(toml, i, n, text, letters, None if area else layout)
         out.append(Question(name, ask, Record.of(table)))
     return tuple(out)
 
 
-def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout: Layout,
-                 i: int) -> None:
+def _check_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
+                 layout: Layout, i: int) -> None:
     """Letters must be units; points must lie on the board; numbers whole (content/README.md)."""
     def fail(message):
         raise toml.error("question", key, message, i)
@@ -502,6 +688,103 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: set[str], layout
     elif key == "icon":
         if value not in ("melee", "ranged", "ranged_through"):
             fail("'icon' is melee, ranged or ranged_through")
-    elif key in ("dice", "choices"):
-        if not isinstance(value, list):
-            fail(f"{key!r} must be a list")
+    else:
+        _check_play_value(toml, key, value, letters, i)
+
+
+def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
+                      i: int) -> None:
+    """The keys of the play, teleport, setup and reach questions (content/README.md)."""
+    def fail(message):
+        raise toml.error("question", key, message, i)
+
+    if key == "dice":
+        if not isinstance(value, list) or not all(
+                (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10) or
+                (isinstance(v, list) and all(isinstance(w, int) for w in v)) for v in value):
+            fail("'dice' is a list of die results 0-10 (a list of positions: a shuffle's order)")
+    elif key == "choices":
+        if not isinstance(value, list) or any(
+                isinstance(v, str) and len(v) == 1 and v.isupper() and v not in letters
+                for v in value):
+            fail("'choices' is a list of answers: unit letters, [x, y] spaces or words")
+    elif key == "steps":
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAY_STEPS:
+            fail(f"'steps' is a list of 1-{MAX_PLAY_STEPS} steps in the play notation")
+    elif key == "report":
+        if not isinstance(value, list) or not value or any(v not in REPORTS for v in value):
+            fail(f"'report' is a list of {', '.join(REPORTS)}")
+    elif key == "space":
+        if value not in SPACE_WORDS:
+            fail(f"'space' is a kind of space: {', '.join(SPACE_WORDS)}")
+    elif key == "move_through":
+        if not isinstance(value, bool):
+            fail("'move_through' is true or false")
+    elif key in ("scenario_horror_events", "scenario_explorer_events"):
+        kind = key.split("_")[1]
+        if not isinstance(value, list) or any(
+                v not in event_cards() or event_cards()[v].kind != kind for v in value):
+            fail(f"{key!r} is a list of {kind} event ids from content/events")
+
+
+_AREA_REACH = 30
+"""How far from the starting tile's corner a space of a playing area may lie: tiles join in a
+2x2 area, and scrolling keeps it there (manual p34), so every space is within 3 tiles."""
+
+
+def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Unit],
+                layout: Layout | None) -> None:
+    """One step of a play question: it reads, its letters are units, its spaces on the board,
+    its ability on a card (the unit's, or any item, event or chapter it may gain)."""
+    line, col = _item_spot(toml, i, n)
+    try:
+        step = parse_step(text)
+    except NotationError as exc:
+        raise ContentError(toml.path, line, col + exc.column, exc.message) from None
+    for letter, at in step.letters():
+        if letter not in letters:
+            raise ContentError(toml.path, line, col + at, f"{letter!r} is not a unit letter of "
+                               "this situation")
+    for (x, y), at in step.points():
+        if layout is None and max(abs(x), abs(y)) > _AREA_REACH:
+            raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off any playing area "
+                               f"of 2x2 map tiles around the starting tile (manual p34)")
+        if layout is not None and not (0 <= x < layout.width and 0 <= y < layout.height):
+            raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off the "
+                               f"{layout.width}x{layout.height} board")
+    if step.verb == "play" and step.name not in _ability_names(letters[step.actor]):
+        raise ContentError(toml.path, line, col + step.text.index(step.name),
+                           f"{step.actor} has no ability {step.name!r}: not on its card nor on "
+                           "any item, event or chapter card")
+
+
+def _ability_names(unit: Unit) -> set[str]:
+    names = {a.name for a in unit.abilities}
+    for cards in (item_cards(), event_cards(), chapter_cards()):
+        names |= {a.name for c in cards.values() for a in c.abilities}
+    return names
+
+
+def _item_spot(toml: TomlFile, i: int, n: int) -> tuple[int, int]:
+    """Line and column of the text of the ``n``-th string of the ``i``-th question's steps."""
+    line, col = toml.where("question", "steps", i)
+    lines = toml.raw.split("\n")
+    row, at, seen = line - 1, col - 1, -1
+    while row < len(lines):
+        text = lines[row]
+        while at < len(text):
+            if text[at] == "#":
+                break
+            if text[at] in "\"'":
+                quote, start = text[at], at + 1
+                end = start
+                while end < len(text) and text[end] != quote:
+                    end += 2 if text[end] == "\\" and quote == '"' else 1
+                seen += 1
+                if seen == n:
+                    return row + 1, start + 1
+                at = end + 1
+                continue
+            at += 1
+        row, at = row + 1, 0
+    return line, col

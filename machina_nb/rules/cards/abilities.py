@@ -110,6 +110,7 @@ EFFECT_OPS = (
     "take",             # search for the card named by key, shuffle, put it on top; then (p25)
     "destroy_card",     # destroy the card the ability is on (a bound event, an item) (p20, p26)
     "add_item_level",   # halve each item deck, shuffle in item level amount (p28, p33)
+    "shuffle_event_deck",  # the destroyed events of key (horror, explorer) back into the deck (p14, p37)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37)."""
 
@@ -317,6 +318,8 @@ class Effect:
                              "switch push.blocked)")
         if self.op == "take" and not self.key:
             raise RulesError("key", "take names the card to search for (manual p25)")
+        if self.op == "shuffle_event_deck":
+            _one_of("key", self.key, ("horror", "explorer"), "event deck")
 
 
 @dataclass(frozen=True)

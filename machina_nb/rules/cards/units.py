@@ -278,15 +278,16 @@ def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
 
 def unit_card(unit) -> UnitCard:
     """An engine card from a content unit (:class:`machina_nb.rules.cards.units.Unit`) (manual p18),
-    with its «enters play» effects (manual p20).
+    with its «enters play» effects (manual p20). An essence value the card prints is its
+    essence maximum under ``essence.max = card_value`` (switch essence.max).
 
-    Rules: manual p18 (attributes), p20-21 (abilities, «enters play»).
+    Rules: manual p18 (attributes, essence), p20-21 (abilities, «enters play»); switch essence.max.
     """
     abilities = tuple(a for a in (ability_from_record(x.name, x.record, unit.kind)
                                   for x in unit.abilities) if a is not None)
     behaviour = next((x.name for x in unit.abilities if x.record.get("override")), None)
     return UnitCard(unit.id, unit.name, unit.kind, unit.armor, unit.will, unit.health,
-                    unit.stamina, None, unit.level or 1, unit.immobile, unit.ethereal, abilities,
+                    unit.stamina, unit.essence or None, unit.level or 1, unit.immobile, unit.ethereal, abilities,
                     behaviour, unit.invented, unit.source, unit_class=unit.unit_class,
                     enters_play=tuple(effect_from_record(e) for e in unit.enters_play))
 

@@ -548,8 +548,10 @@ def reset_ratings(r: Resolution, spawn: bool = True, horror: bool = True,
     if horror:
         changes["horror_rating"] = s.chapter.horror_rating
     r.set(**changes)
-    r.emit("ratings", "ratings reset: " + ", ".join(f"{k.replace('_', ' ')} {v}"
-                                                   for k, v in changes.items()),
+    r.emit("ratings", "ratings reset: " + ", ".join(
+        f"{k.replace('_', ' ')} {v}" if v is not None else
+        f"no {k.split('_')[0]} rating (no {k.split('_')[0].title()} phase)"
+        for k, v in changes.items()),
            "manual p28 (reset ratings)" + ("; 3.5 §Spawn Phase" if r.rules["spawn.procedure"]
                                            == "v3_5" else ""))
 
@@ -945,6 +947,12 @@ def invoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
 def reinvoke_horror_event_effect(r: Resolution, e: Effect, step: Step) -> None:
     """The current horror event's «enters play» again (manual p14)."""
     reinvoke_horror_event(r, step.label)
+
+
+def shuffle_event_deck_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """*Shuffle (horror) event deck*: the destroyed events of ``key`` go back (manual p14, p37);
+    switch shuffle_events.current."""
+    shuffle_event_deck(r, e.key, step.label)
 
 
 def reinvoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:

@@ -59,6 +59,7 @@ EFFECT_HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "invoke_explorer_event": fx.invoke_explorer_event_effect,
     "reinvoke_horror_event": fx.reinvoke_horror_event_effect,
     "reinvoke_explorer_event": fx.reinvoke_explorer_event_effect,
+    "shuffle_event_deck": fx.shuffle_event_deck_effect,
     "count": fx.count_effect,
     "next_chapter": fx.next_chapter_effect,
     "add_item_level": add_item_level_effect,

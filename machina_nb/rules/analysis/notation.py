@@ -1,0 +1,183 @@
+"""The plain notation of a ``play`` question's steps: what each unit does, one line a step.
+
+A step names its unit by its letter and the spaces by their coordinates as the answers
+write them, ``(x, y)``::
+
+    K starts                      K ends                    K passes (starts and ends)
+    K moves to (2, 1) (3, 1)      K opens the door to (2, 0)    (closes, destroys)
+    K activates (1, 0)            K activates (1, 0) for a roll with 2 essence
+    K plays hex_bolt on M         K plays alternate on M and (2, 0)
+    K explores north way 1        K exits                   K rolls for spawn
+    the horror roll               M acts                    M takes its turn
+    the monsters take their turns
+
+:func:`parse_step` reads one line into a :class:`PlayStep` or raises :class:`NotationError`
+with the column (0-based, in the line) of what is wrong; the situation loader turns that
+into file:line:col. Nothing here knows the board or the cards: the loader checks that the
+letters are units, the spaces on the board and the ability names on a card.
+
+>>> parse_step("K plays hex_bolt on M with 2 essence")
+PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None)
+>>> parse_step("K moves to (2, 1) (3, 1)").spaces
+((2, 1), (3, 1))
+
+Rules: manual p10-16 (the round: turns, rolls, the monster phase), p12 (explorer actions),
+p34-37 (moves, doors, action spaces, exploring); content formats (content/README.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from machina_nb.rules.board.maptext import Point
+
+__all__ = ["PlayStep", "NotationError", "parse_step", "VERBS", "EXAMPLES", "SIDE_WORDS"]
+
+_P = r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"
+_T = rf"[A-Z]|{_P}"
+_POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+
+SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+"""The sides a step may explore from, in words, and the engine's letters for them."""
+
+VERBS = {
+    "start": rf"(?P<actor>[A-Z]) starts",
+    "end": rf"(?P<actor>[A-Z]) ends",
+    "pass": rf"(?P<actor>[A-Z]) passes",
+    "move": rf"(?P<actor>[A-Z]) moves to (?P<path>{_P}(?:\s*{_P})*)",
+    "door": rf"(?P<actor>[A-Z]) (?P<name>opens|closes|destroys) the door to (?P<space>{_P})",
+    "activate": rf"(?P<actor>[A-Z]) activates (?P<space>{_P})(?: for (?P<name>essence|a roll))?"
+                r"(?: with (?P<essence>\d) essence)?",
+    "play": rf"(?P<actor>[A-Z]) plays (?P<name>[a-z][a-z0-9_]*)(?: on (?P<t1>{_T})"
+            rf"(?: and (?P<t2>{_T}))?)?(?: with (?P<essence>\d) essence)?"
+            rf"(?: destroying (?P<destroy>{_P}))?",
+    "explore": r"(?P<actor>[A-Z]) explores(?: (?P<name>north|east|south|west))?"
+               r"(?: way (?P<way>\d))?",
+    "exit": r"(?P<actor>[A-Z]) exits",
+    "spawn_roll": r"(?P<actor>[A-Z]) rolls for spawn",
+    "horror_roll": r"the horror roll",
+    "act": r"(?P<actor>[A-Z]) acts",
+    "turn": r"(?P<actor>[A-Z]) takes its turn",
+    "monsters": r"the monsters take their turns",
+}
+"""Each verb of the notation and the shape of its line (a regular expression)."""
+
+EXAMPLES = ("K starts", "K ends", "K passes", "K moves to (2, 1)", "K opens the door to (2, 0)",
+            "K activates (1, 0) for a roll", "K plays hex_bolt on M", "K explores north",
+            "K exits", "K rolls for spawn", "the horror roll", "M acts", "M takes its turn",
+            "the monsters take their turns")
+"""One line of each verb, for error messages and the documentation."""
+
+_COMPILED = {verb: re.compile(pattern) for verb, pattern in VERBS.items()}
+_WORDS = {"starts": "start", "ends": "end", "passes": "pass", "moves": "move", "opens": "door",
+          "closes": "door", "destroys": "door", "activates": "activate", "plays": "play",
+          "explores": "explore", "exits": "exit", "rolls": "spawn_roll", "acts": "act",
+          "takes": "turn"}
+
+
+@dataclass(frozen=True)
+class PlayStep:
+    """One step of a ``play`` question, as written.
+
+    ``verb`` is a key of :data:`VERBS`; ``actor`` the unit's letter (None for the horror
+    roll and the monster phase); ``spaces`` the spaces moved through, or the door's or the
+    activated space; ``targets`` the ability's targets (letters or spaces); ``name`` the
+    ability's name, the door's ``opens``/``closes``/``destroys``, the event space's option
+    (``essence`` or ``a roll``) or the side explored from; ``essence`` the most spent on an
+    attack roll; ``way`` the way to explore the players pick; ``destroy`` the space a
+    destroy cost destroys.
+    """
+
+    text: str
+    verb: str
+    actor: str | None = None
+    spaces: tuple[Point, ...] = ()
+    targets: tuple[str | Point, ...] = ()
+    name: str = ""
+    essence: int = 0
+    way: int | None = None
+    destroy: Point | None = None
+
+    def points(self) -> tuple[tuple[Point, int], ...]:
+        """Every space the line names, with the column where it is written."""
+        return tuple(((int(m[1]), int(m[2])), m.start()) for m in _POINT.finditer(self.text))
+
+    def letters(self) -> tuple[tuple[str, int], ...]:
+        """Every unit letter the line names, with its column."""
+        return tuple((m[0], m.start()) for m in re.finditer(r"\b[A-Z]\b", self.text))
+
+
+class NotationError(ValueError):
+    """A step that does not read: ``message`` and the 0-based ``column`` in its line."""
+
+    def __init__(self, message: str, column: int = 0):
+        self.message, self.column = message, column
+        super().__init__(message)
+
+
+def _point(text: str) -> Point:
+    m = _POINT.fullmatch(text.strip())
+    return int(m[1]), int(m[2])
+
+
+def _target(text: str | None) -> str | Point | None:
+    if text is None:
+        return None
+    return text if len(text) == 1 else _point(text)
+
+
+def parse_step(text: str) -> PlayStep:
+    """One step in the notation (see the module docstring), or :class:`NotationError`.
+
+    Rules: content formats (content/README.md: play questions).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a step is a line of text such as {EXAMPLES[0]!r}, got {text!r}")
+    line = " ".join(text.split())
+    if line != text:
+        raise NotationError("write a step on one line, words separated by single spaces",
+                            next((i for i, c in enumerate(text) if c.isspace() and (
+                                i == 0 or i == len(text) - 1 or text[i - 1].isspace()
+                                or c != " ")), 0))
+    for verb, pattern in _COMPILED.items():
+        m = pattern.fullmatch(text)
+        if m:
+            return _step(text, verb, m)
+    raise NotationError(_unknown(text), _column(text))
+
+
+def _step(text: str, verb: str, m: re.Match) -> PlayStep:
+    groups = m.groupdict()
+    spaces = ()
+    if groups.get("path"):
+        spaces = tuple((int(a), int(b)) for a, b in _POINT.findall(groups["path"]))
+    elif groups.get("space"):
+        spaces = (_point(groups["space"]),)
+    targets = tuple(t for t in (_target(groups.get("t1")), _target(groups.get("t2")))
+                    if t is not None)
+    name = groups.get("name") or ""
+    if verb == "explore" and name:
+        name = SIDE_WORDS[name]
+    return PlayStep(text, verb, groups.get("actor"), spaces, targets, name,
+                    int(groups.get("essence") or 0),
+                    int(groups["way"]) if groups.get("way") else None,
+                    _point(groups["destroy"]) if groups.get("destroy") else None)
+
+
+def _unknown(text: str) -> str:
+    words = text.split(" ")
+    verb = _WORDS.get(words[1]) if len(words) > 1 and re.fullmatch(r"[A-Z]", words[0]) else None
+    if verb is not None:
+        shape = next(e for e in EXAMPLES if e.split(" ")[1] == words[1] or (
+            verb == "door" and "door" in e) or (verb == "spawn_roll" and "spawn" in e))
+        return f"{text!r} does not read as a step; write it like {shape!r}"
+    return (f"{text!r} is not a step; a step is one of: " + "; ".join(repr(e) for e in EXAMPLES))
+
+
+def _column(text: str) -> int:
+    """Where the line stops reading: the verb when the letter reads, else the start."""
+    words = text.split(" ")
+    if len(words) > 1 and re.fullmatch(r"[A-Z]", words[0]):
+        return len(words[0]) + 1
+    return 0

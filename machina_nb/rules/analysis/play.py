@@ -1,0 +1,371 @@
+"""Play: a short scripted sequence from a situation's state, and the facts of the state after it.
+
+Where a ruling is about decks, timers, markers or scoring rather than the board, the
+question is what happens when the table plays on: a ``play`` question lists steps in the
+plain notation of :mod:`machina_nb.rules.analysis.notation`, the scripted ``dice`` (in
+order, for the whole sequence; a list is a shuffle's order) and the players' ``choices``
+(each decision the game waits on takes the first remaining choice among its options), and
+the ``report``: the facts of the resulting state to answer with (:data:`FACTS`). Every
+step goes through the engine's public API (``actions.apply``; a decision is answered with
+``Choose``), so the rules in force decide everything, and the sequence stops where a step
+is refused, a die is not scripted or a choice is not given.
+
+The answer's value is ``{"played": ..., fact: value, ...}``: how far the steps went, and
+each fact as plain values (units by letter, spaces as ``(x, y)``, cards by name), equal
+under two readings exactly when the resulting states agree on it. ``why`` tells each step
+with the events it caused and the rule each cites.
+
+>>> from machina_nb.rules.content import content_root
+>>> from machina_nb.rules.analysis.situation import load_situation
+>>> s = load_situation(content_root() / "situations" / "recharge_die.toml")
+>>> q = s.questions[0]
+>>> play(s, q, s.rules(), s.state_at(s.rules()))[0]["stamina"]
+{'K': 6}
+
+Rules: manual p10-16 (the round), p12 (explorer actions), p16 (the players resolve
+ties), p34-37 (the map actions); the pages each event cites.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from machina_nb.rules.analysis.notation import PlayStep, parse_step
+from machina_nb.rules.analysis.situation import MAX_PLAY_STEPS, REPORTS, Question, Situation
+from machina_nb.rules.board import placement
+from machina_nb.rules.board.maptext import Point, SpaceKind
+from machina_nb.rules.cards.items import equipped_items
+from machina_nb.rules.engine.actions import (Action, Activate, ChapterSpace, Choose, Door, EndTurn,
+                                             Exit, Explore, MonsterAct, Move, PlayAbility,
+                                             RollHorror, RollSpawn, SealSpawn, StartTurn, apply,
+                                             explorer_abilities)
+from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.engine.holdings import inventory_of
+from machina_nb.rules.engine.monsters import monster_abilities
+from machina_nb.rules.engine.phases import current_monster
+from machina_nb.rules.engine.state import GameState
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["play", "FACTS", "MAX_PLAY_STEPS", "MAX_PLAY_ACTIONS", "point_words", "option_words"]
+
+MAX_PLAY_ACTIONS = 200
+"""The most engine actions (choices included) one ``play`` question may take: a step such as
+"the monsters take their turns" takes several, and a runaway sequence stops here."""
+
+
+def point_words(p: Point) -> str:
+    """A space as the answers write it: ``(x, y)``."""
+    return f"({p[0]}, {p[1]})"
+
+
+def option_words(situation: Situation, option: Any) -> str:
+    """A decision's option in words: a unit by its letter, a space as ``(x, y)``, where a push
+    ends, or the option's own word."""
+    if isinstance(option, placement.Displacement):
+        return f"ends on {point_words(option.end)}"
+    if isinstance(option, str):
+        return situation.letter_of(option) or option
+    if _is_point(option):
+        return point_words(option)
+    if isinstance(option, tuple):
+        return " and ".join(option_words(situation, o) for o in option)
+    return str(option)
+
+
+def _is_point(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+class _Stop(Exception):
+    """The sequence cannot go on: ``what`` (in the value) and ``why`` (the explanation)."""
+
+    def __init__(self, what: str, why: str = ""):
+        super().__init__(what)
+        self.what, self.why = what, why
+
+
+class _Table:
+    """The sequence being played: the state, the dice, the choices left, the story so far."""
+
+    def __init__(self, situation: Situation, rules: Rules, state: GameState, q: Question):
+        self.situation, self.rules, self.state = situation, rules, state
+        self.dice = ScriptedDice(tuple(tuple(d) if isinstance(d, (list, tuple)) else d
+                                       for d in q.get("dice", ())))
+        self.choices = [_choice(situation, c) for c in q.get("choices", ())]
+        self.actions = 0
+        self.told: list[str] = []
+
+    def apply(self, action: Action) -> None:
+        """Apply one action, then answer the decisions it leaves from the choices given."""
+        self._apply(action)
+        while self.state.decision is not None:
+            d = self.state.decision
+            pick = next((c for c in self.choices
+                         if any(self.fits(c, o) for o in d.options)), None)
+            if pick is None:
+                shown = ", ".join(option_words(self.situation, o) for o in d.options)
+                raise _Stop(f"waits for the players' choice of {d.what}: {shown}",
+                            f"the players choose {d.what} ({d.rule}); add one of {shown} to "
+                            "the choices")
+            self.choices.remove(pick)
+            self._apply(Choose(option=next(o for o in d.options if self.fits(pick, o))))
+
+    def _apply(self, action: Action) -> None:
+        self.actions += 1
+        if self.actions > MAX_PLAY_ACTIONS:
+            raise _Stop(f"stops after {MAX_PLAY_ACTIONS} actions",
+                        f"a play question takes at most {MAX_PLAY_ACTIONS} actions")
+        try:
+            self.state, events = apply(self.state, action, self.rules, self.dice)
+        except ChanceNode as node:
+            raise _Stop(f"waits for a {node.die} roll ({node.reason})",
+                        "add the result to the dice") from None
+        except RulesError as exc:
+            raise _Stop("refused", str(exc)) from None
+        self.told += [f"{e.text} [{e.rule}]" for e in events if e.kind != "reason"]
+
+    def fits(self, choice: Any, option: Any) -> bool:
+        """Does the players' ``choice`` answer ``option``? A unit also answers for its space."""
+        if isinstance(option, placement.Displacement):
+            option = option.end
+        if isinstance(choice, str) and _is_point(option) and self.state.has_unit(choice):
+            return self.state.unit(choice).position == option
+        return choice == option
+
+    def unit_id(self, letter: str) -> str:
+        uid = self.situation.unit_id(letter)
+        if not self.state.has_unit(uid):
+            raise _Stop("refused", f"{letter} is not in play")
+        return uid
+
+
+def _choice(situation: Situation, value: Any) -> Any:
+    """A choice as written in the file: a letter is its unit, ``[x, y]`` a space, lists nest."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_choice(situation, v) for v in value)
+    if isinstance(value, str) and len(value) == 1 and value.isupper():
+        return situation.unit_id(value)
+    return value
+
+
+# --- the steps as actions -------------------------------------------------------------------
+
+def _ability(t: _Table, uid: str, name: str) -> int:
+    """The index of the actor's ability ``name`` now (card, items, events, chapter).
+
+    Rules: manual p20 (the sources of a unit's abilities), p15-16 (a monster's, in order).
+    """
+    u = t.state.unit(uid)
+    abilities = explorer_abilities(t.state, u) if u.side == "explorer" else \
+        tuple(a for _, a in monster_abilities(t.state, u, t.rules))
+    for i, a in enumerate(abilities):
+        if a.name == name:
+            return i
+    raise _Stop("refused", f"{t.situation.letter_of(uid) or uid} has no ability {name} now "
+                "(manual p20: card, items, events, chapter)")
+
+
+def _space(t: _Table, ref: str | Point) -> Point:
+    if isinstance(ref, str):
+        return t.state.unit(t.unit_id(ref)).position
+    return ref
+
+
+def _activation(t: _Table, uid: str, step: PlayStep) -> Action:
+    """The action on an adjacent space: a chapter space, a spawn space (seal) or the others.
+
+    Rules: manual p36 (chapter space, seal spawn space), p37 (action spaces).
+    """
+    space = step.spaces[0]
+    kind = t.state.space_kind(space) if space in t.state.static_board() else None
+    if kind is SpaceKind.CHAPTER:
+        return ChapterSpace(uid, space)
+    if kind is SpaceKind.SPAWN:
+        return SealSpawn(uid, space)
+    option = {"essence": "essence", "a roll": "roll"}.get(step.name, "")
+    return Activate(uid, space, option, essence=step.essence)
+
+
+def _play_ability(t: _Table, uid: str, step: PlayStep) -> Action:
+    targets = tuple(_space(t, x) for x in step.targets)
+    target = None if not targets else targets[0] if len(targets) == 1 else targets
+    return PlayAbility(uid, _ability(t, uid, step.name), target, step.essence,
+                       destroy=step.destroy)
+
+
+_SINGLE: dict[str, Callable[[_Table, str, PlayStep], Action]] = {
+    "start": lambda t, uid, s: StartTurn(uid),
+    "end": lambda t, uid, s: EndTurn(uid),
+    "door": lambda t, uid, s: Door(uid, t.state.unit(uid).position, s.spaces[0],
+                                   {"opens": "open", "closes": "close",
+                                    "destroys": "destroy"}[s.name]),
+    "activate": _activation,
+    "play": _play_ability,
+    "explore": lambda t, uid, s: Explore(uid, s.name or None, s.way),
+    "exit": lambda t, uid, s: Exit(uid),
+    "spawn_roll": lambda t, uid, s: RollSpawn(uid),
+    "act": lambda t, uid, s: MonsterAct(uid),
+}
+
+
+def _perform(t: _Table, step: PlayStep) -> None:
+    """Play one step: one action, or several (a path, a pass, a monster's whole turn).
+
+    Rules: manual p12 (explorer turns), p15 (the monster queue), p34 (one move per space).
+    """
+    if step.verb == "horror_roll":
+        t.apply(RollHorror())
+        return
+    if step.verb == "monsters":
+        while current_monster(t.state) is not None:
+            t.apply(MonsterAct(current_monster(t.state)))
+        return
+    uid = t.unit_id(step.actor)
+    if step.verb in _SINGLE:
+        t.apply(_SINGLE[step.verb](t, uid, step))
+    elif step.verb == "pass":
+        t.apply(StartTurn(uid))
+        t.apply(EndTurn(uid))
+    elif step.verb == "move":
+        for space in step.spaces:
+            t.apply(Move(uid, space))
+    elif step.verb == "turn":
+        if current_monster(t.state) != uid:
+            raise _Stop("refused", f"it is not {step.actor}'s turn (manual p15: the queue)")
+        while current_monster(t.state) == uid:
+            t.apply(MonsterAct(uid))
+
+
+# --- the facts of the state after -------------------------------------------------------------
+
+def _who(t: _Table, uid: str) -> str:
+    return t.situation.letter_of(uid) or uid
+
+
+def _per_unit(field: str, explorers_only: bool = False) -> Callable[[_Table], dict]:
+    def fact(t: _Table) -> dict:
+        return {_who(t, u.id): getattr(u, field) for u in t.state.units
+                if u.position is not None and (u.side == "explorer" or not explorers_only)}
+    return fact
+
+
+def _positions(t: _Table) -> dict:
+    out = {}
+    for uid in _every_unit(t):
+        if uid in t.state.dead:
+            out[_who(t, uid)] = "destroyed"
+        elif uid in t.state.exited:
+            out[_who(t, uid)] = "exited"
+        elif t.state.has_unit(uid) and t.state.unit(uid).position is not None:
+            out[_who(t, uid)] = point_words(t.state.unit(uid).position)
+        else:
+            out[_who(t, uid)] = "out of play"
+    return out
+
+
+def _every_unit(t: _Table) -> tuple[str, ...]:
+    first = tuple(u.id for u in t.situation.units)
+    return first + tuple(u.id for u in t.state.units if u.id not in first)
+
+
+def _names(cards) -> list[str]:
+    return [c.name for c in cards]
+
+
+def _items(t: _Table) -> dict:
+    out = {}
+    for e in t.state.explorers:
+        inv = inventory_of(t.state, e.id)
+        out[_who(t, e.id)] = {"equipped": _names(equipped_items(inv)),
+                              "unequipped": _names(inv.unequipped)}
+    return out
+
+
+def _markers(t: _Table) -> list[str]:
+    return [f"{e.op.replace('_', ' ')} {e.amount:+d} on {_who(t, e.target)}, " +
+            ("a horror marker" if e.holder == "horror" else f"{_who(t, e.holder)}'s marker")
+            for e in t.state.lasting]
+
+
+def _rating(value: int | None) -> str:
+    return "none" if value is None else str(value)
+
+
+FACTS: dict[str, Callable[[_Table], Any]] = {
+    "positions": _positions,
+    "health": _per_unit("health"),
+    "stamina": _per_unit("stamina"),
+    "essence": _per_unit("essence", explorers_only=True),
+    "armor": _per_unit("armor"),
+    "will": _per_unit("will"),
+    "queue": lambda t: [_who(t, m) for m in t.state.queue],
+    "threat": lambda t: t.state.threat,
+    "level": lambda t: t.state.level,
+    "round": lambda t: t.state.round,
+    "phase": lambda t: t.state.phase,
+    "spawn_rating": lambda t: _rating(t.state.spawn_rating),
+    "horror_rating": lambda t: _rating(t.state.horror_rating),
+    "chapter": lambda t: t.state.chapter.name,
+    "exit_token": lambda t: point_words(t.state.exit_token) if t.state.exit_token else "none",
+    "monster_deck": lambda t: _names(t.state.monsters.cards),
+    "monsters_destroyed": lambda t: _names(t.state.monsters.destroyed),
+    "horror_deck": lambda t: _names(t.state.horror_events.cards),
+    "horror_destroyed": lambda t: _names(t.state.horror_events.destroyed),
+    "explorer_deck": lambda t: _names(t.state.explorer_events.cards),
+    "explorer_destroyed": lambda t: _names(t.state.explorer_events.destroyed),
+    "item_decks": lambda t: {k: _names(getattr(t.state.items, k)) for k in
+                             ("weapon", "apparel", "artifact", "consumable", "destroyed")},
+    "items": _items,
+    "bound": lambda t: {_who(t, u): [c.name for w, c in t.state.bound if w == u]
+                        for u in dict.fromkeys(w for w, _ in t.state.bound)},
+    "destroyed": lambda t: sorted(point_words(p) for p in set(t.state.destroyed)),
+    "lit": lambda t: [point_words(p) for p in t.state.lit],
+    "markers": _markers,
+    "tiles": lambda t: [f"{x.key} at {point_words(x.origin)}" for x in t.state.map.area.tiles]
+    if t.state.map.area is not None else [],
+}
+"""What a ``play`` question may report about the state after its steps (content/README.md)."""
+
+if tuple(FACTS) != REPORTS:
+    raise RulesError("FACTS", "every fact a play question may report needs an answer here")
+
+
+def play(situation: Situation, q: Question, rules: Rules, state: GameState):
+    """The facts ``q`` reports after its steps, the story of each step, and the spaces named.
+
+    Rules: the pages each event cites (manual p10-37); manual p16 (the players choose).
+    """
+    t = _Table(situation, rules, state, q)
+    steps = tuple(parse_step(text) for text in q.get("steps", ()))[:MAX_PLAY_STEPS]
+    played = f"all {len(steps)} step" + ("s" if len(steps) != 1 else "")
+    why = []
+    for n, step in enumerate(steps, 1):
+        t.told = []
+        try:
+            _perform(t, step)
+        except _Stop as stop:
+            played = f"step {n} ({step.text}) {stop.what}"
+            why.append(f"{n}. {step.text}: " + "; ".join(t.told + [stop.why or stop.what]))
+            break
+        why.append(f"{n}. {step.text}: " + ("; ".join(t.told) or "nothing happens"))
+    value = {"played": played}
+    value.update((fact, FACTS[fact](t)) for fact in q.get("report", ()))
+    return value, why, _marks(situation, state, t.state, steps)
+
+
+def _marks(situation: Situation, before: GameState, after: GameState, steps) -> tuple:
+    """The acting units where they started, the spaces the steps name, where units ended."""
+    marks = []
+    for step in steps:
+        if step.actor and before.has_unit(situation.unit_id(step.actor)):
+            start = before.unit(situation.unit_id(step.actor)).position
+            if start is not None and (start, "asked") not in marks:
+                marks.append((start, "asked"))
+        marks += [(p, "target") for p in step.spaces + step.targets if _is_point(p)]
+    for u in after.units:
+        was = before.unit(u.id).position if before.has_unit(u.id) else None
+        if u.position is not None and u.position != was:
+            marks.append((u.position, "end"))
+    return tuple(marks)
