@@ -7,12 +7,13 @@ import pytest
 from engine_cases import decision, explorer, monster, open_map
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import PlayAbility, SealSpawn, apply
+from machina_nb.rules.engine.actions import Move, PlayAbility, SealSpawn, apply
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import destroyed_tokens, refresh_space
+from machina_nb.rules.engine.effects import destroy_map_space, destroyed_tokens, refresh_space
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
@@ -100,3 +101,20 @@ def test_manual_p23_advanced_example_1_the_event_space_spark():
     assert after.unit("ghoul").health == 1 and after.unit("hound").health == 2
     assert after.unit("kraken").health == 2 and after.unit("a").stamina == 1
     assert (1, 1) not in after.destroyed          # the target is not a cost: it stays
+
+
+def test_manual_p35_a_unit_stays_on_a_destroyed_space_that_was_not_a_spawn_space():
+    """Only a destroyed spawn space destroys its unit; elsewhere the unit stays where it stands
+    and the board is still built, with the space an obstacle nobody else may enter."""
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    destroy_map_space(r, (0, 0), None, "a collapse")
+    after = r.state
+    assert after.unit("phillip").position == (0, 0)
+    assert after.space_kind((0, 0)) is SpaceKind.DESTROYED
+    assert after.unit_board().unit_at((0, 0)) == "phillip"
+    moved = replace(after, phase="explorer", active="phillip", turns=("phillip",))
+    gone, _ = apply(moved, Move("phillip", (1, 0)), RULES)
+    assert gone.unit("phillip").position == (1, 0)
+    with pytest.raises(RulesError):           # an obstacle now: nobody moves onto it (p35)
+        apply(gone, Move("phillip", (0, 0)), RULES)

@@ -446,3 +446,18 @@ def test_spec_c24_reevaluate_after_an_ability(reading, first_move):
     state, _, taken = run_turn(state, RULES.replace({"mindless.reevaluate": reading}))
     assert taken[0].kind == "ability" and state.unit("l").position == (7, 0)
     assert taken[1].kind == "move" and taken[1].text.endswith(f"-> {first_move} (1 stamina)")
+
+
+@pytest.mark.parametrize("text", [
+    open_map(4, 1, {0: "MGE."}),              # E's only free side is beyond a wall of units
+    open_map(5, 2, {0: "M.GE.", 1: "...H."}),
+])
+def test_manual_p16_a_monster_that_cannot_walk_next_to_its_target_says_so_in_words(text):
+    """Under closer.metric = true_path_length a target nobody can walk next to has no walking
+    distance: the monster's reasons say so in words, never "None" (manual p16)."""
+    cards = {"M": monster("m", stamina=3), "G": monster("g"), "E": explorer("e"),
+             "H": monster("h")}
+    state = monster_phase(scenario(text, {k: v for k, v in cards.items() if k in text}), "m")
+    rules = RULES.replace({"closer.metric": "true_path_length"})
+    plan = mindless_step(state, rules, "m")
+    assert plan.reasons and not any("None" in reason for reason in plan.reasons)

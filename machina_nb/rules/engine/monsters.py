@@ -440,11 +440,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         scored, start_score = _walking_scores(state, rules, m, tpos, scored)
     best_score = min((s for s, _, _ in scored), default=None)
     if best_score is None or (start_score is not None and best_score >= start_score):
-        reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
-                       f"by walking distance (now {start_score}): it does not move (manual p16; "
-                       "switch closer.metric, true_path_length)" if walking else
-                       f"no reachable end point within {budget} stamina is closer than "
-                       f"{start_score}: it does not move (manual p16)")
+        reasons.append(_no_closer_end(budget, label, start_score, walking))
         return None, (), (), ()
     tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
@@ -470,11 +466,27 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     while path[-1] != m.position:
         path.append(parent[path[-1]])
     path = tuple(reversed(path[:-1]))
+    was = f"was {start_score}" if start_score is not None else \
+        f"where it stands it cannot walk next to {label}"
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
                    + ("walking distance" if walking else "distance")
-                   + f" {best_score} from {label} (was {start_score}) (manual p16"
+                   + f" {best_score} from {label} ({was}) (manual p16"
                    + ("; switch closer.metric, true_path_length)" if walking else ")"))
     return goal, path, ends, ()
+
+
+def _no_closer_end(budget: int, label: str, start_score, walking: bool) -> str:
+    """Why a mindless monster does not move: no end point within its budget is closer, said
+    in words even where it cannot walk next to its target at all (manual p16; switch
+    closer.metric)."""
+    if not walking:
+        return (f"no reachable end point within {budget} stamina is closer than {start_score}: "
+                "it does not move (manual p16)")
+    now = f"now {start_score}" if start_score is not None else \
+        f"it cannot walk next to {label} from where it stands or from any of them"
+    return (f"no reachable end point within {budget} stamina is closer to {label} by walking "
+            f"distance ({now}): it does not move (manual p16; switch closer.metric, "
+            "true_path_length)")
 
 
 def _walking_scores(state, rules, m, tpos, scored):

@@ -547,4 +547,4 @@ def _static_board(spec: MapSpec, borders, destroyed, treated=()) -> Board:
 def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=()) -> Board:
     """The static board with units standing on it (the same terrain, a new occupancy)."""
     board = _static_board(spec, borders, destroyed, treated)
-    return board.with_units(placed) if placed else board
+    return board.with_units(placed, standing=True) if placed else board
