@@ -163,7 +163,8 @@ WITHOUT_SITUATION = (
     "mindless.door_adjacent", "barrel.credit", "half.which", "bound.released_horror",
     "gained_item.equip_at_once", "workbench.return_order", "level5.exited",
     "mindless.two_targets", "mindless.up_to", "shuffle_events.current",
-    "bound.destroyed_explorer_event",
+    "bound.destroyed_explorer_event", "targetable.which_targeting", "take.found_card",
+    "item.printed_number",
 )
 """The switches with no shipped situation yet, by name (their tests are expected to fail)."""
 MISSING = set(WITHOUT_SITUATION)

@@ -1080,8 +1080,9 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     for reason in plan.reasons:
         r.emit("reason", f"{action.actor}: {reason}", "manual p15-17")
     turn = r.state.monster_turn or MonsterTurn(action.actor)
-    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal))
     m = r.state.unit(action.actor)
+    path = (m.position,) + plan.path if plan.established else turn.path
+    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal, path=path))
     kind = plan.action[0]
     if kind == "ability":
         _, index, target = plan.action
@@ -1098,7 +1099,8 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
         _move(r, m, plan.action[1])
         turn = r.state.monster_turn
         if turn is not None:
-            r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
+            walked = turn.path[1:] if turn.path[1:2] == (plan.action[1],) else ()
+            r.set(monster_turn=replace(turn, played=turn.played + ("move",), path=walked))
     else:
         _finish_monster(r, m.id, "no ability, door or step left")
 

@@ -95,7 +95,8 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         explorer_events=Deck(_events(explorer_events, scenario_explorer_events)),
         threat_positions=threat_positions)
     if items:
-        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: _shuffled(cards)))
+        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: _shuffled(cards),
+                                                    rules))
     r = new_resolution(state, rules, SeededDice(rng))
     reset_ratings(r)
     return r.state

@@ -238,15 +238,18 @@ class MapSpec:
 class MonsterTurn:
     """A monster turn in progress: whose, its target, end point, actions so far (manual p15-16).
 
-    ``played`` lists the actions so far (ability names, ``door``, ``move``).
+    ``played`` lists the actions so far (ability names, ``door``, ``move``); ``path`` the
+    path established toward the target, starting where the monster stands (empty: none yet),
+    which ``replan.when = on_target_change`` keeps until the target changes.
 
-    Rules: manual p15-16 (monster phase, mindless behaviour).
+    Rules: manual p15-16 (monster phase, mindless behaviour); switch replan.when.
     """
 
     monster: str
     target: str | None = None
     goal: Point | None = None
     played: tuple[str, ...] = ()
+    path: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
