@@ -110,6 +110,10 @@ EFFECT_OPS = (
     "take",             # search for the card named by key, shuffle, put it on top; then (p25)
     "destroy_card",     # destroy the card the ability is on (a bound event, an item) (p20, p26)
     "add_item_level",   # halve each item deck, shuffle in item level amount (p28, p33)
+    "reset_ratings",    # the sliders back to the chapter's defaults; key: spawn or horror (p28)
+    "enter_endgame",    # the endgame tile (key) and cards into play, explorers at its entry (p28)
+    "victory",          # the current chapter flips: every surviving explorer wins (p3, p28)
+    "defeat",           # the endgame's defeat condition is met: the game is lost (p3, p28)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37)."""
 
@@ -317,6 +321,9 @@ class Effect:
                              "switch push.blocked)")
         if self.op == "take" and not self.key:
             raise RulesError("key", "take names the card to search for (manual p25)")
+        if self.op == "reset_ratings" and self.key not in (None, "spawn", "horror"):
+            raise RulesError("key", "reset_ratings resets both sliders, or the one named by "
+                             "key: spawn or horror (manual p28)")
 
 
 @dataclass(frozen=True)

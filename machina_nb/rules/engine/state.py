@@ -301,6 +301,8 @@ class GameState:
     explorer's items, ``items`` the item decks, and ``item_window`` the free
     inventory steps an action space left open (:mod:`machina_nb.rules.cards.items`).
     ``decision`` is the choice the players must make before anything else happens (or None).
+    ``endgame``: the scenario's endgame chapter cards, set aside at setup until *enter endgame*
+    (manual p8, p28).
     Rules: manual p8, p10, p13-15, p18, p25, p27-28, p30-33 (items), p35.
     """
 
@@ -344,6 +346,7 @@ class GameState:
     items: ItemDecks = ItemDecks()
     item_window: ItemWindow | None = None
     decision: Decision | None = None
+    endgame: tuple[Chapter, ...] = ()
 
     def __post_init__(self):
         if self.phase not in PHASES:
