@@ -114,14 +114,15 @@ EFFECT_OPS = (
     "enter_endgame",    # the endgame tile (key) and cards into play, explorers at its entry (p28)
     "victory",          # the current chapter flips: every surviving explorer wins (p3, p28)
     "defeat",           # the endgame's defeat condition is met: the game is lost (p3, p28)
+    "move_through",     # lasting or passive: the units in scope move through obstacles (p30, p34)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37)."""
 
 LASTING_OPS = ("incapacitate", "control", "roll_modifier", "stamina_modifier",
-               "attribute_modifier", "target_ethereal")
+               "attribute_modifier", "target_ethereal", "move_through")
 """Effects that last the round and hold a marker (manual p27)."""
 
-PASSIVE_OPS = ("roll_modifier", "attribute_modifier", "target_ethereal")
+PASSIVE_OPS = ("roll_modifier", "attribute_modifier", "target_ethereal", "move_through")
 """Effects a passive ability may have: they act while its card is in play (manual p20, p22)."""
 
 MODIFIED_ATTRIBUTES = ("armor", "will")
@@ -134,9 +135,10 @@ TREAT_KINDS = ("floor", "trapped", "pit", "spawn", "rubble", "barrel", "chest", 
 ABILITY_KINDS = ("active", "passive", "triggered")
 """Ability types (manual p20): played for a cost, acting while in play, or firing on an event."""
 
-TRIGGERS = ("hit", "kill", "explorer_phase")
-"""When a triggered ability fires (manual p26-27): its owner hits or kills a unit, or the
-Explorer phase begins (the Stygian Pendant with its marker cost, p27)."""
+TRIGGERS = ("hit", "kill", "explorer_phase", "horror_event")
+"""When a triggered ability fires (manual p26-27): its owner hits or kills a unit (on a card
+without an owner: any unit), the Explorer phase begins (the Stygian Pendant with its marker
+cost, p27), or a horror event is invoked (Hobnailed Boots, p30)."""
 
 DESTROY_COSTS = ("event", "lever", "chest", "card")
 """What a cost may destroy: an adjacent action space of that kind, or the ability's own card

@@ -95,6 +95,8 @@ class ItemCard:
     ``text`` is the card's text in our words (passives the engine does not model live here).
     ``level_printed``: the level is the number the manual prints before the card's name
     (manual p30; read by :func:`item_level`, switch item.printed_number).
+    ``through_obstacles``: an augment that lets the weapon it is attached to target through
+    obstacles, its ranged icons read as ranged through (Precision Scope, manual p30, p32).
     Rules: manual p30 (item types, symbols), p33 (item abilities).
     """
 
@@ -115,6 +117,7 @@ class ItemCard:
     source: str = ""
     text: str = ""
     level_printed: bool = False
+    through_obstacles: bool = False
 
     def __post_init__(self):
         if self.type not in ITEM_TYPES:
@@ -134,6 +137,10 @@ class ItemCard:
                 self.upgrade_top or self.upgrade_bottom or self.augment_slot or self.augment):
             raise RulesError("type", f"{self.id}: artifacts and consumables carry no upgrade or "
                              "augment symbols (manual p31)")
+        if self.through_obstacles is not False and (self.through_obstacles is not True
+                                                    or self.augment is None):
+            raise RulesError("through_obstacles", f"{self.id}: only an augment lets the weapon "
+                             "it augments target through obstacles (manual p30, p32)")
         if self.level not in ITEM_LEVELS:
             raise RulesError("level", f"{self.id}: item levels are 1-3 (manual p30)")
         for attribute, amount in self.bonuses:
@@ -519,7 +526,7 @@ def unequip_all(inventory: Inventory) -> Inventory:
 
 _KEYS = {"name", "type", "slot", "hands", "upgrade_top", "upgrade_bottom", "augment_slot",
          "augment", "level", "bonuses", "text", "enters_play", "abilities", "invented", "stated",
-         "source"}
+         "source", "through_obstacles"}
 _STATED = {"name", "type", "slot", "hands", "level", "bonuses", "text", "abilities"}
 
 
@@ -561,6 +568,8 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
             ("upgrade_top", str, "a symbol name", {}), ("upgrade_bottom", str, "a symbol name", {}),
             ("augment_slot", str, "a symbol name", {}), ("augment", str, "a symbol name", {}),
             ("level", int, "1, 2 or 3", {"low": 1, "high": 3}),
+            ("through_obstacles", bool, "true for an augment that lets its weapon target "
+             "through obstacles", {}),
             ("text", str, "the card's text in our words", {})):
         if key in table:
             fields[key] = require(toml, table, name, key, kind, what, **bounds)

@@ -95,7 +95,7 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
     lit_tiles = {state.tile_of(p) for p in state.lit if p not in state.destroyed}
     out = []
     for e in state.explorers_on_map:
-        if e.ethereal and not enabled_to_target_ethereal(state, monster.id):
+        if e.ethereal and not enabled_to_target_ethereal(state, monster.id, rules):
             where = monster.position if rules["targetable.for_monsters"] == "monster_tile" \
                 else e.position
             if state.tile_of(where) not in lit_tiles:
