@@ -164,7 +164,7 @@ WITHOUT_SITUATION = (
     "gained_item.equip_at_once", "workbench.return_order", "level5.exited",
     "mindless.two_targets", "mindless.up_to", "shuffle_events.current",
     "bound.destroyed_explorer_event", "targetable.which_targeting", "take.found_card",
-    "item.printed_number",
+    "item.printed_number", "markers.item_unequipped",
 )
 """The switches with no shipped situation yet, by name (their tests are expected to fail)."""
 MISSING = set(WITHOUT_SITUATION)

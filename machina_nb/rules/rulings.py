@@ -172,6 +172,7 @@ _DECLARED = (
     _s("bound.destroyed_explorer_event", "becomes_current under_current", ""),
     _s("take.found_card", "set_aside top_of_deck", ""),
     _s("item.printed_number", "level not_level", ""),
+    _s("markers.item_unequipped", "effect_stays effect_ends", ""),
     # Peer games : readings of the Arkham LCG and Mansions of Madness summaries that
     # the peers wing models. No preset changes them: they are not Machina Arcana rulings.
     _s("arkham.reveal_another", "one_token chain_marked", "F"),

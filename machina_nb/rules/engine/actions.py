@@ -963,7 +963,7 @@ def _move(r: Resolution, u: Unit, to: Point, cost: int = 0) -> None:
                "manual p34 (move through effects), p30 (Aeromantle)")
     else:
         r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
-    if r.state.space_kind(to) is SpaceKind.PIT:
+    if r.state.is_kind(to, SpaceKind.PIT):
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
         r.emit("pit", "entering a pit destroys the unit", "manual p35; switch pit.voluntary_entry")
         if r.state.monster_turn and r.state.monster_turn.monster == u.id:

@@ -119,14 +119,21 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
     A destroyed token stays on top. A unit standing there keeps the space as it
     is when ``kind`` would be impassable (no unit stands on an obstacle, p35).
     Gained features count where the engine asks whether a space is of a kind
-    (targets, attacks, costs); moving, sight and pushes read the space's own kind.
-    Rules: manual p35 (treat map space).
+    (targets, attacks, costs), and for moving, sight and pushes the board shows the strongest
+    of the space's kinds (:func:`machina_nb.rules.engine.state.board_kind`): a floor also
+    rubble blocks moves and sight, a floor also a pit destroys who enters it, a chest also
+    an exploding barrel is hit by a push into it.
+    Rules: manual p35 (treat map space), p22 (barriers and obstacles), p25 (push into a barrel).
     """
     if space is None:
         r.emit("treat", f"{why}: no targeted space", "manual p35 (treat map space)")
         return
     space = tuple(space)
     if also:
+        if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
+            r.emit("treat", f"{why}: a unit stands on {space}; it cannot gain the features of "
+                   f"{kind.name.lower()}", "manual p35")
+            return
         r.set(features=r.state.features + ((space, kind),))
         r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()} too",
                "manual p35 (treat map space: extra features)")

@@ -18,23 +18,10 @@ Rules: manual p26 (triggered conditions), p27 (markers, removing a marker from a
 from __future__ import annotations
 
 from machina_nb.rules.engine.cardplay import cards_in_play, marker_holder, marker_on
-from machina_nb.rules.engine.holdings import release_waiting
+from machina_nb.rules.engine.holdings import return_marker
 from machina_nb.rules.engine.resolution import Resolution, resolve
-from machina_nb.rules.engine.state import Lasting
 
 __all__ = ["fire", "fire_all", "fire_explorer_phase", "return_marker"]
-
-
-def return_marker(r: Resolution, lasting: Lasting, why: str) -> None:
-    """Take a marker back from its card: its lasting effect ends (manual p27).
-
-    Rules: manual p27 (removing an explorer or horror marker from a card).
-    """
-    r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
-    owner = "a horror" if lasting.holder == "horror" else f"{lasting.holder}'s"
-    r.emit("markers", f"{why}: {owner} marker returns from {lasting.card}; {lasting.name} on "
-           f"{lasting.target} ends", "manual p27 (removing a marker from a card)")
-    release_waiting(r)
 
 
 def fire(r: Resolution, trigger: str, unit_id: str | None, why: str) -> None:
