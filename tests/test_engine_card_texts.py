@@ -37,7 +37,7 @@ def wearing(state, who, *trees, unequipped=(), rules=RULES):
                                           tuple(I[i] for i in unequipped)), rules)
 
 
-# --- Hobnailed Boots: on any horror event, move up to 1 space (manual p30) ------------------
+# --- Hobnailed Boots: a move of up to 1 space whenever a horror event comes (manual p30) -----
 
 def test_manual_p30_hobnailed_boots_move_their_wearer_on_a_horror_event():
     state = scenario(open_map(3, 1, {0: "A.B"}), {"A": explorer("a"), "B": explorer("b")},

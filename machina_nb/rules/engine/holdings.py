@@ -105,7 +105,7 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
 def return_marker(r: Resolution, lasting, why: str) -> None:
     """Take a marker back from its card: its lasting effect ends (manual p27).
 
-    Rules: manual p27 (removing an explorer or horror marker from a card).
+    Rules: manual p27 (taking a marker back from a card).
     """
     r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
     owner = "a horror" if lasting.holder == "horror" else f"{lasting.holder}'s"

@@ -248,8 +248,8 @@ def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towa
     changes (the move step of manual p16); ``every_action`` re-plans after every action.
     Returns ``(goal, steps, ends, options)`` as :func:`_establish_path` does.
 
-    Rules: manual p16 (establish path; move, check for a closer explorer, re-establish the
-    path toward the new target); switch replan.when.
+    Rules: manual p16 (establish path; the move step: a closer explorer becomes the target
+    and gets a new path); switch replan.when.
     """
     dist, tpos, label = towards
     turn = state.monster_turn if state.monster_turn and state.monster_turn.monster == m.id \
