@@ -163,9 +163,10 @@ def sensitive_switches(situation_id):
 GAME_SWITCHES = tuple(name for name in SWITCHES if not name.startswith(("arkham.", "mansions.")))
 """Machina Arcana's switches (the peer games' readings are shown in the Other games tab)."""
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in GAME_SWITCHES}
-WITHOUT_SITUATION = ()
-"""The switches with no shipped situation yet, by name (their tests are expected to fail):
-none now; a new switch is listed here until a situation shows it."""
+WITHOUT_SITUATION = ("targetable.which_targeting", "take.found_card", "item.printed_number",
+                     "markers.item_unequipped")
+"""The switches with no shipped situation yet, by name (their tests are expected to fail); a new
+switch is listed here until a situation shows it."""
 MISSING = set(WITHOUT_SITUATION)
 
 

@@ -16,7 +16,13 @@ from machina_nb.rules.engine.chance import ScriptedDice, SeededDice
 from machina_nb.rules.engine.effects import destroy_unit, next_chapter
 from machina_nb.rules.engine.game import History, new_game, replay, transcript
 from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.state import GameState, MapSpec, Unit
+from machina_nb.rules.board.playarea import PlayArea
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.rulings import Rules
+from tiles_for_tests import drawn_side, start_side
 
 HERE = Path(__file__).parent / "playthroughs"
 
@@ -111,3 +117,77 @@ def test_manual_p3_p19_the_last_explorer_destroyed_loses_the_game():
     destroy_unit(r, "bo", None, "test")
     assert r.state.over == "lost"
     assert any(e.kind == "game" and "manual p3" in e.rule for e in r.events)
+
+
+# --- enter endgame, victory, defeat (manual p3, p28) ----------------------------------------
+
+# A fixed map whose direction symbol (E on the west ring) is the endgame's entry token.
+ENDGAME_BOARD = parse_map(
+    "+-+-+-+-+-+\n"
+    "|. . . . .|\n"
+    "+ + + + + +\n"
+    "E. . . . .|\n"
+    "+ + + + + +\n"
+    "|. . . . .|\n"
+    "+-+-+-+-+-+\n")
+FINALE = Chapter("finale", "Finale", spawn_rating=5, horror_rating=2,
+                 enters_play=(Effect("restore_essence", scope="explorers_all_tiles", amount=1),))
+DOOM = Chapter("doom", "Doom", enters_play=(Effect("enter_endgame"),))
+
+
+def endgame_game():
+    return new_game(ENDGAME_BOARD, [(explorer("ann"), (4, 0)), (explorer("bo"), (4, 2))],
+                    (CHAPTER, DOOM), endgame_chapters=(FINALE,), seed=1)
+
+
+def test_manual_p8_the_endgame_cards_are_set_aside_at_setup():
+    game = endgame_game()
+    assert game.endgame == (FINALE,) and FINALE not in game.chapters.cards
+
+
+def test_manual_p28_enter_endgame_seats_the_explorers_at_its_entry_and_plays_its_cards():
+    """The chapter that enters the endgame sends every explorer to the entry token (the
+    players choosing their spaces) and plays the endgame card, whose «enters play» (its setup)
+    resolves and whose ratings are set."""
+    game = endgame_game()
+    r = new_resolution(game, Rules(), ScriptedDice(), choices=((0, 1), (0, 0)))
+    next_chapter(r, "the chapter space")
+    s = r.state
+    assert s.chapter == FINALE and s.endgame == () and not s.over
+    assert {s.unit("ann").position, s.unit("bo").position} == {(0, 1), (0, 0)}
+    assert s.unit("ann").essence == 1 and s.spawn_rating == 5 and s.horror_rating == 2
+    assert any(e.kind == "endgame" and "manual p28" in e.rule for e in r.events)
+
+
+@pytest.mark.parametrize("op, over", [("victory", "won"), ("defeat", "lost")])
+def test_manual_p3_p28_victory_and_defeat_effects_end_the_game(op, over):
+    game = endgame_game()
+    r = new_resolution(game, Rules(), ScriptedDice())
+    resolve(r, (Effect(op),), None, None, "the finale")
+    assert r.state.over == over
+    assert not legal_actions(r.state, Rules())
+    assert any(e.kind == "game" and "manual p28" in e.rule and "p3" in e.rule for e in r.events)
+
+
+def test_manual_p28_reset_ratings_returns_one_or_both_sliders():
+    game = replace(endgame_game(), spawn_rating=2, horror_rating=1)
+    r = new_resolution(game, Rules(), ScriptedDice())
+    resolve(r, (Effect("reset_ratings", key="horror"),), None, None, "a chapter")
+    assert (r.state.spawn_rating, r.state.horror_rating) == (2, CHAPTER.horror_rating)
+    resolve(r, (Effect("reset_ratings"),), None, None, "a chapter")
+    assert r.state.spawn_rating == CHAPTER.spawn_rating
+
+
+def test_manual_p28_the_endgame_tile_enters_apart_from_the_placed_tiles():
+    sides = [start_side(), drawn_side("t01a"), drawn_side("t09b")]
+    area = PlayArea.start(sides, ("t01a", "t00a"))
+    ann = Unit("ann", "Ann", "explorer", (4, 4), health=5, max_health=5)
+    state = GameState(MapSpec(area=area), units=(ann,), endgame=(FINALE,))
+    anywhere = tuple((x, y) for y in range(-10, 20) for x in range(20, 30))
+    r = new_resolution(state, Rules(), ScriptedDice(), choices=anywhere)
+    resolve(r, (Effect("enter_endgame", key="t09b"),), None, None, "doom")
+    placed = r.state.map.area
+    assert [t.key for t in placed.tiles] == ["t00a", "t09b"]
+    assert placed.tile("t09b").origin[0] >= 20              # one empty slot east of the start
+    assert r.state.tile_of(r.state.unit("ann").position) == "t09b"
+    assert r.state.chapter == FINALE

@@ -24,6 +24,11 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
 from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard
+from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.engine.game import new_game
+from machina_nb.rules.engine.holdings import set_inventory
 from tiles_for_tests import drawn_side, start_side
 
 RULES, V35 = Rules(), Rules.preset("v3_5")
@@ -186,3 +191,23 @@ def test_manual_p14_p28_a_chapter_without_a_horror_rating_is_told_in_words():
     told = [e.text for e in events if e.kind == "ratings"]
     assert after.chapter == calm and after.horror_rating is None
     assert told == ["ratings reset: spawn rating 8, no horror rating (no Horror phase)"]
+
+
+def test_manual_p8_p28_explorers_placed_at_setup_resolve_their_enters_play():
+    """Setup places the explorers as *place entry token* does (manual p8), and that effect
+    ends with each one's «enters play» (manual p28): here 1 essence back."""
+    card = UnitCard("seer", "Seer", "explorer", armor=1, will=1, health=4, stamina=4,
+                    enters_play=(Effect("restore_essence", scope="self", amount=1),))
+    plain = UnitCard("bo", "Bo", "explorer", armor=1, will=1, health=4, stamina=4)
+    game = new_game(parse_map("+-+-+-+\n|. . .|\n+-+-+-+\n"), [(card, (0, 0)), (plain, (2, 0))])
+    assert game.unit("seer").essence == 1 and game.unit("bo").essence == 0
+
+
+def test_manual_p28_an_equipped_items_enters_play_resolves_at_the_entry_token():
+    """Place entry token: «enters play» of the unit cards and of the equipped items (p28)."""
+    charm = ItemCard("charm", "Charm", "artifact",
+                     enters_play=(Effect("restore_essence", scope="self", amount=2),))
+    state = on_the_exit()
+    state = set_inventory(state, Inventory("P", (Equipped(charm),)), RULES)
+    after, _ = apply(state, Exit("P", choices=((3, 0), (5, 1))), RULES, ScriptedDice([(1, 0)]))
+    assert after.unit("P").essence == 2 and after.unit("Q").essence == 0

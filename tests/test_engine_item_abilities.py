@@ -10,7 +10,7 @@ import pytest
 
 from engine_cases import explorer, monster, open_map
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import PlayAbility, apply, legal_actions
+from machina_nb.rules.engine.actions import PlayAbility, Trade, apply, legal_actions
 from machina_nb.rules.engine.targets import unpaid_cost
 from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
 from machina_nb.rules.engine.scenario import scenario
@@ -204,3 +204,20 @@ def test_manual_p14_p26_the_item_lost_at_level_five_takes_its_markers_back():
     level5_loss(r, "level 5")
     assert r.state.lasting == () and r.state.items.destroyed == (ITEMS["circular_saw"],)
     assert [e.kind for e in r.events] == ["level5", "markers", "item"]
+
+
+@pytest.mark.parametrize("reading, boost", [("effect_stays", 1), ("effect_ends", 0)])
+def test_manual_p27_a_traded_item_with_a_marker_on_it(reading, boost):
+    """B's Blood-boost gun holds B's marker for the boost; B trades the gun to A next to her
+    (it arrives unequipped, p32). Only a card removed from the game ends its effect (p27:
+    effect_stays), or leaving the equipped items does (effect_ends)."""
+    state = scenario(open_map(3, 1, {0: "ABM"}), {"A": explorer("a"),
+                                                  "B": explorer("b", stamina=6, abilities=(STAB,)),
+                                                  "M": monster("m", armor=0, health=5)})
+    state = turn(holding(state, "b", equipped=("blood_boost_gun",)), "b")
+    state, _ = apply(state, PlayAbility("b", 0, (2, 0)), RULES, ScriptedDice([1]))
+    assert roll_modifier(state, "b") == 1
+    rules = RULES.replace({"markers.item_unequipped": reading})
+    after, events = apply(state, Trade("b", "a", give=("blood_boost_gun",)), rules)
+    assert roll_modifier(after, "b") == boost and after.markers_used("b") == boost
+    assert any("markers.item_unequipped" in e.text for e in events) is (boost == 0)

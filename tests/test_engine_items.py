@@ -383,6 +383,22 @@ def test_spec_d30_add_item_level_halves_each_deck(reading, removed):
     assert items.reserve == (I["teleportabulus"],)
 
 
+@pytest.mark.parametrize("reading, in_deck", [("level", False), ("not_level", True)])
+def test_manual_p30_the_number_before_an_item_name_read_as_its_level(reading, in_deck):
+    """The Teleportabulus is printed with a 3 (p30). Read as its level, it waits in the reserve
+    at setup and comes with add item level 3; otherwise it is dealt into the weapon deck (p8)."""
+    rules = RULES.replace({"item.printed_number": reading})
+    decks = ItemDecks.deal(tuple(ITEMS.values()), rules=rules)
+    assert (I["teleportabulus"] in decks.weapon) is in_deck
+    assert (I["teleportabulus"] in decks.reserve) is not in_deck
+    assert I["warding_lens"] in decks.reserve           # a level of ours: read as it is
+    state = replace(on_map({0: "A...."}, {"A": explorer("a")}),
+                    items=ItemDecks(reserve=(I["teleportabulus"],)))
+    r = new_resolution(state, rules, ScriptedDice())
+    resolve(r, (Effect("add_item_level", amount=3),), None, None, "chapter 3")
+    assert (I["teleportabulus"] in r.state.items.weapon) is not in_deck
+
+
 # --- the state: JSON, legal actions, invariants -------------------------------------------------
 
 def test_inventories_and_decks_round_trip_through_json():

@@ -7,12 +7,15 @@ import pytest
 from engine_cases import decision, explorer, monster, open_map
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import PlayAbility, SealSpawn, apply
+from machina_nb.rules.engine.actions import Move, PlayAbility, SealSpawn, apply
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import destroyed_tokens, refresh_space
+from machina_nb.rules.board.sight import line_of_sight
+from machina_nb.rules.engine.cardeffects import treat_space
+from machina_nb.rules.engine.effects import destroy_map_space, destroyed_tokens, refresh_space
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
@@ -100,3 +103,60 @@ def test_manual_p23_advanced_example_1_the_event_space_spark():
     assert after.unit("ghoul").health == 1 and after.unit("hound").health == 2
     assert after.unit("kraken").health == 2 and after.unit("a").stamina == 1
     assert (1, 1) not in after.destroyed          # the target is not a cost: it stays
+
+
+def test_manual_p35_a_unit_stays_on_a_destroyed_space_that_was_not_a_spawn_space():
+    """Only a destroyed spawn space destroys its unit; elsewhere the unit stays where it stands
+    and the board is still built, with the space an obstacle nobody else may enter."""
+    state = spawn_with_ghoul()
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    destroy_map_space(r, (0, 0), None, "a collapse")
+    after = r.state
+    assert after.unit("phillip").position == (0, 0)
+    assert after.space_kind((0, 0)) is SpaceKind.DESTROYED
+    assert after.unit_board().unit_at((0, 0)) == "phillip"
+    moved = replace(after, phase="explorer", active="phillip", turns=("phillip",))
+    gone, _ = apply(moved, Move("phillip", (1, 0)), RULES)
+    assert gone.unit("phillip").position == (1, 0)
+    with pytest.raises(RulesError):           # an obstacle now: nobody moves onto it (p35)
+        apply(gone, Move("phillip", (0, 0)), RULES)
+
+
+# --- treat map space "also": the board shows the strongest kind (manual p35) ----------------
+
+def _also(text, cards, space, kind, **fields):
+    state = scenario(open_map(*text), cards, **fields)
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    treat_space(r, space, kind, "a card", also=True)
+    return r.state
+
+
+def test_manual_p35_a_floor_also_rubble_blocks_moves_and_sight_and_stays_floor():
+    state = _also((3, 1, {0: "A.B"}), {"A": explorer("a"), "B": explorer("b")}, (1, 0),
+                  SpaceKind.RUBBLE)
+    assert state.space_kind((1, 0)) is SpaceKind.FLOOR and state.is_kind((1, 0), SpaceKind.RUBBLE)
+    turn = replace(state, phase="explorer", active="a", turns=("a",))
+    with pytest.raises(RulesError):
+        apply(turn, Move("a", (1, 0)), RULES)
+    assert not line_of_sight(state.board(), (0, 0), (2, 0), RULES).visible
+
+
+def test_manual_p35_a_floor_also_a_pit_destroys_who_moves_onto_it():
+    state = _also((3, 1, {0: "A.."}), {"A": explorer("a")}, (1, 0), SpaceKind.PIT)
+    turn = replace(state, phase="explorer", active="a", turns=("a",))
+    after, _ = apply(turn, Move("a", (1, 0)), RULES)
+    assert not after.has_unit("a")
+
+
+def test_manual_p35_p25_a_push_into_a_chest_that_is_also_a_barrel_sets_it_off():
+    """The manual's own example (p35): a chest treated also as an exploding barrel. Pushed
+    into it, the unit counts it as hit (p25): it explodes, and it was a chest all along."""
+    shove = Ability("Shove", Cost(stamina=1), Targeting("melee", 0, "monster"),
+                    (Effect("push", amount=2),))
+    state = _also((4, 1, {0: "AMc."}), {"A": explorer("a", abilities=(shove,)),
+                                        "M": monster("m", armor=0, health=3)}, (2, 0),
+                  SpaceKind.BARREL)
+    turn = replace(state, phase="explorer", active="a", turns=("a",))
+    after, events = apply(turn, PlayAbility("a", 0, (1, 0)), RULES, ScriptedDice([1, 1, 1]))
+    assert any("barrel at (2, 0) explodes" in e.text for e in events)
+    assert after.base_kind((2, 0)) is SpaceKind.CHEST

@@ -670,3 +670,17 @@ def test_manual_p27_a_destroyed_card_with_a_marker_waits_until_the_marker_return
     start_new_round(r, "test")
     assert r.state.waiting == () and r.state.explorer_events.destroyed == (RITE,)
     assert r.state.lasting == ()
+
+
+@pytest.mark.parametrize("reading, top", [("set_aside", "brute"), ("top_of_deck", "ghoul")])
+def test_manual_p25_take_a_card_nothing_draws(reading, top):
+    """Take the Ghoul from the destroyed pile with no effect after it: held for nothing, it goes
+    back to the destroyed pile (set_aside); or it waits on top of the monster deck for the next
+    spawn (top_of_deck)."""
+    bare = Ability("Beckon", Cost(stamina=1), Targeting(), (Effect("take", key="ghoul"),))
+    state = turn(scenario(open_map(2, 1, {0: "A."}), {"A": explorer("a", abilities=(bare,))},
+                          monsters=Deck((BRUTE,), (GHOUL,))), "a")
+    after, events = apply(state, PlayAbility("a", 0), RULES.replace({"take.found_card": reading}))
+    assert after.monsters.cards[0].id == top
+    assert (after.monsters.destroyed == (GHOUL,)) is (reading == "set_aside")
+    assert any("take.found_card" in e.rule for e in events)

@@ -443,6 +443,80 @@ def test_spec_c24_reevaluate_after_an_ability(reading, first_move):
     state = monster_phase(scenario(text, {"P": explorer("p"), "L": explorer("l"),
                                           "M": monster("m", stamina=3, abilities=(shove,))}),
                           "m")
-    state, _, taken = run_turn(state, RULES.replace({"mindless.reevaluate": reading}))
+    state, _, taken = run_turn(state, RULES.replace({"mindless.reevaluate": reading,
+                                                     "replan.when": "every_action"}))
     assert taken[0].kind == "ability" and state.unit("l").position == (7, 0)
     assert taken[1].kind == "move" and taken[1].text.endswith(f"-> {first_move} (1 stamina)")
+
+
+@pytest.mark.parametrize("text", [
+    open_map(4, 1, {0: "MGE."}),              # E's only free side is beyond a wall of units
+    open_map(5, 2, {0: "M.GE.", 1: "...H."}),
+])
+def test_manual_p16_a_monster_that_cannot_walk_next_to_its_target_says_so_in_words(text):
+    """Under closer.metric = true_path_length a target nobody can walk next to has no walking
+    distance: the monster's reasons say so in words, never "None" (manual p16)."""
+    cards = {"M": monster("m", stamina=3), "G": monster("g"), "E": explorer("e"),
+             "H": monster("h")}
+    state = monster_phase(scenario(text, {k: v for k, v in cards.items() if k in text}), "m")
+    rules = RULES.replace({"closer.metric": "true_path_length"})
+    plan = mindless_step(state, rules, "m")
+    assert plan.reasons and not any("None" in reason for reason in plan.reasons)
+
+
+# --- D12: when the path is established again (manual p16) ---------------------------------
+
+@pytest.mark.parametrize("reading, end, stamina", [("on_target_change", (1, 1), 0),
+                                                   ("every_action", (0, 3), 2)])
+def test_manual_p16_d12_after_an_ability_the_path_is_kept_or_planned_again(reading, end,
+                                                                           stamina):
+    """Example C's board (p17) with a Witch next to a chest: it plans the 3-step way round the
+    Saralls with 4 stamina, then spends 2 on the chest. on_target_change walks on along that
+    path (2 steps); every_action plans again with 2 left, finds nothing closer and stays."""
+    text = open_map(4, 5, {2: ".X..", 3: "WYL.", 4: "cZ.."})
+    sarall = CARDS["sarall"]
+    state = scenario(text, {"W": CARDS["witch"], "L": LORRAI, "X": (sarall, {"id": "x"}),
+                            "Y": (sarall, {"id": "y"}), "Z": (sarall, {"id": "z"})})
+    state = monster_phase(state, "witch")
+    after, _, taken = run_turn(state, RULES.replace({"replan.when": reading}), dice=[0, 0, 0])
+    assert taken[0].kind == "ability"
+    assert after.unit("witch").position == end and after.unit("witch").stamina == stamina
+
+
+@pytest.mark.parametrize("reading, moved", [("on_target_change", False), ("every_action", True)])
+def test_manual_p16_d12_a_unit_pushed_into_the_established_path(reading, moved):
+    """D12: mid-turn a unit now stands on the next step of the path the monster established.
+    on_target_change keeps that path, so the step is blocked and the turn ends
+    (mindless.blocked = strict); every_action plans again round the unit and walks on."""
+    text = open_map(5, 3, {1: "MG..E"})
+    state = scenario(text, {"M": monster("m", stamina=4), "G": monster("g"), "E": explorer("e")})
+    path = ((0, 1), (1, 1), (2, 1), (3, 1))
+    state = replace(state, phase="monster", done=("g",),
+                    monster_turn=MonsterTurn("m", target="e", goal=(3, 1), path=path,
+                                             played=("move",)))
+    plan = mindless_step(state, RULES.replace({"replan.when": reading}), "m")
+    assert (plan.action[0] == "move") is moved
+    if not moved:
+        assert any("occupied" in r and "blocked" in r for r in plan.reasons)
+        assert any("switch replan.when" in r for r in plan.reasons)
+
+
+@pytest.mark.parametrize("reading, seen", [("any_targeting", True), ("its_abilities", False)])
+def test_manual_p25_p36_d40_which_targeting_counts_for_an_ethereal_explorer(reading, seen):
+    """D40: the Witch, whose only ability aims at a chest, stands on a tile with a lit chapter
+    space, as does the ethereal explorer. Allowed to target them, it heads for them under
+    any_targeting; under its_abilities nothing it plays aims at an explorer, so it ignores them."""
+    text = open_map(5, 1, {0: "W..Eh"})
+    state = scenario(text, {"E": (explorer("e"), {"ethereal": True}), "W": CARDS["witch"]},
+                     lit=((4, 0),))
+    state = monster_phase(state, "witch")
+    plan = mindless_step(state, RULES.replace({"targetable.which_targeting": reading}), "witch")
+    assert (plan.target == "e") is seen
+    if not seen:
+        assert any("targetable.which_targeting" in r for r in plan.reasons)
+    mi_go = monster_phase(scenario(text.replace("W", "M"), {"E": (explorer("e"),
+                                                                  {"ethereal": True}),
+                                                            "M": CARDS["mi_go"]},
+                                   lit=((4, 0),)), "mi_go")    # a melee attacker: both agree
+    assert mindless_step(mi_go, RULES.replace({"targetable.which_targeting": reading}),
+                         "mi_go").target == "e"

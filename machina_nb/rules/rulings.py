@@ -146,6 +146,7 @@ _DECLARED = (
     _s("mindless.movement", "plan_full_budget greedy_step", "C-27", player_aid="greedy_step"),
     _s("mindless.reevaluate", "every_action after_moves_only", "C-24 D12"),
     _s("replan.budget", "remaining_stamina max_stamina", "D12"),
+    _s("replan.when", "on_target_change every_action", "D12", player_aid="every_action"),
     _s("path.door_cost", "free budgeted unaffordable_replan", "D10"),
     _s("retarget.on_tie", "keep_current apply_tiebreak", "D11"),
     _s("facing.orthogonal", "tiebreak_only prefer_if_reachable", "D13"),
@@ -155,6 +156,7 @@ _DECLARED = (
     _s("move_effect.mindless_doors", "avoid_doors stop_at_closed_door "
        "path_ignoring_doors_but_cannot_cross", "D44"),
     _s("targetable.for_monsters", "monster_tile explorer_tile", "D40"),
+    _s("targetable.which_targeting", "any_targeting its_abilities", "D40"),
     _s("queue.mid_phase_spawn", "acts_this_phase next_round", "D43"),
     _s("markers.skipped_horror_phase", "return_anyway stay", "D45"),
     _s("mindless.door_adjacent", "stop break_door", ""),
@@ -168,6 +170,9 @@ _DECLARED = (
     _s("mindless.up_to", "players_choose full_amount", ""),
     _s("shuffle_events.current", "shuffled_in stays", ""),
     _s("bound.destroyed_explorer_event", "becomes_current under_current", ""),
+    _s("take.found_card", "set_aside top_of_deck", ""),
+    _s("item.printed_number", "level not_level", ""),
+    _s("markers.item_unequipped", "effect_stays effect_ends", ""),
     # Peer games : readings of the Arkham LCG and Mansions of Madness summaries that
     # the peers wing models. No preset changes them: they are not Machina Arcana rulings.
     _s("arkham.reveal_another", "one_token chain_marked", "F"),

@@ -60,7 +60,10 @@ class Mover:
     plans its path per ``path.units`` (switches path.units and mindless.blocked); ``ethereal``: moves through
     units (manual p25); ``move_through``: a move-through effect passes
     obstacles and impassable spaces, pit to pit costs 0 and it may not end on a
-    pit (manual p34; per ``pit.voluntary_entry``, switch pit.voluntary_entry).
+    pit (manual p34; per ``pit.voluntary_entry``, switch pit.voluntary_entry);
+    ``obstacles_only`` with it: the effect passes obstacles (units, action spaces,
+    barrels, destroyed spaces) but not barrier spaces such as rubble (the Aeromantle,
+    manual p30).
 
     Rules: manual p25 (ethereal), p34 (move, move-through), p35 (pits); switch pit.voluntary_entry.
     """
@@ -69,6 +72,7 @@ class Mover:
     mindless: bool = False
     ethereal: bool = False
     move_through: bool = False
+    obstacles_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -314,7 +318,8 @@ def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collec
         kind = nodes[p]["kind"]
         if mover.mindless and kind is SpaceKind.PIT:
             return False
-        if not mover.move_through and kind not in PASSABLE_SPACES:
+        if kind not in PASSABLE_SPACES and (not mover.move_through or (
+                mover.obstacles_only and kind in BARRIER_SPACES)):
             return False
         unit = occupant(p)
         return (not units_block or unit is None or unit == mover.unit or mover.ethereal
@@ -427,17 +432,20 @@ def _terrain_squeezer(terrain: Terrain) -> SpaceTest:
     return _squeezer
 
 
-def _move_steps(terrain: Terrain, rules: Rules, mindless: bool, move_through: bool) -> _Steps:
+def _move_steps(terrain: Terrain, rules: Rules, mindless: bool, move_through: bool,
+                obstacles_only: bool = False) -> _Steps:
     """The terrain's movement steps, units apart (a table of the terrain)."""
     def _filters(t: Terrain) -> tuple[SpaceTest, BorderTest]:
         nodes = t.graph._node
 
         def _enterable(p: Point) -> bool:
             kind = nodes[p]["kind"]
-            return not (mindless and kind is SpaceKind.PIT) and (move_through or kind in PASSABLE_SPACES)
+            through = move_through and not (obstacles_only and kind in BARRIER_SPACES)
+            return not (mindless and kind is SpaceKind.PIT) and (through or kind in PASSABLE_SPACES)
         return _enterable, _edge_filter(t, rules, barrier_borders_of(t), barrier_spaces_of(t),
                                         _terrain_squeezer(t))
-    key = ("move", tuple(rules[r] for r in _STEP_READINGS), mindless, move_through)
+    key = ("move", tuple(rules[r] for r in _STEP_READINGS), mindless, move_through,
+           obstacles_only)
     return terrain.table(key, lambda t: _Steps(t.graph, *_filters(t)),
                          lambda old, t: old.patched(*_filters(t), t))
 
@@ -449,7 +457,7 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
     ``blocked_if_*`` no diagonal squeezed by units (switch move.squeeze)."""
     ethereal = frozenset(ethereal)
     terrain = board.terrain
-    base = _move_steps(terrain, rules, mover.mindless, mover.move_through)
+    base = _move_steps(terrain, rules, mover.mindless, mover.move_through, mover.obstacles_only)
     free = mover.ethereal or mover.move_through or not units_block
     blocked = frozenset(p for p, u in board.occupancy
                         if not (free or u == mover.unit or u in ethereal))
@@ -482,7 +490,7 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
             lists[n] = tuple(keep)
         return _Overlay(base, lists)
     return terrain.recent(("move units", tuple(rules[r] for r in _STEP_READINGS), mover.mindless,
-                           mover.move_through, blocked, squeezing), _build)
+                           mover.move_through, mover.obstacles_only, blocked, squeezing), _build)
 
 
 def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):

@@ -574,11 +574,16 @@ class Board:
             return self
         return Board._make(self.terrain, {p: u for p, u in self._units.items() if p != point})
 
-    def with_units(self, placed: Iterable[tuple[Point, str | None]]) -> "Board":
+    def with_units(self, placed: Iterable[tuple[Point, str | None]], *,
+                   standing: bool = False) -> "Board":
         """This board with several spaces set at once: ``(point, unit)``, None clears.
 
-        Every space is cleared first, then filled, so units may trade places.
-        Rules: manual p25 (switch positions), p35 (passable spaces), p22 (one unit per space).
+        Every space is cleared first, then filled, so units may trade places. ``standing``:
+        the units already stand there (a game state's figures), so a space that became an
+        obstacle under a unit keeps it: a destroyed space that was not a spawn space leaves
+        its unit where it is (manual p35).
+        Rules: manual p25 (switch positions), p35 (passable spaces; destroy map space),
+        p22 (one unit per space).
         """
         placed = [(self.require(p), unit) for p, unit in placed]
         moving = {unit for _, unit in placed if unit is not None}
@@ -586,6 +591,9 @@ class Board:
         units = {p: u for p, u in self._units.items() if p not in cleared and u not in moving}
         for point, unit in placed:
             if unit is not None:
+                if standing and units.get(point) in (None, unit):
+                    units[point] = unit
+                    continue
                 _check_stand(self.terrain, point, unit, units)
                 units[point] = unit
         return Board._make(self.terrain, units)

@@ -188,6 +188,20 @@ class PlayArea:
         return replace(self, deck=self.deck[1:], tiles=(tile,), entry=tile.direction_symbol()[1],
                        exit=None, joined=frozenset())
 
+    def place_endgame(self, key: str) -> "PlayArea":
+        """*Enter endgame*: the endgame tile side ``key`` (set aside at setup) enters play
+        unturned, apart from the placed tiles (one empty slot east of them, joined to none),
+        with the entry token on its direction symbol. Where it goes is ours: the manual only
+        says it is placed into play.
+
+        Rules: manual p28 (enter endgame), p8 (the endgame tile is set aside at setup).
+        """
+        origin = (max(t.origin[0] + t.layout.width for t in self.tiles) + TILE_SIZE,
+                  min(t.origin[1] for t in self.tiles)) if self.tiles else (0, 0)
+        tile = place_tile(self.side(key), 0, origin)
+        return replace(self, deck=tuple(k for k in self.deck if k != key),
+                       tiles=self.tiles + (tile,), entry=tile.direction_symbol()[1])
+
     def clear(self, order: Iterable[str]) -> "PlayArea":
         """The last explorer has exited: every placed tile goes under the deck in ``order``.
 

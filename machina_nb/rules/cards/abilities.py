@@ -111,14 +111,19 @@ EFFECT_OPS = (
     "destroy_card",     # destroy the card the ability is on (a bound event, an item) (p20, p26)
     "add_item_level",   # halve each item deck, shuffle in item level amount (p28, p33)
     "shuffle_event_deck",  # the destroyed events of key (horror, explorer) back into the deck (p14, p37)
+    "reset_ratings",    # the sliders back to the chapter's defaults; key: spawn or horror (p28)
+    "enter_endgame",    # the endgame tile (key) and cards into play, explorers at its entry (p28)
+    "victory",          # the current chapter flips: every surviving explorer wins (p3, p28)
+    "defeat",           # the endgame's defeat condition is met: the game is lost (p3, p28)
+    "move_through",     # lasting or passive: the units in scope move through obstacles (p30, p34)
 )
 """The fixed effect vocabulary (manual p24-28, p35-37)."""
 
 LASTING_OPS = ("incapacitate", "control", "roll_modifier", "stamina_modifier",
-               "attribute_modifier", "target_ethereal")
+               "attribute_modifier", "target_ethereal", "move_through")
 """Effects that last the round and hold a marker (manual p27)."""
 
-PASSIVE_OPS = ("roll_modifier", "attribute_modifier", "target_ethereal")
+PASSIVE_OPS = ("roll_modifier", "attribute_modifier", "target_ethereal", "move_through")
 """Effects a passive ability may have: they act while its card is in play (manual p20, p22)."""
 
 MODIFIED_ATTRIBUTES = ("armor", "will")
@@ -131,9 +136,10 @@ TREAT_KINDS = ("floor", "trapped", "pit", "spawn", "rubble", "barrel", "chest", 
 ABILITY_KINDS = ("active", "passive", "triggered")
 """Ability types (manual p20): played for a cost, acting while in play, or firing on an event."""
 
-TRIGGERS = ("hit", "kill", "explorer_phase")
-"""When a triggered ability fires (manual p26-27): its owner hits or kills a unit, or the
-Explorer phase begins (the Stygian Pendant with its marker cost, p27)."""
+TRIGGERS = ("hit", "kill", "explorer_phase", "horror_event")
+"""When a triggered ability fires (manual p26-27): its owner hits or kills a unit (on a card
+without an owner: any unit), the Explorer phase begins (the Stygian Pendant with its marker
+cost, p27), or a horror event is invoked (Hobnailed Boots, p30)."""
 
 DESTROY_COSTS = ("event", "lever", "chest", "card")
 """What a cost may destroy: an adjacent action space of that kind, or the ability's own card
@@ -320,6 +326,9 @@ class Effect:
             raise RulesError("key", "take names the card to search for (manual p25)")
         if self.op == "shuffle_event_deck":
             _one_of("key", self.key, ("horror", "explorer"), "event deck")
+        if self.op == "reset_ratings" and self.key not in (None, "spawn", "horror"):
+            raise RulesError("key", "reset_ratings resets both sliders, or the one named by "
+                             "key: spawn or horror (manual p28)")
 
 
 @dataclass(frozen=True)

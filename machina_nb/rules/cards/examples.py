@@ -25,6 +25,7 @@ from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.units import Unit, load_all_units
 
@@ -39,14 +40,20 @@ _TOP_KEYS = {"kind", "id", "title", "page", "rules", "rulings", "board", "legend
 _COMMON_STEP_KEYS = ("do", "actor", "target", "expect", "note")
 _INVENTORY_EXPECT = ("equipped", "unequipped", "mains", "stamina", "essence", "armor", "will")
 
+REPORT_KEYS = ("health", "armor", "will", "rolls", "position", "ethereal_targeting", "counts",
+               "chapter", "threat", "lit", "tokens", "units", "over", "essence", "stamina",
+               "markers", "equipped")
+"""What a step that plays or resolves something may check afterwards (content/README.md)."""
+
 STEP_VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
     "set": (("armor", "will", "stamina", "health", "essence"), ()),
     "monster_turn": (("dice",), ("end", "moves", "stamina_left", "abilities", "ability_target",
                                  "health")),
     "distances": ((), None),
     "contributors": ((), None),
-    "play_ability": (("ability", "dice", "essence_budget"),
-                     ("hit", "target_health", "destroyed", "essence", "closed")),
+    "play_ability": (("ability", "dice", "essence_budget", "phase", "second", "choices",
+                      "destroy"),
+                     ("hit", "target_health", "destroyed", "closed", "allowed", *REPORT_KEYS)),
     "spawn_rating": (("default",), None),
     "spawn_roll": (("default", "current", "monster"), ("chance", "after_failure",
                                                        "after_success")),
@@ -60,6 +67,17 @@ STEP_VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
     "trade_partners": ((), None),
     "adjacent": (("closed_doors",), None),
     "close_door": (("border",), None),
+    "horror_roll": (("default", "current"), ("chance", "after_failure", "after_success")),
+    "in_play": (("chapter", "next_chapters", "horror_event", "explorer_event", "bound_event",
+                 "threat"), ()),
+    "kill": (("banish", "dice", "choices"), REPORT_KEYS),
+    "new_round": (("dice", "choices"), REPORT_KEYS),
+    "invoke": (("event", "dice", "choices"), REPORT_KEYS),
+    "chapter_space": (("dice", "choices"), REPORT_KEYS),
+    "look": ((), REPORT_KEYS),
+    "area": (("start", "deck", "places"), ()),
+    "explore": (("at", "choices"), ("slots", *REPORT_KEYS)),
+    "place": (("at",), ()),
 }
 """Each step verb: its own keys (beside ``do``, ``actor``, ``target``, ``expect``, ``note``)
 and the keys its ``expect`` table may hold (``()``: no ``expect``; ``None``: an ``expect``
@@ -263,6 +281,27 @@ def _step_keys(toml: TomlFile, table: dict, do: str, i: int) -> None:
 
 _INVENTORY_STEPS = {"main": 2, "upgrade": 3, "augment": 3}
 
+_PHASES = ("explorer", "spawn", "horror", "monster")
+
+
+def _card_references(toml: TomlFile, table: dict, do: str, i: int) -> None:
+    """The chapter and event cards a step names are shipped cards, and a ``phase`` is one of
+    the round's four (manual p10, p21, p28, p37)."""
+    chapters = load_all_chapters() if do == "in_play" else {}
+    events = load_all_events() if do in ("in_play", "invoke") else {}
+    for key, known in (("chapter", chapters), ("horror_event", events),
+                       ("explorer_event", events), ("bound_event", events), ("event", events)):
+        if key in table and table[key] not in known:
+            raise toml.error("step", key, f"unknown card {shown(table[key])}"
+                             f"{did_you_mean(table[key], known)}", i)
+    for name in table.get("next_chapters", []) if do == "in_play" else []:
+        if name not in chapters:
+            raise toml.error("step", "next_chapters", f"unknown chapter {shown(name)}"
+                             f"{did_you_mean(name, chapters)}", i)
+    if "phase" in table and table["phase"] not in _PHASES:
+        raise toml.error("step", "phase", f"'phase' is one of {', '.join(_PHASES)}, got "
+                         f"{shown(table['phase'])}", i)
+
 
 def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: dict,
                      known_items) -> None:
@@ -270,11 +309,13 @@ def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: di
 
     Rules: manual p20-21 (a unit plays its own abilities), p30-31 (item cards).
     """
+    _card_references(toml, table, do, i)
     if do == "play_ability":
         actor = by_letter.get(table.get("actor")) if isinstance(table.get("actor"), str) else None
         ability = table.get("ability")
         names = [a.name for a in actor.abilities] if actor is not None else []
-        held = {a.name for item in known_items().values() for a in item.abilities}
+        held = {a.name for card in (*known_items().values(), *load_all_chapters().values(),
+                                    *load_all_events().values()) for a in card.abilities}
         if actor is None or (ability not in names and ability not in held):
             raise toml.error("step", "ability", f"{shown(ability)} is not an ability of the "
                              f"actor or of an item (its own: {', '.join(names) or 'none'})"

@@ -51,12 +51,14 @@ from machina_nb.rules.cards.units import read_abilities
 from machina_nb.rules.content import (TomlFile, check_card_table, content_root, did_you_mean,
                                       load_folder, read_card_file, require, shown)
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "ITEM_TYPES", "APPAREL_SLOTS", "ITEM_LEVELS", "BONUS_ATTRIBUTES", "CLASS_ITEM_TYPES",
     "ItemCard", "Equipped", "Inventory", "ItemDecks", "validate_inventory", "equip_main",
     "attach", "unequip", "unequip_all", "equipped_items", "all_items", "find_item",
     "item_bonuses", "class_may_equip", "ItemWindow", "load_items", "load_all_items",
+    "item_level",
 ]
 
 ITEM_TYPES = ("weapon", "apparel", "artifact", "consumable")
@@ -91,6 +93,10 @@ class ItemCard:
     ``enters_play`` resolves each time it is equipped (manual p20, p32).
     ``invented`` marks numbers the sources do not give; ``source`` cites them;
     ``text`` is the card's text in our words (passives the engine does not model live here).
+    ``level_printed``: the level is the number the manual prints before the card's name
+    (manual p30; read by :func:`item_level`, switch item.printed_number).
+    ``through_obstacles``: an augment that lets the weapon it is attached to target through
+    obstacles, its ranged icons read as ranged through (Precision Scope, manual p30, p32).
     Rules: manual p30 (item types, symbols), p33 (item abilities).
     """
 
@@ -110,6 +116,8 @@ class ItemCard:
     invented: bool = True
     source: str = ""
     text: str = ""
+    level_printed: bool = False
+    through_obstacles: bool = False
 
     def __post_init__(self):
         if self.type not in ITEM_TYPES:
@@ -129,6 +137,10 @@ class ItemCard:
                 self.upgrade_top or self.upgrade_bottom or self.augment_slot or self.augment):
             raise RulesError("type", f"{self.id}: artifacts and consumables carry no upgrade or "
                              "augment symbols (manual p31)")
+        if self.through_obstacles is not False and (self.through_obstacles is not True
+                                                    or self.augment is None):
+            raise RulesError("through_obstacles", f"{self.id}: only an augment lets the weapon "
+                             "it augments target through obstacles (manual p30, p32)")
         if self.level not in ITEM_LEVELS:
             raise RulesError("level", f"{self.id}: item levels are 1-3 (manual p30)")
         for attribute, amount in self.bonuses:
@@ -239,14 +251,15 @@ class ItemDecks:
                                  "deck (manual p30)")
 
     @classmethod
-    def deal(cls, cards, shuffle=None) -> "ItemDecks":
+    def deal(cls, cards, shuffle=None, rules: Rules | None = None) -> "ItemDecks":
         """Level-1 cards into their type decks (each shuffled by ``shuffle(cards, reason)`` if
-        given), the other levels into the reserve (manual p8: setup)."""
+        given), the other levels into the reserve; each card's level as :func:`item_level`
+        reads it under ``rules`` (manual p8: setup; switch item.printed_number)."""
         decks = {}
         for kind in ITEM_TYPES:
-            deck = tuple(c for c in cards if c.type == kind and c.level == 1)
+            deck = tuple(c for c in cards if c.type == kind and item_level(c, rules) == 1)
             decks[kind] = shuffle(deck, f"{kind} item deck") if shuffle else deck
-        return cls(**decks, reserve=tuple(c for c in cards if c.level != 1))
+        return cls(**decks, reserve=tuple(c for c in cards if item_level(c, rules) != 1))
 
     def deck(self, kind: str) -> tuple[ItemCard, ...]:
         """The deck of one item type, top card first.
@@ -513,8 +526,22 @@ def unequip_all(inventory: Inventory) -> Inventory:
 
 _KEYS = {"name", "type", "slot", "hands", "upgrade_top", "upgrade_bottom", "augment_slot",
          "augment", "level", "bonuses", "text", "enters_play", "abilities", "invented", "stated",
-         "source"}
+         "source", "through_obstacles"}
 _STATED = {"name", "type", "slot", "hands", "level", "bonuses", "text", "abilities"}
+
+
+def item_level(card: ItemCard, rules: Rules | None = None) -> int:
+    """The level an item card counts at: the decks at setup hold level 1, *add item level N*
+    shuffles in level N (manual p8, p33). For the cards the manual prints (p30-31) the only
+    level the sources give is the number before the name; ``item.printed_number = level``
+    reads it as the level, ``not_level`` does not, and those cards then count as level 1,
+    dealt at setup like every card whose level is unknown.
+    Rules: manual p30 (three item levels; a number before each example item's name), p8,
+    p33; switch item.printed_number.
+    """
+    if rules is None or not card.level_printed or rules.reads("item.printed_number", "level"):
+        return card.level
+    return 1
 
 
 def load_items(path: str | Path) -> dict[str, ItemCard]:
@@ -541,6 +568,8 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
             ("upgrade_top", str, "a symbol name", {}), ("upgrade_bottom", str, "a symbol name", {}),
             ("augment_slot", str, "a symbol name", {}), ("augment", str, "a symbol name", {}),
             ("level", int, "1, 2 or 3", {"low": 1, "high": 3}),
+            ("through_obstacles", bool, "true for an augment that lets its weapon target "
+             "through obstacles", {}),
             ("text", str, "the card's text in our words", {})):
         if key in table:
             fields[key] = require(toml, table, name, key, kind, what, **bounds)
@@ -559,6 +588,7 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
         if entry not in _STATED:
             raise toml.error(name, "stated", f"'stated' names {entry!r}; expected some of "
                              f"{', '.join(sorted(_STATED))}")
+    fields["level_printed"] = "level" in stated and "level" in table
     fields["abilities"] = _abilities(toml, name, table.get("abilities", {}))
     try:
         fields["enters_play"] = effects_from_records(table.get("enters_play", ()), "enters_play")

@@ -40,13 +40,15 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Sequence
 
+from machina_nb.rules.board.distance import Mover, reach
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.playarea import SIDES, Exploration, explore_options
 from machina_nb.rules.board.terrain import adjacent, move_steps, neighbours
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.cards.items import all_items, unequip_all
 from machina_nb.rules.engine import inventory as inv
-from machina_nb.rules.engine.cardplay import explorer_sources, marker_holder, marker_on, usable_items
+from machina_nb.rules.engine.cardplay import (explorer_sources, marker_holder, marker_on,
+                                              moves_through, usable_items)
 from machina_nb.rules.engine.chance import Dice, OpenDice
 from machina_nb.rules.engine.chapters import last_explorer_exits
 from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event, light_chapter,
@@ -71,7 +73,7 @@ __all__ = [
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "Choose", "ACTION_KINDS",
     "legal_actions", "apply", "check",
     "contributors", "explorer_abilities", "explorations", "ACTION_SPACE_COSTS",
-    "second_targets", "play_targets",
+    "second_targets", "play_targets", "through_moves",
 ]
 
 ACTION_SPACE_COSTS = {SpaceKind.CHEST: 3, SpaceKind.WORKBENCH: 3, SpaceKind.RECHARGE: 1,
@@ -174,7 +176,9 @@ class EndTurn(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """One step to an adjacent, passable, unoccupied space for 1 stamina (manual p34)."""
+    """One step to an adjacent, passable, unoccupied space for 1 stamina (manual p34); a unit
+    that moves through obstacles (the Aeromantle) may also move past them to a free passable
+    space, 1 stamina a space (:func:`through_moves`, manual p30, p34)."""
 
     to: Point = (0, 0)
 
@@ -183,19 +187,43 @@ class Move(Action):
             _fail("actor", f"{u.id} is immobile", "manual p17")
         if u.stamina < 1:
             _fail("actor", f"{u.id} has no stamina left", "manual p34 (1 per step)")
-        if not _step_ok(state, rules, u.position, tuple(self.to)):
+        if not _step_ok(state, rules, u.position, tuple(self.to)) and \
+                tuple(self.to) not in through_moves(state, rules, u):
             _fail("to", f"{self.to} is not an adjacent, passable, unoccupied space",
                   "manual p22, p34 (move)")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
-        _move(r, u, tuple(self.to))
+        to = tuple(self.to)
+        if _step_ok(r.state, r.rules, u.position, to):
+            _move(r, u, to)
+        else:
+            _move(r, u, to, through_moves(r.state, r.rules, u)[to])
 
     @classmethod
     def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
         if u.immobile or u.stamina < 1:
             return []
         return [Move(u.id, q) for q in move_steps(state.static_board(), u.position, rules)
-                if state.unit_at(q) is None]
+                if state.unit_at(q) is None] + [Move(u.id, q)
+                                                for q in through_moves(state, rules, u)]
+
+
+def through_moves(state: GameState, rules: Rules, u: Unit) -> dict[Point, int]:
+    """Where a unit that moves through obstacles (a ``move_through`` effect: the Aeromantle)
+    may move past obstacles, and the stamina it pays: the free passable spaces it reaches
+    for less than a plain move costs, or only that way (manual p30, p34: move through
+    effects; it ends on no obstacle and no unit).
+
+    Rules: manual p30 (Aeromantle), p34 (move, move through effects), p35 (pits).
+    """
+    if u.position is None or not moves_through(state, u.id, rules):
+        return {}
+    board = state.unit_board()
+    plain = reach(board, u.position, u.stamina, rules, Mover(unit=u.id))
+    through = reach(board, u.position, u.stamina, rules,
+                    Mover(unit=u.id, move_through=True, obstacles_only=True))
+    return {q: c for q, c in through.items() if q != u.position and c >= 1
+            and plain.get(q, c + 1) > c}
 
 
 @dataclass(frozen=True)
@@ -928,10 +956,14 @@ def _end_turn(r: Resolution, u: Unit) -> None:
         _finish_monster(r, u.id, "the players end the scheming monster's turn")
 
 
-def _move(r: Resolution, u: Unit, to: Point) -> None:
-    r.state = r.state.update_unit(u.id, position=to, stamina=u.stamina - 1)
-    r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
-    if r.state.space_kind(to) is SpaceKind.PIT:
+def _move(r: Resolution, u: Unit, to: Point, cost: int = 0) -> None:
+    r.state = r.state.update_unit(u.id, position=to, stamina=u.stamina - (cost or 1))
+    if cost:
+        r.emit("move", f"{u.id} moves through obstacles {u.position} -> {to} ({cost} stamina)",
+               "manual p34 (move through effects), p30 (Aeromantle)")
+    else:
+        r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
+    if r.state.is_kind(to, SpaceKind.PIT):
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
         r.emit("pit", "entering a pit destroys the unit", "manual p35; switch pit.voluntary_entry")
         if r.state.monster_turn and r.state.monster_turn.monster == u.id:
@@ -1080,8 +1112,9 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     for reason in plan.reasons:
         r.emit("reason", f"{action.actor}: {reason}", "manual p15-17")
     turn = r.state.monster_turn or MonsterTurn(action.actor)
-    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal))
     m = r.state.unit(action.actor)
+    path = (m.position,) + plan.path if plan.established else turn.path
+    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal, path=path))
     kind = plan.action[0]
     if kind == "ability":
         _, index, target = plan.action
@@ -1098,7 +1131,8 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
         _move(r, m, plan.action[1])
         turn = r.state.monster_turn
         if turn is not None:
-            r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
+            walked = turn.path[1:] if turn.path[1:2] == (plan.action[1],) else ()
+            r.set(monster_turn=replace(turn, played=turn.played + ("move",), path=walked))
     else:
         _finish_monster(r, m.id, "no ability, door or step left")
 

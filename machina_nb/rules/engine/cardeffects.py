@@ -28,8 +28,10 @@ def card_effect(r: Resolution, e: Effect, step: Step) -> None:
     if e.op == "treat_space":
         treat_space(r, step.target, SpaceKind[e.key.upper()], step.label, e.also)
     elif e.op == "take":
-        take(r, e.key, step.label)
+        found = take(r, e.key, step.label)
         resolve(r, e.then, step.user, step.target, step.why, step.essence_budget, step.second)
+        if found is not None and r.rules.reads("take.found_card", "set_aside"):
+            _unused_back(r, *found, step.label)
     elif e.op == "destroy_bound_event":
         if any(card.id == e.key for _, card in r.state.bound):
             destroy_card(r, f"bound:{e.key}", step.label)
@@ -37,19 +39,22 @@ def card_effect(r: Resolution, e: Effect, step: Step) -> None:
         destroy_card(r, r.card, step.label)
 
 
-def take(r: Resolution, card_id: str, why: str) -> bool:
-    """*Take*: find the card named ``card_id``, shuffle the deck searched, and put the card on
-    top of its deck, where the effects that follow (spawn, invoke) draw it (manual p25).
+def take(r: Resolution, card_id: str, why: str) -> tuple | None:
+    """*Take*: find the card named ``card_id`` and shuffle the deck searched; the card goes
+    on top of its deck, where the effects that follow (spawn, invoke) draw it (manual p25).
 
     Monster cards are searched in the manual's order: the monster deck (then
     shuffled), the destroyed monster cards, the monsters removed from the game,
-    the monsters not yet added; events in their deck. Where the taken card goes
-    is the card's text; "on top of its deck" is our reading. Returns whether it
-    was found.
-    Rules: manual p25 (take, take specific monsters).
+    the monsters not yet added; events in their deck. Under ``take.found_card = set_aside``
+    the card is only held for the effects that follow (:func:`card_effect` puts it back
+    where it was found if none of them draws it); under ``top_of_deck`` it stays on top of
+    its deck. Returns ``(card, deck field, place found)``, or None when not found.
+    Rules: manual p25 (take, take specific monsters); switch take.found_card.
     """
     s = r.state
     deck = s.monsters
+    held = "is held for the effects that follow" if r.rules.reads(
+        "take.found_card", "set_aside") else "goes on top of its deck"
     for place in ("deck", "destroyed", "removed", "reserve"):
         pile = {"deck": deck.cards, "destroyed": deck.destroyed, "removed": s.removed,
                 "reserve": s.reserve}[place]
@@ -65,9 +70,9 @@ def take(r: Resolution, card_id: str, why: str) -> bool:
                                 else deck.destroyed), **({place: rest} if place != "destroyed"
                                                          else {}))
         r.emit("take", f"{why}: {card.name} is taken from the monster {place}"
-               + (" (shuffled)" if place == "deck" else "") + " and goes on top of the monster "
-               "deck", "manual p25 (take specific monsters)")
-        return True
+               + (" (shuffled)" if place == "deck" else "") + f" and {held}",
+               "manual p25 (take specific monsters); switch take.found_card")
+        return card, "monsters", place
     for field in ("horror_events", "explorer_events"):
         deck = getattr(s, field)
         i = next((i for i, c in enumerate(deck.cards) if c.id == card_id), None)
@@ -76,10 +81,33 @@ def take(r: Resolution, card_id: str, why: str) -> bool:
             rest = r.dice.shuffle(deck.cards[:i] + deck.cards[i + 1:], f"{field} after take")
             r.set(**{field: Deck((card,) + rest, deck.destroyed)})
             r.emit("take", f"{why}: {card.name} is taken from the {field.replace('_', ' ')} "
-                   "deck, which is shuffled; it goes on top", "manual p25 (take)")
-            return True
+                   f"deck, which is shuffled; it {held}", "manual p25 (take); switch "
+                   "take.found_card")
+            return card, field, "deck"
     r.emit("take", f"{why}: no card {card_id!r} to take", "manual p25 (take)")
-    return False
+    return None
+
+
+def _unused_back(r: Resolution, card, field: str, place: str, why: str) -> None:
+    """A card found by *take* that none of the effects that followed drew goes back where it
+    was found: into its deck, shuffled, or to its pile (``take.found_card = set_aside``).
+
+    Rules: manual p25 (take: search, then shuffle the deck); switch take.found_card.
+    """
+    deck = getattr(r.state, field)
+    if not deck.cards or deck.cards[0] is not card:
+        return
+    rest = deck.cards[1:]
+    if place == "deck":
+        r.set(**{field: Deck(r.dice.shuffle((card,) + rest, f"{card.name} back into its deck"),
+                             deck.destroyed)})
+    elif place == "destroyed":
+        r.set(**{field: Deck(rest, (card,) + deck.destroyed)})
+    else:
+        r.set(**{field: Deck(rest, deck.destroyed), place: getattr(r.state, place) + (card,)})
+    r.emit("take", f"{why}: nothing drew {card.name}; it goes back to the "
+           + ("deck, which is shuffled" if place == "deck" else f"monster {place} pile"),
+           "manual p25 (take); switch take.found_card (set_aside)")
 
 
 def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
@@ -91,14 +119,21 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
     A destroyed token stays on top. A unit standing there keeps the space as it
     is when ``kind`` would be impassable (no unit stands on an obstacle, p35).
     Gained features count where the engine asks whether a space is of a kind
-    (targets, attacks, costs); moving, sight and pushes read the space's own kind.
-    Rules: manual p35 (treat map space).
+    (targets, attacks, costs), and for moving, sight and pushes the board shows the strongest
+    of the space's kinds (:func:`machina_nb.rules.engine.state.board_kind`): a floor also
+    rubble blocks moves and sight, a floor also a pit destroys who enters it, a chest also
+    an exploding barrel is hit by a push into it.
+    Rules: manual p35 (treat map space), p22 (barriers and obstacles), p25 (push into a barrel).
     """
     if space is None:
         r.emit("treat", f"{why}: no targeted space", "manual p35 (treat map space)")
         return
     space = tuple(space)
     if also:
+        if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
+            r.emit("treat", f"{why}: a unit stands on {space}; it cannot gain the features of "
+                   f"{kind.name.lower()}", "manual p35")
+            return
         r.set(features=r.state.features + ((space, kind),))
         r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()} too",
                "manual p35 (treat map space: extra features)")

@@ -26,15 +26,17 @@ Rules: manual p20-22 (ability types, cards in play, map-tile scope), p27 (marker
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.cards.items import ItemCard, equipped_items
 from machina_nb.rules.cards.units import ATTRIBUTE_MAX
 from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.rulings import Rules
 
 __all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "card_of", "passive_effects",
            "passive_total", "attribute", "can_target_ethereal", "enabled_to_target_ethereal",
+           "moves_through", "aimed_abilities",
            "marker_on", "marker_holder"]
 
 
@@ -51,18 +53,24 @@ class CardInPlay:
     abilities: tuple[Ability, ...]
 
 
-def cards_in_play(state: GameState) -> tuple[CardInPlay, ...]:
+def cards_in_play(state: GameState, rules: Rules | None = None) -> tuple[CardInPlay, ...]:
     """Unit cards, bound events, equipped items, the current explorer and horror events, the
-    chapter (manual p21). Consumables are left out: p30 says they are never in play (C-17).
+    chapter (manual p21). Consumables are left out, as p30 says they are never in play (C-17),
+    unless ``consumables_in_play = yes``: then the consumables an explorer holds are in play
+    too, and their passive and triggered abilities act for their holder.
 
-    Rules: manual p21 (cards in play), p26 (binding events), p30-31 (equipped items), p14,
-    p37 (current events); switch consumables_in_play.
+    Rules: manual p21 (cards in play), p26 (binding events), p30-31 (equipped items,
+    consumables), p14, p37 (current events); switch consumables_in_play.
     """
     out = [CardInPlay(f"unit:{u.id}", u.name, u.id, u.abilities) for u in state.units]
     out += [CardInPlay(f"bound:{card.id}", card.name, who, card.abilities)
             for who, card in state.bound]
     out += [CardInPlay(f"item:{card.id}", card.name, inv.owner, card.abilities)
             for inv in state.inventories for card in equipped_items(inv)]
+    if rules is not None and rules.reads("consumables_in_play", "yes"):
+        out += [CardInPlay(f"item:{card.id}", card.name, inv.owner, card.abilities)
+                for inv in state.inventories for card in inv.unequipped
+                if card.type == "consumable"]
     for kind, deck in (("explorer_event", state.explorer_events),
                        ("horror_event", state.horror_events)):
         out += [CardInPlay(f"{kind}:{card.id}", card.name, None, card.abilities)
@@ -76,17 +84,20 @@ def explorer_sources(state: GameState, unit: Unit) -> tuple[tuple[str, Ability],
     """An explorer's abilities with the key of the card each is on, in the order of
     :func:`machina_nb.rules.engine.actions.explorer_abilities`: card, bound events, current
     explorer event, chapter, then the :func:`usable_items` (every kind; only active
-    ones are played).
+    ones are played); an item's abilities as its augments change them
+    (:func:`aimed_abilities`).
 
     Rules: manual p20 (sources of active abilities), p28 (chapter abilities), p31
-    (consumables usable from the inventory).
+    (consumables usable from the inventory), p30, p32 (augments).
     """
     cards = [(f"unit:{unit.id}", unit.abilities)]
     cards += [(f"bound:{card.id}", card.abilities) for who, card in state.bound if who == unit.id]
     cards += [(f"explorer_event:{card.id}", card.abilities)
               for card in state.explorer_events.destroyed[:1]]
     cards.append((f"chapter:{state.chapter.id}", state.chapter.abilities))
-    cards += [(f"item:{card.id}", card.abilities) for card in usable_items(state, unit.id)]
+    inventory = next((inv for inv in state.inventories if inv.owner == unit.id), None)
+    cards += [(f"item:{card.id}", aimed_abilities(inventory, card))
+              for card in usable_items(state, unit.id)]
     return tuple((key, a) for key, abilities in cards for a in abilities)
 
 
@@ -130,17 +141,18 @@ def _tile_scope(state: GameState, scope: str, owner: Unit | None) -> tuple[str, 
     return tuple(u.id for u in units)
 
 
-def passive_effects(state: GameState, op: str, unit_id: str) -> tuple:
+def passive_effects(state: GameState, op: str, unit_id: str, rules: Rules | None = None) -> tuple:
     """The passive effects ``op`` acting on ``unit_id`` now, as ``(card key, effect)`` pairs.
 
     An owned card's tile scope is its owner's tile; a card without an owner
     reaches every tile (manual p21-22). A binding event waiting for its marker
     no longer counts (manual p27; not modelled yet: bound events leave ``bound``
     when destroyed).
-    Rules: manual p20 (passive abilities), p21-22 (map-tile scope).
+    ``rules`` decides whether held consumables are in play (switch consumables_in_play).
+    Rules: manual p20 (passive abilities), p21-22 (map-tile scope); switch consumables_in_play.
     """
     out = []
-    for card in cards_in_play(state):
+    for card in cards_in_play(state, rules):
         owner = state.unit(card.owner) if card.owner and state.has_unit(card.owner) else None
         for ability in card.abilities:
             if ability.kind != "passive":
@@ -156,17 +168,18 @@ def passive_effects(state: GameState, op: str, unit_id: str) -> tuple:
     return tuple(out)
 
 
-def passive_total(state: GameState, op: str, unit_id: str, attribute_name: str = "") -> int:
+def passive_total(state: GameState, op: str, unit_id: str, attribute_name: str = "",
+                  rules: Rules | None = None) -> int:
     """The sum of passive ``op`` amounts on a unit (only those changing ``attribute_name``
     when given) (manual p20: passive abilities).
 
     Rules: manual p20 (passive), p21 (attack roll modifiers), p19 (attributes).
     """
-    return sum(e.amount for _, e in passive_effects(state, op, unit_id)
+    return sum(e.amount for _, e in passive_effects(state, op, unit_id, rules)
                if not attribute_name or attribute_name in e.attributes)
 
 
-def attribute(state: GameState, unit_id: str, name: str) -> int:
+def attribute(state: GameState, unit_id: str, name: str, rules: Rules | None = None) -> int:
     """Armor or will as it stands now: the unit's value changed by lasting and passive
     ``attribute_modifier`` effects, within 0-9 (manual p18-19, p23, p27).
 
@@ -176,11 +189,11 @@ def attribute(state: GameState, unit_id: str, name: str) -> int:
     base = getattr(state.unit(unit_id), name)
     change = sum(e.amount for e in state.lasting if e.op == "attribute_modifier"
                  and e.target == unit_id and name in e.attributes)
-    change += passive_total(state, "attribute_modifier", unit_id, name)
+    change += passive_total(state, "attribute_modifier", unit_id, name, rules)
     return max(0, min(ATTRIBUTE_MAX, base + change))
 
 
-def can_target_ethereal(state: GameState, unit: Unit) -> bool:
+def can_target_ethereal(state: GameState, unit: Unit, rules: Rules | None = None) -> bool:
     """Whether ``unit`` may target ethereal units: a lit chapter space on its tile, a passive
     or a lasting ``target_ethereal`` effect on it (manual p22, p25, p36).
 
@@ -191,10 +204,11 @@ def can_target_ethereal(state: GameState, unit: Unit) -> bool:
     tile = state.tile_of(unit.position)
     if any(state.tile_of(p) == tile for p in state.lit if p not in state.destroyed):
         return True
-    return enabled_to_target_ethereal(state, unit.id)
+    return enabled_to_target_ethereal(state, unit.id, rules)
 
 
-def enabled_to_target_ethereal(state: GameState, unit_id: str) -> bool:
+def enabled_to_target_ethereal(state: GameState, unit_id: str,
+                               rules: Rules | None = None) -> bool:
     """Whether a lasting or passive ``target_ethereal`` effect lets the unit target ethereal
     units, lit chapter spaces aside (manual p22, p23: an effect that enables it).
 
@@ -202,7 +216,40 @@ def enabled_to_target_ethereal(state: GameState, unit_id: str) -> bool:
     """
     if any(e.op == "target_ethereal" and e.target == unit_id for e in state.lasting):
         return True
-    return bool(passive_effects(state, "target_ethereal", unit_id))
+    return bool(passive_effects(state, "target_ethereal", unit_id, rules))
+
+
+def moves_through(state: GameState, unit_id: str, rules: Rules | None = None) -> bool:
+    """Whether a lasting or passive ``move_through`` effect lets the unit move through
+    obstacles (the Aeromantle: manual p30; move through effects, p34).
+
+    Rules: manual p30 (Aeromantle), p34 (move through effects), p20 (passive abilities).
+    """
+    if any(e.op == "move_through" and e.target == unit_id for e in state.lasting):
+        return True
+    return bool(passive_effects(state, "move_through", unit_id, rules))
+
+
+def aimed_abilities(inventory, card: ItemCard) -> tuple[Ability, ...]:
+    """An equipped item's abilities as its augments change them: an augment that lets "this
+    weapon target through obstacles" turns its ranged icons into ranged-through icons of the
+    same range (Precision Scope: manual p30; an augment affects only the item it is attached
+    to, p32).
+
+    Rules: manual p30 (Precision Scope), p32 (augments), p23 (ranged through).
+    """
+    def _node(trees):
+        for tree in trees:
+            found = None if tree is None else tree if tree.item is card else \
+                _node((tree.upgrade, tree.augment))
+            if found is not None:
+                return found
+        return None
+    node = _node(inventory.equipped) if inventory is not None else None
+    if node is None or node.augment is None or not node.augment.item.through_obstacles:
+        return card.abilities
+    return tuple(replace(a, targeting=replace(a.targeting, kind="ranged_through"))
+                 if a.targeting.kind == "ranged" else a for a in card.abilities)
 
 
 def marker_holder(unit: Unit) -> str:

@@ -6,7 +6,7 @@ banished, the placed map tiles are shuffled and slid under the map-tile deck
 comes into play. Its *place entry token* draws the top map tile into the empty
 playing area, puts the entry token on that tile's direction symbol and brings
 the explorers back on or next to it, the players choosing where; then each
-resolves its unit card's «enters play». On a single fixed map (no playing area)
+resolves the «enters play» of its unit card and equipped items. On a single fixed map (no playing area)
 no tile moves: the entry token is the map's direction symbol. The 3.5 timer
 ends an exit-token chapter the same way under ``timer35.exit_chapter =
 full_exit_procedure`` (switch timer35.exit_chapter).
@@ -20,13 +20,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.effects import destroy_unit, edge_spaces, next_chapter, remove_exit_token
+from machina_nb.rules.engine.cardplay import usable_items
+from machina_nb.rules.engine.effects import (destroy_unit, edge_spaces, next_chapter,
+                                             remove_exit_token, reset_ratings)
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.board.maptext import BorderKind
 from machina_nb.rules.board.playarea import spaces_at_entry
+from machina_nb.rules.engine.state import Deck
 
 __all__ = ["return_tiles", "last_explorer_exits", "everyone_exits", "enter_at_entry_token",
-           "place_entry_token_effect"]
+           "place_entry_token_effect", "enters_play", "enter_endgame", "enter_endgame_effect",
+           "game_end_effect", "reset_ratings_effect"]
 
 _EXIT = "manual p28 (place exit token: the last explorer out), p34 (exit map tile)"
 _ENTRY = "manual p28 (place entry token)"
@@ -96,7 +100,7 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
        fixed map's entry token is its direction symbol.
     2. Each explorer off the map takes a free space on the token or next to it,
        the players choosing (:func:`machina_nb.rules.board.playarea.spaces_at_entry`).
-    3. Each of them then resolves its unit card's «enters play».
+    3. Each of them then resolves the «enters play» of its unit card and equipped items.
     Rules: manual p28 (place entry token), p20 («enters play»), p22 (adjacent).
     """
     s = r.state
@@ -120,24 +124,113 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
                                       if area is None else "the entry token left the map with "
                                       "its scrolled tile"), "manual p28, p34")
         return
+    for who in _seat_at(r, inside, why, _ENTRY):
+        enters_play(r, who, why)
+
+
+def _seat_at(r: Resolution, inside, why: str, rule: str) -> list[str]:
+    """Each explorer off the map takes a free space on the entry token ``inside`` or next to
+    it, the players choosing; returns those seated (manual p28: place explorers)."""
     entered = []
     for who in r.state.exited:
         free = spaces_at_entry(r.state.unit_board(), inside, r.rules)
         if not free:
             r.emit("entry", f"{why}: no free space on or next to the entry token for {who}",
-                   _ENTRY)
+                   rule)
             break
-        space = r.choose(free, f"where {who} enters", _ENTRY)
+        space = r.choose(free, f"where {who} enters", rule)
         r.state = r.state.update_unit(who, position=space)
         r.set(exited=tuple(x for x in r.state.exited if x != who))
-        r.emit("entry", f"{why}: {who} enters the map on {space}", _ENTRY)
+        r.emit("entry", f"{why}: {who} enters the map on {space}", rule)
         entered.append(who)
-    for who in entered:
-        if r.state.has_unit(who) and r.state.unit(who).enters_play:
-            u = r.state.unit(who)
-            resolve(r, u.enters_play, u, None, f"{u.name} enters play")
+    return entered
+
+
+def enters_play(r: Resolution, who: str, why: str) -> None:
+    """An explorer placed at the entry token resolves the «enters play» of its unit card and
+    of its equipped items, at setup too (manual p8, p28: place entry token; p20).
+
+    Rules: manual p28 (place entry token: resolve «enters play»), p8 (setup), p20
+    («enters play» abilities), p32 (equipped items).
+    """
+    if not r.state.has_unit(who):
+        return
+    u = r.state.unit(who)
+    if u.enters_play:
+        resolve(r, u.enters_play, u, None, f"{u.name} enters play ({why})")
+    for card in usable_items(r.state, who):
+        if card.type != "consumable" and card.enters_play and r.state.has_unit(who):
+            resolve(r, card.enters_play, r.state.unit(who), None,
+                    f"{card.name} enters play ({why})")
 
 
 def place_entry_token_effect(r: Resolution, e: Effect, step: Step) -> None:
     """A chapter's "place entry token": the explorers off the map come back at it (manual p28)."""
     enter_at_entry_token(r, step.label)
+
+
+_ENDGAME = "manual p28 (enter endgame)"
+
+
+def enter_endgame(r: Resolution, tile: str | None, why: str) -> None:
+    """*Enter endgame*: the endgame tile into play, the explorers on or next to its entry token,
+    the scenario's endgame cards played (their «enters play» is the endgame's setup).
+
+    On a playing area the tile side ``tile`` enters apart from the others
+    (:meth:`machina_nb.rules.board.playarea.PlayArea.place_endgame`); a fixed map holds its
+    endgame already, and its entry token is the map's direction symbol. Every explorer on
+    the map leaves it and takes a space on or next to that token, the players choosing. The
+    endgame chapter cards set aside at setup then come first in the chapter deck and the
+    first is played (:func:`next_chapter`).
+    Rules: manual p28 (enter endgame; victory and defeat conditions), p8 (endgame cards and
+    tile set aside), p3 (how to win and lose).
+    """
+    s = r.state
+    area = s.map.area
+    if area is not None and tile is not None:
+        area = area.place_endgame(tile)
+        r.set(map=replace(s.map, area=area))
+        inside = area.entry[0]
+        r.emit("endgame", f"{why}: the endgame tile {tile} enters play, the entry token on "
+               f"its direction symbol at {inside}", _ENDGAME)
+    else:
+        symbols = edge_spaces(s, (BorderKind.DIRECTION,))
+        inside = symbols[0] if symbols else None
+    if inside is not None:
+        for e in r.state.explorers_on_map:
+            r.state = r.state.update_unit(e.id, position=None)
+            r.set(exited=r.state.exited + (e.id,))
+        _seat_at(r, inside, why, _ENDGAME)
+    else:
+        r.emit("endgame", f"{why}: the map has no entry token for the endgame; the explorers "
+               "stay where they are", _ENDGAME)
+    if r.state.endgame:
+        r.set(chapters=Deck(r.state.endgame + r.state.chapters.cards,
+                            r.state.chapters.destroyed), endgame=())
+        r.emit("endgame", f"{why}: the endgame cards are set out", _ENDGAME)
+        next_chapter(r, why)
+
+
+def enter_endgame_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """A chapter's "enter endgame"; ``key`` names the endgame tile side (manual p28)."""
+    enter_endgame(r, e.key, step.label)
+
+
+def game_end_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """*Victory*: the current chapter flips and every surviving explorer wins; *defeat*: the
+    endgame's defeat condition is met and the game is lost (manual p3, p28).
+
+    Rules: manual p28 (victory; enter endgame: defeat condition), p3 (how to win and lose).
+    """
+    won = e.op == "victory"
+    r.set(over="won" if won else "lost")
+    r.emit("game", f"{step.label}: " + ("victory: the chapter flips and every surviving "
+                                        "explorer wins" if won else
+                                        "the defeat condition is met: the game is lost"),
+           "manual p28 (victory), p3" if won else "manual p28 (enter endgame), p3")
+
+
+def reset_ratings_effect(r: Resolution, e: Effect, step: Step) -> None:
+    """*Reset spawn/horror ratings*: the sliders named (both without ``key``) return to the
+    current chapter's defaults (manual p28)."""
+    reset_ratings(r, spawn=e.key in (None, "spawn"), horror=e.key in (None, "horror"))

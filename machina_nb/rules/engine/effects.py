@@ -24,7 +24,8 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cards.items import equipped_items, find_item
 from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.engine.binding import bind_horror_event, release_bound_events
-from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
+from machina_nb.rules.engine.cardplay import (attribute as current_attribute, moves_through,
+                                              passive_total)
 from machina_nb.rules.engine.holdings import (destroy_item, discard_inventory, inventory_of,
                                               release_spent, release_waiting)
 from machina_nb.rules.engine.monsters import effect_move
@@ -32,7 +33,7 @@ from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.engine.scopes import units_in_scope
 from machina_nb.rules.engine.state import (EXPLORER_MARKERS, HORROR_MARKERS, Deck, GameState,
                                            Lasting, Unit)
-from machina_nb.rules.engine.triggers import fire
+from machina_nb.rules.engine.triggers import fire, fire_all
 from machina_nb.rules.odds.processes import adjusted_spawn_rating, lower_threat
 from machina_nb.rules.rulings import Rules
 
@@ -278,10 +279,11 @@ def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
 
 # --- attacks ------------------------------------------------------------------------------
 
-def roll_modifier(state: GameState, unit_id: str) -> int:
+def roll_modifier(state: GameState, unit_id: str, rules: Rules | None = None) -> int:
     """The sum of lasting and passive effects changing a unit's attack rolls (manual p21, p27)."""
     return sum(e.amount for e in state.lasting if e.op == "roll_modifier" and
-               e.target == unit_id) + passive_total(state, "roll_modifier", unit_id)
+               e.target == unit_id) + passive_total(state, "roll_modifier", unit_id,
+                                                    rules=rules)
 
 
 def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: int, low: int,
@@ -304,7 +306,7 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
     faces = [r.roll("high", why) for _ in range(high)] + [r.roll("low", why) for _ in range(low)]
     total = sum(faces)
     if attacker is not None and r.state.has_unit(attacker):
-        total += roll_modifier(r.state, attacker)
+        total += roll_modifier(r.state, attacker, r.rules)
     attribute = "will" if arcane else "armor"
     live = [b for b in blockers if r.state.has_unit(b)]
     total, bonus = spend_essence(r, attacker, live, total, attribute, essence_budget)
@@ -367,8 +369,8 @@ def spend_essence(r: Resolution, attacker: str | None, live: Sequence[str], tota
     me = r.state.unit(who)
     cap = min(most, me.essence)
     floor0 = r.rules["roll.floor"] == "clamp0"
-    needs = {b: 0 if floor0 and current_attribute(r.state, b, attribute) <= 0
-             else current_attribute(r.state, b, attribute) - total for b in against}
+    needs = {b: 0 if floor0 and current_attribute(r.state, b, attribute, r.rules) <= 0
+             else current_attribute(r.state, b, attribute, r.rules) - total for b in against}
     reachable = [b for b in against if 0 < needs[b] <= cap]
     if not reachable:
         return total, bonus
@@ -404,7 +406,7 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
     for b in blockers:
         if not r.state.has_unit(b):
             continue
-        value = current_attribute(r.state, b, attribute)
+        value = current_attribute(r.state, b, attribute, r.rules)
         mine = total + (bonus or {}).get(b, 0)
         if mine >= value:
             hit.append(b)
@@ -603,7 +605,8 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
 
     ``horror.invoke_order``: place then resolve (1.0) or resolve then place
     (aid; switch horror.invoke_order).
-    Rules: manual p14 (invoke horror event).
+    Once it is invoked, "on any horror event" triggers fire (Hobnailed Boots, manual p30).
+    Rules: manual p14 (invoke horror event), p26 (triggered conditions), p30.
     """
     threat_up(r, 1, why)
     deck = _drawable(r, r.state.horror_events, "horror", "horror events", "manual p14")
@@ -617,6 +620,7 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
     else:
         _resolve_card(r, card, f"{card.name} enters play")
         _place_horror_event(r, card, why, "aid (resolve, then place); switch horror.invoke_order")
+    fire_all(r, "horror_event", f"the horror event {card.name} is invoked")
 
 
 def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
@@ -983,7 +987,8 @@ def next_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
 
 def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     """"Move up to N" on a unit: a mindless monster heads for its closest explorer, anyone
-    else goes where the players choose within N steps; no stamina (manual p23, p34).
+    else goes where the players choose within N steps (past obstacles when it moves through
+    them: the Aeromantle, manual p30); no stamina (manual p23, p34).
 
     Rules: manual p23 (affected units of a move), p34 (move), p35 (pits); switch move_effect.mindless_doors.
     """
@@ -1000,7 +1005,8 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
         end = path[-1] if path else u.position
     else:
         board = s.unit_board()
-        spaces = distance.reach(board, u.position, amount, r.rules, distance.Mover(unit=u.id))
+        spaces = distance.reach(board, u.position, amount, r.rules, distance.Mover(
+            unit=u.id, move_through=moves_through(s, u.id, r.rules), obstacles_only=True))
         end = r.choose(tuple(spaces), f"where {unit_id} moves (up to {amount})", "manual p23")
         path = (end,)
     if end == u.position:
@@ -1009,7 +1015,7 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     r.state = s.update_unit(unit_id, position=end)
     r.emit("move", f"{why}: {unit_id} moves {u.position} -> {end} ({len(path)} steps, no "
            "stamina)", "manual p23 (move effect)")
-    if r.state.space_kind(end) is SpaceKind.PIT:
+    if r.state.is_kind(end, SpaceKind.PIT):
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: moved into a pit")
 

@@ -30,6 +30,7 @@ from machina_nb.rules.engine.actions import Action, apply
 from machina_nb.rules.engine.chance import Dice, ScriptedDice, SeededDice
 from machina_nb.rules.engine.resolution import Event
 from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.engine.chapters import enters_play
 from machina_nb.rules.engine.effects import reset_ratings
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import ItemCard, ItemDecks
@@ -50,7 +51,8 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
              seed: int = 0, tile_size: int = 10, threat_positions: int = 5,
              scenario_horror_events: Sequence[EventCard] = (),
              scenario_explorer_events: Sequence[EventCard] = (),
-             items: Sequence[ItemCard] = ()) -> GameState:
+             items: Sequence[ItemCard] = (),
+             endgame_chapters: Sequence[Chapter] = ()) -> GameState:
     """A game at the start of round 1, decks shuffled with ``seed`` (manual p8: setup).
 
     ``layout`` is a fixed map, or a :class:`~machina_nb.rules.board.playarea.PlayArea`
@@ -65,7 +67,11 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
     (1.0) or with only as many core events as the scenario has
     (``setup.event_decks = balanced_3_5``, switch setup.event_decks). ``items``: level-1 item
     cards form the four item decks, the others wait for *add item level* (manual p8, p33).
-    Rules: manual p8 (setup), p28 (chapter ratings), p30 (item decks); 3.5 §Spawn Phase.
+    ``endgame_chapters`` are set aside until *enter endgame* (manual p8, p28). The explorers,
+    placed as the setup's *place entry token* places them, then resolve their cards'
+    «enters play» (manual p8, p28).
+    Rules: manual p8 (setup), p28 (chapter ratings, place entry token), p30 (item decks);
+    3.5 §Spawn Phase.
     """
     rules = rules if rules is not None else Rules()
     if not chapters:
@@ -93,11 +99,14 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         reserve=tuple(c for c in monsters if c.level != 1),
         horror_events=Deck(_events(horror_events, scenario_horror_events)),
         explorer_events=Deck(_events(explorer_events, scenario_explorer_events)),
-        threat_positions=threat_positions)
+        threat_positions=threat_positions, endgame=tuple(endgame_chapters))
     if items:
-        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: _shuffled(cards)))
+        state = replace(state, items=ItemDecks.deal(items, lambda cards, _: _shuffled(cards),
+                                                    rules))
     r = new_resolution(state, rules, SeededDice(rng))
     reset_ratings(r)
+    for u in r.state.explorers_on_map:
+        enters_play(r, u.id, "setup")
     return r.state
 
 

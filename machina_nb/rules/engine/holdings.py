@@ -24,7 +24,7 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = ["inventory_of", "set_inventory", "put_inventory", "store_inventory", "consume",
            "destroy_item_cards", "release_spent", "destroy_item", "discard_inventory",
-           "destroy_card", "item_owner", "release_waiting"]
+           "destroy_card", "item_owner", "release_waiting", "return_marker"]
 
 
 def inventory_of(state: GameState, explorer: str) -> Inventory:
@@ -79,10 +79,15 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
     """Put a changed inventory in the state and bring its owner's attributes in line with the
     items now in play (manual p19: "with the Displacer Vest equipped, armor 3 and will 4").
 
-    Rules: manual p19 (attributes), p30-32 (items in play); switch consumables_in_play (consumables).
+    An item that leaves its owner's equipped items (unequipped, traded, given) ends the
+    lasting effects whose markers lie on it under ``markers.item_unequipped = effect_ends``;
+    under ``effect_stays`` only a card removed from the game does (manual p27).
+    Rules: manual p19 (attributes), p30-32 (items in play), p27 (markers); switches
+    consumables_in_play (consumables) and markers.item_unequipped.
     """
     validate_inventory(inventory)
     before = r.state.unit(inventory.owner)
+    was = {c.id for c in equipped_items(inventory_of(r.state, inventory.owner))}
     changes, inventory = applied_inventory(r.state, inventory, r.rules)
     r.state = put_inventory(r.state.update_unit(inventory.owner, **changes), inventory)
     if changes:
@@ -90,6 +95,23 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
                + ", ".join(f"{k.replace('_', ' ')} {getattr(before, k)} -> {v}"
                            for k, v in sorted(changes.items())),
                "manual p19 (attributes changed by items), p30")
+    gone = was - {c.id for c in equipped_items(inventory)}
+    if gone and r.rules.reads("markers.item_unequipped", "effect_ends"):
+        for lasting in [e for e in r.state.lasting if e.card in {f"item:{i}" for i in gone}]:
+            return_marker(r, lasting, f"{why}: {lasting.card.removeprefix('item:')} is no "
+                          "longer equipped (switch markers.item_unequipped)")
+
+
+def return_marker(r: Resolution, lasting, why: str) -> None:
+    """Take a marker back from its card: its lasting effect ends (manual p27).
+
+    Rules: manual p27 (taking a marker back from a card).
+    """
+    r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
+    owner = "a horror" if lasting.holder == "horror" else f"{lasting.holder}'s"
+    r.emit("markers", f"{why}: {owner} marker returns from {lasting.card}; {lasting.name} on "
+           f"{lasting.target} ends", "manual p27 (removing a marker from a card)")
+    release_waiting(r)
 
 
 def destroy_item_cards(r: Resolution, cards: Sequence[ItemCard]) -> None:

@@ -35,7 +35,7 @@ from machina_nb.rules.engine.holdings import (destroy_item_cards, inventory_of, 
 from machina_nb.rules.engine.effects import remove_half
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.cards.items import (ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, unequip, unequip_all)
+from machina_nb.rules.cards.items import (ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, item_level, unequip, unequip_all)
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState
@@ -434,10 +434,10 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
     shuffle the level's cards from the reserve into their decks (manual p33).
 
     Rules: manual p28 (chapter effects), p33 (add item level); 3.5 §Adding Item Levels;
-    switches half.which and half.rounding.
+    switches half.which, half.rounding and item.printed_number.
     """
     items = r.state.items
-    new = tuple(c for c in items.reserve if c.level == level)
+    new = tuple(c for c in items.reserve if item_level(c, r.rules) == level)
     decks, removed = {}, ()
     for kind in ITEM_TYPES:
         cards = r.dice.shuffle(items.deck(kind), f"the {kind} deck before halving")
@@ -446,7 +446,8 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
         added = tuple(c for c in new if c.type == kind)
         decks[kind] = r.dice.shuffle(kept + added, f"level-{level} {kind} items")
     r.set(items=replace(items, **decks, removed=items.removed + removed,
-                        reserve=tuple(c for c in items.reserve if c.level != level)))
+                        reserve=tuple(c for c in items.reserve
+                                      if item_level(c, r.rules) != level)))
     r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
            f"level-{level} cards shuffled in", "manual p33 (add item level); switches half.which and half.rounding")
 

@@ -28,7 +28,7 @@ from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.engine.targets import ability_targets, unpaid_cost
 from machina_nb.rules.board.terrain import closest_distances, closest_table, move_steps, move_table
 
-__all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers",
+__all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers", "aims_at_explorers",
            "explorer_distances", "monster_abilities", "DOOR_DESTROY_COST"]
 
 DOOR_DESTROY_COST = 4
@@ -42,7 +42,8 @@ class MonsterPlan:
     ``action`` is ``("ability", index, target)``, ``("door", a, b)``,
     ``("move", to)`` or ``("end",)``. ``options`` is non-empty when the players
     must choose (``choice_of`` says what); pass the choices back to
-    :func:`mindless_step`.
+    :func:`mindless_step`. ``established``: ``path`` is the path established toward the
+    target (kept in the turn for ``replan.when``, switch replan.when).
     """
 
     monster: str
@@ -55,6 +56,7 @@ class MonsterPlan:
     reasons: tuple[str, ...] = ()
     options: tuple = ()
     choice_of: str = ""
+    established: bool = False
 
 
 def monster_abilities(state: GameState, monster: Unit,
@@ -84,19 +86,37 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
     A lit chapter space lets units on its tile target ethereal units; which tile
     counts is ``targetable.for_monsters`` (switch targetable.for_monsters). A monster disregards
     explorers it cannot target (manual p25). A lasting or passive ``target_ethereal``
-    effect on the monster enables it anywhere (manual p22-23).
-    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; switch targetable.for_monsters.
+    effect on the monster enables it anywhere (manual p22-23). Which targeting counts is
+    ``targetable.which_targeting``: being allowed to target ethereal units (``any_targeting``),
+    or also having an ability whose icon may aim at an explorer (``its_abilities``).
+    Rules: manual p25 (ethereal), p36 (lit chapter space), p22-23; switches
+    targetable.for_monsters and targetable.which_targeting.
     """
     lit_tiles = {state.tile_of(p) for p in state.lit if p not in state.destroyed}
     out = []
     for e in state.explorers_on_map:
-        if e.ethereal and not enabled_to_target_ethereal(state, monster.id):
+        if e.ethereal and not enabled_to_target_ethereal(state, monster.id, rules):
             where = monster.position if rules["targetable.for_monsters"] == "monster_tile" \
                 else e.position
             if state.tile_of(where) not in lit_tiles:
                 continue
+        if e.ethereal and rules.reads("targetable.which_targeting", "its_abilities") \
+                and not aims_at_explorers(state, monster, rules):
+            continue
         out.append(e)
     return tuple(out)
+
+
+def aims_at_explorers(state: GameState, monster: Unit, rules: Rules) -> bool:
+    """Whether one of the monster's active abilities has a targeting icon that may aim at an
+    explorer (a melee or ranged icon on explorers or units), wherever its range reaches now.
+
+    Rules: manual p20-23 (targeting icons), p16 (monster abilities target explorers unless
+    stated otherwise); switch targetable.which_targeting.
+    """
+    return any(a.kind == "active" and a.targeting.kind != "none"
+               and a.targeting.target in ("explorer", "unit")
+               for _, a in monster_abilities(state, monster, rules))
 
 
 def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
@@ -167,6 +187,15 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
     rubble = _guarded_rubble(state, rules, m)
     target, options = (None, ()) if m.immobile or rubble else \
         _choose_target(state, rules, m, dist_maps, reasons, choices)
+    towards = (rubble, None, "the rubble") if rubble else None if target is None else \
+        (dist_maps[target], state.unit(target).position, target)
+    kept = None
+    if towards is not None and rules.reads("replan.when", "on_target_change"):
+        kept = _kept_path(state, rules, m, target, towards, reasons, choices)
+        plan.update(goal=kept[0], path=kept[1], ends=kept[2], established=not kept[3])
+        if kept[3]:
+            return MonsterPlan(**plan, target=target, reasons=tuple(reasons), options=kept[3],
+                               choice_of=_END_CHOICE)
     ability = _try_abilities(state, rules, m, explorers, reasons, choices)
     if isinstance(ability, MonsterPlan):
         return MonsterPlan(**{**ability.__dict__, **plan, "target": target,
@@ -182,7 +211,6 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
                            choice_of="target (manual p16: ties go to lowest health, then the "
                                      "explorers choose)")
     if rubble:
-        dist, tpos, label = rubble, None, "the rubble"
         reasons.append("rubble on its tile: it heads for the rubble instead of the closest "
                        "explorer and stays once adjacent (manual p17, Example F)")
     elif target is None:
@@ -190,17 +218,17 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
         return MonsterPlan(**plan, reasons=tuple(reasons))
     else:
         plan["target"] = target
-        dist, tpos, label = dist_maps[target], state.unit(target).position, target
+    dist, tpos, label = towards
 
     # Path: best reachable end point on the stamina budget (manual p16).
-    goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
-                                                choices)
-    plan.update(goal=goal, path=path, ends=ends)
-    if options:
-        return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
-                           choice_of="end point (manual p16: equally good paths, the explorers "
-                                     "choose)")
-    if not path:
+    if kept is None:
+        goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist,
+                                                    reasons, choices)
+        plan.update(goal=goal, path=path, ends=ends, established=not options)
+        if options:
+            return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
+                               choice_of=_END_CHOICE)
+    if not plan["path"]:
         door = _door_to_target(state, rules, m, tpos, label, reasons)
         if door is not None:
             return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
@@ -209,13 +237,47 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
     return _step_along(state, rules, m, plan, reasons, (tpos, label, dist), choices)
 
 
+_END_CHOICE = "end point (manual p16: equally good paths, the explorers choose)"
+
+
+def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towards,
+               reasons: list[str], choices: tuple):
+    """The path the monster established earlier this turn toward the same target, while it
+    still starts where the monster stands; otherwise a path established now. Under
+    ``replan.when = on_target_change`` a monster re-establishes its path only when its target
+    changes (the move step of manual p16); ``every_action`` re-plans after every action.
+    Returns ``(goal, steps, ends, options)`` as :func:`_establish_path` does.
+
+    Rules: manual p16 (establish path; the move step: a closer explorer becomes the target
+    and gets a new path); switch replan.when.
+    """
+    dist, tpos, label = towards
+    turn = state.monster_turn if state.monster_turn and state.monster_turn.monster == m.id \
+        else None
+    if turn is not None and turn.path:
+        if turn.target == target and turn.path[0] == m.position:
+            steps = turn.path[1:]
+            left = f"{len(steps)} step{'s' if len(steps) > 1 else ''} left" if steps else \
+                "it stands at its end"
+            reasons.append(f"keeps the path it established toward {label} ({left}): it "
+                           "re-establishes a path only when its target changes (manual p16; "
+                           "switch replan.when)")
+            return turn.goal, steps, (), ()
+        why = "its target changed" if turn.target != target else \
+            "it no longer stands where its path begins"
+        reasons.append(f"{why}: it establishes a new path (manual p16; switch replan.when)")
+    return _establish_path(state, rules, m, tpos, label, dist, reasons, choices)
+
+
 def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
     """The explorers the monster may target and each one's closest-distance map (p22, p25)."""
     explorers = targetable_explorers(state, m, rules)
     ignored = [e.id for e in state.explorers_on_map if e not in explorers]
     if ignored:
-        reasons.append(f"ignores {', '.join(ignored)}: cannot target an ethereal explorer "
-                       f"(manual p25)")
+        why = "none of its abilities aims at an explorer (switch targetable.which_targeting)" \
+            if rules.reads("targetable.which_targeting", "its_abilities") \
+            and not aims_at_explorers(state, m, rules) else "cannot target an ethereal explorer"
+        reasons.append(f"ignores {', '.join(ignored)}: {why} (manual p25)")
     dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
     if explorers:
         reasons.append("closest distances (manual p22): " + ", ".join(
@@ -241,7 +303,8 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
                            f"{DOOR_DESTROY_COST} stamina (manual p16)")
             return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
         blocked = (f"a closed door blocks the path and only {m.stamina} stamina is left "
-                   f"(needs {DOOR_DESTROY_COST})")
+                   f"(needs {DOOR_DESTROY_COST})" if door is not None else
+                   f"{step} can no longer be entered")
     elif m.stamina < 1:
         reasons.append("out of stamina: its turn ends (manual p16)")
         return MonsterPlan(**plan, reasons=tuple(reasons))
@@ -258,8 +321,7 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
         plan.update(goal=goal, path=path, ends=ends)
         if options:
             return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
-                               choice_of="end point (manual p16: equally good paths, the "
-                                         "explorers choose)")
+                               choice_of=_END_CHOICE)
         if path and m.stamina >= 1 and path[0] in move_steps(board, m.position, rules,
                                                              mindless=True):
             reasons.append(f"steps to {path[0]} (1 stamina) toward {goal} (manual p16)")
@@ -440,11 +502,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         scored, start_score = _walking_scores(state, rules, m, tpos, scored)
     best_score = min((s for s, _, _ in scored), default=None)
     if best_score is None or (start_score is not None and best_score >= start_score):
-        reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
-                       f"by walking distance (now {start_score}): it does not move (manual p16; "
-                       "switch closer.metric, true_path_length)" if walking else
-                       f"no reachable end point within {budget} stamina is closer than "
-                       f"{start_score}: it does not move (manual p16)")
+        reasons.append(_no_closer_end(budget, label, start_score, walking))
         return None, (), (), ()
     tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
@@ -470,11 +528,27 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     while path[-1] != m.position:
         path.append(parent[path[-1]])
     path = tuple(reversed(path[:-1]))
+    was = f"was {start_score}" if start_score is not None else \
+        f"where it stands it cannot walk next to {label}"
     reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
                    + ("walking distance" if walking else "distance")
-                   + f" {best_score} from {label} (was {start_score}) (manual p16"
+                   + f" {best_score} from {label} ({was}) (manual p16"
                    + ("; switch closer.metric, true_path_length)" if walking else ")"))
     return goal, path, ends, ()
+
+
+def _no_closer_end(budget: int, label: str, start_score, walking: bool) -> str:
+    """Why a mindless monster does not move: no end point within its budget is closer, said
+    in words even where it cannot walk next to its target at all (manual p16; switch
+    closer.metric)."""
+    if not walking:
+        return (f"no reachable end point within {budget} stamina is closer than {start_score}: "
+                "it does not move (manual p16)")
+    now = f"now {start_score}" if start_score is not None else \
+        f"it cannot walk next to {label} from where it stands or from any of them"
+    return (f"no reachable end point within {budget} stamina is closer to {label} by walking "
+            f"distance ({now}): it does not move (manual p16; switch closer.metric, "
+            "true_path_length)")
 
 
 def _walking_scores(state, rules, m, tpos, scored):

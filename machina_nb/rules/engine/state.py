@@ -238,15 +238,18 @@ class MapSpec:
 class MonsterTurn:
     """A monster turn in progress: whose, its target, end point, actions so far (manual p15-16).
 
-    ``played`` lists the actions so far (ability names, ``door``, ``move``).
+    ``played`` lists the actions so far (ability names, ``door``, ``move``); ``path`` the
+    path established toward the target, starting where the monster stands (empty: none yet),
+    which ``replan.when = on_target_change`` keeps until the target changes.
 
-    Rules: manual p15-16 (monster phase, mindless behaviour).
+    Rules: manual p15-16 (monster phase, mindless behaviour); switch replan.when.
     """
 
     monster: str
     target: str | None = None
     goal: Point | None = None
     played: tuple[str, ...] = ()
+    path: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -298,6 +301,8 @@ class GameState:
     explorer's items, ``items`` the item decks, and ``item_window`` the free
     inventory steps an action space left open (:mod:`machina_nb.rules.cards.items`).
     ``decision`` is the choice the players must make before anything else happens (or None).
+    ``endgame``: the scenario's endgame chapter cards, set aside at setup until *enter endgame*
+    (manual p8, p28).
     Rules: manual p8, p10, p13-15, p18, p25, p27-28, p30-33 (items), p35.
     """
 
@@ -341,6 +346,7 @@ class GameState:
     items: ItemDecks = ItemDecks()
     item_window: ItemWindow | None = None
     decision: Decision | None = None
+    endgame: tuple[Chapter, ...] = ()
 
     def __post_init__(self):
         if self.phase not in PHASES:
@@ -479,7 +485,7 @@ class GameState:
 
         Rules: manual p35-36 (map elements, tokens), p22 (doors).
         """
-        return _static_board(self.map, self.borders, self.destroyed, self.treated)
+        return _static_board(self.map, self.borders, self.destroyed, self.treated, self.features)
 
     def closest_board(self) -> Board:
         """The static board with the immobile units placed: the board *closest* is measured on.
@@ -488,7 +494,8 @@ class GameState:
         """
         placed = tuple(sorted((u.position, u.id) for u in self.units
                               if u.immobile and u.position is not None))
-        return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
+        return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated,
+                             self.features)
 
     def unit_board(self) -> Board:
         """The static board with every unit placed (a shared value).
@@ -496,7 +503,8 @@ class GameState:
         Rules: manual p23 (units are obstacles for ranged targeting), p34.
         """
         placed = tuple(sorted((u.position, u.id) for u in self.units if u.position is not None))
-        return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated)
+        return _placed_board(self.map, self.borders, self.destroyed, placed, self.treated,
+                             self.features)
 
     def board(self) -> Board:
         """The :class:`Board` with tokens, doors and units applied (a value: its ``with_...``
@@ -533,18 +541,43 @@ def _base_board(spec: MapSpec) -> Board:
     return Board(board.terrain.changed(spaces=tiles).rebased())
 
 
+_BOARD_KIND_ORDER = (
+    SpaceKind.UNIDENTIFIABLE, SpaceKind.RUBBLE, SpaceKind.BARREL, SpaceKind.LEVER,
+    SpaceKind.CHEST, SpaceKind.EVENT, SpaceKind.WORKBENCH, SpaceKind.RECHARGE, SpaceKind.CHAPTER,
+    SpaceKind.PIT, SpaceKind.TRAPPED, SpaceKind.SPAWN, SpaceKind.FLOOR)
+"""Which kind a space with gained features shows the board, strongest first: a barrier
+blocks moves and sight, an obstacle stops moves, a barrel or lever is set off by a push,
+a pit destroys (manual p35: treat map space also as another kind)."""
+
+
+def board_kind(own: SpaceKind, features) -> SpaceKind:
+    """The kind the board gives a space that keeps ``own`` and gains ``features`` too: the
+    strongest for moving, sight and pushes (a floor also rubble blocks both; a chest also an
+    exploding barrel is hit by a push into it) (manual p35: treat map space).
+
+    Rules: manual p35 (treat map space: additional features), p22 (barriers, obstacles), p25.
+    """
+    kinds = (own,) + tuple(features)
+    ranked = [k for k in kinds if k in _BOARD_KIND_ORDER]
+    return min(ranked, key=_BOARD_KIND_ORDER.index) if ranked else own
+
+
 @lru_cache(maxsize=256)
-def _static_board(spec: MapSpec, borders, destroyed, treated=()) -> Board:
+def _static_board(spec: MapSpec, borders, destroyed, treated=(), features=()) -> Board:
     """The map with a state's door changes, treated and destroyed spaces: the printed
-    terrain with those few elements changed (its sight and step tables are patched)."""
+    terrain with those few elements changed (its sight and step tables are patched). A space
+    with gained features takes the strongest of its kinds (:func:`board_kind`)."""
     spaces = {p: {"kind": kind} for p, kind in treated}
+    for p in {p for p, _ in features} - set(destroyed):
+        own = spaces[p]["kind"] if p in spaces else spec.printed(p)
+        spaces[p] = {"kind": board_kind(own, (k for q, k in features if q == p))}
     spaces.update((p, {"kind": SpaceKind.DESTROYED}) for p in destroyed)
     base = _base_board(spec)
     return Board(base.terrain.changed(borders=borders, spaces=spaces.items()))
 
 
 @lru_cache(maxsize=256)
-def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=()) -> Board:
+def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=(), features=()) -> Board:
     """The static board with units standing on it (the same terrain, a new occupancy)."""
-    board = _static_board(spec, borders, destroyed, treated)
-    return board.with_units(placed) if placed else board
+    board = _static_board(spec, borders, destroyed, treated, features)
+    return board.with_units(placed, standing=True) if placed else board

@@ -68,7 +68,7 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
                 continue
             if u is None or (t.target != "unit" and u.side != t.target):
                 continue
-            if u.ethereal and u.id != unit.id and not can_target_ethereal(state, unit):
+            if u.ethereal and u.id != unit.id and not can_target_ethereal(state, unit, rules):
                 continue
         elif t.target != "space":
             if not state.is_kind(p, SPACE_TARGETS[t.target]):

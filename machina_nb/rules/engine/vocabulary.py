@@ -22,7 +22,8 @@ from machina_nb.rules.cards.abilities import LASTING_OPS
 from machina_nb.rules.engine import effects as fx
 from machina_nb.rules.engine.cardeffects import card_effect
 from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.engine.chapters import place_entry_token_effect
+from machina_nb.rules.engine.chapters import (enter_endgame_effect, game_end_effect,
+                                              place_entry_token_effect, reset_ratings_effect)
 from machina_nb.rules.engine.inventory import add_item_level_effect
 from machina_nb.rules.engine.phases import start_new_round_effect
 from machina_nb.rules.engine.resolution import Handler, Resolution
@@ -63,6 +64,10 @@ EFFECT_HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "count": fx.count_effect,
     "next_chapter": fx.next_chapter_effect,
     "add_item_level": add_item_level_effect,
+    "reset_ratings": reset_ratings_effect,
+    "enter_endgame": enter_endgame_effect,
+    "victory": game_end_effect,
+    "defeat": game_end_effect,
     "take": card_effect,
     "treat_space": card_effect,
     "destroy_card": card_effect,

@@ -37,16 +37,24 @@ step's ``expect`` against what the engine does:
   ``allowed`` or ``refused``.
 
 ``play_ability`` may also target a space ([x, y]) and expect ``closed``: the doors
-it closes, as pairs of spaces.
+it closes, as pairs of spaces; it takes a ``phase`` (outside the actor's turn), a ``second``
+target, the players' ``choices`` and the space a ``destroy`` cost destroys, and expects
+``allowed`` (false: refused). The verbs ``spawn_roll``, ``horror_roll``, ``in_play``, ``kill``,
+``new_round``, ``invoke``, ``chapter_space``, ``look``, ``area``, ``explore`` and ``place``
+are described in content/README.md; most expect the report of :func:`_report` (health, armor,
+will, attack-roll modifiers, positions per letter; counts, chapter, threat, tokens; the
+actor's essence, stamina, markers and items).
 
 >>> from machina_nb.rules.content import content_root
 >>> results = run_example(load_example(content_root() / "examples" / "p16_example_a_sarall.toml"))
 >>> all(r.ok for r in results)
 True
 
-Rules: manual p16-17 (Examples A-F), p19 (contributing explorers), p22 (doors and
-adjacency), p24 (attack), p25
-(push and pull), p31-33 (inventory, gain item), p37 (recharge station); 3.5 FAQ.
+Rules: manual p13-14 (sliders), p16-17 (Examples A-F), p19 (contributing explorers), p21-23
+(card reading, map-tile scope, advanced abilities, two targets), p22 (doors and adjacency),
+p24 (attack), p25 (push and pull), p26-29 (counted conditions, conditionals, lasting stacks,
+markers, chapters), p31-33 (inventory, gain item), p34 (exploring, scrolling), p37 (recharge
+station); 3.5 FAQ.
 """
 
 from __future__ import annotations
@@ -55,7 +63,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.actions import (Activate, Door, MonsterAct, PlayAbility, UseInventory, apply, contributors, explorer_abilities)
+from machina_nb.rules.engine.actions import (Activate, ChapterSpace, Door, Explore, MonsterAct,
+                                             PlayAbility, UseInventory, apply, contributors,
+                                             explorer_abilities)
+from machina_nb.rules.board.playarea import PlayArea
+from machina_nb.rules.board.tiles import load_tiles
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
+from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal
+from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event,
+                                             invoke_horror_event, roll_modifier)
+from machina_nb.rules.engine.phases import horror_roll, start_new_round
 from machina_nb.rules.cards.units import content_cards, unit_card
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.resolution import resolve
@@ -63,7 +80,7 @@ from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.phases import spawn_roll
 from machina_nb.rules.engine.state import Deck
-from machina_nb.rules.cards.events import Chapter
+from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, Step, load_example
 from machina_nb.rules.engine.inventory import arrange, trade_partners
@@ -79,7 +96,8 @@ __all__ = ["StepResult", "example_state", "run_example", "load_example", "VERBS"
 
 VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "spawn_rating",
          "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners",
-         "adjacent", "close_door", "spawn_roll")
+         "adjacent", "close_door", "spawn_roll", "horror_roll", "in_play", "kill", "new_round",
+         "invoke", "chapter_space", "look", "area", "explore", "place")
 
 
 @dataclass(frozen=True)
@@ -196,9 +214,11 @@ def _compare(state, step, got, events=()):
     expected = _table(_get(step, "expect"))
     seen = {k: got.get(k) for k in expected}
     wanted = {k: _plain(v) for k, v in expected.items()}
-    if "health" in wanted:      # only the units the example names
-        wanted["health"] = _table(wanted["health"])
-        seen["health"] = {k: (got.get("health") or {}).get(k) for k in wanted["health"]}
+    for key in (*REPORT_TABLES, "counts"):
+        if key in wanted and not isinstance(wanted[key], (int, str, list)):
+            # a table: only the units (or counts) the example names
+            wanted[key] = {k: _plain(v) for k, v in _table(wanted[key]).items()}
+            seen[key] = {k: (got.get(key) or {}).get(k) for k in wanted[key]}
     return state, StepResult(step, seen == wanted, seen, wanted, events)
 
 
@@ -225,27 +245,88 @@ def _contributors(state, rules, ids, step):
 
 
 def _play_ability(state, rules, ids, step):
+    """``actor`` plays ``ability`` on ``target`` (and ``second``) with ``dice`` and the players'
+    ``choices``, on its turn or in another ``phase`` (outside its turn, manual p12, p20);
+    a refused play reports ``allowed`` false (manual p20-24, p26).
+
+    Rules: manual p20-24 (abilities, targeting, attacks), p26 (costs), p12 (outside the turn).
+    """
     actor = state.unit(ids[step.actor])
     name = _get(step, "ability")
     names = [a.name for a in explorer_abilities(state, actor)]
     if name not in names:
         raise RulesError("ability", f"{actor.id} has no ability {name!r}; it has {names}")
-    target = step.target if isinstance(step.target, tuple) else \
-        state.unit(ids[step.target]).position
-    target_id = state.unit_at(target).id if state.unit_at(target) else None
+    target, second = _where(state, ids, step.target), _where(state, ids, _get(step, "second"))
+    target_id = state.unit_at(target).id if target and state.unit_at(target) else None
     before = state.borders
-    state = replace(state, phase="explorer", active=actor.id, turns=(actor.id,))
-    state, events = _answered(state, PlayAbility(actor.id, names.index(name), target,
-                                             essence=_get(step, "essence_budget", 0)),
-                          rules, ScriptedDice(_get(step, "dice", ())))
-    got = {"hit": any(e.kind == "hit" for e in events),
+    state = _phase(state, actor.id, _get(step, "phase", "explorer"))
+    destroy = tuple(_get(step, "destroy")) if _get(step, "destroy") else None
+    action = PlayAbility(actor.id, names.index(name), target if second is None else
+                         (target, second), essence=_get(step, "essence_budget", 0),
+                         choices=_choices(step), destroy=destroy)
+    try:
+        state, events = _answered(state, action, rules, ScriptedDice(_get(step, "dice", ())))
+    except RulesError as refusal:
+        if "allowed" not in _table(_get(step, "expect")):
+            raise
+        return _compare(state, step, {"allowed": False}, ())
+    got = {"allowed": True, "hit": any(e.kind == "hit" for e in events),
            "destroyed": target_id is not None and not state.has_unit(target_id),
            "target_health": state.unit(target_id).health if target_id and
            state.has_unit(target_id) else 0,
-           "essence": state.unit(actor.id).essence,
            "closed": [[list(a), list(b)] for (a, b), kind in state.borders
-                      if kind is BorderKind.DOOR_CLOSED and ((a, b), kind) not in before]}
+                      if kind is BorderKind.DOOR_CLOSED and ((a, b), kind) not in before],
+           **_report(state, rules, ids, actor.id)}
     return _compare(state, step, got, events)
+
+
+def _where(state, ids, place):
+    """A step's space: ``[x, y]`` as given, or where the unit of a legend letter stands."""
+    if place is None:
+        return None
+    return tuple(place) if not isinstance(place, str) else state.unit(ids[place]).position
+
+
+def _choices(step) -> tuple:
+    """The players' answers a step gives: spaces as ``(x, y)``, anything else as written."""
+    return tuple(tuple(c) if isinstance(c, (list, tuple)) else c
+                 for c in _get(step, "choices", ()))
+
+
+def _phase(state, actor: str, phase: str):
+    """The state in ``phase``: the actor's own turn in the Explorer phase, or another phase
+    in which an explorer plays an ability that costs no stamina (manual p12, p20)."""
+    if phase == "explorer":
+        return replace(state, phase="explorer", active=actor, turns=(actor,))
+    return replace(state, phase=phase, active=None, done=())
+
+
+REPORT_TABLES = ("health", "armor", "will", "rolls", "position", "ethereal_targeting")
+"""What a step reports per legend letter (a table of the letters it names)."""
+
+
+def _report(state, rules, ids, actor: str | None = None) -> dict:
+    """What an example may check after a step: each unit's health, armor and will as they
+    stand, attack-roll modifier, position and whether it may target ethereal units; the count
+    tokens, chapter, threat, lit spaces and destroyed tokens; the units left; the actor's
+    essence, stamina, markers on cards and equipped items (manual p18-19, p26-28, p35)."""
+    units = {letter: state.unit(uid) for letter, uid in ids.items() if state.has_unit(uid)}
+    got = {"health": {k: u.health for k, u in units.items()},
+           "armor": {k: attribute(state, u.id, "armor", rules) for k, u in units.items()},
+           "will": {k: attribute(state, u.id, "will", rules) for k, u in units.items()},
+           "rolls": {k: roll_modifier(state, u.id, rules) for k, u in units.items()},
+           "position": {k: list(u.position) if u.position else None for k, u in units.items()},
+           "ethereal_targeting": {k: can_target_ethereal(state, u, rules)
+                                  for k, u in units.items()},
+           "counts": dict(state.counts), "chapter": state.chapter.id, "threat": state.threat,
+           "lit": sorted(list(p) for p in state.lit),
+           "tokens": sorted(list(p) for p in set(state.destroyed)),
+           "units": sorted(units), "over": state.over}
+    if actor is not None and state.has_unit(actor):
+        u = state.unit(actor)
+        got.update(essence=u.essence, stamina=u.stamina, markers=state.markers_used(actor),
+                   equipped=[c.id for c in equipped_items(inventory_of(state, actor))])
+    return got
 
 
 def _spawn_rating(state, rules, ids, step):
@@ -266,13 +347,20 @@ def _spawn_roll(state, rules, ids, step):
     chapter = Chapter("slider", "The slider's chapter", default, None)
     base = replace(state, phase="spawn", chapter=chapter, spawn_rating=current,
                    monsters=Deck((content_cards()[_get(step, "monster", "sarall")],)))
+    return _slider(base, rules, step, lambda r: spawn_roll(r, r.state.unit(actor)),
+                   lambda s: (bool(s.monsters_in_play), s.spawn_rating))
+
+
+def _slider(base, rules, step, roll, outcome):
+    """Each d10 face rolled from ``base``: the chance that ``outcome`` happens, and the rating
+    after a failure and after a success (manual p13, p14: the sliders)."""
     after = {}
     for face in range(10):
         r = new_resolution(base, rules, ScriptedDice([face]))
-        spawn_roll(r, r.state.unit(actor))
-        after[face] = (bool(r.state.monsters_in_play), r.state.spawn_rating)
-    spawned = [f for f, (hit, _) in after.items() if hit]
-    got = {"chance": f"{len(spawned)}/10",
+        roll(r)
+        after[face] = outcome(r.state)
+    happened = [f for f, (hit, _) in after.items() if hit]
+    got = {"chance": f"{len(happened)}/10",
            "after_failure": next((v for hit, v in after.values() if not hit), None),
            "after_success": next((v for hit, v in after.values() if hit), None)}
     return _compare(base, step, got, ())
@@ -383,9 +471,165 @@ def _close_door(state, rules, ids, step):
         e for e in events if hasattr(e, "rule")))
 
 
+def _horror_roll(state, rules, ids, step):
+    """The horror slider: each d10 face against ``current`` (the chapter's default
+    ``default``): the chance to invoke a horror event, and the rating after a failure and a
+    success (manual p14; the slider picture).
+
+    Rules: manual p14 (horror phase: roll, invoke and reset, or lower the rating).
+    """
+    default, current = _get(step, "default"), _get(step, "current")
+    chapter = Chapter("slider", "The slider's chapter", None, default)
+    base = replace(state, phase="horror", chapter=chapter, horror_rating=current,
+                   horror_events=Deck((EventCard("quiet", "A quiet event", "horror"),)))
+    return _slider(base, rules, step, horror_roll,
+                   lambda s: (bool(s.horror_events.destroyed), s.horror_rating))
+
+
+def _in_play(state, rules, ids, step):
+    """Cards from ``content/`` put in play before the example runs: the current ``chapter``
+    and the ``next_chapters`` under it, the current ``horror_event`` and ``explorer_event``, a
+    ``bound_event`` held by the actor, and the monster ``threat`` (manual p14, p21, p26, p28).
+
+    Rules: manual p21 (cards in play), p26 (binding events), p28 (chapters), p14 (threat).
+    """
+    chapters, events = load_all_chapters(), load_all_events()
+    changes = {}
+    if _get(step, "chapter"):
+        changes["chapter"] = chapters[_get(step, "chapter")]
+    if _get(step, "next_chapters") is not None:
+        changes["chapters"] = Deck(tuple(chapters[c] for c in _get(step, "next_chapters")))
+    for key, field in (("horror_event", "horror_events"), ("explorer_event", "explorer_events")):
+        if _get(step, key):
+            changes[field] = Deck(getattr(state, field).cards, (events[_get(step, key)],))
+    if _get(step, "bound_event"):
+        changes["bound"] = state.bound + ((ids[step.actor], events[_get(step, "bound_event")]),)
+    if _get(step, "threat") is not None:
+        changes["threat"] = _get(step, "threat")
+    state = replace(state, **changes)
+    return state, StepResult(step, True, sorted(changes), sorted(changes))
+
+
+def _kill(state, rules, ids, step):
+    """``actor`` destroys ``target`` on its turn (a kill: manual p19, p25), or banishes it
+    (``banish``: no kill, manual p19); then the example checks what followed.
+
+    Rules: manual p19 (monster death, banish), p25 (kill), p26 (counted conditions).
+    """
+    actor, victim = ids[step.actor], ids[step.target]
+    state = _phase(state, actor, "explorer")
+    r = new_resolution(state, rules, ScriptedDice(_get(step, "dice", ())), _choices(step))
+    destroy_unit(r, victim, None if _get(step, "banish") else actor, "the example",
+                 banish=bool(_get(step, "banish")))
+    return _compare(r.state, step, _report(r.state, rules, ids, actor), tuple(r.events))
+
+
+def _new_round(state, rules, ids, step):
+    """A new round begins: the Explorer phase with its triggers, the markers back, stamina
+    restored (manual p12, p27).
+
+    Rules: manual p12 (explorer phase), p27 (markers return; triggers at its start).
+    """
+    r = new_resolution(state, rules, ScriptedDice(_get(step, "dice", ())), _choices(step))
+    start_new_round(r, "the example")
+    actor = ids[step.actor] if step.actor else None
+    return _compare(r.state, step, _report(r.state, rules, ids, actor), tuple(r.events))
+
+
+def _invoke(state, rules, ids, step):
+    """The ``event`` from ``content/events`` is drawn and invoked: a horror event (manual p14)
+    or, by ``actor``, an explorer event (manual p37), with ``dice`` and ``choices``.
+
+    Rules: manual p14 (invoke horror event), p37 (invoke explorer event), p21-22 (scope).
+    """
+    card = load_all_events()[_get(step, "event")]
+    field = "horror_events" if card.kind == "horror" else "explorer_events"
+    deck = getattr(state, field)
+    state = replace(state, **{field: Deck((card,) + deck.cards, deck.destroyed)})
+    r = new_resolution(state, rules, ScriptedDice(_get(step, "dice", ())), _choices(step))
+    actor = ids[step.actor] if step.actor else None
+    if card.kind == "horror":
+        invoke_horror_event(r, "the example")
+    else:
+        invoke_explorer_event(r, r.state.unit(actor), "the example")
+    return _compare(r.state, step, _report(r.state, rules, ids, actor), tuple(r.events))
+
+
+def _chapter_space(state, rules, ids, step):
+    """``actor`` activates the chapter space ``target`` on its turn (manual p29, p36).
+
+    Rules: manual p36 (chapter space), p29 (default chapter: progress), p28 (enters play).
+    """
+    actor = ids[step.actor]
+    state = _phase(state, actor, "explorer")
+    state, events = _answered(state, ChapterSpace(actor, step.target, choices=_choices(step)),
+                              rules, ScriptedDice(_get(step, "dice", ())))
+    return _compare(state, step, _report(state, rules, ids, actor), events)
+
+
+def _look(state, rules, ids, step):
+    """What stands now, nothing done: each unit's attributes as modified, who may target
+    ethereal units, the counts and tokens (manual p19, p21-22, p25).
+
+    Rules: manual p19 (attributes), p21-22 (cards in play, map-tile scope), p25 (ethereal).
+    """
+    actor = ids[step.actor] if step.actor else None
+    return _compare(state, step, _report(state, rules, ids, actor), ())
+
+
+def _area(state, rules, ids, step):
+    """The map becomes a playing area of the shipped map tiles: ``start`` the starting tile
+    side, ``deck`` the tile sides to draw, top first; each legend letter of ``places`` stands
+    on that space of the area (manual p8, p34).
+
+    Rules: manual p8 (the map-tile deck, the starting tile), p34 (the playing area).
+    """
+    sides = [side for tile in load_tiles().values() for side in tile.sides]
+    deck = tuple(_get(step, "deck", ())) + (_get(step, "start"),)
+    area = PlayArea.start(sides, deck)
+    places = {ids[k]: tuple(v) for k, v in _table(_get(step, "places")).items()}
+    units = tuple(replace(u, position=places.get(u.id, u.position)) for u in state.units
+                  if u.id in places)
+    state = replace(state, map=MapSpec(area=area), units=units,
+                    queue=tuple(m for m in state.queue if m in places))
+    state.static_board().with_units((u.position, u.id) for u in units)   # passable, free
+    return state, StepResult(step, True, sorted(places), sorted(places))
+
+
+def _place(state, rules, ids, step):
+    """The ``actor`` figure is put on the space ``at`` before play goes on (setting up).
+
+    Rules: manual p8 (figures placed on the map), p25 (one unit a space).
+    """
+    uid, at = ids[step.actor], tuple(_get(step, "at"))
+    board = state.unit_board()
+    if state.unit(uid).position is not None:
+        board = board.without_unit(state.unit(uid).position)
+    board.with_unit(at, uid)        # a unit stands only on a free, passable space (p25, p35)
+    return state.update_unit(uid, position=at), StepResult(step, True, list(at), list(at))
+
+
+def _explore(state, rules, ids, step):
+    """``actor``, standing on the unexplored edge space ``at``, explores on its turn (2
+    stamina): the top map tile joins there, or the area scrolls first (manual p34).
+
+    Rules: manual p34 (explore map tile, scroll map tile), p19 (banish).
+    """
+    actor = ids[step.actor]
+    state = _phase(state.update_unit(actor, position=tuple(_get(step, "at"))), actor,
+                   "explorer")
+    state, events = _answered(state, Explore(actor, choices=_choices(step)), rules)
+    got = {"slots": sorted(list(t.slot) for t in state.map.area.tiles),
+           **_report(state, rules, ids, actor)}
+    return _compare(state, step, got, events)
+
+
 _STEPS = {"set": _set, "monster_turn": _monster_turn, "distances": _distances,
           "contributors": _contributors, "play_ability": _play_ability,
           "spawn_rating": _spawn_rating, "push": _displace, "pull": _displace,
           "inventory": _inventory, "item_decks": _item_decks, "activate": _activate,
           "use_inventory": _use_inventory, "trade_partners": _trade_partners,
-          "adjacent": _adjacent, "close_door": _close_door, "spawn_roll": _spawn_roll}
+          "adjacent": _adjacent, "close_door": _close_door, "spawn_roll": _spawn_roll,
+          "horror_roll": _horror_roll, "in_play": _in_play, "kill": _kill,
+          "new_round": _new_round, "invoke": _invoke, "chapter_space": _chapter_space,
+          "look": _look, "area": _area, "explore": _explore, "place": _place}
