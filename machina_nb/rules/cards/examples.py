@@ -316,7 +316,8 @@ def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: di
         names = [a.name for a in actor.abilities] if actor is not None else []
         held = {a.name for card in (*known_items().values(), *load_all_chapters().values(),
                                     *load_all_events().values()) for a in card.abilities}
-        if actor is None or (ability not in names and ability not in held):
+        if actor is None or not isinstance(ability, str) or \
+                (ability not in names and ability not in held):
             raise toml.error("step", "ability", f"{shown(ability)} is not an ability of the "
                              f"actor or of an item (its own: {', '.join(names) or 'none'})"
                              f"{did_you_mean(ability, [*names, *sorted(held)])}", i)
