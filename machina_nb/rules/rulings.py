@@ -146,7 +146,7 @@ _DECLARED = (
     _s("mindless.movement", "plan_full_budget greedy_step", "C-27", player_aid="greedy_step"),
     _s("mindless.reevaluate", "every_action after_moves_only", "C-24 D12"),
     _s("replan.budget", "remaining_stamina max_stamina", "D12"),
-    _s("replan.when", "on_target_change every_action", "D12", player_aid="every_action"),
+    _s("replan.when", "every_action on_target_change", "D12"),
     _s("path.door_cost", "free budgeted unaffordable_replan", "D10"),
     _s("retarget.on_tie", "keep_current apply_tiebreak", "D11"),
     _s("facing.orthogonal", "tiebreak_only prefer_if_reachable", "D13"),
