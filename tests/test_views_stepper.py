@@ -164,6 +164,41 @@ def test_manual_p16_a_tie_is_a_choice_for_the_players_never_broken_silently():
     assert s.state.unit("sarall").position == (3, 0)
 
 
+def _monsters_at(state):
+    return {u.id: u.position for u in state.units
+            if u.side == "monster" and u.position is not None}
+
+
+def _press(stepper) -> None:
+    """One press: the default action, or the first option when the players must choose."""
+    if stepper.choice.value is None:
+        stepper.choose(0)
+    else:
+        stepper.next_action_button.click()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_manual_p16_one_press_in_the_monster_phase_moves_a_monster_at_most_one_space(seed):
+    s = RoundStepper(demo_game(demo_layout(), seed=seed), seed=seed)
+    for _ in range(40):                                    # to round 1's monster phase
+        if s.state.phase == "monster":
+            break
+        if not s.next_phase():
+            _press(s)
+    assert s.state.phase == "monster" and s.state.round == 1
+    presses, moves = 0, 0
+    while s.state.phase == "monster" and presses < 60:
+        before = _monsters_at(s.state)
+        _press(s)
+        presses += 1
+        after = _monsters_at(s.state)
+        moved = {uid: max(abs(after[uid][0] - p[0]), abs(after[uid][1] - p[1]))
+                 for uid, p in before.items() if uid in after and after[uid] != p}
+        assert len(moved) <= 1 and all(d <= 1 for d in moved.values()), (presses, moved)
+        moves += len(moved)
+    assert s.state.phase != "monster" and moves >= 2
+
+
 def test_new_rulings_restart_the_game_from_its_first_state(stepper):
     stepper.next_phase()
     stepper.rules = Rules.preset("v3_5")

@@ -99,6 +99,7 @@ ROLE_COLOURS: dict[str, str] = {
     "can end here": "#56B4E9",
     "route": "#E69F00",
     "turn end": "#000000",
+    "turn start": "#0072B2",
     "spawn": "#CC79A7",
 }
 
@@ -131,6 +132,7 @@ ROLE_WORDS: dict[str, str] = {
     "can end here": "a space it can end a move on",
     "route": "the monster's moves, in order",
     "turn end": "where the monster's turn ends",
+    "turn start": "where the monster's turn began",
     "spawn": "where a spawned monster may go (every tie marked)",
 }
 
@@ -245,17 +247,19 @@ def _mixed(value: Fraction) -> str:
 
 def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     """Text from the rules core as the board labels things: spaces ``(2, 5)`` become ``C6``,
-    a point between spaces is described in words, and ``->`` becomes an arrow.
+    a point between spaces is described in words, ``->`` becomes an arrow and ``>=`` ``≥``.
 
     >>> plain_text("(0, 0) -> (3, 1): meeting at (1, 1)")
     'A1 → D2: meeting at the top-left corner of B2'
     >>> plain_text("blocked at (13/4, 4)")
     "blocked at the point 3 1/4 across, 4 down from the board's top-left corner"
+    >>> plain_text("2 >= armor 2")
+    '2 ≥ armor 2'
     """
     text = _AT_POINT.sub(_at_words, text)
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
     text = _POINT.sub(_point_words, text).replace("->", "→")
-    return text
+    return text.replace(">=", "≥").replace("<=", "≤")
 
 
 def _unit_words(board: Board, point: Point, names: Mapping[str, str]) -> str:
