@@ -41,8 +41,8 @@ def test_manual_p16_example_a_reads_then_steps_to_its_stated_outcome(browser):
     assert "targets Phillip, closest at 3" in step            # the plan's reason, in words
     # the plan of this action is drawn from where the monster stood when it made it
     overlay = browser.sources["overlay"].data
-    monster_at = overlay["x"][overlay["role"].index("monster")], \
-        overlay["y"][overlay["role"].index("monster")]
+    monster_at = overlay["x"][overlay["role"].index("planned from")], \
+        overlay["y"][overlay["role"].index("planned from")]
     assert monster_at == start["S"]
     assert units_at(browser)["S"] == (1.5, 3.5)                # one space: A5 -> B4
     assert browser.outcome.value == "" and not browser.next_button.disabled
@@ -108,7 +108,7 @@ def test_manual_p16_play_the_whole_turn_finishes_a_turn_stepped_part_way(browser
     # the log groups the events under the action that caused them, in order
     actions = step.split("<li class='turn-action'>")[1:]
     assert [a.split("</b>")[0] for a in actions] == [
-        "<b>Mi-Go steps to A4", "<b>Mi-Go steps to B3", "<b>Mi-Go plays probe on C2",
+        "<b>Mi-Go steps to A4", "<b>Mi-Go steps to B3", "<b>Mi-Go plays probe on Phillip (C2)",
         "<b>Mi-Go ends its turn"]
     assert "Phillip loses 1 health" in actions[2] and "Phillip loses" not in actions[1]
     for rule in ("manual p15-17", "manual p24 (attack)", "manual p34 (move)"):

@@ -136,8 +136,8 @@ def test_manual_p16_the_plan_shows_target_distances_path_and_reasons():
     roles = dict(zip(map(tuple, zip(s.sources["overlay"].data["x"],
                                     s.sources["overlay"].data["y"])),
                      s.sources["overlay"].data["role"]))
-    assert roles[(3.5, 0.5)] == "monster" and roles[(0.5, 0.5)] == "target"
-    assert roles[(2.5, 0.5)] == "path"
+    assert roles[(3.5, 0.5)] == "monster" and roles[(0.5, 0.5)] == "its target"
+    assert roles[(2.5, 0.5)] == "planned path"
     assert len(s.sources["overlay_lines"].data["x0"]) == 2
     # one click: one step along the path, then the plan is made again
     s.next_action_button.click()
@@ -274,7 +274,7 @@ def test_manual_p20_abilities_are_offered_and_planned_by_name():
     s = RoundStepper(replace(scenario(open_map(3, 1, {0: "PS."}),
                                       {"P": PHILLIP, "S": monster("sarall", stamina=4)},
                                       chapter=CHAPTER), phase="monster"))
-    assert "next: <b>play Claw on A1</b>" in s.plan.value
+    assert "next: <b>play Claw on Phillip (A1)</b>" in s.plan.value
     jab = Ability("Jab", Cost(stamina=1), Targeting("melee", 0, "monster"),
                   (Effect("attack", high=1),))
     s = RoundStepper(replace(scenario(open_map(3, 1, {0: "PS."}),

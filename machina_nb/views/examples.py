@@ -139,7 +139,8 @@ def outcome_table(expected, got, names: Mapping[str, str] | None = None) -> str:
         f"<tr><td>{_esc(what)}</td><td>{_esc(value_words(e, names))}</td>"
         f"<td>{_esc(value_words(g, names))}</td><td>{'✓' if e == g else '✗'}</td></tr>"
         for what, e, g in rows)
-    return ("<table class='example-table'><tr><th>what</th><th>the source says</th>"
+    return ("<table class='example-table' style='border-spacing:14px 2px'><tr><th>what</th>"
+            "<th>the source says</th>"
             f"<th>the engine gives</th><th></th></tr>{body}</table>")
 
 
@@ -214,10 +215,10 @@ class ExamplesBrowser(widgets.VBox):
     A monster's turn is stepped one action at a time with **next** (each action moves the
     monster at most one space) or played whole with **play the whole turn**.
 
-    CSS classes for tests: ``examples-pick`` (the dropdown), ``example-text``,
+    CSS classes for tests: ``examples-browser`` (the whole view), ``examples-pick``, ``example-text``,
     ``example-next``, ``example-turn``, ``example-restart``, ``example-step``,
-    ``example-outcome``, ``turn-log`` (a turn's actions, each ``turn-action``) and
-    ``board-plot``. ``position`` is how many steps have been begun; ``acted`` how many
+    ``example-outcome``, ``turn-log`` (a turn's actions, each ``turn-action``),
+    ``example-board`` (the board and its legend, ``example-legend``) and ``board-plot``. ``position`` is how many steps have been begun; ``acted`` how many
     actions of a monster's turn in that step have been shown.
 
     Rules: manual p16-17, p19, p22, p24, p25; 3.5 FAQ.
@@ -241,7 +242,8 @@ class ExamplesBrowser(widgets.VBox):
         self.outcome = widgets.HTML()
         self.outcome.add_class("example-outcome")
         self.board_box = widgets.HBox()
-        self.legend = widgets.HTML(layout=widgets.Layout(min_width="220px"))
+        self.board_box.add_class("example-board")
+        self.legend = widgets.HTML(layout=widgets.Layout(width="230px", flex="0 0 auto"))
         self.legend.add_class("example-legend")
         self.next_button.on_click(lambda _: self.next_step())
         self.turn_button.on_click(lambda _: self.play_turn())
@@ -253,7 +255,8 @@ class ExamplesBrowser(widgets.VBox):
                                         self.restart_button]),
                           widgets.HBox([self.board_box, widgets.VBox(
                               [self.step_view, self.outcome],
-                              layout=widgets.Layout(width="480px"))])])
+                              layout=widgets.Layout(width="520px", margin="0 0 0 18px"))])])
+        self.add_class("examples-browser")
 
     def choose(self, key: str) -> None:
         """Show example ``key`` (a file stem): its text, its first board, no step run yet."""
@@ -274,7 +277,8 @@ class ExamplesBrowser(widgets.VBox):
         steps = "".join(f"<li>{_esc(self._step_words(s))}"
                         + (f" → {_esc(value_words(s.target, self.names))}"
                            if s.target is not None else "")
-                        + (f" — {_esc(s.record.get('note'))}" if s.record.get("note") else "")
+                        + (f" — {_esc(plain_text(s.record.get('note')))}"
+                           if s.record.get("note") else "")
                         + "</li>" for s in example.steps)
         self.text.value = (
             f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules preset "
@@ -349,7 +353,7 @@ class ExamplesBrowser(widgets.VBox):
             self._show(shown.state, plan_overlay(before, shown.plan))
         elif self.in_turn():
             act = actions[self.acted - 1]
-            self._show(act.after, plan_overlay(act.before, act.plan))
+            self._show(act.after, plan_overlay(act.before, act.plan, acted=True))
         else:
             self._show(shown.state, route_overlay(actions))
         self.step_view.value = self._step_html(n, shown)

@@ -63,7 +63,8 @@ __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_
 
 #: Colours of the planned-path overlay: the board's overlay roles (Okabe–Ito), explained in
 #: the legend beside the board.
-PLAN_COLOURS = {role: ROLE_COLOURS[role] for role in ("monster", "path", "goal", "target", "end")}
+PLAN_COLOURS = {role: ROLE_COLOURS[role] for role in ("monster", "planned from", "planned path",
+                                                       "goal", "its target", "end")}
 
 _MAX_STEPS = 400  # a safety net for next phase / next round: far more than a round needs
 _SCRIPT = re.compile(r"[\d\s,]*")
@@ -88,24 +89,28 @@ def unit_labels(state: GameState, labels: Mapping[str, str] | None = None) -> di
     return out
 
 
-def plan_overlay(state: GameState, plan: MonsterPlan | None) -> dict[str, dict[str, list]]:
-    """The board overlay sources' data for a monster plan: the monster, its end points, path,
-    goal and target, and the path as a line from space centre to centre."""
+def plan_overlay(state: GameState, plan: MonsterPlan | None,
+                 acted: bool = False) -> dict[str, dict[str, list]]:
+    """The board overlay sources' data for a monster plan made on ``state``: the monster, its
+    end points, planned path, goal and target, and the path as a line from space centre to
+    centre. With ``acted``, the plan's action has been taken: the monster's space is marked
+    as where it stood when it chose it."""
     spaces: list[tuple[Point, str]] = []
     points: list[Point] = []
     if plan is not None:
         monster = state.unit(plan.monster)
-        spaces += [(q, "end") for q, _, _ in plan.ends]
-        spaces += [(q, "path") for q in plan.path]
+        # an outline drawn under another on the same space would be listed yet unseen
+        spaces += [(q, "end") for q, _, _ in plan.ends if q != plan.goal and q not in plan.path]
+        spaces += [(q, "planned path") for q in plan.path if q != plan.goal]
         if plan.goal is not None:
             spaces.append((plan.goal, "goal"))
         if plan.target is not None and state.has_unit(plan.target):
-            spaces.append((state.unit(plan.target).position, "target"))
-        spaces.append((monster.position, "monster"))
+            spaces.append((state.unit(plan.target).position, "its target"))
+        spaces.append((monster.position, "planned from" if acted else "monster"))
         points = [monster.position, *plan.path]
     centre = [(p[0] + 0.5, p[1] + 0.5) for p in points]
     data = highlight_data(Highlights(tuple(spaces), tuple(
-        ((a, b), "path") for a, b in zip(centre, centre[1:]))))
+        ((a, b), "planned path") for a, b in zip(centre, centre[1:]))))
     return {"overlay": data["overlay"], "overlay_lines": data["overlay_lines"]}
 
 
@@ -220,7 +225,11 @@ def plan_action_words(plan: MonsterPlan, state: GameState | None = None,
     if action[0] == "ability":
         name = (ability_name(state, rules or Rules(), plan.monster, action[1])
                 if state is not None else f"ability {action[1]}")
-        words = f"play {name}" + (_target_words(action[2]) if action[2] is not None else "")
+        target = action[2]
+        on = state.unit_board().occupant(target) if state is not None and target is not None \
+            and not isinstance(target[0], tuple) else None
+        words = f"play {name}" + (f" on {unit_name(state, on)} ({space_name(target)})" if on
+                                  else _target_words(target) if target is not None else "")
     elif action[0] == "door":
         words = (f"destroy the closed door between {space_name(action[1])} and "
                  f"{space_name(action[2])}")
