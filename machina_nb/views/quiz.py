@@ -15,14 +15,19 @@ from fractions import Fraction
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules.analysis.quiz import Question, answer, board_of, load_quiz
+from IPython.display import HTML
+
+from machina_nb.rules.analysis.draft import rules_parts
+from machina_nb.rules.analysis.quiz import (Question, answer, board_of, load_quiz, pick,
+                                            question_rules)
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
                                     plain_text, space_name)
 from machina_nb.views.odds import exact
+from machina_nb.views.words import rules_words
 
-__all__ = ["QuizView"]
+__all__ = ["QuizView", "quiz_questions", "answer_key", "answer_words"]
 
 
 def _reply_words(reply) -> str:
@@ -31,6 +36,41 @@ def _reply_words(reply) -> str:
     if isinstance(reply, str) and "/" in reply:
         return exact(Fraction(reply))
     return str(reply)
+
+
+def _asked_under(q: Question, rules: Rules) -> str:
+    used = question_rules(q, rules)
+    return rules_words(rules_parts(used)[0], used)
+
+
+def answer_words(q: Question, rules: Rules) -> str:
+    """The right answer to ``q`` in words: every right reply (``C3 or E1``, ``yes``, ``7/10
+    (70%)``)."""
+    return " or ".join(_reply_words(c) for c in sorted(answer(q, rules).correct, key=str))
+
+
+def quiz_questions(*ids: str) -> tuple[Question, ...]:
+    """The shipped questions (``content/quiz``) with these ids, in this order: a notebook's
+    closing quiz."""
+    return pick(load_quiz(), *ids)
+
+
+def answer_key(questions: tuple[Question, ...], rules: Rules | None = None) -> HTML:
+    """The questions with their answers folded away (open one after answering it): the right
+    answer, why, and the rule, each computed by the rules core under ``rules`` (or the
+    readings the question fixes)."""
+    rules = rules or Rules()
+    items = []
+    for q in questions:
+        shown = answer(q, rules)
+        items.append(
+            f"<li><b>{html.escape(q.prompt)}</b><details><summary>Show the answer</summary>"
+            f"The answer: <b>{html.escape(answer_words(q, rules))}</b>. Why: "
+            f"{html.escape(plain_text(shown.explanation))}."
+            + (f" {html.escape(q.note)}" if q.note else "")
+            + f"<br><small>Rule: {html.escape(shown.rule)} (asked under "
+              f"{html.escape(_asked_under(q, rules))})</small></details></li>")
+    return HTML(f"<ol class='quiz-key'>{''.join(items)}</ol>")
 
 
 class QuizView(widgets.VBox):
@@ -133,7 +173,7 @@ class QuizView(widgets.VBox):
             self.asked += 1
             self.right += right
             self.answered = True
-        words = " or ".join(_reply_words(c) for c in sorted(shown.correct, key=str))
+        words = answer_words(q, self.rules)
         verdict = ("<b style='color:#009E73'>Right.</b>" if right else
                    f"<b style='color:#D55E00'>Not quite</b>: you answered "
                    f"{html.escape(_reply_words(reply))}.")
@@ -143,7 +183,7 @@ class QuizView(widgets.VBox):
             f"{html.escape(plain_text(shown.explanation))}."
             + (f" {html.escape(q.note)}" if q.note else "")
             + f"<br><small>Rule: {html.escape(shown.rule)} "
-              f"(rules preset {html.escape(self.rules.name)})</small></div>")
+              f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
         if q.board:
             roles = [(p, "answer") for p in sorted(shown.correct)]
             if isinstance(reply, tuple) and not right:
