@@ -190,3 +190,12 @@ def test_quiz_view_right_and_wrong_with_the_answer_why_and_the_rule():
     roles = view._views[view.pick.value].sources["overlay"].data["role"]
     assert "answer" in roles
     assert "the right answer" in view._views[view.pick.value].legend.value
+
+
+def test_a_yes_or_no_question_on_a_board_is_answered_with_a_button_and_scored():
+    """A sight question has a board but a yes/no answer: the button answers it, the score
+    counts it and nothing is outlined (manual p22)."""
+    view = QuizView(pick(QUESTIONS, "sight-behind-wall", "reach-around-wall"))
+    assert "answer with the buttons" in view._views[0].title.value
+    assert view.reply("no") and "Score: 1 of 1" in view.score.value
+    assert view._views[0].sources["overlay"].data["role"] == []

@@ -38,7 +38,7 @@ from machina_nb.views.stepper import (cites_once, plain_event, plan_action_words
                                       plan_overlay, unit_name)
 
 __all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT",
-           "route_overlay", "turn_log_html"]
+           "route_overlay", "turn_log_html", "example_text"]
 
 DEFAULT = "p16_example_a_sarall"
 """The example shown first: mindless Example A (manual p16)."""
@@ -203,6 +203,37 @@ _STEP_WORDS = {
     "spawn_roll": "{who}'s spawn roll"}
 
 
+def example_text(example: Example) -> str:
+    """A worked example run by the engine, as plain text: each step with whether it did what
+    the source states, a monster's turn action by action with its reasons, and the verdict.
+
+    Rules: the example's page; manual p15-17 (a mindless turn, one action at a time).
+    """
+    first, ids, steps = step_example(example)
+    rules = example.rules()
+    names = {letter: unit_name(first, uid) for letter, uid in ids.items() if first.has_unit(uid)}
+    lines = [f"{example.page}: {example.title}"]
+    for n, (step, shown) in enumerate(zip(example.steps, steps), 1):
+        head = f"Step {n}, {_step_heading(step, names)}"
+        if shown.error:
+            lines.append(f"{head}: not run ({plain_text(shown.error)})")
+            continue
+        r = shown.result
+        got = value_words(r.got, names) if r.got not in ({}, [], None) else ""
+        lines.append(f"{head}: {'as stated' if r.ok else 'DIFFERS'}" + (f" ({got})" if got else ""))
+        for k, act in enumerate(r.actions, 1):
+            lines.append(f"  {k}. {plan_action_words(act.plan, act.before, rules, True)}")
+            lines += [f"       - {plain_event(act.before, why)}" for why in act.plan.reasons]
+    ok = len(steps) == len(example.steps) and all(s.result is not None and s.result.ok
+                                                  for s in steps)
+    return "\n".join(lines + [f"As the source states: {'yes' if ok else 'no'}"])
+
+
+def _step_heading(step, names: Mapping[str, str]) -> str:
+    who = names.get(step.actor, step.actor) if step.actor else ""
+    return _STEP_WORDS.get(step.do, step.do.replace("_", " ") + " {who}").format(who=who)
+
+
 def _button(text: str, css: str, tooltip: str = "") -> widgets.Button:
     button = widgets.Button(description=text, tooltip=tooltip or text)
     button.add_class(css)
@@ -291,8 +322,7 @@ class ExamplesBrowser(widgets.VBox):
         self.board_box.children = (self.plot, self.legend)
 
     def _step_words(self, step) -> str:
-        who = self.names.get(step.actor, step.actor) if step.actor else ""
-        return _STEP_WORDS.get(step.do, step.do.replace("_", " ") + " {who}").format(who=who)
+        return _step_heading(step, self.names)
 
     def restart(self) -> None:
         """Back to the example's first state."""

@@ -45,8 +45,15 @@ def _asked_under(q: Question, rules: Rules) -> str:
 
 def answer_words(q: Question, rules: Rules) -> str:
     """The right answer to ``q`` in words: every right reply (``C3 or E1``, ``yes``, ``7/10
-    (70%)``)."""
-    return " or ".join(_reply_words(c) for c in sorted(answer(q, rules).correct, key=str))
+    (70%)``); a space with a unit on it names the unit (``Lorrai (C3)``)."""
+    units = {p: letter for letter, p in board_of(q).units().items()} if q.board else {}
+    names = dict(q.names)
+
+    def words(reply) -> str:
+        letter = units.get(reply) if isinstance(reply, tuple) else None
+        return f"{names.get(letter, letter)} ({space_name(reply)})" if letter else \
+            _reply_words(reply)
+    return " or ".join(words(c) for c in sorted(answer(q, rules).correct, key=str))
 
 
 def quiz_questions(*ids: str) -> tuple[Question, ...]:
@@ -141,7 +148,7 @@ class QuizView(widgets.VBox):
         self.buttons.children = tuple(buttons)
         self.board_box.children = (self._view(index),) if q.board else ()
         if q.board:
-            self._mark(())
+            self._mark(((q.space, "asked"),) if q.space is not None else (), answered=False)
 
     def _view(self, index: int) -> BoardView:
         if index not in self._views:
@@ -151,12 +158,17 @@ class QuizView(widgets.VBox):
             self._views[index] = view
         return self._views[index]
 
-    def _mark(self, spaces) -> None:
+    def _mark(self, spaces, answered: bool = True) -> None:
         view = self._views[self.pick.value]
         for name, data in highlight_data(Highlights(tuple(spaces))).items():
             view.sources[name].data = data
-        view.title.value = "<b>Your answer: click a space.</b>" if not spaces else \
-            "<b>The right answer is outlined.</b>"
+        if answered:
+            title = "The right answer is outlined."
+        elif answer(self.question, self.rules).form == "space":
+            title = "Your answer: click a space."
+        else:
+            title = "The situation (answer with the buttons above)."
+        view.title.value = f"<b>{title}</b>"
         view.verdict.value = ""
         view.legend.value = legend_html(view.sources, view.names)
 
@@ -184,7 +196,7 @@ class QuizView(widgets.VBox):
             + (f" {html.escape(q.note)}" if q.note else "")
             + f"<br><small>Rule: {html.escape(shown.rule)} "
               f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
-        if q.board:
+        if q.board and shown.form == "space":     # a yes or no has nothing to outline
             roles = [(p, "answer") for p in sorted(shown.correct)]
             if isinstance(reply, tuple) and not right:
                 roles.append((reply, "reply"))

@@ -132,3 +132,27 @@ def test_manual_p16_17_a_monster_turn_played_whole_reaches_the_stated_outcome(
     legend = set(page.locator(".example-legend .legend-swatch").evaluate_all(
         "els => els.map(e => e.dataset.colour)"))
     assert drawn and drawn <= legend, drawn - legend
+
+
+def test_a_notebook_ends_with_a_quiz_answered_by_the_rules(page, voila, artifacts):
+    """Notebook 02 in Voila closes with its quiz: a question answered with a button is marked
+    right with the rule, and the folded answer key agrees (manual p34)."""
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    page.goto(f"{voila}/voila/render/02_moving_nearest_closest.ipynb", timeout=LOAD)
+    prompt = page.locator(".quiz-prompt", has_text="Kim (A) has 3 stamina")
+    prompt.wait_for(timeout=LOAD)
+    page.locator(".quiz-board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
+    page.locator("button.quiz-option", has_text="yes").click()
+    page.locator(".quiz-feedback", has_text="Right.").wait_for(timeout=WAIT)
+    page.locator(".quiz-score", has_text="Score: 1 of 1 answered").wait_for(timeout=WAIT)
+    feedback = page.locator(".quiz-feedback").inner_text()
+    assert "Rule: manual p34" in feedback and "asked under manual 1.0" in feedback
+    key = page.locator(".quiz-key details").first
+    assert not key.evaluate("d => d.open")                  # folded until the reader opens it
+    key.locator("summary").click()
+    assert "The answer: yes" in key.inner_text()
+    painted(page)
+    page.locator(".quiz-prompt").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "notebook-02-quiz.png"))
+    page.locator(".quiz-key").screenshot(path=str(artifacts / "notebook-02-quiz-key.png"))
+    assert_plain(feedback + page.locator(".quiz-key").inner_text(), "notebook 02's quiz")

@@ -175,9 +175,12 @@ def _ranking(q: Question, board: Board, rules: Rules, measure: str) -> Answer:
              and (letter in q.explorers or not q.explorers)]
     ranking = (distance.nearest if measure == "nearest" else distance.closest)(
         board, a, goals, rules)
-    every = "; ".join(f"{board.unit_at(p)}: {d}" for p, d in ranking.distances)
+    names = dict(q.names)
+    every = "; ".join(f"{names.get(board.unit_at(p), board.unit_at(p))} {d}"
+                      for p, d in ranking.distances)
     return Answer("space", frozenset(ranking.candidates),
-                  f"distances from {a}: {every}; {ranking.reading}", ranking.rule)
+                  f"{measure} distances from {a}: {every} (read under {ranking.reading})",
+                  ranking.rule)
 
 
 def _monster_target(q: Question, board: Board, rules: Rules) -> Answer:
@@ -208,9 +211,11 @@ def _hit(q: Question, _board: Board | None, rules: Rules) -> Answer:
              if 0 <= d <= 9} | {hit_chance(pool, q.defense, rules, essence=q.essence + 1)}
     options = sorted({right} | (wrong - {right}), reverse=True)[:4]
     return Answer("choice", frozenset({str(right)}),
-                  f"{q.pool} against {q.defense} with up to {q.essence} essence hits with "
-                  f"chance {right}: the dice total must reach the defense, essence added after "
-                  "the roll", "manual p24 (attack), p18 (essence)",
+                  f"{q.pool} against {q.defense}"
+                  + (f" with up to {q.essence} essence" if q.essence else "")
+                  + f" hits with chance {right}: the dice total must reach the defense"
+                  + (", essence added after the roll" if q.essence else ""),
+                  "manual p24 (attack)" + (", p18 (essence)" if q.essence else ""),
                   tuple(str(p) for p in options))
 
 
@@ -239,7 +244,9 @@ def _spawn_rounds(q: Question, _board: Board | None, rules: Rules) -> Answer:
                   f"with spawn rating {q.rating} and {q.players} explorer"
                   f"{'s' if q.players > 1 else ''} rolling, at least one monster spawns in "
                   f"the first {turns} with chance {right} (each roll spawns on the rating or "
-                  "more; a failed roll lowers the rating, a spawn resets it)",
+                  + ("more; the rating, adjusted for the explorers, does not move with the "
+                     "rolls" if rules.reads("spawn.procedure", "v3_5") else
+                     "more; a failed roll lowers the rating, a spawn resets it") + ")",
                   "manual p13 (spawn phase); 3.5 update (spawn phase)",
                   tuple(str(p) for p in options))
 
