@@ -7,7 +7,8 @@ p22, p24, p25; 3.5 FAQ.
 import pytest
 
 from machina_nb.rules.engine.worked import VERBS
-from machina_nb.views.examples import _STEP_WORDS, ExamplesBrowser, example_files, step_example
+from machina_nb.views.examples import (_STEP_WORDS, ExamplesBrowser, example_files,
+                                       example_text, step_example)
 from machina_nb.rules.cards.examples import load_example
 
 
@@ -169,3 +170,16 @@ def test_each_example_is_drawn_on_its_own_board(browser):
 
 def test_manual_p16_example_a_is_shown_first():
     assert ExamplesBrowser().pick.value == "p16_example_a_sarall"
+
+
+def test_manual_p16_example_a_in_words_action_by_action_with_its_reasons():
+    text = example_text(load_example(next(p for p in example_files()
+                                          if p.stem == "p16_example_a_sarall")))
+    lines = text.splitlines()
+    assert lines[0] == "manual p16: Mindless Example A: Sarall closes in and cannot afford its ability"
+    assert [line.strip() for line in lines if line.startswith("  ") and line[2].isdigit()] == [
+        "1. Sarall steps to B4", "2. Sarall steps to C4", "3. Sarall ends its turn"]
+    assert "- targets Phillip, closest at 3 (manual p15)" in text
+    assert "rend (card): costs 3 stamina, only 2 left (manual p16)" in text
+    assert lines[-1] == "As the source states: yes"
+    assert "None" not in text and "(1, 3)" not in text
