@@ -105,6 +105,8 @@ def value_words(value, names: Mapping[str, str] | None = None) -> str:
 
     >>> value_words([2, 3]), value_words(True), value_words(["H", "K"], {"H": "Hannah"})
     ('C4', 'yes', 'Hannah, K')
+
+    A card (anything with a ``name``) is its name.
     """
     names = names or {}
     if isinstance(value, bool):
@@ -120,6 +122,8 @@ def value_words(value, names: Mapping[str, str] | None = None) -> str:
                          for k, v in value.items())
     if isinstance(value, str):
         return names.get(value, value.replace("_", " "))
+    if isinstance(getattr(value, "name", None), str):      # a card: its printed name
+        return value.name
     return str(value)
 
 
