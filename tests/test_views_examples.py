@@ -4,6 +4,9 @@ Rules: manual p16-17 (mindless Examples A-F; a monster's turn one action at a ti
 p22, p24, p25; 3.5 FAQ.
 """
 
+import html
+import re
+
 import pytest
 
 from machina_nb.rules.engine.worked import VERBS
@@ -183,3 +186,19 @@ def test_manual_p16_example_a_in_words_action_by_action_with_its_reasons():
     assert "rend (card): costs 3 stamina, only 2 left (manual p16)" in text
     assert lines[-1] == "As the source states: yes"
     assert "None" not in text and "(1, 3)" not in text
+
+
+REPR = re.compile(r"\b[A-Z]\w*\(\w+=|\{\s*'|\bNone\b|\*\*")
+
+
+@pytest.mark.parametrize("key", [p.stem for p in example_files()])
+def test_every_example_steps_in_plain_words(browser, key):
+    """No dataclass repr, dict literal, None or ** in any step or outcome a teacher reads."""
+    browser.pick.value = key
+    seen = [browser.text.value]
+    while not browser.next_button.disabled:
+        browser.next_button.click()
+        seen.append(browser.step_view.value + browser.outcome.value + browser.legend.value)
+    for text in seen:
+        found = REPR.search(html.unescape(re.sub(r"<[^>]+>", " ", text)))
+        assert not found, (key, text[max(0, found.start() - 80):found.end() + 80])
