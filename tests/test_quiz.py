@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from machina_nb.rules.analysis.quiz import (TOPICS, answer, board_of, check, load_quiz,
-                                            load_quiz_file, parse_space)
+                                            load_quiz_file, parse_space, pick, question_rules)
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import Rules
@@ -31,7 +31,8 @@ def test_at_least_24_questions_across_every_topic():
 def test_manual_p22_sight_answers_are_the_rules_line_of_sight(question):
     board = board_of(question)
     units = board.units()
-    seen = sight.line_of_sight(board, units[question.source], units[question.to], Rules())
+    seen = sight.line_of_sight(board, units[question.source], units[question.to],
+                               question_rules(question, Rules()))
     assert answer(question, Rules()).correct == {"yes" if seen.visible else "no"}
 
 
@@ -86,6 +87,56 @@ def test_answers_follow_the_rulings_in_force():
     assert answer(nearest, manhattan).correct == {(3, 0)}                # 4 vs 3
 
 
+def test_switch_los_vertex_a_question_may_fix_its_own_reading():
+    plain, any_two = pick(QUESTIONS, "sight-corner", "sight-corner-any-two")
+    assert answer(plain, Rules()).correct == {"yes"}                    # separating
+    assert answer(any_two, Rules()).correct == {"no"}                   # its own reading
+    touch = Rules().replace({"los.vertex": "touch_ok"})
+    assert answer(any_two, touch).correct == {"no"}                     # whatever is in force
+    assert question_rules(any_two, touch)["los.vertex"] == "any_two"
+
+
+# The manual's own words on the inventory tree (p31 wrong combinations, p32): the oracle.
+P31 = {"items-vest-on-boots": "yes", "items-torso-on-torso": "no",
+       "items-revolver-on-teleportabulus": "yes", "items-weapon-on-apparel": "no",
+       "items-wrong-augment": "no"}
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS if q.ask == "attach"],
+                         ids=lambda q: q.id)
+def test_manual_p31_attach_answers_follow_the_inventory_tree(question):
+    reply = answer(question, Rules())
+    assert reply.correct == {P31[question.id]} and "manual p31" in reply.rule
+    assert "None" not in reply.explanation
+
+
+def _one_round_no_spawn(rating: int, players: int, moving: bool) -> Fraction:
+    """P(no spawn in one Spawn phase), counted over every d10 face of each roll: a roll
+    spawns on the rating or more; under 1.0 a failed roll lowers the rating for the next."""
+    misses = 0
+    for faces in itertools.product(range(10), repeat=players):
+        current, spawned = rating, False
+        for face in faces:
+            spawned = spawned or face >= current
+            current = current - 1 if moving and face < current else current
+        misses += not spawned
+    return Fraction(misses, 10 ** players)
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS if q.ask == "spawn_rounds"],
+                         ids=lambda q: q.id)
+def test_manual_p13_and_3_5_spawn_round_answers_match_a_count_of_the_dice(question):
+    assert question.rounds == 1
+    if question.preset == "v3_5":     # 3.5: -1 per explorer beyond the first, never below 3
+        rating = max(3, question.rating - (question.players - 1)) if question.rating > 3 \
+            else question.rating
+        none = _one_round_no_spawn(rating, question.players, moving=False)
+    else:
+        none = _one_round_no_spawn(question.rating, question.players, moving=True)
+    reply = answer(question, Rules())
+    assert reply.correct == {str(1 - none)} and str(1 - none) in reply.options
+
+
 def test_parse_space_reads_board_labels():
     assert parse_space("C6") == (2, 5)
     with pytest.raises(Exception, match="space"):
@@ -104,6 +155,16 @@ def test_parse_space_reads_board_labels():
      ":14:", "unit 'M' is not on the board"),
     ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n',
      ":2:", "missing key 'board'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "items"\nask = "attach"\nprompt = "?"\n'
+     'host = "hobnailed_boots"\nitem = "displacer_vest"\nhow = "glue"\n', ":9:", "unknown how"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "items"\nask = "attach"\nprompt = "?"\n'
+     'host = "hobnailed_boot"\nitem = "displacer_vest"\nhow = "upgrade"\n', ":2:",
+     "unknown item 'hobnailed_boot'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "spawn"\nask = "spawn_rounds"\n'
+     'prompt = "?"\nrating = 6\nplayers = 2\nrounds = 1\npreset = "v35"\n', ":10:",
+     "unknown preset 'v35'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "attacks"\nask = "hit"\nprompt = "?"\n'
+     'pool = "1H"\ndefense = 2\nrulings = {"los.vertx" = "any_two"}\n', ":2:", "los.vertx"),
 ])
 def test_bad_quiz_files_fail_at_file_line_col(tmp_path, text, where, message):
     path = tmp_path / "bad.toml"
@@ -129,3 +190,12 @@ def test_quiz_view_right_and_wrong_with_the_answer_why_and_the_rule():
     roles = view._views[view.pick.value].sources["overlay"].data["role"]
     assert "answer" in roles
     assert "the right answer" in view._views[view.pick.value].legend.value
+
+
+def test_a_yes_or_no_question_on_a_board_is_answered_with_a_button_and_scored():
+    """A sight question has a board but a yes/no answer: the button answers it, the score
+    counts it and nothing is outlined (manual p22)."""
+    view = QuizView(pick(QUESTIONS, "sight-behind-wall", "reach-around-wall"))
+    assert "answer with the buttons" in view._views[0].title.value
+    assert view.reply("no") and "Score: 1 of 1" in view.score.value
+    assert view._views[0].sources["overlay"].data["role"] == []

@@ -136,8 +136,8 @@ def test_manual_p16_the_plan_shows_target_distances_path_and_reasons():
     roles = dict(zip(map(tuple, zip(s.sources["overlay"].data["x"],
                                     s.sources["overlay"].data["y"])),
                      s.sources["overlay"].data["role"]))
-    assert roles[(3.5, 0.5)] == "monster" and roles[(0.5, 0.5)] == "target"
-    assert roles[(2.5, 0.5)] == "path"
+    assert roles[(3.5, 0.5)] == "monster" and roles[(0.5, 0.5)] == "its target"
+    assert roles[(2.5, 0.5)] == "planned path"
     assert len(s.sources["overlay_lines"].data["x0"]) == 2
     # one click: one step along the path, then the plan is made again
     s.next_action_button.click()
@@ -162,6 +162,41 @@ def test_manual_p16_a_tie_is_a_choice_for_the_players_never_broken_silently():
     assert "target: Lorrai" in s.plan.value                # the plan under that answer
     s.next_action_button.click()
     assert s.state.unit("sarall").position == (3, 0)
+
+
+def _monsters_at(state):
+    return {u.id: u.position for u in state.units
+            if u.side == "monster" and u.position is not None}
+
+
+def _press(stepper) -> None:
+    """One press: the default action, or the first option when the players must choose."""
+    if stepper.choice.value is None:
+        stepper.choose(0)
+    else:
+        stepper.next_action_button.click()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_manual_p16_one_press_in_the_monster_phase_moves_a_monster_at_most_one_space(seed):
+    s = RoundStepper(demo_game(demo_layout(), seed=seed), seed=seed)
+    for _ in range(40):                                    # to round 1's monster phase
+        if s.state.phase == "monster":
+            break
+        if not s.next_phase():
+            _press(s)
+    assert s.state.phase == "monster" and s.state.round == 1
+    presses, moves = 0, 0
+    while s.state.phase == "monster" and presses < 60:
+        before = _monsters_at(s.state)
+        _press(s)
+        presses += 1
+        after = _monsters_at(s.state)
+        moved = {uid: max(abs(after[uid][0] - p[0]), abs(after[uid][1] - p[1]))
+                 for uid, p in before.items() if uid in after and after[uid] != p}
+        assert len(moved) <= 1 and all(d <= 1 for d in moved.values()), (presses, moved)
+        moves += len(moved)
+    assert s.state.phase != "monster" and moves >= 2
 
 
 def test_new_rulings_restart_the_game_from_its_first_state(stepper):
@@ -239,7 +274,7 @@ def test_manual_p20_abilities_are_offered_and_planned_by_name():
     s = RoundStepper(replace(scenario(open_map(3, 1, {0: "PS."}),
                                       {"P": PHILLIP, "S": monster("sarall", stamina=4)},
                                       chapter=CHAPTER), phase="monster"))
-    assert "next: <b>play Claw on A1</b>" in s.plan.value
+    assert "next: <b>play Claw on Phillip (A1)</b>" in s.plan.value
     jab = Ability("Jab", Cost(stamina=1), Targeting("melee", 0, "monster"),
                   (Effect("attack", high=1),))
     s = RoundStepper(replace(scenario(open_map(3, 1, {0: "PS."}),

@@ -76,3 +76,28 @@ def test_an_unknown_verb_names_the_step(tmp_path):
     with pytest.raises(ContentError) as info:   # the loader refuses it: nothing runs
         load_example(bad)
     assert "unknown do 'teleport_everyone'" in info.value.message
+
+
+@pytest.mark.parametrize("path", [p for p in ENGINE_EXAMPLES
+                                  if any(s.do == "monster_turn" for s in load_example(p).steps)],
+                         ids=lambda p: p.stem)
+def test_manual_p16_a_monster_turn_is_kept_action_by_action_one_space_at_most(path):
+    """Each action of a mindless turn is one step of its plan (manual p16: it thinks again
+    after each), so the monster moves at most one space per action; the actions' events are
+    the turn's events, in order."""
+    for result in run_example(load_example(path)):
+        if result.step.do != "monster_turn":
+            continue
+        assert result.actions, "every monster turn here ends without a choice"
+        monster = result.actions[0].plan.monster
+        for act in result.actions:
+            assert all(e.rule for e in act.events + act.then)
+            if act.after.has_unit(monster):
+                (x0, y0), (x1, y1) = act.before.unit(monster).position, \
+                    act.after.unit(monster).position
+                assert max(abs(x1 - x0), abs(y1 - y0)) <= (act.plan.action[0] == "move")
+            assert [e.text for e in act.events if e.kind == "reason"] == \
+                [f"{monster}: {r}" for r in act.plan.reasons]
+        assert tuple(e for a in result.actions for e in a.events + a.then) == result.events
+        assert result.actions[-1].after.monster_turn is None or \
+            result.actions[-1].after.monster_turn.monster != monster

@@ -99,6 +99,10 @@ ROLE_COLOURS: dict[str, str] = {
     "can end here": "#56B4E9",
     "route": "#E69F00",
     "turn end": "#000000",
+    "turn start": "#0072B2",
+    "planned path": "#E69F00",
+    "its target": "#D55E00",
+    "planned from": "#0072B2",
     "spawn": "#CC79A7",
 }
 
@@ -131,6 +135,10 @@ ROLE_WORDS: dict[str, str] = {
     "can end here": "a space it can end a move on",
     "route": "the monster's moves, in order",
     "turn end": "where the monster's turn ends",
+    "turn start": "where the monster's turn began",
+    "planned path": "its planned path, one step per action",
+    "its target": "the explorer it targets",
+    "planned from": "where the monster stood when it chose this action",
     "spawn": "where a spawned monster may go (every tie marked)",
 }
 
@@ -249,7 +257,7 @@ def _mixed(value: Fraction) -> str:
 
 def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     """Text from the rules core as the board labels things: spaces ``(2, 5)`` become ``C6``,
-    a point between spaces is described in words, and ``->`` becomes an arrow.
+    a point between spaces is described in words, ``->`` becomes an arrow and ``>=`` ``≥``.
 
     >>> plain_text("(0, 0) -> (3, 1): meeting at (1, 1)")
     'A1 → D2: meeting at the top-left corner of B2'
@@ -257,11 +265,13 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     "blocked at the point 3 1/4 across, 4 down from the board's top-left corner"
     >>> plain_text("the barrel at (4, 0) explodes")
     'the barrel at E1 explodes'
+    >>> plain_text("2 >= armor 2")
+    '2 ≥ armor 2'
     """
     text = _AT_POINT.sub(_at_words, text)
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
     text = _POINT.sub(_point_words, text).replace("->", "→")
-    return text
+    return text.replace(">=", "≥").replace("<=", "≤")
 
 
 def _unit_words(board: Board, point: Point, names: Mapping[str, str]) -> str:
@@ -497,7 +507,13 @@ def _borders(board: Board) -> tuple[dict[BorderKind, list[Segment]], list[tuple[
     return found, arrows
 
 
+_CUT_TILE = re.compile(r"^\d+,\d+$")
+
+
 def _tile_outlines(board: Board) -> dict[str, list]:
+    """Each map tile's outline and name. A fixed map is cut into 10x10 tiles named by their
+    place (``0,0``): those are named ``tile 1``, ``tile 2``... in reading order, and a map
+    that is one such tile has no outline (its edge is the board's)."""
     corners: dict[str, list[int]] = {}
     for p in board:
         tile = board.tile_of(p)
@@ -506,10 +522,16 @@ def _tile_outlines(board: Board) -> dict[str, list]:
         box = corners.setdefault(tile, [p[0], p[1], p[0], p[1]])
         box[:] = [min(box[0], p[0]), min(box[1], p[1]), max(box[2], p[0]), max(box[3], p[1])]
     tiles = sorted(corners)
+    if len(tiles) == 1 and _CUT_TILE.match(tiles[0]):
+        tiles = []
     boxes = [corners[t] for t in tiles]
+    order = sorted(range(len(tiles)), key=lambda i: (boxes[i][1], boxes[i][0]))
+    names = {i: (f"tile {n}" if _CUT_TILE.match(tiles[i]) else tiles[i])
+             for n, i in enumerate(order, 1)}
     return {"x": [(b[0] + b[2] + 1) / 2 for b in boxes], "y": [(b[1] + b[3] + 1) / 2 for b in boxes],
             "w": [b[2] - b[0] + 1 for b in boxes], "h": [b[3] - b[1] + 1 for b in boxes],
-            "tile": tiles, "lx": [b[0] + 0.1 for b in boxes], "ly": [b[1] + 0.1 for b in boxes]}
+            "tile": [names[i] for i in range(len(tiles))], "lx": [b[0] + 0.1 for b in boxes],
+            "ly": [b[1] + 0.1 for b in boxes]}
 
 
 def _overlay_space_columns(spaces) -> dict[str, list]:

@@ -15,14 +15,19 @@ from fractions import Fraction
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules.analysis.quiz import Question, answer, board_of, load_quiz
+from IPython.display import HTML
+
+from machina_nb.rules.analysis.draft import rules_parts
+from machina_nb.rules.analysis.quiz import (Question, answer, board_of, load_quiz, pick,
+                                            question_rules)
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
                                     plain_text, space_name)
 from machina_nb.views.odds import exact
+from machina_nb.views.words import rules_words
 
-__all__ = ["QuizView"]
+__all__ = ["QuizView", "quiz_questions", "answer_key", "answer_words"]
 
 
 def _reply_words(reply) -> str:
@@ -31,6 +36,48 @@ def _reply_words(reply) -> str:
     if isinstance(reply, str) and "/" in reply:
         return exact(Fraction(reply))
     return str(reply)
+
+
+def _asked_under(q: Question, rules: Rules) -> str:
+    used = question_rules(q, rules)
+    return rules_words(rules_parts(used)[0], used)
+
+
+def answer_words(q: Question, rules: Rules) -> str:
+    """The right answer to ``q`` in words: every right reply (``C3 or E1``, ``yes``, ``7/10
+    (70%)``); a space with a unit on it names the unit (``Lorrai (C3)``)."""
+    units = {p: letter for letter, p in board_of(q).units().items()} if q.board else {}
+    names = dict(q.names)
+
+    def words(reply) -> str:
+        letter = units.get(reply) if isinstance(reply, tuple) else None
+        return f"{names.get(letter, letter)} ({space_name(reply)})" if letter else \
+            _reply_words(reply)
+    return " or ".join(words(c) for c in sorted(answer(q, rules).correct, key=str))
+
+
+def quiz_questions(*ids: str) -> tuple[Question, ...]:
+    """The shipped questions (``content/quiz``) with these ids, in this order: a notebook's
+    closing quiz."""
+    return pick(load_quiz(), *ids)
+
+
+def answer_key(questions: tuple[Question, ...], rules: Rules | None = None) -> HTML:
+    """The questions with their answers folded away (open one after answering it): the right
+    answer, why, and the rule, each computed by the rules core under ``rules`` (or the
+    readings the question fixes)."""
+    rules = rules or Rules()
+    items = []
+    for q in questions:
+        shown = answer(q, rules)
+        items.append(
+            f"<li><b>{html.escape(q.prompt)}</b><details><summary>Show the answer</summary>"
+            f"The answer: <b>{html.escape(answer_words(q, rules))}</b>. Why: "
+            f"{html.escape(plain_text(shown.explanation))}."
+            + (f" {html.escape(q.note)}" if q.note else "")
+            + f"<br><small>Rule: {html.escape(shown.rule)} (asked under "
+              f"{html.escape(_asked_under(q, rules))})</small></details></li>")
+    return HTML(f"<ol class='quiz-key'>{''.join(items)}</ol>")
 
 
 class QuizView(widgets.VBox):
@@ -101,7 +148,7 @@ class QuizView(widgets.VBox):
         self.buttons.children = tuple(buttons)
         self.board_box.children = (self._view(index),) if q.board else ()
         if q.board:
-            self._mark(())
+            self._mark(((q.space, "asked"),) if q.space is not None else (), answered=False)
 
     def _view(self, index: int) -> BoardView:
         if index not in self._views:
@@ -111,12 +158,17 @@ class QuizView(widgets.VBox):
             self._views[index] = view
         return self._views[index]
 
-    def _mark(self, spaces) -> None:
+    def _mark(self, spaces, answered: bool = True) -> None:
         view = self._views[self.pick.value]
         for name, data in highlight_data(Highlights(tuple(spaces))).items():
             view.sources[name].data = data
-        view.title.value = "<b>Your answer: click a space.</b>" if not spaces else \
-            "<b>The right answer is outlined.</b>"
+        if answered:
+            title = "The right answer is outlined."
+        elif answer(self.question, self.rules).form == "space":
+            title = "Your answer: click a space."
+        else:
+            title = "The situation (answer with the buttons above)."
+        view.title.value = f"<b>{title}</b>"
         view.verdict.value = ""
         view.legend.value = legend_html(view.sources, view.names)
 
@@ -133,7 +185,7 @@ class QuizView(widgets.VBox):
             self.asked += 1
             self.right += right
             self.answered = True
-        words = " or ".join(_reply_words(c) for c in sorted(shown.correct, key=str))
+        words = answer_words(q, self.rules)
         verdict = ("<b style='color:#009E73'>Right.</b>" if right else
                    f"<b style='color:#D55E00'>Not quite</b>: you answered "
                    f"{html.escape(_reply_words(reply))}.")
@@ -143,8 +195,8 @@ class QuizView(widgets.VBox):
             f"{html.escape(plain_text(shown.explanation))}."
             + (f" {html.escape(q.note)}" if q.note else "")
             + f"<br><small>Rule: {html.escape(shown.rule)} "
-              f"(rules preset {html.escape(self.rules.name)})</small></div>")
-        if q.board:
+              f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
+        if q.board and shown.form == "space":     # a yes or no has nothing to outline
             roles = [(p, "answer") for p in sorted(shown.correct)]
             if isinstance(reply, tuple) and not right:
                 roles.append((reply, "reply"))

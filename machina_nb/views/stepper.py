@@ -58,11 +58,13 @@ from machina_nb.views.board import (ROLE_COLOURS, highlight_data, Highlights, le
                                     space_pixels)
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
-           "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event"]
+           "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",
+           "plan_action_words", "cites_once"]
 
 #: Colours of the planned-path overlay: the board's overlay roles (Okabe–Ito), explained in
 #: the legend beside the board.
-PLAN_COLOURS = {role: ROLE_COLOURS[role] for role in ("monster", "path", "goal", "target", "end")}
+PLAN_COLOURS = {role: ROLE_COLOURS[role] for role in ("monster", "planned from", "planned path",
+                                                       "goal", "its target", "end")}
 
 _MAX_STEPS = 400  # a safety net for next phase / next round: far more than a round needs
 _SCRIPT = re.compile(r"[\d\s,]*")
@@ -87,24 +89,28 @@ def unit_labels(state: GameState, labels: Mapping[str, str] | None = None) -> di
     return out
 
 
-def plan_overlay(state: GameState, plan: MonsterPlan | None) -> dict[str, dict[str, list]]:
-    """The board overlay sources' data for a monster plan: the monster, its end points, path,
-    goal and target, and the path as a line from space centre to centre."""
+def plan_overlay(state: GameState, plan: MonsterPlan | None,
+                 acted: bool = False) -> dict[str, dict[str, list]]:
+    """The board overlay sources' data for a monster plan made on ``state``: the monster, its
+    end points, planned path, goal and target, and the path as a line from space centre to
+    centre. With ``acted``, the plan's action has been taken: the monster's space is marked
+    as where it stood when it chose it."""
     spaces: list[tuple[Point, str]] = []
     points: list[Point] = []
     if plan is not None:
         monster = state.unit(plan.monster)
-        spaces += [(q, "end") for q, _, _ in plan.ends]
-        spaces += [(q, "path") for q in plan.path]
+        # an outline drawn under another on the same space would be listed yet unseen
+        spaces += [(q, "end") for q, _, _ in plan.ends if q != plan.goal and q not in plan.path]
+        spaces += [(q, "planned path") for q in plan.path if q != plan.goal]
         if plan.goal is not None:
             spaces.append((plan.goal, "goal"))
         if plan.target is not None and state.has_unit(plan.target):
-            spaces.append((state.unit(plan.target).position, "target"))
-        spaces.append((monster.position, "monster"))
+            spaces.append((state.unit(plan.target).position, "its target"))
+        spaces.append((monster.position, "planned from" if acted else "monster"))
         points = [monster.position, *plan.path]
     centre = [(p[0] + 0.5, p[1] + 0.5) for p in points]
     data = highlight_data(Highlights(tuple(spaces), tuple(
-        ((a, b), "path") for a, b in zip(centre, centre[1:]))))
+        ((a, b), "planned path") for a, b in zip(centre, centre[1:]))))
     return {"overlay": data["overlay"], "overlay_lines": data["overlay_lines"]}
 
 
@@ -207,11 +213,42 @@ def _esc(value) -> str:
     return html.escape(str(value))
 
 
+_THIRD_PERSON = {"play": "plays", "destroy": "destroys", "step": "steps", "end": "ends"}
+
+
+def plan_action_words(plan: MonsterPlan, state: GameState | None = None,
+                      rules: Rules | None = None, done: bool = False) -> str:
+    """What a monster plan does next, in words: ``step to C4``, ``play Rend on C4``, ``end its
+    turn``; with ``done``, as a sentence with the monster's name (``Sarall steps to C4``).
+    With the ``state`` the plan was made on, the ability is named (manual p20)."""
+    action = plan.action
+    if action[0] == "ability":
+        name = (ability_name(state, rules or Rules(), plan.monster, action[1])
+                if state is not None else f"ability {action[1]}")
+        target = action[2]
+        on = state.unit_board().occupant(target) if state is not None and target is not None \
+            and not isinstance(target[0], tuple) else None
+        words = f"play {name}" + (f" on {unit_name(state, on)} ({space_name(target)})" if on
+                                  else _target_words(target) if target is not None else "")
+    elif action[0] == "door":
+        words = (f"destroy the closed door between {space_name(action[1])} and "
+                 f"{space_name(action[2])}")
+    elif action[0] == "move":
+        words = f"step to {space_name(action[1])}"
+    else:
+        words = "end its turn"
+    if not done:
+        return words
+    verb, _, rest = words.partition(" ")
+    who = unit_name(state, plan.monster) if state is not None else plan.monster
+    return f"{who} {_THIRD_PERSON[verb]} {rest}"
+
+
 def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | None = None,
-              rules: Rules | None = None) -> str:
+              rules: Rules | None = None, reasons: bool = True) -> str:
     """A monster plan in words: target, distances to each explorer, end points and path
-    considered, the action and every reason (manual p15-17); with the ``state`` it was
-    made on, units are named and the ability it plays is named."""
+    considered, the action and (unless ``reasons`` is false) every reason (manual p15-17);
+    with the ``state`` it was made on, units are named and the ability it plays is named."""
     def who(uid):
         name = unit_name(state, uid) if state is not None else uid
         return f"{_esc(name)} ({_esc(labels.get(uid, '?'))})"
@@ -219,18 +256,7 @@ def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | N
     def plain(text) -> str:
         return _esc(plain_event(state, str(text)) if state is not None else plain_text(str(text)))
 
-    action = plan.action
-
-    def play():
-        name = (ability_name(state, rules or Rules(), plan.monster, action[1])
-                if state is not None else f"ability {action[1]}")
-        return f"play {name}" + (f" on {space_name(action[2])}" if action[2] is not None else "")
-
-    doing = {"ability": play,
-             "door": lambda: (f"destroy the closed door between {space_name(action[1])} and "
-                              f"{space_name(action[2])}"),
-             "move": lambda: f"step to {space_name(action[1])}",
-             "end": lambda: "end its turn"}[action[0]]()
+    doing = plan_action_words(plan, state, rules)
     rows = "".join(f"<tr><td>{who(e)}</td><td>{'cannot be reached' if d is None else d}</td></tr>"
                    for e, d in plan.distances)
     ends = ", ".join(f"{space_name(q)} (distance {s}, {c} stamina)" for q, s, c in plan.ends)
@@ -245,8 +271,9 @@ def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | N
         parts.append(f"<b>the players choose</b> the {_esc(plan.choice_of)}: "
                      + ", ".join(plain(o) if state is None or not isinstance(o, str)
                                  else _esc(_choice_words(state, o)) for o in plan.options))
-    reasons = "".join(f"<li>{plain(r)}</li>" for r in plan.reasons)
-    return "<div class='monster-plan'>" + "<br>".join(parts) + f"<ol>{reasons}</ol></div>"
+    listed = "".join(f"<li>{plain(r)}</li>" for r in plan.reasons) if reasons else ""
+    return ("<div class='monster-plan'>" + "<br>".join(parts)
+            + (f"<ol>{listed}</ol>" if listed else "") + "</div>")
 
 
 _SPEC = re.compile(r"(?:[;,]\s*)?\bspec\s+§?[A-Z][\w.-]*(?:,\s*[A-Z]\d[\w.-]*)*")
@@ -258,9 +285,20 @@ def plain_cite(rule: str) -> str:
     return _SPEC.sub("", rule).strip(" ;,")
 
 
+def cites_once(rules) -> list[str]:
+    """The citations of ``rules`` as the reader can follow them, each once, in the order first
+    cited; a bare page is left out where the same page is cited with its topic.
+
+    >>> cites_once(["manual p24 (attack)", "manual p24", "manual p18 (health)", "manual p24"])
+    ['manual p24 (attack)', 'manual p18 (health)']
+    """
+    found = list(dict.fromkeys(c for c in map(plain_cite, rules) if c))
+    return [c for c in found if not any(d.startswith(c + " (") for d in found)]
+
+
 def _cites(rules: list[str]) -> str:
     """Each rule once, in the order first cited."""
-    return "; ".join(dict.fromkeys(c for c in map(plain_cite, rules) if c))
+    return "; ".join(cites_once(rules))
 
 
 def events_html(history: History) -> str:

@@ -3,8 +3,9 @@
 A question is data (``content/quiz/*.toml``, format in content/README.md): a map text
 with lettered units, what is asked and about whom. The answer is never typed in: the
 rules core computes it under the rulings in force (:func:`answer`), with the
-explanation and the rule to read. Answers are a click on the board (a set of
-spaces: every tie counts), yes or no, or one of a few exact chances.
+explanation and the rule to read; a question may fix a preset or some readings of its
+own (``preset``, ``rulings``: "under the 3.5 rules, ..."). Answers are a click on the
+board (a set of spaces: every tie counts), yes or no, or one of a few exact chances.
 
 >>> q = load_quiz_file(content_root() / "quiz" / "sight.toml")[0]
 >>> a = answer(q, Rules())
@@ -12,7 +13,7 @@ spaces: every tie counts), yes or no, or one of a few exact chances.
 ('yes_no', ['yes'], True)
 
 Rules: manual p13 (spawn), p15-16 (the mindless monster's target and path), p22 (sight,
-adjacent, nearest, closest), p24 (attack), p34 (move).
+adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (move).
 """
 
 from __future__ import annotations
@@ -26,14 +27,16 @@ from typing import Any, Mapping
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point, SpaceKind, parse_map
+from machina_nb.rules.cards.items import Inventory, attach, equip_main, load_all_items
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.odds.dice import parse_dice
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.odds.processes import spawn_chain
+from machina_nb.rules.rulings import PRESETS, Rules
 
 __all__ = ["ASKS", "TOPICS", "Question", "Answer", "load_quiz_file", "load_quiz", "answer",
-           "check", "parse_space", "board_of"]
+           "check", "parse_space", "board_of", "question_rules", "pick"]
 
 #: What a question may ask, and the keys each needs beyond the common ones.
 ASKS: Mapping[str, tuple[str, ...]] = {
@@ -46,13 +49,16 @@ ASKS: Mapping[str, tuple[str, ...]] = {
     "monster_step": ("from",),
     "hit": ("pool", "defense"),
     "spawn": ("from",),
+    "spawn_rounds": ("rating", "players", "rounds"),
+    "attach": ("host", "item", "how"),
 }
 
 #: The topics a question belongs to (the quiz covers each).
-TOPICS = ("sight", "movement", "closest", "mindless turn", "attacks", "spawn")
+TOPICS = ("sight", "movement", "closest", "mindless turn", "attacks", "spawn", "items")
 
 _COMMON = ("id", "topic", "ask", "prompt")
-_OPTIONAL = ("board", "units", "explorers", "essence", "note")
+_OPTIONAL = ("board", "units", "explorers", "essence", "note", "preset", "rulings")
+_BOARDLESS = ("hit", "spawn_rounds", "attach")
 _SPACE = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
 
 
@@ -61,7 +67,9 @@ class Question:
     """One quiz question: ``ask`` (a key of :data:`ASKS`), the ``prompt`` shown, the ``board``
     (map text, units as letters), ``names`` of the units by letter, the ``explorers`` among
     them, and the parameters of ``ask`` (``source``, ``to``, ``space``, ``stamina``,
-    ``pool``, ``defense``, ``essence``); ``note`` is the author's extra explanation."""
+    ``pool``, ``defense``, ``essence``; ``rating``, ``players``, ``rounds``; ``host``,
+    ``item``, ``how``); ``note`` is the author's extra explanation; ``preset`` and
+    ``rulings`` (switch, reading pairs) fix the rules the question is asked under."""
 
     id: str
     topic: str
@@ -77,7 +85,15 @@ class Question:
     pool: str = ""
     defense: int = 0
     essence: int = 0
+    rating: int = 0
+    players: int = 0
+    rounds: int = 0
+    host: str = ""
+    item: str = ""
+    how: str = ""
     note: str = ""
+    preset: str = ""
+    rulings: tuple[tuple[str, str], ...] = ()
     where: str = ""
 
 
@@ -159,9 +175,12 @@ def _ranking(q: Question, board: Board, rules: Rules, measure: str) -> Answer:
              and (letter in q.explorers or not q.explorers)]
     ranking = (distance.nearest if measure == "nearest" else distance.closest)(
         board, a, goals, rules)
-    every = "; ".join(f"{board.unit_at(p)}: {d}" for p, d in ranking.distances)
+    names = dict(q.names)
+    every = "; ".join(f"{names.get(board.unit_at(p), board.unit_at(p))} {d}"
+                      for p, d in ranking.distances)
     return Answer("space", frozenset(ranking.candidates),
-                  f"distances from {a}: {every}; {ranking.reading}", ranking.rule)
+                  f"{measure} distances from {a}: {every} (read under {ranking.reading})",
+                  ranking.rule)
 
 
 def _monster_target(q: Question, board: Board, rules: Rules) -> Answer:
@@ -192,9 +211,11 @@ def _hit(q: Question, _board: Board | None, rules: Rules) -> Answer:
              if 0 <= d <= 9} | {hit_chance(pool, q.defense, rules, essence=q.essence + 1)}
     options = sorted({right} | (wrong - {right}), reverse=True)[:4]
     return Answer("choice", frozenset({str(right)}),
-                  f"{q.pool} against {q.defense} with up to {q.essence} essence hits with "
-                  f"chance {right}: the dice total must reach the defense, essence added after "
-                  "the roll", "manual p24 (attack), p18 (essence)",
+                  f"{q.pool} against {q.defense}"
+                  + (f" with up to {q.essence} essence" if q.essence else "")
+                  + f" hits with chance {right}: the dice total must reach the defense"
+                  + (", essence added after the roll" if q.essence else ""),
+                  "manual p24 (attack)" + (", p18 (essence)" if q.essence else ""),
                   tuple(str(p) for p in options))
 
 
@@ -209,20 +230,77 @@ def _spawn(q: Question, board: Board, rules: Rules) -> Answer:
                   "sends the monster beside it), p22 (nearest)")
 
 
+def _some_spawn(q: Question, rating: int, rounds: int, rules: Rules) -> Fraction:
+    return 1 - spawn_chain(rating, q.players, rounds, rules).get(0, Fraction(0))
+
+
+def _spawn_rounds(q: Question, _board: Board | None, rules: Rules) -> Answer:
+    right = _some_spawn(q, q.rating, q.rounds, rules)
+    others = {_some_spawn(q, r, n, rules) for r, n in ((q.rating - 1, q.rounds),
+              (q.rating + 1, q.rounds), (q.rating, q.rounds + 1)) if 1 <= r <= 9}
+    options = sorted({right} | (others - {right}), reverse=True)[:4]
+    turns = "round" if q.rounds == 1 else f"{q.rounds} rounds"
+    return Answer("choice", frozenset({str(right)}),
+                  f"with spawn rating {q.rating} and {q.players} explorer"
+                  f"{'s' if q.players > 1 else ''} rolling, at least one monster spawns in "
+                  f"the first {turns} with chance {right} (each roll spawns on the rating or "
+                  + ("more; the rating, adjusted for the explorers, does not move with the "
+                     "rolls" if rules.reads("spawn.procedure", "v3_5") else
+                     "more; a failed roll lowers the rating, a spawn resets it") + ")",
+                  "manual p13 (spawn phase); 3.5 update (spawn phase)",
+                  tuple(str(p) for p in options))
+
+
+def _attach(q: Question, _board: Board | None, rules: Rules) -> Answer:
+    cards = load_all_items()
+    for key in ("host", "item"):
+        if getattr(q, key) not in cards:
+            raise RulesError(key, f"unknown item {getattr(q, key)!r}")
+    host, item = cards[q.host], cards[q.item]
+    held = equip_main(Inventory("explorer", unequipped=(host, item)), host.id)
+    try:
+        attach(held, host.id, item.id, q.how)
+    except RulesError as refusal:
+        return Answer("yes_no", _yes(False), str(refusal).split(": ", 1)[-1],
+                      "manual p31 (upgrades, augments, wrong combinations), p32")
+    return Answer("yes_no", _yes(True), f"{item.name} fits as the {q.how} of {host.name}: "
+                  + ("same type, matching symbols" if q.how == "upgrade" else
+                     "its augment symbol matches the slot"),
+                  "manual p31 (upgrades, augments, wrong combinations), p32")
+
+
 _ANSWERS = {"sight": _sight, "adjacent": _adjacent, "reach": _reach,
             "nearest": lambda q, b, r: _ranking(q, b, r, "nearest"),
             "closest": lambda q, b, r: _ranking(q, b, r, "closest"),
             "monster_target": _monster_target, "monster_step": _monster_step,
-            "hit": _hit, "spawn": _spawn}
+            "hit": _hit, "spawn": _spawn, "spawn_rounds": _spawn_rounds, "attach": _attach}
+
+
+def question_rules(question: Question, rules: Rules) -> Rules:
+    """The rules ``question`` is asked under: ``rules`` (those in force), or its own preset,
+    with its own readings on top. Rules: the switches' prose (content/rulings)."""
+    base = Rules.preset(question.preset) if question.preset else rules
+    return base.replace(dict(question.rulings)) if question.rulings else base
 
 
 def answer(question: Question, rules: Rules) -> Answer:
-    """The rules' answer to ``question`` under ``rules``, with its explanation and rule.
+    """The rules' answer to ``question`` under ``rules`` (or the preset and readings the
+    question fixes), with its explanation and rule.
 
-    Rules: manual p13, p15-16, p22, p24, p34 (per question; see each answer's ``rule``).
+    Rules: manual p13, p15-16, p22, p24, p31-32, p34 (per question; see each answer's ``rule``).
     """
     board = board_of(question) if question.board else None
-    return _ANSWERS[question.ask](question, board, rules)
+    return _ANSWERS[question.ask](question, board, question_rules(question, rules))
+
+
+def pick(questions: tuple[Question, ...], *ids: str) -> tuple[Question, ...]:
+    """The questions with these ids, in the order given; an unknown id is an error naming it
+    and the ids there are."""
+    by_id = {q.id: q for q in questions}
+    for i in ids:
+        if i not in by_id:
+            raise RulesError("ids", f"no quiz question {i!r}; there are {', '.join(by_id)}")
+    return tuple(by_id[i] for i in ids)
 
 
 def check(question: Question, rules: Rules, reply) -> bool:
@@ -253,17 +331,33 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> Question:
     fields: dict[str, Any] = {"id": need("id", str, "a question id"), "topic": topic,
                               "ask": ask, "prompt": need("prompt", str, "the question shown"),
                               "where": f"{toml.path}:{toml.where('question', None, n)[0]}"}
-    if ask != "hit":
+    if ask not in _BOARDLESS:
         fields["board"] = need("board", str, "a map text")
         units = need("units", dict, "the units' names by letter, {A = \"Phillip\"}")
         fields["names"] = tuple((k, str(v)) for k, v in units.items())
     for key, kind, what in (("from", str, "a unit letter"), ("to", str, "a unit letter"),
                             ("stamina", int, "a stamina 0-12"), ("pool", str, "dice, e.g. 1H1L"),
                             ("defense", int, "a defense 0-9"), ("essence", int, "essence 0-9"),
-                            ("note", str, "text"), ("explorers", list, "unit letters")):
+                            ("note", str, "text"), ("explorers", list, "unit letters"),
+                            ("rating", int, "a rating 1-9"), ("players", int, "explorers 1-4"),
+                            ("rounds", int, "rounds 1-5"), ("host", str, "an item id"),
+                            ("item", str, "an item id"), ("how", str, "upgrade or augment")):
         if key in table:
             value = need(key, kind, what)
             fields["source" if key == "from" else key] = tuple(value) if kind is list else value
+    for key, low, high in (("rating", 1, 9), ("players", 1, 4), ("rounds", 1, 5)):
+        if key in table:
+            require(toml, table, "question", key, int, f"a whole number {low}-{high}", n,
+                    low=low, high=high)
+    if "how" in table:
+        require(toml, table, "question", "how", str, "upgrade or augment", n,
+                choices=("upgrade", "augment"))
+    if "preset" in table:
+        fields["preset"] = require(toml, table, "question", "preset", str, "a rules preset", n,
+                                   choices=tuple(PRESETS))
+    if "rulings" in table:
+        readings = need("rulings", dict, "readings, {\"nearest.metric\" = \"manhattan\"}")
+        fields["rulings"] = tuple((str(k), str(v)) for k, v in readings.items())
     if "space" in table:
         try:
             fields["space"] = parse_space(need("space", str, "a space such as C6"))

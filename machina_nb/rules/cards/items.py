@@ -403,7 +403,8 @@ def _check_tree(node: Equipped) -> None:
                   "torso", "manual p31 (wrong combinations), p32 (upgrade item)")
         if host.upgrade_top is None or up.upgrade_bottom != host.upgrade_top:
             _rule("item", f"{up.name} cannot upgrade {host.name}: the upgrade symbols do not "
-                  f"match ({up.upgrade_bottom!r} under, {host.upgrade_top!r} on top)",
+                  f"match ({_symbol(up.upgrade_bottom)} under {up.name}, "
+                  f"{_symbol(host.upgrade_top)} on top of {host.name})",
                   "manual p32 (upgrade: matching symbol)")
         _check_tree(node.upgrade)
     if node.augment is not None:
@@ -415,9 +416,10 @@ def _check_tree(node: Equipped) -> None:
             _rule("item", f"{aug.name} is not an augment card (no augment symbol)",
                   "manual p32 (augment item)")
         if host.augment_slot is None or aug.augment != host.augment_slot:
-            _rule("item", f"{aug.name} cannot augment {host.name}: an augment must have the same "
-                  f"augment symbol as the item it attaches to ({aug.augment!r} vs "
-                  f"{host.augment_slot!r})", "manual p31 (wrong combinations), p32")
+            _rule("item", f"{aug.name} cannot augment {host.name}: it carries "
+                  f"{_symbol(aug.augment)}, {host.name} takes {_symbol(host.augment_slot)} (an "
+                  "augment fits only a slot with the same augment symbol)",
+                  "manual p31 (wrong combinations), p32")
         _check_tree(node.augment)
 
 
@@ -455,6 +457,11 @@ def equip_main(inventory: Inventory, item_id: str, replacing: str | None = None)
         inventory = unequip(inventory, replacing)
     inventory, card = _take_unequipped(inventory, item_id)
     return validate_inventory(replace(inventory, equipped=inventory.equipped + (Equipped(card),)))
+
+
+def _symbol(name: str | None) -> str:
+    """An upgrade or augment symbol in words: ``the ring symbol``, or ``no symbol``."""
+    return f"the {name} symbol" if name else "no symbol"
 
 
 def attach(inventory: Inventory, host_id: str, item_id: str, how: str) -> Inventory:

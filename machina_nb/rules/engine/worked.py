@@ -8,7 +8,9 @@ step's ``expect`` against what the engine does:
 * ``monster_turn`` — run the ``actor`` monster's whole mindless turn with the
   scripted ``dice``; expect ``end`` ([x, y]), ``moves``, ``stamina_left``,
   ``abilities`` (how many played), ``ability_target`` (a unit letter),
-  ``health`` (a table letter = health afterwards);
+  ``health`` (a table letter = health afterwards). The result also keeps the turn action
+  by action (:class:`TurnAction`: the plan with its reasons, the state before and after,
+  the events), so a view can step it one action, at most one space, at a time;
 * ``distances`` — the closest distance from ``actor`` to each explorer
   (expect a table letter = distance);
 * ``contributors`` — who may contribute essence when ``actor`` targets
@@ -88,11 +90,11 @@ from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, equipped_items
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
-from machina_nb.rules.engine.monsters import explorer_distances, mindless_step
+from machina_nb.rules.engine.monsters import MonsterPlan, explorer_distances, mindless_step
 from machina_nb.rules.board.sight import adjacent, adjacent_spaces
 from machina_nb.rules.engine.state import GameState, MapSpec, MonsterTurn, Unit
 
-__all__ = ["StepResult", "example_state", "run_example", "load_example", "VERBS"]
+__all__ = ["StepResult", "TurnAction", "monster_turn_actions", "example_state", "run_example", "load_example", "VERBS"]
 
 VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "spawn_rating",
          "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners",
@@ -112,6 +114,25 @@ class StepResult:
     got: Any
     expected: Any
     events: tuple = ()
+    actions: tuple["TurnAction", ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """One action of a mindless monster's turn: the ``plan`` that chose it (with its reasons),
+    the states ``before`` and ``after`` it, its ``events``, and in ``then`` the events of the
+    phases that follow once the turn ends (the round moving on), kept apart.
+
+    Each action is one step of the plan: one ability, one door or one space moved (manual p16:
+    the monster thinks again after each).
+    Rules: manual p15-17 (the mindless monster's turn).
+    """
+
+    plan: MonsterPlan
+    before: GameState
+    after: GameState
+    events: tuple = ()
+    then: tuple = ()
 
 
 def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
@@ -170,24 +191,45 @@ def _set(state, rules, ids, step):
     return state, StepResult(step, True, changes, changes)
 
 
-def _monster_turn(state, rules, ids, step):
+def monster_turn_actions(state: GameState, rules, ids: dict[str, str],
+                         step: Step) -> tuple[TurnAction, ...]:
+    """The ``monster_turn`` step's monster (``step.actor``, a letter of ``ids``) playing its
+    turn with the step's scripted ``dice``, one :class:`TurnAction` per plan step, until its
+    turn ends or the players would have to choose (a choice the example does not make).
+
+    Rules: manual p15-17 (one action at a time, re-evaluated after each).
+    """
     mid = ids[step.actor]
     others = tuple(m for m in state.queue if m != mid)
     state = replace(state, phase="monster", done=others, monster_turn=MonsterTurn(mid))
     dice = ScriptedDice(_get(step, "dice", ()))
-    letters = {v: k for k, v in ids.items()}
-    events, targets = [], []
+    out: list[TurnAction] = []
     while state.phase == "monster" and state.has_unit(mid) and mid not in state.done:
         plan = mindless_step(state, rules, mid)
         if plan.options:
             break       # a choice the example does not make
-        if plan.action[0] == "ability" and plan.action[2] is not None:
-            hit = state.unit_at(plan.action[2])
-            targets.append(letters.get(hit.id) if hit else list(plan.action[2]))
-        state, new = _answered(state, MonsterAct(mid), rules, dice)
-        events += new
+        after, events = _answered(state, MonsterAct(mid), rules, dice)
+        ends = [i for i, e in enumerate(events) if e.kind == "monster_turn"]
+        cut = ends[-1] + 1 if ends else len(events)
+        out.append(TurnAction(plan, state, after, tuple(events[:cut]), tuple(events[cut:])))
+        state = after
         if state.monster_turn is None or state.monster_turn.monster != mid:
             break
+    return tuple(out)
+
+
+def _monster_turn(state, rules, ids, step):
+    mid = ids[step.actor]
+    letters = {v: k for k, v in ids.items()}
+    actions = monster_turn_actions(state, rules, ids, step)
+    targets = []
+    for act in actions:
+        if act.plan.action[0] == "ability" and act.plan.action[2] is not None:
+            hit = act.before.unit_at(act.plan.action[2])
+            targets.append(letters.get(hit.id) if hit else list(act.plan.action[2]))
+    if actions:
+        state = actions[-1].after
+    events = [e for act in actions for e in act.events + act.then]
     m = state.unit(mid) if state.has_unit(mid) else None
     got = {"end": list(m.position) if m else None,
            "moves": sum(e.kind == "move" for e in events),
@@ -196,7 +238,8 @@ def _monster_turn(state, rules, ids, step):
            "ability_target": targets[0] if targets else None,
            "health": {letter: state.unit(uid).health for letter, uid in ids.items()
                       if state.has_unit(uid)}}
-    return _compare(state, step, got, tuple(events))
+    state, result = _compare(state, step, got, tuple(events))
+    return state, replace(result, actions=actions)
 
 
 def _answered(state, action, rules, dice=None):
