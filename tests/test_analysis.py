@@ -163,8 +163,7 @@ def sensitive_switches(situation_id):
 GAME_SWITCHES = tuple(name for name in SWITCHES if not name.startswith(("arkham.", "mansions.")))
 """Machina Arcana's switches (the peer games' readings are shown in the Other games tab)."""
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in GAME_SWITCHES}
-WITHOUT_SITUATION = ("targetable.which_targeting", "take.found_card", "item.printed_number",
-                     "markers.item_unequipped")
+WITHOUT_SITUATION = ("take.found_card", "item.printed_number", "markers.item_unequipped")
 """The switches with no shipped situation yet, by name (their tests are expected to fail); a new
 switch is listed here until a situation shows it."""
 MISSING = set(WITHOUT_SITUATION)
@@ -285,3 +284,13 @@ def test_setup_reads_the_printed_essence_and_the_scenario_decks():
         {"K": 9, "W": 4}
     balanced = played("setup_decks", **{"setup.event_decks": "balanced_3_5"}).value
     assert balanced["horror_events"] == 2 and balanced["explorer_events"] == 2
+
+
+@pytest.mark.parametrize("reading, end", [("any_targeting", "(3, 0)"),
+                                          ("its_abilities", "(0, 0)")])
+def test_manual_p25_p36_d40_the_chest_witch_and_the_ethereal_wisp(reading, end):
+    """D40: units on a tile with a lit chapter space may target ethereal units (manual p36); the
+    Witch's one ability aims at a chest. Allowed suffices (any_targeting), or it ignores her."""
+    s = situation("witch_ethereal")
+    turn = ask(s, s.rules().replace({"targetable.which_targeting": reading}))[0]
+    assert turn.value["end"] == end
