@@ -163,7 +163,7 @@ def sensitive_switches(situation_id):
 GAME_SWITCHES = tuple(name for name in SWITCHES if not name.startswith(("arkham.", "mansions.")))
 """Machina Arcana's switches (the peer games' readings are shown in the Other games tab)."""
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in GAME_SWITCHES}
-WITHOUT_SITUATION = ("take.found_card", "item.printed_number", "markers.item_unequipped")
+WITHOUT_SITUATION = ("item.printed_number", "markers.item_unequipped")
 """The switches with no shipped situation yet, by name (their tests are expected to fail); a new
 switch is listed here until a situation shows it."""
 MISSING = set(WITHOUT_SITUATION)
@@ -294,3 +294,13 @@ def test_manual_p25_p36_d40_the_chest_witch_and_the_ethereal_wisp(reading, end):
     s = situation("witch_ethereal")
     turn = ask(s, s.rules().replace({"targetable.which_targeting": reading}))[0]
     assert turn.value["end"] == end
+
+
+@pytest.mark.parametrize("reading, spawned, destroyed", [("set_aside", "mi_go-1", ["Sarall"]),
+                                                         ("top_of_deck", "sarall-1", [])])
+def test_manual_p25_the_beckoned_sarall_nothing_spawned(reading, spawned, destroyed):
+    """The Beckoner takes the Sarall from the destroyed pile, but no spawn space is free on its
+    tile (manual p13), so nothing draws it; Kim's spawn roll then brings the top monster card."""
+    value = played("beckon_no_room", **{"take.found_card": reading}).value
+    assert value["played"] == "all 3 steps" and value["positions"][spawned] == "(5, 2)"
+    assert value["monsters_destroyed"] == destroyed
