@@ -81,6 +81,8 @@ BAD = [
     ("play step of no ability", GOOD + PLAY.format('K plays fireball on M'), (21, 19),
      "no ability 'fireball'"),
     ("play step not a step", GOOD + PLAY.format('jump'), (21, 11), "is not a step"),
+    ("setup item unknown", GOOD + '\n[[question]]\nname = "q"\nask = "setup"\n'
+     'items = ["pocket_watch"]\n', (21, 9), "'items' is a list of item ids"),
     ("play fact unknown", GOOD + PLAY.format('K starts').replace('"positions"', '"mood"'),
      (22, 10), "'report' is a list of"),
     ("unknown game key", GOOD + '\n[game]\nthreats = 2\n', (19, 11), "unknown key 'threats'"),
@@ -163,7 +165,7 @@ def sensitive_switches(situation_id):
 GAME_SWITCHES = tuple(name for name in SWITCHES if not name.startswith(("arkham.", "mansions.")))
 """Machina Arcana's switches (the peer games' readings are shown in the Other games tab)."""
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in GAME_SWITCHES}
-WITHOUT_SITUATION = ("item.printed_number", "markers.item_unequipped")
+WITHOUT_SITUATION = ("markers.item_unequipped",)
 """The switches with no shipped situation yet, by name (their tests are expected to fail); a new
 switch is listed here until a situation shows it."""
 MISSING = set(WITHOUT_SITUATION)
@@ -304,3 +306,16 @@ def test_manual_p25_the_beckoned_sarall_nothing_spawned(reading, spawned, destro
     value = played("beckon_no_room", **{"take.found_card": reading}).value
     assert value["played"] == "all 3 steps" and value["positions"][spawned] == "(5, 2)"
     assert value["monsters_destroyed"] == destroyed
+
+
+def test_manual_p8_p30_the_teleportabulus_waits_for_level_3_or_is_dealt_at_setup():
+    """The Teleportabulus is printed with a 3, the Puncturing Revolver with a 2 (manual p30):
+    read as levels they wait in the reserve at setup (manual p8, p33); otherwise they count as
+    level 1 and are dealt into the weapon deck."""
+    decks = played("teleportabulus_setup").value["item_decks"]
+    assert decks["reserve"] == ["Puncturing Revolver", "Teleportabulus"]
+    assert "Teleportabulus" not in decks["weapon"] and "Circular Saw" in decks["weapon"]
+    dealt = played("teleportabulus_setup", **{"item.printed_number": "not_level"}).value
+    assert dealt["item_decks"]["reserve"] == []
+    assert "Teleportabulus" in dealt["item_decks"]["weapon"]
+    assert dealt["horror_events"] == played("teleportabulus_setup").value["horror_events"]

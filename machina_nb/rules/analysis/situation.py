@@ -58,7 +58,7 @@ QUESTION_KINDS = {
     "actions": ("unit",),
     "teleport": ("unit", "space", "distance"),
     "play": ("steps", "dice", "choices", "report"),
-    "setup": ("scenario_horror_events", "scenario_explorer_events"),
+    "setup": ("scenario_horror_events", "scenario_explorer_events", "items"),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
 }
@@ -720,6 +720,10 @@ def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, U
     elif key == "move_through":
         if not isinstance(value, bool):
             fail("'move_through' is true or false")
+    elif key == "items":
+        if not isinstance(value, list) or any(v not in item_cards() for v in value) or \
+                len(set(value)) != len(value):
+            fail("'items' is a list of item ids from content/items, each card once")
     elif key in ("scenario_horror_events", "scenario_explorer_events"):
         kind = key.split("_")[1]
         if not isinstance(value, list) or any(
