@@ -81,6 +81,9 @@ BAD = [
     ("play step of no ability", GOOD + PLAY.format('K plays fireball on M'), (21, 19),
      "no ability 'fireball'"),
     ("play step not a step", GOOD + PLAY.format('jump'), (21, 11), "is not a step"),
+    ("play trade of no item", GOOD + PLAY.format('K trades with M giving pocket_watch'),
+     (21, 34), "'pocket_watch' is not an item card"),
+    ("play trade of nothing", GOOD + PLAY.format('K trades with M'), (21, 26), "trades nothing"),
     ("setup item unknown", GOOD + '\n[[question]]\nname = "q"\nask = "setup"\n'
      'items = ["pocket_watch"]\n', (21, 9), "'items' is a list of item ids"),
     ("play fact unknown", GOOD + PLAY.format('K starts').replace('"positions"', '"mood"'),
@@ -165,7 +168,7 @@ def sensitive_switches(situation_id):
 GAME_SWITCHES = tuple(name for name in SWITCHES if not name.startswith(("arkham.", "mansions.")))
 """Machina Arcana's switches (the peer games' readings are shown in the Other games tab)."""
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in GAME_SWITCHES}
-WITHOUT_SITUATION = ("markers.item_unequipped",)
+WITHOUT_SITUATION = ()
 """The switches with no shipped situation yet, by name (their tests are expected to fail); a new
 switch is listed here until a situation shows it."""
 MISSING = set(WITHOUT_SITUATION)
@@ -319,3 +322,14 @@ def test_manual_p8_p30_the_teleportabulus_waits_for_level_3_or_is_dealt_at_setup
     assert dealt["item_decks"]["reserve"] == []
     assert "Teleportabulus" in dealt["item_decks"]["weapon"]
     assert dealt["horror_events"] == played("teleportabulus_setup").value["horror_events"]
+
+
+@pytest.mark.parametrize("reading, mi_go", [("effect_stays", "out of play"),
+                                            ("effect_ends", "(2, 1)")])
+def test_manual_p27_p32_kims_boost_after_she_trades_the_gun_away(reading, mi_go):
+    """Kim's hit with the Blood-boost Gun puts her marker on it (+1 to her later attack rolls,
+    manual p27); she trades the gun to Phillip, where it arrives unequipped (manual p32). Her
+    Reconnoisseur then rolls 2 against armor 3: the boost decides the hit."""
+    value = played("boost_traded", **{"markers.item_unequipped": reading}).value
+    assert value["played"] == "all 3 steps" and value["positions"]["M"] == mi_go
+    assert bool(value["markers"]) is (reading == "effect_stays")

@@ -739,7 +739,8 @@ _AREA_REACH = 30
 def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Unit],
                 layout: Layout | None) -> None:
     """One step of a play question: it reads, its letters are units, its spaces on the board,
-    its ability on a card (the unit's, or any item, event or chapter it may gain)."""
+    its ability on a card (the unit's, or any item, event or chapter it may gain), the items it
+    trades item cards."""
     line, col = _item_spot(toml, i, n)
     try:
         step = parse_step(text)
@@ -760,6 +761,10 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
         raise ContentError(toml.path, line, col + step.text.index(step.name),
                            f"{step.actor} has no ability {step.name!r}: not on its card nor on "
                            "any item, event or chapter card")
+    for item, at in step.items():
+        if item not in item_cards():
+            raise ContentError(toml.path, line, col + at, f"{item!r} is not an item card of "
+                               "content/items")
 
 
 def _ability_names(unit: Unit) -> set[str]:
