@@ -81,6 +81,11 @@ BAD = [
     ("play step of no ability", GOOD + PLAY.format('K plays fireball on M'), (21, 19),
      "no ability 'fireball'"),
     ("play step not a step", GOOD + PLAY.format('jump'), (21, 11), "is not a step"),
+    ("play trade of no item", GOOD + PLAY.format('K trades with M giving pocket_watch'),
+     (21, 34), "'pocket_watch' is not an item card"),
+    ("play trade of nothing", GOOD + PLAY.format('K trades with M'), (21, 26), "trades nothing"),
+    ("setup item unknown", GOOD + '\n[[question]]\nname = "q"\nask = "setup"\n'
+     'items = ["pocket_watch"]\n', (21, 9), "'items' is a list of item ids"),
     ("play fact unknown", GOOD + PLAY.format('K starts').replace('"positions"', '"mood"'),
      (22, 10), "'report' is a list of"),
     ("unknown game key", GOOD + '\n[game]\nthreats = 2\n', (19, 11), "unknown key 'threats'"),
@@ -163,8 +168,7 @@ def sensitive_switches(situation_id):
 GAME_SWITCHES = tuple(name for name in SWITCHES if not name.startswith(("arkham.", "mansions.")))
 """Machina Arcana's switches (the peer games' readings are shown in the Other games tab)."""
 SHOWN = {name: [s for s in SITUATIONS.values() if name in s.shows] for name in GAME_SWITCHES}
-WITHOUT_SITUATION = ("targetable.which_targeting", "take.found_card", "item.printed_number",
-                     "markers.item_unequipped")
+WITHOUT_SITUATION = ()
 """The switches with no shipped situation yet, by name (their tests are expected to fail); a new
 switch is listed here until a situation shows it."""
 MISSING = set(WITHOUT_SITUATION)
@@ -285,3 +289,47 @@ def test_setup_reads_the_printed_essence_and_the_scenario_decks():
         {"K": 9, "W": 4}
     balanced = played("setup_decks", **{"setup.event_decks": "balanced_3_5"}).value
     assert balanced["horror_events"] == 2 and balanced["explorer_events"] == 2
+
+
+@pytest.mark.parametrize("reading, end", [("any_targeting", "(3, 0)"),
+                                          ("its_abilities", "(0, 0)")])
+def test_manual_p25_p36_d40_the_chest_witch_and_the_ethereal_wisp(reading, end):
+    """D40: units on a tile with a lit chapter space may target ethereal units (manual p36); the
+    Witch's one ability aims at a chest. Allowed suffices (any_targeting), or it ignores her."""
+    s = situation("witch_ethereal")
+    turn = ask(s, s.rules().replace({"targetable.which_targeting": reading}))[0]
+    assert turn.value["end"] == end
+
+
+@pytest.mark.parametrize("reading, spawned, destroyed", [("set_aside", "mi_go-1", ["Sarall"]),
+                                                         ("top_of_deck", "sarall-1", [])])
+def test_manual_p25_the_beckoned_sarall_nothing_spawned(reading, spawned, destroyed):
+    """The Beckoner takes the Sarall from the destroyed pile, but no spawn space is free on its
+    tile (manual p13), so nothing draws it; Kim's spawn roll then brings the top monster card."""
+    value = played("beckon_no_room", **{"take.found_card": reading}).value
+    assert value["played"] == "all 3 steps" and value["positions"][spawned] == "(5, 2)"
+    assert value["monsters_destroyed"] == destroyed
+
+
+def test_manual_p8_p30_the_teleportabulus_waits_for_level_3_or_is_dealt_at_setup():
+    """The Teleportabulus is printed with a 3, the Puncturing Revolver with a 2 (manual p30):
+    read as levels they wait in the reserve at setup (manual p8, p33); otherwise they count as
+    level 1 and are dealt into the weapon deck."""
+    decks = played("teleportabulus_setup").value["item_decks"]
+    assert decks["reserve"] == ["Puncturing Revolver", "Teleportabulus"]
+    assert "Teleportabulus" not in decks["weapon"] and "Circular Saw" in decks["weapon"]
+    dealt = played("teleportabulus_setup", **{"item.printed_number": "not_level"}).value
+    assert dealt["item_decks"]["reserve"] == []
+    assert "Teleportabulus" in dealt["item_decks"]["weapon"]
+    assert dealt["horror_events"] == played("teleportabulus_setup").value["horror_events"]
+
+
+@pytest.mark.parametrize("reading, mi_go", [("effect_stays", "out of play"),
+                                            ("effect_ends", "(2, 1)")])
+def test_manual_p27_p32_kims_boost_after_she_trades_the_gun_away(reading, mi_go):
+    """Kim's hit with the Blood-boost Gun puts her marker on it (+1 to her later attack rolls,
+    manual p27); she trades the gun to Phillip, where it arrives unequipped (manual p32). Her
+    Reconnoisseur then rolls 2 against armor 3: the boost decides the hit."""
+    value = played("boost_traded", **{"markers.item_unequipped": reading}).value
+    assert value["played"] == "all 3 steps" and value["positions"]["M"] == mi_go
+    assert bool(value["markers"]) is (reading == "effect_stays")

@@ -27,10 +27,11 @@ from typing import Any
 
 from machina_nb.rules.analysis.play import option_words, play
 from machina_nb.rules.analysis.situation import (QUESTION_KINDS, SPACE_WORDS, Question, Situation,
-                                                 event_cards, unit_cards)
+                                                 event_cards, item_cards, unit_cards)
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.cards.items import ITEM_TYPES, item_level
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
@@ -557,8 +558,9 @@ def _play(situation, q, rules, state):
 
 
 def _setup(situation, q, rules, state):
-    """Rules: manual p8 (setup: the event decks, the explorers' values), p18 (essence);
-    3.5 (event deck preparation); switches setup.event_decks and essence.max."""
+    """Rules: manual p8 (setup: the event decks, the item decks, the explorers' values), p18
+    (essence), p30 and p33 (item levels); 3.5 (event deck preparation); switches
+    setup.event_decks, essence.max and item.printed_number."""
     cards = event_cards()
     seated = [u for u in situation.units if state.unit(u.id).side == "explorer"]
     explorers = [(unit_card(unit_cards()[u.card]), u.position) for u in seated]
@@ -566,10 +568,11 @@ def _setup(situation, q, rules, state):
     for kind in ("horror", "explorer"):
         own = [cards[c] for c in q.get(f"scenario_{kind}_events", ())]
         decks[kind] = (own, [c for c in cards.values() if c.kind == kind and c not in own])
+    items = tuple(item_cards()[i] for i in q.get("items", ()))
     game = new_game(situation.layout, explorers, rules=rules, horror_events=decks["horror"][1],
                     scenario_horror_events=decks["horror"][0],
                     explorer_events=decks["explorer"][1],
-                    scenario_explorer_events=decks["explorer"][0])
+                    scenario_explorer_events=decks["explorer"][0], items=items)
     value = {"horror_events": len(game.horror_events.cards),
              "explorer_events": len(game.explorer_events.cards),
              "essence_maximum": {su.letter: u.max_essence
@@ -577,8 +580,18 @@ def _setup(situation, q, rules, state):
     why = [f"{kind} events: the scenario brings {len(own)}, the core deck holds {len(core)}; "
            f"{len(getattr(game, kind + '_events').cards)} in the deck after setup (manual p8; "
            "3.5 deck preparation)" for kind, (own, core) in decks.items()]
-    return value, why + ["essence maximum: 9, or the value printed on the card where it "
-                         "prints one (manual p18)"]
+    why.append("essence maximum: 9, or the value printed on the card where it prints one "
+               "(manual p18)")
+    if items:
+        value["item_decks"] = {kind: sorted(c.name for c in getattr(game.items, kind))
+                               for kind in ITEM_TYPES + ("reserve",)}
+        why.append("item decks: the level 1 cards form the four decks, the other levels wait "
+                   "in the reserve until a chapter adds their level (manual p8, p30, p33)")
+        printed = "is its level" if rules.reads("item.printed_number", "level") else \
+            "is not its level (level 1, as for every card whose level is not given)"
+        why += [f"{c.name}: the {c.level} printed before its name {printed} (manual p30; "
+                "switch item.printed_number)" for c in items if c.level_printed]
+    return value, why
 
 
 _KINDS = {"teleport": _teleport, "play": _play, "setup": _setup, "actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,

@@ -8,21 +8,26 @@ write them, ``(x, y)``::
     K activates (1, 0)            K activates (1, 0) for a roll with 2 essence
     K plays hex_bolt on M         K plays alternate on M and (2, 0)
     K explores north way 1        K exits                   K rolls for spawn
+    K trades with P giving circular_saw and rotopod taking veil_lantern
     the horror roll               M acts                    M takes its turn
     the monsters take their turns
 
 :func:`parse_step` reads one line into a :class:`PlayStep` or raises :class:`NotationError`
 with the column (0-based, in the line) of what is wrong; the situation loader turns that
 into file:line:col. Nothing here knows the board or the cards: the loader checks that the
-letters are units, the spaces on the board and the ability names on a card.
+letters are units, the spaces on the board, the ability names on a card and the items a trade
+names item cards.
 
 >>> parse_step("K plays hex_bolt on M with 2 essence")
-PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None)
+PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None, give=(), take=())
 >>> parse_step("K moves to (2, 1) (3, 1)").spaces
 ((2, 1), (3, 1))
+>>> parse_step("K trades with P giving circular_saw and rotopod").give
+('circular_saw', 'rotopod')
 
 Rules: manual p10-16 (the round: turns, rolls, the monster phase), p12 (explorer actions),
-p34-37 (moves, doors, action spaces, exploring); content formats (content/README.md).
+p32 (trade with an adjacent explorer), p34-37 (moves, doors, action spaces, exploring);
+content formats (content/README.md).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ __all__ = ["PlayStep", "NotationError", "parse_step", "VERBS", "EXAMPLES", "SIDE
 
 _P = r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"
 _T = rf"[A-Z]|{_P}"
+_ITEMS = r"[a-z][a-z0-9_]*(?: and [a-z][a-z0-9_]*)*"
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
 SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
@@ -55,6 +61,8 @@ VERBS = {
     "explore": r"(?P<actor>[A-Z]) explores(?: (?P<name>north|east|south|west))?"
                r"(?: way (?P<way>\d))?",
     "exit": r"(?P<actor>[A-Z]) exits",
+    "trade": rf"(?P<actor>[A-Z]) trades with (?P<t1>[A-Z])(?: giving (?P<give>{_ITEMS}))?"
+             rf"(?: taking (?P<take>{_ITEMS}))?",
     "spawn_roll": r"(?P<actor>[A-Z]) rolls for spawn",
     "horror_roll": r"the horror roll",
     "act": r"(?P<actor>[A-Z]) acts",
@@ -65,7 +73,8 @@ VERBS = {
 
 EXAMPLES = ("K starts", "K ends", "K passes", "K moves to (2, 1)", "K opens the door to (2, 0)",
             "K activates (1, 0) for a roll", "K plays hex_bolt on M", "K explores north",
-            "K exits", "K rolls for spawn", "the horror roll", "M acts", "M takes its turn",
+            "K exits", "K trades with P giving circular_saw", "K rolls for spawn",
+            "the horror roll", "M acts", "M takes its turn",
             "the monsters take their turns")
 """One line of each verb, for error messages and the documentation."""
 
@@ -73,7 +82,7 @@ _COMPILED = {verb: re.compile(pattern) for verb, pattern in VERBS.items()}
 _WORDS = {"starts": "start", "ends": "end", "passes": "pass", "moves": "move", "opens": "door",
           "closes": "door", "destroys": "door", "activates": "activate", "plays": "play",
           "explores": "explore", "exits": "exit", "rolls": "spawn_roll", "acts": "act",
-          "takes": "turn"}
+          "takes": "turn", "trades": "trade"}
 
 
 @dataclass(frozen=True)
@@ -86,7 +95,8 @@ class PlayStep:
     ability's name, the door's ``opens``/``closes``/``destroys``, the event space's option
     (``essence`` or ``a roll``) or the side explored from; ``essence`` the most spent on an
     attack roll; ``way`` the way to explore the players pick; ``destroy`` the space a
-    destroy cost destroys.
+    destroy cost destroys; ``give`` and ``take`` the item ids a trade hands to the partner (the
+    one target) and takes from them.
     """
 
     text: str
@@ -98,6 +108,8 @@ class PlayStep:
     essence: int = 0
     way: int | None = None
     destroy: Point | None = None
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
 
     def points(self) -> tuple[tuple[Point, int], ...]:
         """Every space the line names, with the column where it is written."""
@@ -106,6 +118,13 @@ class PlayStep:
     def letters(self) -> tuple[tuple[str, int], ...]:
         """Every unit letter the line names, with its column."""
         return tuple((m[0], m.start()) for m in re.finditer(r"\b[A-Z]\b", self.text))
+
+    def items(self) -> tuple[tuple[str, int], ...]:
+        """Every item id a trade names (given, then taken), with its column."""
+        if self.verb != "trade":
+            return ()
+        return tuple((m[0], m.start()) for m in re.finditer(r"\b[a-z][a-z0-9_]*\b", self.text)
+                     if m[0] not in ("trades", "with", "giving", "taking", "and"))
 
 
 class NotationError(ValueError):
@@ -159,10 +178,15 @@ def _step(text: str, verb: str, m: re.Match) -> PlayStep:
     name = groups.get("name") or ""
     if verb == "explore" and name:
         name = SIDE_WORDS[name]
+    give, take = (tuple(groups[key].split(" and ")) if groups.get(key) else ()
+                  for key in ("give", "take"))
+    if verb == "trade" and not give and not take:
+        raise NotationError(f"{text!r} trades nothing; write it like "
+                            "'K trades with P giving circular_saw taking rotopod'", len(text))
     return PlayStep(text, verb, groups.get("actor"), spaces, targets, name,
                     int(groups.get("essence") or 0),
                     int(groups["way"]) if groups.get("way") else None,
-                    _point(groups["destroy"]) if groups.get("destroy") else None)
+                    _point(groups["destroy"]) if groups.get("destroy") else None, give, take)
 
 
 def _unknown(text: str) -> str:

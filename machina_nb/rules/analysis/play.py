@@ -23,7 +23,7 @@ with the events it caused and the rule each cites.
 {'K': 6}
 
 Rules: manual p10-16 (the round), p12 (explorer actions), p16 (the players resolve
-ties), p34-37 (the map actions); the pages each event cites.
+ties), p32 (trade), p34-37 (the map actions); the pages each event cites.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.items import equipped_items
 from machina_nb.rules.engine.actions import (Action, Activate, ChapterSpace, Choose, Door, EndTurn,
                                              Exit, Explore, MonsterAct, Move, PlayAbility,
-                                             RollHorror, RollSpawn, SealSpawn, StartTurn, apply,
-                                             explorer_abilities)
+                                             RollHorror, RollSpawn, SealSpawn, StartTurn, Trade,
+                                             apply, explorer_abilities)
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.monsters import monster_abilities
@@ -206,6 +206,8 @@ _SINGLE: dict[str, Callable[[_Table, str, PlayStep], Action]] = {
     "explore": lambda t, uid, s: Explore(uid, s.name or None, s.way),
     "exit": lambda t, uid, s: Exit(uid),
     "spawn_roll": lambda t, uid, s: RollSpawn(uid),
+    "trade": lambda t, uid, s: Trade(uid, partner=t.unit_id(s.targets[0]), give=s.give,
+                                     take=s.take),
     "act": lambda t, uid, s: MonsterAct(uid),
 }
 

@@ -58,7 +58,7 @@ QUESTION_KINDS = {
     "actions": ("unit",),
     "teleport": ("unit", "space", "distance"),
     "play": ("steps", "dice", "choices", "report"),
-    "setup": ("scenario_horror_events", "scenario_explorer_events"),
+    "setup": ("scenario_horror_events", "scenario_explorer_events", "items"),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
 }
@@ -720,6 +720,10 @@ def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, U
     elif key == "move_through":
         if not isinstance(value, bool):
             fail("'move_through' is true or false")
+    elif key == "items":
+        if not isinstance(value, list) or any(v not in item_cards() for v in value) or \
+                len(set(value)) != len(value):
+            fail("'items' is a list of item ids from content/items, each card once")
     elif key in ("scenario_horror_events", "scenario_explorer_events"):
         kind = key.split("_")[1]
         if not isinstance(value, list) or any(
@@ -735,7 +739,8 @@ _AREA_REACH = 30
 def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Unit],
                 layout: Layout | None) -> None:
     """One step of a play question: it reads, its letters are units, its spaces on the board,
-    its ability on a card (the unit's, or any item, event or chapter it may gain)."""
+    its ability on a card (the unit's, or any item, event or chapter it may gain), the items it
+    trades item cards."""
     line, col = _item_spot(toml, i, n)
     try:
         step = parse_step(text)
@@ -756,6 +761,10 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
         raise ContentError(toml.path, line, col + step.text.index(step.name),
                            f"{step.actor} has no ability {step.name!r}: not on its card nor on "
                            "any item, event or chapter card")
+    for item, at in step.items():
+        if item not in item_cards():
+            raise ContentError(toml.path, line, col + at, f"{item!r} is not an item card of "
+                               "content/items")
 
 
 def _ability_names(unit: Unit) -> set[str]:
