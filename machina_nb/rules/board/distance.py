@@ -47,7 +47,8 @@ from machina_nb.rules.board.sight import (adjacent_spaces, barrier_borders_of, b
 __all__ = [
     "Mover", "Paths", "Ranking", "SquareRoot", "movement_view", "closest_view", "legal_step", "steps",
     "step_cost", "reach", "shortest_paths", "nearest", "closest", "closest_paths", "closer",
-    "walking_distance", "nearest_by_walking",
+    "walking_distance", "nearest_by_walking", "closest_steps", "closest_distances_from",
+    "step_lists", "walking_distances",
 ]
 
 
@@ -265,11 +266,17 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
 def _edge_filter(board: Board | Terrain, rules: Rules, border_barrier: BorderTest,
                  space_barrier: SpaceTest, squeezer: SpaceTest) -> Callable[[Point, Point], bool]:
     adj = (board.terrain if isinstance(board, Board) else board).graph._adj
+    diagonals: dict[tuple[Point, Point], bool] = {}  # a diagonal step is open both ways or neither
 
     def _open_edge(a: Point, b: Point) -> bool:
         if not adj[a][b]["diagonal"]:
             return not border_barrier(a, b)
-        return _diagonal_open(a, b, rules, border_barrier, space_barrier, squeezer)
+        key = (a, b) if a < b else (b, a)
+        hit = diagonals.get(key)
+        if hit is None:
+            hit = diagonals[key] = _diagonal_open(a, b, rules, border_barrier, space_barrier,
+                                                  squeezer)
+        return hit
     return _open_edge
 
 
@@ -300,7 +307,7 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
 def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collection[str],
                       units_block: bool) -> tuple[SpaceTest, BorderTest]:
     ethereal = frozenset(ethereal)
-    nodes, occupant = board.terrain.graph.nodes, board.occupant
+    nodes, occupant = board.terrain.graph._node, board.occupant
     space_barrier = barrier_spaces_of(board)
 
     def _squeezer(p: Point) -> bool:
@@ -343,7 +350,7 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
 def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
                      ) -> tuple[SpaceTest, BorderTest]:
     immobile = frozenset(immobile)
-    nodes, occupant = board.terrain.graph.nodes, board.occupant
+    nodes, occupant = board.terrain.graph._node, board.occupant
     avoid_immobile = rules["closest.immobile_units"] != "ignore"
     rubble = rules["closest.immobile_units"] == "rubble"
     avoid_pits = rules["closest.pits"] == "avoid"
@@ -398,6 +405,10 @@ class _Steps:
             node_ok, edge_ok = self._node_ok, self._edge_ok
             hit = self._lists[n] = tuple(sorted(v for v in near if node_ok(v) and edge_ok(n, v)))
         return hit
+
+    def in_view(self, n: Point) -> bool:
+        """Whether the view keeps space ``n`` (its list is made either way)."""
+        return self._node_ok(n)
 
     def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> "_Steps":
         touched = terrain.touched()
@@ -511,6 +522,40 @@ def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
     return terrain.recent(("closest units", readings, plugs), _build)
 
 
+class _ViewSteps(Mapping):
+    """A view's step lists as a read-only table over the board's spaces: the sorted steps from a
+    space the view keeps, ``()`` from one it leaves out (what ``sorted(view[p])`` gives)."""
+
+    __slots__ = ("_nodes", "_steps")
+
+    def __init__(self, terrain: Terrain, steps: _Steps):
+        self._nodes, self._steps = terrain.graph._node, steps
+
+    def __getitem__(self, point: Point) -> tuple[Point, ...]:
+        if point not in self._nodes:
+            raise KeyError(point)
+        return self._steps.get(point) if self._steps.in_view(point) else ()
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+
+def closest_steps(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...]]:
+    """The steps along :func:`closest_view` (no immobile units) from every space, sorted: ``()``
+    from a space the view leaves out. One table of the terrain, shared with :func:`closest`.
+
+    Rules: manual p22 (closest), p15-16 (closed doors open, units ignored); switches
+    closest.pits, move.diagonal and move.squeeze.
+    """
+    rules = require_rules(rules)
+    terrain = board.terrain
+    return terrain.table(("closest lists", tuple(rules[r] for r in _STEP_READINGS)),
+                         lambda t: _ViewSteps(t, _closest_index(Board(t), rules, ())))
+
+
 # --- steps, costs, searches -----------------------------------------------------------------------
 
 
@@ -547,6 +592,23 @@ def legal_step(board: Board, a: Point, b: Point, rules: Rules, mover: Mover = Mo
     rules, mover = require_rules(rules), _require_mover(mover)
     a, b = board.require(a, "a"), board.require(b, "b")
     return b in _movement_index(board, rules, mover, ethereal).get(a, ()) and _can_end(board, b, mover, rules)
+
+
+def step_lists(board: Board, rules: Rules, mover: Mover = Mover(),
+               ethereal: Collection[str] = ()) -> Callable[[Point], tuple[Point, ...]]:
+    """:func:`steps` as a function of the start space, the arguments checked once: for tables
+    that ask it about many spaces of one board.
+
+    Rules: manual p34 (move action).
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    index = _movement_index(board, rules, mover, ethereal)
+    if not board.occupancy and not mover.move_through:   # every step may end where it goes
+        return lambda a: index.get(a)
+
+    def _steps(a: Point) -> tuple[Point, ...]:
+        return tuple(b for b in index.get(a) if _can_end(board, b, mover, rules))
+    return _steps
 
 
 def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
@@ -761,6 +823,20 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
     return _ranking("closest", scored, reading, "manual p22 (closest)")
 
 
+def closest_distances_from(board: Board, start: Point, rules: Rules,
+                           immobile: Collection[str] = ()) -> dict[Point, int]:
+    """The closest distance from ``start`` to every space it reaches, by space (sorted): the
+    distances of :func:`closest` with every space a goal, without ranking them.
+
+    Rules: manual p22 (closest), p15-16; switches closest.immobile_units and closest.pits.
+    """
+    rules = require_rules(rules)
+    start = board.require(start, "start")
+    dist, _ = _search(board, _closest_index(board, rules, immobile), start, Mover(),
+                      through_pits=True)
+    return {p: dist[p] for p in sorted(dist)}
+
+
 def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
                   immobile: Collection[str] = ()) -> Paths:
     """Every tied path along :func:`closest_view` from ``start`` to ``goal`` (manual p16).
@@ -813,6 +889,65 @@ def nearest_by_walking(board: Board, starts: Iterable[Point], target: Point, rul
             tied = tied + [start] if w == best else [start]
             best = w
     return (best, tuple(tied)) if tied else (None, ())
+
+
+def walking_distances(board: Board, target: Point, rules: Rules, mover: Mover = Mover(),
+                      ethereal: Collection[str] = (), until: Point | None = None
+                      ) -> Mapping[Point, int]:
+    """:func:`walking_distance` to ``target`` from every space that has one, found at once by
+    one search backwards from the free spaces adjacent to ``target`` (a read-only mapping).
+
+    With ``until``, the search stops once it has found every space as near as ``until``
+    (all of them when ``until`` has no walking distance): the mapping then holds exactly
+    the spaces whose walking distance is at most ``until``'s. A table of the board, kept
+    per question. Plain movers only: a move-through effect walks with
+    :func:`walking_distance`.
+
+    Rules: manual p16 (getting closer), p22 (adjacent), p34 (move); switch closer.metric.
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    target = board.require(target, "target")
+    until = None if until is None else board.require(until, "until")
+    if mover.move_through:
+        raise RulesError("mover", "walking_distances searches plain movers; walk a move-through "
+                                  "effect with walking_distance")
+    ethereal = frozenset(ethereal)
+    key = ("walking", rules, board.occupancy, target, mover, ethereal, until)
+    return board.terrain.recent(key, lambda: types.MappingProxyType(
+        _walk_back(board, rules, mover, ethereal, target, until)))
+
+
+def _walk_back(board: Board, rules: Rules, mover: Mover, ethereal: frozenset, target: Point,
+               until: Point | None) -> dict[Point, int]:
+    """Breadth first from the free spaces beside ``target`` along the steps taken backwards:
+    a space reaches them in ``d`` steps iff the search meets it in layer ``d``. As in
+    :func:`_search`, a pit is never stepped through (a space is searched on from only if it
+    is an end of the walk or not a pit)."""
+    index = _movement_index(board, rules, mover, ethereal)
+    adj, nodes = board.terrain.graph._adj, board.terrain.graph._node
+    beside = adjacent_spaces(board, target, rules)
+    through = _survives_pits(rules, mover)
+    ends = [q for q in beside if _can_end(board, q, mover, rules)]
+    steps = dict.fromkeys(ends, 0)
+    frontier, d = ends, 0
+    while frontier and (until is None or until not in steps):
+        d += 1
+        layer = []
+        for v in frontier:
+            if steps[v] and not through and nodes[v]["kind"] is SpaceKind.PIT:
+                continue
+            for u in adj[v]:
+                if u not in steps and v in index.get(u, ()):
+                    steps[u] = d
+                    layer.append(u)
+        frontier = layer
+    out = {p: 1 + k for p, k in steps.items()}
+    out.update(dict.fromkeys(beside, 1))
+    out[target] = 0
+    if until is not None and until in out:
+        limit = out[until]
+        out = {p: w for p, w in out.items() if w <= limit}
+    return out
 
 
 def _walk(board, rules, mover, index, start, target, beside, within):

@@ -194,13 +194,15 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
     Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers).
     """
     blocking = BARRIER_BORDERS - set(open_kinds)
+    border = _terrain_of(board).border
     seen: dict[tuple[Point, Point], bool] = {}
 
     def _test(a: Point, b: Point) -> bool:
         key = (a, b) if a < b else (b, a)
-        if key not in seen:
-            seen[key] = board.border(a, b) in blocking
-        return seen[key]
+        hit = seen.get(key)
+        if hit is None:
+            hit = seen[key] = border(a, b) in blocking
+        return hit
     return _test
 
 
@@ -209,8 +211,12 @@ def barrier_spaces_of(board: Board) -> SpaceTest:
 
     Rules: manual p35 (rubble), p11 (unidentifiable areas).
     """
-    nodes = _terrain_of(board).graph.nodes
-    return lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES
+    nodes = _terrain_of(board).graph._node
+
+    def _test(p: Point) -> bool:
+        data = nodes.get(p)
+        return data is None or data["kind"] in BARRIER_SPACES
+    return _test
 
 
 def _terrain_of(board: Board | Terrain) -> Terrain:

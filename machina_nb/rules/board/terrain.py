@@ -93,7 +93,7 @@ def move_table(board: Board, rules: Rules, mindless: bool = False
     """
     mover = distance.Mover(mindless=mindless)
     return _cached(board, rules, "move", mindless,
-                   lambda: _Lazy(board, lambda p: distance.steps(board, p, rules, mover)))
+                   lambda: _Lazy(board, distance.step_lists(board, rules, mover)))
 
 
 def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
@@ -105,10 +105,7 @@ def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
 def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
     """Steps along the *closest* view (closed doors open, units ignored) from every space
     (manual p16, p22)."""
-    def _build():
-        view = distance.closest_view(board, rules)
-        return _Lazy(board, lambda p: tuple(sorted(view[p])) if p in view else ())
-    return _cached(board, rules, "closest", None, _build)
+    return distance.closest_steps(board, rules)
 
 
 def closest_distances(board: Board, source: Point, rules: Rules,
@@ -122,8 +119,7 @@ def closest_distances(board: Board, source: Point, rules: Rules,
     immobile = frozenset(immobile)
 
     def _build():
-        ranking = distance.closest(board, source, board, rules, immobile)
-        return MappingProxyType(dict(ranking.distances))
+        return MappingProxyType(distance.closest_distances_from(board, source, rules, immobile))
     return _cached(board, rules, "distances", (source, immobile), _build)
 
 

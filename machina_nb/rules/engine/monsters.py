@@ -16,12 +16,13 @@ Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
-from machina_nb.rules.board.distance import Mover, nearest_by_walking, walking_distance
+from machina_nb.rules.board.distance import Mover, walking_distances
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, Unit
@@ -128,11 +129,20 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     Rules: manual p15-17.
     """
     key = (state, rules, monster_id, tuple(choices))
+    for asked, plan in _RECENT:     # the same state object asked again (listing, then acting)
+        if asked[0] is state and asked[1:] == key[1:]:
+            return plan
     try:
         hashed = hash(key)
     except TypeError:               # a choice that cannot be hashed: plan without the cache
         return _plan(*key)
-    return _cached_plan(_PlanKey(key, hashed))
+    plan = _cached_plan(_PlanKey(key, hashed))
+    _RECENT.appendleft((key, plan))
+    return plan
+
+
+_RECENT: deque = deque(maxlen=4)
+"""The last plans asked for, found by the state object itself: no hash of the state needed."""
 
 
 class _PlanKey:
@@ -380,6 +390,15 @@ def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door
 
     Rules: manual p16 (establish a path), p35 (pits), p36 (doors); switch path.door_cost.
     """
+    blocked = frozenset(blocked)
+    return board.terrain.recent(
+        ("monster reach", rules, start, blocked, doors, door_cost, budget),
+        lambda: _search_reachable(board, rules, start, blocked, doors, door_cost, budget))
+
+
+def _search_reachable(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
+                      door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """:func:`_reachable` without its cache (the search itself)."""
     pits = board.terrain.table(("pits",), _pits)
     walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
     cost = {start: 0}
@@ -479,17 +498,17 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
 
 def _walking_scores(state, rules, m, tpos, scored):
     """The reachable end points at the least walking distance to the target, if that is less
-    than the start's (``closer.metric = true_path_length``;
-    :func:`machina_nb.rules.board.distance.nearest_by_walking`), scored by it, and the start's own
-    walking distance (None: it cannot walk next to the target) (switch closer.metric)."""
-    board = state.unit_board()
-    mover = Mover(unit=m.id, mindless=True)
-    start = walking_distance(board, m.position, tpos, rules, mover)
-    cost = {q: c for _, c, q in scored}
-    # Nearest by closest distance first: the bound tightens early.
-    best, tied = nearest_by_walking(board, (q for *_, q in sorted(scored)), tpos, rules, mover,
-                                    within=None if start is None else start - 1)
-    return [(best, cost[q], q) for q in tied], start
+    than the start's (``closer.metric = true_path_length``), scored by it, in the order of
+    ``scored``, and the start's own walking distance (None: it cannot walk next to the target).
+    One search backwards from the target answers every end point
+    (:func:`machina_nb.rules.board.distance.walking_distances`) (switch closer.metric)."""
+    walks = walking_distances(state.unit_board(), tpos, rules, Mover(unit=m.id, mindless=True),
+                              until=m.position)
+    start = walks.get(m.position)
+    found = [(walks[q], c, q) for _, c, q in sorted(scored) if q in walks
+             and (start is None or walks[q] < start)]
+    best = min((w for w, _, _ in found), default=None)
+    return [t for t in found if t[0] == best], start
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
