@@ -257,8 +257,10 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
     elif not any(not border_barrier(a, s) and not border_barrier(s, b) and not space_barrier(s)
                  for s in sides):  # one_L_open
         return False
-    squeezed = sum(squeezer(s) for s in sides)
     squeeze = rules["move.squeeze"]
+    if squeeze == "allowed":
+        return True
+    squeezed = sum(squeezer(s) for s in sides)
     return not ((squeeze == "blocked_if_both" and squeezed == 2)
                 or (squeeze == "blocked_if_either" and squeezed >= 1))
 
@@ -389,12 +391,13 @@ class _Steps:
     terrain changed from another are kept except near the change (``Terrain.touched``).
     """
 
-    __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists")
+    __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists", "_kept")
 
     def __init__(self, graph: nx.Graph, node_ok: SpaceTest, edge_ok: BorderTest,
                  lists: dict | None = None):
         self._adj, self._node_ok, self._edge_ok = graph._adj, node_ok, edge_ok
         self._lists = {} if lists is None else lists
+        self._kept: dict[Point, bool] = {}   # node_ok per space, asked by up to 8 neighbours
 
     def get(self, n: Point, default=()) -> tuple[Point, ...]:
         hit = self._lists.get(n)
@@ -402,13 +405,16 @@ class _Steps:
             near = self._adj.get(n)
             if near is None:
                 return default
-            node_ok, edge_ok = self._node_ok, self._edge_ok
-            hit = self._lists[n] = tuple(sorted(v for v in near if node_ok(v) and edge_ok(n, v)))
+            edge_ok, in_view = self._edge_ok, self.in_view
+            hit = self._lists[n] = tuple(sorted(v for v in near if in_view(v) and edge_ok(n, v)))
         return hit
 
     def in_view(self, n: Point) -> bool:
         """Whether the view keeps space ``n`` (its list is made either way)."""
-        return self._node_ok(n)
+        kept = self._kept.get(n)
+        if kept is None:
+            kept = self._kept[n] = self._node_ok(n)
+        return kept
 
     def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> "_Steps":
         touched = terrain.touched()

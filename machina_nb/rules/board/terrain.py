@@ -19,6 +19,7 @@ Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Collection, Iterable, Iterator, Mapping
 
@@ -61,9 +62,15 @@ class _Lazy(Mapping):
         return len(self._board)
 
 
+@lru_cache(maxsize=64)
+def _readings(rules: Rules) -> tuple[str, ...]:
+    """The readings of the switches the tables depend on (a Rules value is immutable)."""
+    return tuple(rules[r] for r in _READINGS)
+
+
 def _cached(board: Board, rules: Rules, name: str, extra, build):
     """A table of the board's terrain per reading (and occupancy, when units stand on it)."""
-    key = (name, tuple(rules[r] for r in _READINGS), extra)
+    key = (name, _readings(rules), extra)
     if board.occupancy:
         return board.terrain.recent(key + (board.occupancy,), build)
     return board.terrain.table(key, lambda terrain: build())

@@ -19,6 +19,7 @@ import heapq
 from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
+from typing import Mapping
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
@@ -102,8 +103,14 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
 
 def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
     """Closest distance from every space to ``explorer`` (manual p22; switches closest.immobile_units and closest.pits)."""
-    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
-    return closest_distances(state.closest_board(), explorer.position, rules, immobile)
+    return _distance_maps(state, rules, (explorer,))[explorer.id]
+
+
+def _distance_maps(state: GameState, rules: Rules, explorers) -> dict[str, Mapping[Point, int]]:
+    """Each explorer's closest-distance map, by id, on the board *closest* is measured on."""
+    immobile = frozenset(u.id for u in state.units if u.immobile and u.position is not None)
+    board = state.closest_board()
+    return {e.id: closest_distances(board, e.position, rules, immobile) for e in explorers}
 
 
 def _incapacitated(state: GameState, unit_id: str) -> bool:
@@ -133,7 +140,7 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
         if asked[0] is state and asked[1:] == key[1:]:
             return plan
     try:
-        hashed = hash(key)
+        hashed = hash((_fingerprint(state),) + key[1:])
     except TypeError:               # a choice that cannot be hashed: plan without the cache
         return _plan(*key)
     plan = _cached_plan(_PlanKey(key, hashed))
@@ -145,8 +152,16 @@ _RECENT: deque = deque(maxlen=4)
 """The last plans asked for, found by the state object itself: no hash of the state needed."""
 
 
+def _fingerprint(state: GameState) -> tuple:
+    """What changes from one state of a phase to the next: equal states give equal
+    fingerprints, so its hash can stand for the whole state's, which is not cheap."""
+    return (state.round, state.phase, state.done, state.monster_turn, state.borders,
+            state.destroyed, tuple((u.id, u.position, u.health, u.stamina) for u in state.units))
+
+
 class _PlanKey:
-    """A plan's arguments with their hash computed once (the state's hash is not cheap)."""
+    """A plan's arguments with a hash computed once (from the state's fingerprint); equal
+    only when the arguments themselves are equal."""
 
     __slots__ = ("args", "hash")
 
@@ -222,11 +237,12 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
 def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
     """The explorers the monster may target and each one's closest-distance map (p22, p25)."""
     explorers = targetable_explorers(state, m, rules)
-    ignored = [e.id for e in state.explorers_on_map if e not in explorers]
+    targetable = {e.id for e in explorers}
+    ignored = [e.id for e in state.explorers_on_map if e.id not in targetable]
     if ignored:
         reasons.append(f"ignores {', '.join(ignored)}: cannot target an ethereal explorer "
                        f"(manual p25)")
-    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    dist_maps = _distance_maps(state, rules, explorers)
     if explorers:
         reasons.append("closest distances (manual p22): " + ", ".join(
             f"{e.id} {dist_maps[e.id].get(m.position, 'unreachable')}" for e in explorers))
@@ -524,7 +540,7 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     m = state.unit(monster_id)
     reasons: list[str] = []
     explorers = targetable_explorers(state, m, rules)
-    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    dist_maps = _distance_maps(state, rules, explorers)
     target, options = _choose_target(state, rules, m, dist_maps, reasons, choices)
     plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
                                               for e in explorers))
