@@ -1079,10 +1079,18 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
         raise NeedChoice(plan.choice_of, plan.options, "manual p16")
     for reason in plan.reasons:
         r.emit("reason", f"{action.actor}: {reason}", "manual p15-17")
-    turn = r.state.monster_turn or MonsterTurn(action.actor)
-    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal))
+    turn = replace(r.state.monster_turn or MonsterTurn(action.actor), target=plan.target,
+                   goal=plan.goal)
     m = r.state.unit(action.actor)
     kind = plan.action[0]
+    if kind == "move":      # the target, the end point and the move noted in one change
+        r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
+        _move(r, m, plan.action[1])
+        return
+    if kind == "end":
+        _finish_monster(r, m.id, "no ability, door or step left")
+        return
+    r.set(monster_turn=turn)
     if kind == "ability":
         _, index, target = plan.action
         _play(r, m, index, _mindless_second(r, m, index, target), 0, ())
@@ -1094,13 +1102,6 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
                "manual p16, p36")
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + ("door",)))
-    elif kind == "move":
-        _move(r, m, plan.action[1])
-        turn = r.state.monster_turn
-        if turn is not None:
-            r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
-    else:
-        _finish_monster(r, m.id, "no ability, door or step left")
 
 
 def _mindless_second(r: Resolution, m: Unit, index: int, target):
