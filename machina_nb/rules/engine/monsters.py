@@ -469,11 +469,14 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     def _orthogonal(q):
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
-    scored = [(dist[q], cost[q], q) for q in cost if q in dist]
     walking = rules["closer.metric"] == "true_path_length" and tpos is not None
     if walking:
-        scored, start_score = _walking_scores(state, rules, m, tpos, scored)
-    best_score = min((s for s, _, _ in scored), default=None)
+        scored, start_score = _walking_scores(
+            state, rules, m, tpos, [(dist[q], cost[q], q) for q in cost if q in dist])
+        best_score = min((s for s, _, _ in scored), default=None)
+        tied = [t for t in scored if t[0] == best_score]
+    else:
+        best_score, tied = _least(cost, dist)
     if best_score is None or (start_score is not None and best_score >= start_score):
         reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
                        f"by walking distance (now {start_score}): it does not move (manual p16; "
@@ -481,7 +484,6 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                        f"no reachable end point within {budget} stamina is closer than "
                        f"{start_score}: it does not move (manual p16)")
         return None, (), (), ()
-    tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if _orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
@@ -510,6 +512,21 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                    + f" {best_score} from {label} (was {start_score}) (manual p16"
                    + ("; switch closer.metric, true_path_length)" if walking else ")"))
     return goal, path, ends, ()
+
+
+def _least(cost: Mapping[Point, int], dist: Mapping[Point, int]):
+    """The least closest distance among the spaces reached, and every ``(distance, cost,
+    space)`` at it, in the order they were reached (manual p16: the best end points)."""
+    best, tied, get = None, [], dist.get
+    for q, c in cost.items():
+        d = get(q)
+        if d is None or (best is not None and d > best):
+            continue
+        if best is None or d < best:
+            best, tied = d, [(d, c, q)]
+        else:
+            tied.append((d, c, q))
+    return best, tied
 
 
 def _walking_scores(state, rules, m, tpos, scored):
