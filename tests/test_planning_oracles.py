@@ -17,6 +17,7 @@ from engine_cases import CLAW, explorer, monster
 from machina_nb.rules.board.distance import (Mover, closest, closest_distances_from, closest_steps,
                                              closest_view, nearest_by_walking, step_lists, steps,
                                              walking_distance, walking_distances)
+from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.engine import monsters
 from machina_nb.rules.engine.actions import apply, legal_actions
@@ -27,6 +28,7 @@ from machina_nb.rules.engine.state import MonsterTurn
 from machina_nb.rules.rulings import Rules
 
 from test_board_properties import boards, movement_rulings
+from test_sight import board_of
 
 closest_rulings = st.builds(
     lambda d, q, p, i: Rules().replace({"move.diagonal": d, "move.squeeze": q,
@@ -39,6 +41,22 @@ closest_rulings = st.builds(
 
 
 # --- the board: tables and searches -------------------------------------------------------------
+
+
+@st.composite
+def roomy_texts(draw, largest: int = 8) -> str:
+    """Map text mostly of floor and open borders, with rubble, chests, pits, traps, walls and
+    doors here and there: room for paths with ties."""
+    w, h = draw(st.integers(3, largest)), draw(st.integers(3, largest))
+    cells = draw(st.lists(st.sampled_from("........rcot"), min_size=w * h, max_size=w * h))
+    walls = draw(st.lists(st.sampled_from("     |dD"), min_size=2 * w * h, max_size=2 * w * h))
+    text = "+" + "-+" * w + "\n"
+    for y in range(h):
+        text += "|" + "".join(cells[y * w + x] + ("|" if x == w - 1 else walls[y * w + x])
+                              for x in range(w)) + "\n"
+        ends = "".join(walls[w * h + y * w + x].replace("|", "-") + "+" for x in range(w))
+        text += ("+" + ends if y < h - 1 else "+" + "-+" * w) + "\n"
+    return text
 
 
 @settings(max_examples=100, deadline=None)
@@ -82,6 +100,19 @@ def test_manual_p16_walking_distances_found_at_once_equal_each_walk(board, rules
     assert dict(walking_distances(board, target, rules, mover, {"U1"}, until)) == each
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(boards(), roomy_texts(10).map(board_of)), closest_rulings,
+       st.sampled_from(["plan", "open", "avoid"]), st.integers(0, 6), st.data())
+def test_manual_p16_reach_breadth_first_equals_cheapest_first(board, rules, doors, budget, data):
+    """With every step at 1 stamina, the layer-by-layer search keeps the costs and the parents
+    (the path established) of the cheapest-first search (manual p16; switch path.door_cost)."""
+    terrain = Board(board.terrain)
+    start = data.draw(st.sampled_from(sorted(board)))
+    blocked = frozenset(data.draw(st.lists(st.sampled_from(sorted(board)), max_size=4))) - {start}
+    args = (terrain, rules, start, blocked, doors, 1, budget)
+    assert monsters._breadth_first(*args) == monsters._cheapest_first(*args)
+
+
 # --- the monster phase: the plan with and without the fast paths ---------------------------------
 
 PLAN_SWITCHES = {
@@ -105,15 +136,7 @@ plan_rulings = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in PLAN_SWI
 def monster_phases(draw):
     """A small map with two explorers and up to three monsters (one may be immobile), at the
     start of the monster phase."""
-    w, h = draw(st.integers(3, 8)), draw(st.integers(3, 8))
-    cells = draw(st.lists(st.sampled_from("........rcot"), min_size=w * h, max_size=w * h))
-    walls = draw(st.lists(st.sampled_from("     |dD"), min_size=2 * w * h, max_size=2 * w * h))
-    text = "+" + "-+" * w + "\n"
-    for y in range(h):
-        text += "|" + "".join(cells[y * w + x] + ("|" if x == w - 1 else walls[y * w + x])
-                              for x in range(w)) + "\n"
-        ends = "".join(walls[w * h + y * w + x].replace("|", "-") + "+" for x in range(w))
-        text += ("+" + ends if y < h - 1 else "+" + "-+" * w) + "\n"
+    text = draw(roomy_texts())
     layout = parse_map(text)
     floor = sorted((x, y) for y in range(layout.height) for x in range(layout.width)
                    if layout.space(x, y) is SpaceKind.FLOOR)

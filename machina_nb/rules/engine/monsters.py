@@ -414,7 +414,42 @@ def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door
 
 def _search_reachable(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
                       door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
-    """:func:`_reachable` without its cache (the search itself)."""
+    """:func:`_reachable` without its cache (the search itself): breadth first when every
+    step costs 1, else cheapest first."""
+    search = _breadth_first if door_cost == 1 else _cheapest_first
+    return search(board, rules, start, blocked, doors, door_cost, budget)
+
+
+def _breadth_first(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
+                   door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """:func:`_cheapest_first` when every step costs 1 (a closed door too): layer by layer,
+    each layer in the order of its spaces, so each space keeps the parent the cheapest-first
+    search gives it (the first space popped that reaches it). Legal steps are looked up only
+    when closed doors are avoided (switch path.door_cost)."""
+    pits = board.terrain.table(("pits",), _pits)
+    near_table = closest_table(board, rules)
+    walk_table = move_table(board, rules, True) if doors == "avoid" else None
+    cost = {start: 0}
+    parent: dict[Point, Point] = {}
+    frontier, c = [start], 0
+    while frontier and c < budget:
+        c += 1
+        layer = []
+        for p in frontier:
+            walk = walk_table[p] if walk_table is not None else None
+            for q in near_table[p]:
+                if q in cost or q in pits or q in blocked or (walk is not None and q not in walk):
+                    continue
+                cost[q] = c
+                parent[q] = p
+                layer.append(q)
+        frontier = sorted(layer)
+    return cost, parent
+
+
+def _cheapest_first(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
+                    door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """Dijkstra over the steps along *closest* (closed doors at ``door_cost``)."""
     pits = board.terrain.table(("pits",), _pits)
     walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
     cost = {start: 0}
