@@ -928,8 +928,10 @@ def _end_turn(r: Resolution, u: Unit) -> None:
         _finish_monster(r, u.id, "the players end the scheming monster's turn")
 
 
-def _move(r: Resolution, u: Unit, to: Point) -> None:
-    r.state = r.state.update_unit(u.id, position=to, stamina=u.stamina - 1)
+def _move(r: Resolution, u: Unit, to: Point, **fields) -> None:
+    """``u`` steps to ``to`` for 1 stamina; other ``fields`` of the state change with it."""
+    r.state = r.state.with_unit(replace(r.state.unit(u.id), position=to, stamina=u.stamina - 1),
+                                **fields)
     r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
     if r.state.space_kind(to) is SpaceKind.PIT:
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
@@ -1083,9 +1085,8 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
                    goal=plan.goal)
     m = r.state.unit(action.actor)
     kind = plan.action[0]
-    if kind == "move":      # the target, the end point and the move noted in one change
-        r.set(monster_turn=replace(turn, played=turn.played + ("move",)))
-        _move(r, m, plan.action[1])
+    if kind == "move":      # the target, the end point and the move noted with the step
+        _move(r, m, plan.action[1], monster_turn=replace(turn, played=turn.played + ("move",)))
         return
     if kind == "end":
         _finish_monster(r, m.id, "no ability, door or step left")
