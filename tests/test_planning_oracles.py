@@ -14,7 +14,8 @@ from dataclasses import replace
 from hypothesis import given, settings, strategies as st
 
 from engine_cases import CLAW, explorer, monster
-from machina_nb.rules.board.distance import (Mover, closest, closest_distances_from, closest_steps,
+from machina_nb.rules.board.distance import (GrowingDistances, Mover, closest,
+                                             closest_distances_from, closest_steps,
                                              closest_view, nearest_by_walking, step_lists, steps,
                                              walking_distance, walking_distances)
 from machina_nb.rules.board.graph import Board
@@ -68,6 +69,23 @@ def test_manual_p22_closest_tables_equal_the_closest_view_and_ranking(board, rul
     start = data.draw(st.sampled_from(sorted(board)))
     ranking = closest(board, start, sorted(board), rules, {"U0"})
     assert closest_distances_from(board, start, rules, {"U0"}) == dict(ranking.distances)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(boards(), roomy_texts(10).map(board_of)), closest_rulings, st.data())
+def test_manual_p22_distances_searched_as_far_as_asked_equal_the_whole_search(board, rules, data):
+    """Asking for some spaces first, in any order, or for every space up to a depth, gives the
+    distances of the search over the whole board (manual p22)."""
+    start = data.draw(st.sampled_from(sorted(board)))
+    whole = dict(closest(board, start, sorted(board), rules, {"U0"}).distances)
+    growing = closest_distances_from(board, start, rules, {"U0"})
+    for p in data.draw(st.lists(st.sampled_from(sorted(board)), max_size=6)):
+        assert growing.get(p) == whole.get(p) and (p in growing) is (p in whole)
+    depth = data.draw(st.integers(0, 12))
+    near = growing.within(depth)
+    assert all(near.get(p) == d for p, d in whole.items() if d <= depth)
+    assert all(whole[p] == d for p, d in near.items())
+    assert dict(growing) == whole and list(growing) == sorted(whole)
 
 
 @settings(max_examples=100, deadline=None)
@@ -172,14 +190,16 @@ def forward_walking_scores(state, rules, m, tpos, scored):
 
 @contextmanager
 def plain_planning():
-    """Plan with every search made afresh: no searches kept per question, walks one by one."""
-    kept = monsters._reachable, monsters._walking_scores
-    monsters._reachable, monsters._walking_scores = monsters._search_reachable, \
+    """Plan with every search made afresh: no searches kept per question, walks one by one,
+    cheapest first, and every distance map searched to its end."""
+    kept = monsters._reachable, monsters._walking_scores, GrowingDistances.within
+    monsters._reachable, monsters._walking_scores = monsters._cheapest_first, \
         forward_walking_scores
+    GrowingDistances.within = lambda self, depth: dict(self)
     try:
         yield
     finally:
-        monsters._reachable, monsters._walking_scores = kept
+        monsters._reachable, monsters._walking_scores, GrowingDistances.within = kept
 
 
 @settings(max_examples=100, deadline=None)

@@ -48,7 +48,7 @@ __all__ = [
     "Mover", "Paths", "Ranking", "SquareRoot", "movement_view", "closest_view", "legal_step", "steps",
     "step_cost", "reach", "shortest_paths", "nearest", "closest", "closest_paths", "closer",
     "walking_distance", "nearest_by_walking", "closest_steps", "closest_distances_from",
-    "step_lists", "walking_distances",
+    "step_lists", "walking_distances", "GrowingDistances",
 ]
 
 
@@ -830,17 +830,79 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
 
 
 def closest_distances_from(board: Board, start: Point, rules: Rules,
-                           immobile: Collection[str] = ()) -> dict[Point, int]:
-    """The closest distance from ``start`` to every space it reaches, by space (sorted): the
-    distances of :func:`closest` with every space a goal, without ranking them.
+                           immobile: Collection[str] = ()) -> "GrowingDistances":
+    """The closest distance from ``start`` to every space it reaches (the distances of
+    :func:`closest` with every space a goal, without ranking them), searched only as far as
+    they are asked for: see :class:`GrowingDistances`.
 
     Rules: manual p22 (closest), p15-16; switches closest.immobile_units and closest.pits.
     """
     rules = require_rules(rules)
     start = board.require(start, "start")
-    dist, _ = _search(board, _closest_index(board, rules, immobile), start, Mover(),
-                      through_pits=True)
-    return {p: dist[p] for p in sorted(dist)}
+    return GrowingDistances(_closest_index(board, rules, immobile), start)
+
+
+class GrowingDistances(Mapping):
+    """Steps from one start along a view's step lists, found breadth first only as far as
+    they are asked for: asking for a space searches until it is found or nothing is left, so a
+    question about a near space on a big board costs a small search. Iterating (in the order
+    of the spaces) or ``len`` finish the search. A read-only mapping; what it holds grows.
+
+    Rules: manual p22 (closest: count the steps), p16 (the monster's distances).
+    """
+
+    __slots__ = ("_index", "_dist", "_frontier", "_depth", "_sorted")
+
+    def __init__(self, index, start: Point):
+        self._index, self._dist, self._frontier, self._depth = index, {start: 0}, [start], 0
+        self._sorted: dict[Point, int] | None = None
+
+    def _grow(self) -> bool:
+        """Search one layer further; False when nothing was left to search."""
+        if not self._frontier:
+            return False
+        depth, dist, index, layer = self._depth + 1, self._dist, self._index, []
+        for u in self._frontier:
+            for v in index.get(u, ()):
+                if v not in dist:
+                    dist[v] = depth
+                    layer.append(v)
+        self._frontier, self._depth = layer, depth
+        return True
+
+    def get(self, point: Point, default=None):
+        dist = self._dist
+        while point not in dist and self._grow():
+            pass
+        return dist.get(point, default)
+
+    def within(self, depth: int) -> Mapping[Point, int]:
+        """Every space at most ``depth`` steps away (perhaps some farther ones too)."""
+        while self._depth < depth and self._grow():
+            pass
+        return types.MappingProxyType(self._dist)
+
+    def __getitem__(self, point: Point) -> int:
+        found = self.get(point)
+        if found is None:
+            raise KeyError(point)
+        return found
+
+    def __contains__(self, point: object) -> bool:
+        return self.get(point) is not None
+
+    def _complete(self) -> dict[Point, int]:
+        if self._sorted is None:
+            while self._grow():
+                pass
+            self._sorted = {p: self._dist[p] for p in sorted(self._dist)}
+        return self._sorted
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._complete())
+
+    def __len__(self) -> int:
+        return len(self._complete())
 
 
 def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,

@@ -20,7 +20,6 @@ Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements
 from __future__ import annotations
 
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Callable, Collection, Iterable, Iterator, Mapping
 
 from machina_nb.rules.board import distance, sight
@@ -117,7 +116,8 @@ def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
 
 def closest_distances(board: Board, source: Point, rules: Rules,
                       immobile: Collection[str] = ()) -> Mapping[Point, int]:
-    """Closest distance from ``source`` to every space it reaches (manual p22: closest).
+    """Closest distance from ``source`` to every space it reaches (manual p22: closest),
+    searched only as far as asked (:class:`~machina_nb.rules.board.distance.GrowingDistances`).
 
     ``board`` carries the immobile units named in ``immobile`` (they block per
     ``closest.immobile_units``, switch closest.immobile_units/D9); other units are ignored.
@@ -126,7 +126,7 @@ def closest_distances(board: Board, source: Point, rules: Rules,
     immobile = frozenset(immobile)
 
     def _build():
-        return MappingProxyType(distance.closest_distances_from(board, source, rules, immobile))
+        return distance.closest_distances_from(board, source, rules, immobile)
     return _cached(board, rules, "distances", (source, immobile), _build)
 
 

@@ -23,7 +23,7 @@ from typing import Mapping
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
-from machina_nb.rules.board.distance import Mover, walking_distances
+from machina_nb.rules.board.distance import GrowingDistances, Mover, walking_distances
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, Unit
@@ -510,8 +510,9 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
             state, rules, m, tpos, [(dist[q], cost[q], q) for q in cost if q in dist])
         best_score = min((s for s, _, _ in scored), default=None)
         tied = [t for t in scored if t[0] == best_score]
-    else:
-        best_score, tied = _least(cost, dist)
+    else:   # an end point farther than the start never counts: search no farther
+        near = dist.within(start_score) if isinstance(dist, GrowingDistances) else dist
+        best_score, tied = _least(cost, near)
     if best_score is None or (start_score is not None and best_score >= start_score):
         reasons.append(f"no reachable end point within {budget} stamina is closer to {label} "
                        f"by walking distance (now {start_score}): it does not move (manual p16; "
