@@ -400,9 +400,10 @@ def _pits(terrain) -> frozenset[Point]:
 
 def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door_cost: int,
                budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
-    """Dijkstra over legal movement from ``start`` within ``budget``: the cost of each space
-    reached and the step it came from. Closed doors count as open at ``door_cost`` (never
+    """The least cost of moving from ``start`` to each space within ``budget``, and the step
+    it came from. Closed doors count as open at ``door_cost`` (never
     crossed when ``doors`` is ``avoid``); pits and ``blocked`` spaces are never entered.
+    Kept per question on the terrain (the answer is shared: read it, never change it).
 
     Rules: manual p16 (establish a path), p35 (pits), p36 (doors); switch path.door_cost.
     """
