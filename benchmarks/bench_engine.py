@@ -1,16 +1,35 @@
-"""Benchmark: the monster phase with 8 mindless monsters on a 2x2-tile board (target <= 50 ms).
+"""Benchmark: the monster phase with 8 mindless monsters on a 20x20 board (issue 16).
 
-Run ``python -m benchmarks.bench_engine`` (or call :func:`main`). Prints the
-time of a whole monster phase — every monster's turn stepped through
-``legal_actions`` / ``apply`` as a player would — first on a cold cache (a
-board never seen), then the median of warm repeats.
+Run ``python -m benchmarks.bench_engine`` (or call :func:`main`). A whole monster phase is
+stepped through ``legal_actions`` / ``apply`` as a player would, in a fresh interpreter each
+time (figures are CPU milliseconds, medians of :data:`RUNS` interpreters):
+
+* **cold**: the first phase on a board never seen (its step and sight tables are built);
+* **warm**: the median of 7 phases with other seeds in the same interpreter (tables and plans
+  kept).
+
+Targets on the 2-core machine: warm <= 20 ms and cold <= 80 ms, each at least 2x faster than
+the code before issue 16's planning work, measured in the same run: the phase of that code
+(:data:`BASELINE`, taken out of git into a temporary folder) runs in interpreters alternating
+with ours. ``MACHINA_BENCH_BASELINE`` names another commit, or a folder holding a checkout;
+``none`` skips it. Under ``closer.metric = true_path_length`` the same phase must take at
+most twice the default reading's time.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import os
 import statistics
-import time
+import subprocess
+import sys
+import tarfile
+import tempfile
+from contextlib import contextmanager
 from dataclasses import replace
+from pathlib import Path
+from typing import Iterator
 
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import apply, legal_actions
@@ -20,7 +39,11 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import MonsterTurn
 from machina_nb.rules.cards.units import UnitCard
 
-TARGET_MS = 50
+WARM_MS, COLD_MS, RATIO, WALKING = 20, 80, 2.0, 2.0
+RUNS = 5
+BASELINE = "7f69650"
+"""main before issue 16's planning work: the code the ratio is measured against."""
+ROOT = Path(__file__).resolve().parents[1]
 
 UNITS = {"A": (0, 0), "B": (17, 1), "C": (2, 14), "P": (17, 10),
          "M": (4, 4), "N": (15, 7), "O": (6, 9), "Q": (3, 12), "R": (5, 15), "S": (15, 16),
@@ -76,33 +99,129 @@ def run_phase(state, rules, seed=0):
     return steps
 
 
+_PHASE = """
+import importlib, json, statistics, sys, time
+import machina_nb
+from benchmarks.bench_engine import run_phase
+from machina_nb.rules.rulings import Rules
+module, function, side, metric = sys.argv[1:]
+make = getattr(importlib.import_module(module), function)
+state = make(int(side)) if side else make()
+rules = Rules().replace({"closer.metric": metric})
+c0 = time.process_time()
+steps = run_phase(state, rules)
+cold = time.process_time() - c0
+warm = []
+for seed in range(7):
+    c0 = time.process_time()
+    run_phase(state, rules, seed)
+    warm.append(time.process_time() - c0)
+print(json.dumps({"cold": cold, "warm": statistics.median(warm), "steps": steps,
+                  "code": machina_nb.__file__}))
+"""
+
+
+def phase_figures(code: Path = ROOT, metric: str = "closest_distance",
+                  make: str = "benchmarks.bench_engine:monster_phase_state",
+                  side: int | None = None) -> dict:
+    """One fresh interpreter running the monster phase of ``make`` (``module:function``, given
+    ``side`` if any) with the machina_nb found in ``code``: cold and warm CPU seconds."""
+    module, function = make.split(":")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))    # benchmarks from here, machina_nb from code
+    done = subprocess.run([sys.executable, "-c", _PHASE, module, function,
+                           "" if side is None else str(side), metric],
+                          cwd=code, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError((done.stderr.strip().splitlines() or ["no output"])[-1])
+    figures = json.loads(done.stdout)
+    if not Path(figures["code"]).resolve().is_relative_to(code.resolve()):
+        raise RuntimeError(f"ran {figures['code']}, not the code in {code}")
+    return figures
+
+
+@contextmanager
+def baseline_code(ref: str) -> Iterator[Path]:
+    """A folder holding ``machina_nb`` and ``content`` of ``ref``: a checkout folder as it is,
+    or a commit taken out of git into a temporary folder (removed afterwards)."""
+    if Path(ref).is_dir():
+        yield Path(ref)
+        return
+    done = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "machina_nb",
+                           "content"], capture_output=True)
+    if done.returncode:
+        raise RuntimeError(done.stderr.decode(errors="replace").strip() or "git archive failed")
+    with tempfile.TemporaryDirectory(prefix="machina_baseline_") as folder:
+        with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        yield Path(folder)
+
+
+def _medians(runs: list[dict]) -> dict:
+    return {key: statistics.median(run[key] for run in runs) * 1000 for key in ("cold", "warm")}
+
+
+def measure(ref: str | None) -> tuple[dict, str]:
+    """Medians (ms) per (code, reading) over :data:`RUNS` rounds of fresh interpreters, ours and
+    the baseline's alternating; and a note on the baseline (why it is missing, if it is)."""
+    readings = ("closest_distance", "true_path_length")
+    runs: dict[tuple[str, str], list[dict]] = {}
+    note = "" if ref else "baseline skipped (MACHINA_BENCH_BASELINE=none)"
+    with _maybe_baseline(ref) as (base, why):
+        note = note or why
+        codes = [("ours", ROOT)] + ([("before", base)] if base else [])
+        for _ in range(RUNS):
+            for label, code in codes:
+                for metric in readings:
+                    try:
+                        runs.setdefault((label, metric), []).append(phase_figures(code, metric))
+                    except RuntimeError as exc:
+                        if label == "ours":
+                            raise
+                        note, codes = f"the baseline failed: {exc}", codes[:1]
+                        break
+    return {key: _medians(found) | {"steps": found[0]["steps"]} for key, found in runs.items()
+            if len(found) == RUNS}, note
+
+
+@contextmanager
+def _maybe_baseline(ref: str | None) -> Iterator[tuple[Path | None, str]]:
+    if not ref:
+        yield None, ""
+        return
+    try:
+        with baseline_code(ref) as base:
+            yield base, f"the code before: {ref}"
+    except (RuntimeError, OSError) as exc:
+        yield None, f"ratio not measured: no baseline {ref} ({exc})"
+
+
 def main() -> None:
-    """Print the monster-phase timings (cold, then the warm median) against the target."""
-    rules = Rules()
-    state = monster_phase_state()
-    monsters = len(state.queue)
-    t0 = time.perf_counter()
-    steps = run_phase(state, rules)
-    cold = (time.perf_counter() - t0) * 1000
-    warm, cpu = [], []
-    for seed in range(7):
-        t0, c0 = time.perf_counter(), time.process_time()
-        run_phase(state, rules, seed)
-        warm.append((time.perf_counter() - t0) * 1000)
-        cpu.append((time.process_time() - c0) * 1000)
-    median = statistics.median(warm)
-    print(f"monster phase, {monsters} monsters on a 2x2-tile (20x20) board, {steps} actions: "
-          f"cold {cold:.1f} ms, warm median {median:.1f} ms wall / "
-          f"{statistics.median(cpu):.1f} ms CPU "
-          f"(target <= {TARGET_MS} ms: {'met' if median <= TARGET_MS else 'MISSED'})")
-    walking = rules.replace({"closer.metric": "true_path_length"})
-    times = []
-    for seed in range(3):
-        t0 = time.perf_counter()
-        run_phase(state, walking, seed)
-        times.append((time.perf_counter() - t0) * 1000)
-    print(f"the same under closer.metric = true_path_length (spec D46, no target): warm median "
-          f"{statistics.median(times):.1f} ms wall")
+    """Print the monster phase's figures against their targets, with the ratio to the baseline."""
+    ref = os.environ.get("MACHINA_BENCH_BASELINE", BASELINE)
+    found, note = measure(None if ref.lower() == "none" else ref)
+    ours, before = found[("ours", "closest_distance")], found.get(("before", "closest_distance"))
+    walking = found[("ours", "true_path_length")]
+    print(f"monster phase, 8 monsters on a 20x20 board, {ours['steps']} actions; CPU ms, "
+          f"medians of {RUNS} fresh interpreters; {note}")
+    print(f"{'work':<44}{'ours':>8}{'before':>8}{'ratio':>7}  {'target':<26}met")
+    for kind, limit in (("warm", WARM_MS), ("cold", COLD_MS)):
+        ratio = before[kind] / ours[kind] if before else None
+        met = ours[kind] <= limit and (ratio is None or ratio >= RATIO)
+        print(f"{kind + (' (7 seeds, tables kept)' if kind == 'warm' else ' (a board never seen)'):<44}"
+              f"{ours[kind]:>8.1f}{_shown(before, kind):>8}"
+              f"{'-' if ratio is None else f'{ratio:.2f}x':>7}  "
+              f"{f'<= {limit} ms, >= {RATIO:g}x before':<26}"
+              f"{('yes' if met else 'NO') + ('' if before else ' (ratio not measured)')}")
+    old = found.get(("before", "true_path_length"))
+    for kind in ("warm", "cold"):
+        times = walking[kind] / ours[kind]
+        print(f"{f'closer.metric = true_path_length, {kind}':<44}{walking[kind]:>8.1f}"
+              f"{_shown(old, kind):>8}{'-' if not old else f'{old[kind] / walking[kind]:.2f}x':>7}  "
+              f"{f'<= {WALKING:g}x default ({times:.2f}x)':<26}{'yes' if times <= WALKING else 'NO'}")
+
+
+def _shown(figures: dict | None, kind: str) -> str:
+    return "-" if figures is None else f"{figures[kind]:.1f}"
 
 
 if __name__ == "__main__":

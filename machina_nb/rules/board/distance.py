@@ -47,7 +47,8 @@ from machina_nb.rules.board.sight import (adjacent_spaces, barrier_borders_of, b
 __all__ = [
     "Mover", "Paths", "Ranking", "SquareRoot", "movement_view", "closest_view", "legal_step", "steps",
     "step_cost", "reach", "shortest_paths", "nearest", "closest", "closest_paths", "closer",
-    "walking_distance", "nearest_by_walking",
+    "walking_distance", "nearest_by_walking", "closest_steps", "closest_distances_from",
+    "step_lists", "walking_distances", "GrowingDistances",
 ]
 
 
@@ -260,8 +261,10 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
     elif not any(not border_barrier(a, s) and not border_barrier(s, b) and not space_barrier(s)
                  for s in sides):  # one_L_open
         return False
-    squeezed = sum(squeezer(s) for s in sides)
     squeeze = rules["move.squeeze"]
+    if squeeze == "allowed":
+        return True
+    squeezed = sum(squeezer(s) for s in sides)
     return not ((squeeze == "blocked_if_both" and squeezed == 2)
                 or (squeeze == "blocked_if_either" and squeezed >= 1))
 
@@ -269,11 +272,17 @@ def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
 def _edge_filter(board: Board | Terrain, rules: Rules, border_barrier: BorderTest,
                  space_barrier: SpaceTest, squeezer: SpaceTest) -> Callable[[Point, Point], bool]:
     adj = (board.terrain if isinstance(board, Board) else board).graph._adj
+    diagonals: dict[tuple[Point, Point], bool] = {}  # a diagonal step is open both ways or neither
 
     def _open_edge(a: Point, b: Point) -> bool:
         if not adj[a][b]["diagonal"]:
             return not border_barrier(a, b)
-        return _diagonal_open(a, b, rules, border_barrier, space_barrier, squeezer)
+        key = (a, b) if a < b else (b, a)
+        hit = diagonals.get(key)
+        if hit is None:
+            hit = diagonals[key] = _diagonal_open(a, b, rules, border_barrier, space_barrier,
+                                                  squeezer)
+        return hit
     return _open_edge
 
 
@@ -304,7 +313,7 @@ def movement_view(board: Board, rules: Rules, mover: Mover = Mover(),
 def _movement_filters(board: Board, rules: Rules, mover: Mover, ethereal: Collection[str],
                       units_block: bool) -> tuple[SpaceTest, BorderTest]:
     ethereal = frozenset(ethereal)
-    nodes, occupant = board.terrain.graph.nodes, board.occupant
+    nodes, occupant = board.terrain.graph._node, board.occupant
     space_barrier = barrier_spaces_of(board)
 
     def _squeezer(p: Point) -> bool:
@@ -348,7 +357,7 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
 def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
                      ) -> tuple[SpaceTest, BorderTest]:
     immobile = frozenset(immobile)
-    nodes, occupant = board.terrain.graph.nodes, board.occupant
+    nodes, occupant = board.terrain.graph._node, board.occupant
     avoid_immobile = rules["closest.immobile_units"] != "ignore"
     rubble = rules["closest.immobile_units"] == "rubble"
     avoid_pits = rules["closest.pits"] == "avoid"
@@ -387,12 +396,13 @@ class _Steps:
     terrain changed from another are kept except near the change (``Terrain.touched``).
     """
 
-    __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists")
+    __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists", "_kept")
 
     def __init__(self, graph: nx.Graph, node_ok: SpaceTest, edge_ok: BorderTest,
                  lists: dict | None = None):
         self._adj, self._node_ok, self._edge_ok = graph._adj, node_ok, edge_ok
         self._lists = {} if lists is None else lists
+        self._kept: dict[Point, bool] = {}   # node_ok per space, asked by up to 8 neighbours
 
     def get(self, n: Point, default=()) -> tuple[Point, ...]:
         hit = self._lists.get(n)
@@ -400,9 +410,16 @@ class _Steps:
             near = self._adj.get(n)
             if near is None:
                 return default
-            node_ok, edge_ok = self._node_ok, self._edge_ok
-            hit = self._lists[n] = tuple(sorted(v for v in near if node_ok(v) and edge_ok(n, v)))
+            edge_ok, in_view = self._edge_ok, self.in_view
+            hit = self._lists[n] = tuple(sorted(v for v in near if in_view(v) and edge_ok(n, v)))
         return hit
+
+    def in_view(self, n: Point) -> bool:
+        """Whether the view keeps space ``n`` (its list is made either way)."""
+        kept = self._kept.get(n)
+        if kept is None:
+            kept = self._kept[n] = self._node_ok(n)
+        return kept
 
     def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> "_Steps":
         touched = terrain.touched()
@@ -519,6 +536,40 @@ def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
     return terrain.recent(("closest units", readings, plugs), _build)
 
 
+class _ViewSteps(Mapping):
+    """A view's step lists as a read-only table over the board's spaces: the sorted steps from a
+    space the view keeps, ``()`` from one it leaves out (what ``sorted(view[p])`` gives)."""
+
+    __slots__ = ("_nodes", "_steps")
+
+    def __init__(self, terrain: Terrain, steps: _Steps):
+        self._nodes, self._steps = terrain.graph._node, steps
+
+    def __getitem__(self, point: Point) -> tuple[Point, ...]:
+        if point not in self._nodes:
+            raise KeyError(point)
+        return self._steps.get(point) if self._steps.in_view(point) else ()
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+
+def closest_steps(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...]]:
+    """The steps along :func:`closest_view` (no immobile units) from every space, sorted: ``()``
+    from a space the view leaves out. One table of the terrain, shared with :func:`closest`.
+
+    Rules: manual p22 (closest), p15-16 (closed doors open, units ignored); switches
+    closest.pits, move.diagonal and move.squeeze.
+    """
+    rules = require_rules(rules)
+    terrain = board.terrain
+    return terrain.table(("closest lists", tuple(rules[r] for r in _STEP_READINGS)),
+                         lambda t: _ViewSteps(t, _closest_index(Board(t), rules, ())))
+
+
 # --- steps, costs, searches -----------------------------------------------------------------------
 
 
@@ -555,6 +606,23 @@ def legal_step(board: Board, a: Point, b: Point, rules: Rules, mover: Mover = Mo
     rules, mover = require_rules(rules), _require_mover(mover)
     a, b = board.require(a, "a"), board.require(b, "b")
     return b in _movement_index(board, rules, mover, ethereal).get(a, ()) and _can_end(board, b, mover, rules)
+
+
+def step_lists(board: Board, rules: Rules, mover: Mover = Mover(),
+               ethereal: Collection[str] = ()) -> Callable[[Point], tuple[Point, ...]]:
+    """:func:`steps` as a function of the start space, the arguments checked once: for tables
+    that ask it about many spaces of one board.
+
+    Rules: manual p34 (move action).
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    index = _movement_index(board, rules, mover, ethereal)
+    if not board.occupancy and not mover.move_through:   # every step may end where it goes
+        return lambda a: index.get(a)
+
+    def _steps(a: Point) -> tuple[Point, ...]:
+        return tuple(b for b in index.get(a) if _can_end(board, b, mover, rules))
+    return _steps
 
 
 def steps(board: Board, a: Point, rules: Rules, mover: Mover = Mover(),
@@ -769,6 +837,82 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
     return _ranking("closest", scored, reading, "manual p22 (closest)")
 
 
+def closest_distances_from(board: Board, start: Point, rules: Rules,
+                           immobile: Collection[str] = ()) -> "GrowingDistances":
+    """The closest distance from ``start`` to every space it reaches (the distances of
+    :func:`closest` with every space a goal, without ranking them), searched only as far as
+    they are asked for: see :class:`GrowingDistances`.
+
+    Rules: manual p22 (closest), p15-16; switches closest.immobile_units and closest.pits.
+    """
+    rules = require_rules(rules)
+    start = board.require(start, "start")
+    return GrowingDistances(_closest_index(board, rules, immobile), start)
+
+
+class GrowingDistances(Mapping):
+    """Steps from one start along a view's step lists, found breadth first only as far as
+    they are asked for: asking for a space searches until it is found or nothing is left, so a
+    question about a near space on a big board costs a small search. Iterating (in the order
+    of the spaces) or ``len`` finish the search. A read-only mapping; what it holds grows.
+
+    Rules: manual p22 (closest: count the steps), p16 (the monster's distances).
+    """
+
+    __slots__ = ("_index", "_dist", "_frontier", "_depth", "_sorted")
+
+    def __init__(self, index, start: Point):
+        self._index, self._dist, self._frontier, self._depth = index, {start: 0}, [start], 0
+        self._sorted: dict[Point, int] | None = None
+
+    def _grow(self) -> bool:
+        """Search one layer further; False when nothing was left to search."""
+        if not self._frontier:
+            return False
+        depth, dist, index, layer = self._depth + 1, self._dist, self._index, []
+        for u in self._frontier:
+            for v in index.get(u, ()):
+                if v not in dist:
+                    dist[v] = depth
+                    layer.append(v)
+        self._frontier, self._depth = layer, depth
+        return True
+
+    def get(self, point: Point, default=None):
+        dist = self._dist
+        while point not in dist and self._grow():
+            pass
+        return dist.get(point, default)
+
+    def within(self, depth: int) -> Mapping[Point, int]:
+        """Every space at most ``depth`` steps away (perhaps some farther ones too)."""
+        while self._depth < depth and self._grow():
+            pass
+        return types.MappingProxyType(self._dist)
+
+    def __getitem__(self, point: Point) -> int:
+        found = self.get(point)
+        if found is None:
+            raise KeyError(point)
+        return found
+
+    def __contains__(self, point: object) -> bool:
+        return self.get(point) is not None
+
+    def _complete(self) -> dict[Point, int]:
+        if self._sorted is None:
+            while self._grow():
+                pass
+            self._sorted = {p: self._dist[p] for p in sorted(self._dist)}
+        return self._sorted
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._complete())
+
+    def __len__(self) -> int:
+        return len(self._complete())
+
+
 def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
                   immobile: Collection[str] = ()) -> Paths:
     """Every tied path along :func:`closest_view` from ``start`` to ``goal`` (manual p16).
@@ -821,6 +965,65 @@ def nearest_by_walking(board: Board, starts: Iterable[Point], target: Point, rul
             tied = tied + [start] if w == best else [start]
             best = w
     return (best, tuple(tied)) if tied else (None, ())
+
+
+def walking_distances(board: Board, target: Point, rules: Rules, mover: Mover = Mover(),
+                      ethereal: Collection[str] = (), until: Point | None = None
+                      ) -> Mapping[Point, int]:
+    """:func:`walking_distance` to ``target`` from every space that has one, found at once by
+    one search backwards from the free spaces adjacent to ``target`` (a read-only mapping).
+
+    With ``until``, the search stops once it has found every space as near as ``until``
+    (all of them when ``until`` has no walking distance): the mapping then holds exactly
+    the spaces whose walking distance is at most ``until``'s. A table of the board, kept
+    per question. Plain movers only: a move-through effect walks with
+    :func:`walking_distance`.
+
+    Rules: manual p16 (getting closer), p22 (adjacent), p34 (move); switch closer.metric.
+    """
+    rules, mover = require_rules(rules), _require_mover(mover)
+    target = board.require(target, "target")
+    until = None if until is None else board.require(until, "until")
+    if mover.move_through:
+        raise RulesError("mover", "walking_distances searches plain movers; walk a move-through "
+                                  "effect with walking_distance")
+    ethereal = frozenset(ethereal)
+    key = ("walking", rules, board.occupancy, target, mover, ethereal, until)
+    return board.terrain.recent(key, lambda: types.MappingProxyType(
+        _walk_back(board, rules, mover, ethereal, target, until)))
+
+
+def _walk_back(board: Board, rules: Rules, mover: Mover, ethereal: frozenset, target: Point,
+               until: Point | None) -> dict[Point, int]:
+    """Breadth first from the free spaces beside ``target`` along the steps taken backwards:
+    a space reaches them in ``d`` steps iff the search meets it in layer ``d``. As in
+    :func:`_search`, a pit is never stepped through (a space is searched on from only if it
+    is an end of the walk or not a pit)."""
+    index = _movement_index(board, rules, mover, ethereal)
+    adj, nodes = board.terrain.graph._adj, board.terrain.graph._node
+    beside = adjacent_spaces(board, target, rules)
+    through = _survives_pits(rules, mover)
+    ends = [q for q in beside if _can_end(board, q, mover, rules)]
+    steps = dict.fromkeys(ends, 0)
+    frontier, d = ends, 0
+    while frontier and (until is None or until not in steps):
+        d += 1
+        layer = []
+        for v in frontier:
+            if steps[v] and not through and nodes[v]["kind"] is SpaceKind.PIT:
+                continue
+            for u in adj[v]:
+                if u not in steps and v in index.get(u, ()):
+                    steps[u] = d
+                    layer.append(u)
+        frontier = layer
+    out = {p: 1 + k for p, k in steps.items()}
+    out.update(dict.fromkeys(beside, 1))
+    out[target] = 0
+    if until is not None and until in out:
+        limit = out[until]
+        out = {p: w for p, w in out.items() if w <= limit}
+    return out
 
 
 def _walk(board, rules, mover, index, start, target, beside, within):

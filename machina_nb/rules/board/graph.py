@@ -249,7 +249,7 @@ class Terrain:
             for p, q in ((a, b), (b, a)):
                 if new_adj[p] is adj[p]:
                     new_adj[p] = dict(adj[p])
-            new_adj[a][b] = new_adj[b][a] = _attrs(border=kind, diagonal=False)
+            new_adj[a][b] = new_adj[b][a] = _border_attrs(kind)
             changes.append(("border", _pair(a, b)))
         for p, attrs in spaces:
             if p not in node:
@@ -280,11 +280,16 @@ class Terrain:
                  if (ox + x, oy + y) in node]
         if taken:
             raise RulesError("origin", f"space {taken[0]} is already on the board")
+        kinds = {}   # one read-only attribute mapping per kind of space, shared
         for y in range(layout.height):
+            row = layout.spaces[y]
             for x in range(layout.width):
-                kind = layout.space(x, y)
-                node[(ox + x, oy + y)] = _attrs(kind=kind, printed=kind, tokens=(), tile=tile,
+                kind = row[x]
+                data = kinds.get(kind)
+                if data is None:
+                    data = kinds[kind] = _attrs(kind=kind, printed=kind, tokens=(), tile=tile,
                                                 unit=None)
+                node[(ox + x, oy + y)] = data
                 adj[(ox + x, oy + y)] = {}
 
         def _join(p: Point, q: Point, data: Mapping) -> None:
@@ -293,11 +298,9 @@ class Terrain:
             for x in range(layout.width):
                 p = (ox + x, oy + y)
                 if x + 1 < layout.width:
-                    _join(p, (p[0] + 1, p[1]), _attrs(border=layout.vertical[y][x + 1],
-                                                      diagonal=False))
+                    _join(p, (p[0] + 1, p[1]), _border_attrs(layout.vertical[y][x + 1]))
                 if y + 1 < layout.height:
-                    _join(p, (p[0], p[1] + 1), _attrs(border=layout.horizontal[y + 1][x],
-                                                      diagonal=False))
+                    _join(p, (p[0], p[1] + 1), _border_attrs(layout.horizontal[y + 1][x]))
                     for dx in (-1, 1):
                         if 0 <= x + dx < layout.width:
                             _join(p, (p[0] + dx, p[1] + 1), _DIAGONAL)
@@ -328,7 +331,7 @@ class Terrain:
             for p in (a, b):
                 if adj[p] is old[p]:
                     adj[p] = dict(old[p])
-            adj[a][b] = adj[b][a] = _DIAGONAL if diagonal else _attrs(border=border, diagonal=False)
+            adj[a][b] = adj[b][a] = _DIAGONAL if diagonal else _border_attrs(border)
         return Terrain(node, adj, self._rings)
 
     def without_tile(self, tile: str) -> "Terrain":
@@ -348,6 +351,13 @@ class Terrain:
 
 
 _DIAGONAL = _attrs(border=None, diagonal=True)
+_BORDER_ATTRS = {kind: _attrs(border=kind, diagonal=False) for kind in BorderKind}
+
+
+def _border_attrs(kind) -> MappingProxyType:
+    """The read-only attributes of an orthogonal edge: one shared mapping per kind of border."""
+    shared = _BORDER_ATTRS.get(kind) if isinstance(kind, BorderKind) else None
+    return shared if shared is not None else _attrs(border=kind, diagonal=False)
 
 
 class Board:

@@ -194,13 +194,15 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
     Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers).
     """
     blocking = BARRIER_BORDERS - set(open_kinds)
+    border = _terrain_of(board).border
     seen: dict[tuple[Point, Point], bool] = {}
 
     def _test(a: Point, b: Point) -> bool:
         key = (a, b) if a < b else (b, a)
-        if key not in seen:
-            seen[key] = board.border(a, b) in blocking
-        return seen[key]
+        hit = seen.get(key)
+        if hit is None:
+            hit = seen[key] = border(a, b) in blocking
+        return hit
     return _test
 
 
@@ -209,8 +211,12 @@ def barrier_spaces_of(board: Board) -> SpaceTest:
 
     Rules: manual p35 (rubble), p11 (unidentifiable areas).
     """
-    nodes = _terrain_of(board).graph.nodes
-    return lambda p: p not in nodes or nodes[p]["kind"] in BARRIER_SPACES
+    nodes = _terrain_of(board).graph._node
+
+    def _test(p: Point) -> bool:
+        data = nodes.get(p)
+        return data is None or data["kind"] in BARRIER_SPACES
+    return _test
 
 
 def _terrain_of(board: Board | Terrain) -> Terrain:
@@ -246,17 +252,6 @@ def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> Sp
     return _test
 
 
-def _side_cells(vx: int, vy: int, orientation: int) -> tuple[Point, Point]:
-    """The two cells whose corners a segment through V(vx, vy) only touches.
-
-    ``orientation`` +1: the segment runs NW<->SE (dx, dy of one sign), touching
-    NE and SW; -1: it runs NE<->SW, touching NW and SE.
-    """
-    if orientation > 0:
-        return (vx, vy - 1), (vx - 1, vy)
-    return (vx - 1, vy - 1), (vx, vy)
-
-
 def vertex_blocked(
     vertex: Point, orientation: int, rules: Rules, border_barrier: BorderTest,
     space_barrier: SpaceTest, space_obstacle: SpaceTest | None = None,
@@ -280,11 +275,14 @@ def vertex_blocked(
     Rules: manual p22 (touching the end of a barrier); rulings D1, D2, D3.
     """
     rays = corner_rays(vertex)
-    n, s, w, e = (border_barrier(p, q) for p, q in rays)
-    side1, side2 = _side_cells(*vertex, orientation)
+    (nw, ne), (sw, se) = rays[0], rays[1]
+    n, s, w, e = border_barrier(nw, ne), border_barrier(sw, se), border_barrier(nw, sw), \
+        border_barrier(ne, se)
+    # The two cells whose corners the segment only touches: NE and SW when it runs NW<->SE.
+    side1, side2 = (ne, sw) if orientation > 0 else (nw, se)
     walled1, walled2 = (n or e, s or w) if orientation > 0 else (n or w, s or e)
-    squeeze = rules["los.space_squeeze"] == "blocked"
-    closing = [c for c in (side1, side2) if squeeze and space_barrier(c)]
+    closing = [c for c in (side1, side2) if space_barrier(c)] \
+        if rules["los.space_squeeze"] == "blocked" else []
     reading = rules["los.vertex"]
     if reading == "touch_ok":
         blocked = len(closing) == 2
@@ -776,16 +774,41 @@ _RUN_COLUMNS = 16
 # --- adjacency ---------------------------------------------------------------------------------------
 
 
+def _touching_borders(board: Board) -> BorderTest:
+    """Barrier borders with every boundary between two tiles open: touching spaces of two tiles
+    are adjacent (``adjacency.across_tiles = any_touching_spaces``; switches join.other_edges
+    and adjacency.across_tiles)."""
+    nodes = board.terrain.graph._node
+    barrier = barrier_borders_of(board)
+
+    def _border_barrier(p: Point, q: Point) -> bool:
+        if p in nodes and q in nodes and nodes[p]["tile"] != nodes[q]["tile"]:
+            return False
+        return barrier(p, q)
+    return _border_barrier
+
+
+def _neighbours_test(board: Board, rules: Rules) -> Callable[[Point, Point], bool]:
+    """Whether neighbours ``a`` and ``b`` are adjacent: the verdict of :func:`_neighbour_open`
+    without its explanation. Between orthogonal neighbours the centre-to-centre segment meets
+    one border, between diagonal ones one vertex (manual p22; switch adjacency.across_tiles)."""
+    spaces = barrier_spaces_of(board)
+    border = _touching_borders(board) if \
+        rules["adjacency.across_tiles"] == "any_touching_spaces" else barrier_borders_of(board)
+
+    def _open(a: Point, b: Point) -> bool:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if dx and dy:
+            vertex = (max(a[0], b[0]), max(a[1], b[1]))
+            return not vertex_blocked(vertex, 1 if dx * dy > 0 else -1, rules, border, spaces)[0]
+        return not border(a, b)
+    return _open
+
+
 def _neighbour_open(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
     """Line of sight between neighbours, with tile boundaries open per ``adjacency.across_tiles``."""
     if rules["adjacency.across_tiles"] == "any_touching_spaces":
-        nodes = board.terrain.graph.nodes
-        barrier = barrier_borders_of(board)
-
-        def _border_barrier(p: Point, q: Point) -> bool:
-            if p in nodes and q in nodes and nodes[p]["tile"] != nodes[q]["tile"]:
-                return False  # touching spaces of two tiles are adjacent (switches join.other_edges and adjacency.across_tiles)
-            return barrier(p, q)
+        _border_barrier = _touching_borders(board)
         dx, dy = b[0] - a[0], b[1] - a[1]
         if dx and dy:
             v = (max(a[0], b[0]), max(a[1], b[1]))
@@ -818,7 +841,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
     a, b = board.require(a, "a"), board.require(b, "b")
     if a == b or max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
         return False
-    return _neighbour_open(board, a, b, rules).visible
+    return _neighbours_test(board, rules)(a, b)
 
 
 def adjacent_spaces(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
@@ -826,9 +849,10 @@ def adjacent_spaces(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
 
     Rules: manual p22 (adjacent).
     """
-    a = board.require(a, "a")
-    around = ((a[0] + dx, a[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
-    return tuple(sorted(p for p in around if p in board and adjacent(board, a, p, rules)))
+    rules, a = require_rules(rules), board.require(a, "a")
+    is_open = _neighbours_test(board, rules)
+    around = ((a[0] + dx, a[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+    return tuple(sorted(p for p in around if p in board and is_open(a, p)))
 
 
 def adjacent_borders(board: Board, a: Point) -> tuple[tuple[tuple[Point, Point], BorderKind], ...]:

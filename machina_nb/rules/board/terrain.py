@@ -19,7 +19,7 @@ Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements
 
 from __future__ import annotations
 
-from types import MappingProxyType
+from functools import lru_cache
 from typing import Callable, Collection, Iterable, Iterator, Mapping
 
 from machina_nb.rules.board import distance, sight
@@ -61,9 +61,15 @@ class _Lazy(Mapping):
         return len(self._board)
 
 
+@lru_cache(maxsize=64)
+def _readings(rules: Rules) -> tuple[str, ...]:
+    """The readings of the switches the tables depend on (a Rules value is immutable)."""
+    return tuple(rules[r] for r in _READINGS)
+
+
 def _cached(board: Board, rules: Rules, name: str, extra, build):
     """A table of the board's terrain per reading (and occupancy, when units stand on it)."""
-    key = (name, tuple(rules[r] for r in _READINGS), extra)
+    key = (name, _readings(rules), extra)
     if board.occupancy:
         return board.terrain.recent(key + (board.occupancy,), build)
     return board.terrain.table(key, lambda terrain: build())
@@ -93,7 +99,7 @@ def move_table(board: Board, rules: Rules, mindless: bool = False
     """
     mover = distance.Mover(mindless=mindless)
     return _cached(board, rules, "move", mindless,
-                   lambda: _Lazy(board, lambda p: distance.steps(board, p, rules, mover)))
+                   lambda: _Lazy(board, distance.step_lists(board, rules, mover)))
 
 
 def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
@@ -105,15 +111,13 @@ def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
 def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
     """Steps along the *closest* view (closed doors open, units ignored) from every space
     (manual p16, p22)."""
-    def _build():
-        view = distance.closest_view(board, rules)
-        return _Lazy(board, lambda p: tuple(sorted(view[p])) if p in view else ())
-    return _cached(board, rules, "closest", None, _build)
+    return distance.closest_steps(board, rules)
 
 
 def closest_distances(board: Board, source: Point, rules: Rules,
                       immobile: Collection[str] = ()) -> Mapping[Point, int]:
-    """Closest distance from ``source`` to every space it reaches (manual p22: closest).
+    """Closest distance from ``source`` to every space it reaches (manual p22: closest),
+    searched only as far as asked (:class:`~machina_nb.rules.board.distance.GrowingDistances`).
 
     ``board`` carries the immobile units named in ``immobile`` (they block per
     ``closest.immobile_units``, switch closest.immobile_units/D9); other units are ignored.
@@ -122,8 +126,7 @@ def closest_distances(board: Board, source: Point, rules: Rules,
     immobile = frozenset(immobile)
 
     def _build():
-        ranking = distance.closest(board, source, board, rules, immobile)
-        return MappingProxyType(dict(ranking.distances))
+        return distance.closest_distances_from(board, source, rules, immobile)
     return _cached(board, rules, "distances", (source, immobile), _build)
 
 

@@ -16,12 +16,14 @@ Rules: manual p15-17 (monster phase, mindless behaviour, Examples A-F), p22
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
+from typing import Mapping
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
-from machina_nb.rules.board.distance import Mover, nearest_by_walking, walking_distance
+from machina_nb.rules.board.distance import GrowingDistances, Mover, walking_distances
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, Unit
@@ -121,8 +123,14 @@ def aims_at_explorers(state: GameState, monster: Unit, rules: Rules) -> bool:
 
 def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
     """Closest distance from every space to ``explorer`` (manual p22; switches closest.immobile_units and closest.pits)."""
-    immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
-    return closest_distances(state.closest_board(), explorer.position, rules, immobile)
+    return _distance_maps(state, rules, (explorer,))[explorer.id]
+
+
+def _distance_maps(state: GameState, rules: Rules, explorers) -> dict[str, Mapping[Point, int]]:
+    """Each explorer's closest-distance map, by id, on the board *closest* is measured on."""
+    immobile = frozenset(u.id for u in state.units if u.immobile and u.position is not None)
+    board = state.closest_board()
+    return {e.id: closest_distances(board, e.position, rules, immobile) for e in explorers}
 
 
 def _incapacitated(state: GameState, unit_id: str) -> bool:
@@ -148,15 +156,32 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     Rules: manual p15-17.
     """
     key = (state, rules, monster_id, tuple(choices))
+    for asked, plan in _RECENT:     # the same state object asked again (listing, then acting)
+        if asked[0] is state and asked[1:] == key[1:]:
+            return plan
     try:
-        hashed = hash(key)
+        hashed = hash((_fingerprint(state),) + key[1:])
     except TypeError:               # a choice that cannot be hashed: plan without the cache
         return _plan(*key)
-    return _cached_plan(_PlanKey(key, hashed))
+    plan = _cached_plan(_PlanKey(key, hashed))
+    _RECENT.appendleft((key, plan))
+    return plan
+
+
+_RECENT: deque = deque(maxlen=4)
+"""The last plans asked for, found by the state object itself: no hash of the state needed."""
+
+
+def _fingerprint(state: GameState) -> tuple:
+    """What changes from one state of a phase to the next: equal states give equal
+    fingerprints, so its hash can stand for the whole state's, which is not cheap."""
+    return (state.round, state.phase, state.done, state.monster_turn, state.borders,
+            state.destroyed, tuple((u.id, u.position, u.health, u.stamina) for u in state.units))
 
 
 class _PlanKey:
-    """A plan's arguments with their hash computed once (the state's hash is not cheap)."""
+    """A plan's arguments with a hash computed once (from the state's fingerprint); equal
+    only when the arguments themselves are equal."""
 
     __slots__ = ("args", "hash")
 
@@ -272,13 +297,14 @@ def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towa
 def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
     """The explorers the monster may target and each one's closest-distance map (p22, p25)."""
     explorers = targetable_explorers(state, m, rules)
-    ignored = [e.id for e in state.explorers_on_map if e not in explorers]
+    targetable = {e.id for e in explorers}
+    ignored = [e.id for e in state.explorers_on_map if e.id not in targetable]
     if ignored:
         why = "none of its abilities aims at an explorer (switch targetable.which_targeting)" \
             if rules.reads("targetable.which_targeting", "its_abilities") \
             and not aims_at_explorers(state, m, rules) else "cannot target an ethereal explorer"
         reasons.append(f"ignores {', '.join(ignored)}: {why} (manual p25)")
-    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    dist_maps = _distance_maps(state, rules, explorers)
     if explorers:
         reasons.append("closest distances (manual p22): " + ", ".join(
             f"{e.id} {dist_maps[e.id].get(m.position, 'unreachable')}" for e in explorers))
@@ -436,12 +462,57 @@ def _pits(terrain) -> frozenset[Point]:
 
 def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door_cost: int,
                budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
-    """Dijkstra over legal movement from ``start`` within ``budget``: the cost of each space
-    reached and the step it came from. Closed doors count as open at ``door_cost`` (never
+    """The least cost of moving from ``start`` to each space within ``budget``, and the step
+    it came from. Closed doors count as open at ``door_cost`` (never
     crossed when ``doors`` is ``avoid``); pits and ``blocked`` spaces are never entered.
+    Kept per question on the terrain (the answer is shared: read it, never change it).
 
     Rules: manual p16 (establish a path), p35 (pits), p36 (doors); switch path.door_cost.
     """
+    blocked = frozenset(blocked)
+    return board.terrain.recent(
+        ("monster reach", rules, start, blocked, doors, door_cost, budget),
+        lambda: _search_reachable(board, rules, start, blocked, doors, door_cost, budget))
+
+
+def _search_reachable(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
+                      door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """:func:`_reachable` without its cache (the search itself): breadth first when every
+    step costs 1, else cheapest first."""
+    search = _breadth_first if door_cost == 1 else _cheapest_first
+    return search(board, rules, start, blocked, doors, door_cost, budget)
+
+
+def _breadth_first(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
+                   door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """:func:`_cheapest_first` when every step costs 1 (a closed door too): layer by layer,
+    each layer in the order of its spaces, so each space keeps the parent the cheapest-first
+    search gives it (the first space popped that reaches it). Legal steps are looked up only
+    when closed doors are avoided (switch path.door_cost)."""
+    pits = board.terrain.table(("pits",), _pits)
+    near_table = closest_table(board, rules)
+    walk_table = move_table(board, rules, True) if doors == "avoid" else None
+    cost = {start: 0}
+    parent: dict[Point, Point] = {}
+    frontier, c = [start], 0
+    while frontier and c < budget:
+        c += 1
+        layer = []
+        for p in frontier:
+            walk = walk_table[p] if walk_table is not None else None
+            for q in near_table[p]:
+                if q in cost or q in pits or q in blocked or (walk is not None and q not in walk):
+                    continue
+                cost[q] = c
+                parent[q] = p
+                layer.append(q)
+        frontier = sorted(layer)
+    return cost, parent
+
+
+def _cheapest_first(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
+                    door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+    """Dijkstra over the steps along *closest* (closed doors at ``door_cost``)."""
     pits = board.terrain.table(("pits",), _pits)
     walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
     cost = {start: 0}
@@ -496,15 +567,18 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     def _orthogonal(q):
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
-    scored = [(dist[q], cost[q], q) for q in cost if q in dist]
     walking = rules["closer.metric"] == "true_path_length" and tpos is not None
     if walking:
-        scored, start_score = _walking_scores(state, rules, m, tpos, scored)
-    best_score = min((s for s, _, _ in scored), default=None)
+        scored, start_score = _walking_scores(
+            state, rules, m, tpos, [(dist[q], cost[q], q) for q in cost if q in dist])
+        best_score = min((s for s, _, _ in scored), default=None)
+        tied = [t for t in scored if t[0] == best_score]
+    else:   # an end point farther than the start never counts: search no farther
+        near = dist.within(start_score) if isinstance(dist, GrowingDistances) else dist
+        best_score, tied = _least(cost, near)
     if best_score is None or (start_score is not None and best_score >= start_score):
         reasons.append(_no_closer_end(budget, label, start_score, walking))
         return None, (), (), ()
-    tied = [(s, c, q) for s, c, q in scored if s == best_score]
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if _orthogonal(t[2])]
     shortest = min(c for _, c, _ in tied)
@@ -551,19 +625,34 @@ def _no_closer_end(budget: int, label: str, start_score, walking: bool) -> str:
             "true_path_length)")
 
 
+def _least(cost: Mapping[Point, int], dist: Mapping[Point, int]):
+    """The least closest distance among the spaces reached, and every ``(distance, cost,
+    space)`` at it, in the order they were reached (manual p16: the best end points)."""
+    best, tied, get = None, [], dist.get
+    for q, c in cost.items():
+        d = get(q)
+        if d is None or (best is not None and d > best):
+            continue
+        if best is None or d < best:
+            best, tied = d, [(d, c, q)]
+        else:
+            tied.append((d, c, q))
+    return best, tied
+
+
 def _walking_scores(state, rules, m, tpos, scored):
     """The reachable end points at the least walking distance to the target, if that is less
-    than the start's (``closer.metric = true_path_length``;
-    :func:`machina_nb.rules.board.distance.nearest_by_walking`), scored by it, and the start's own
-    walking distance (None: it cannot walk next to the target) (switch closer.metric)."""
-    board = state.unit_board()
-    mover = Mover(unit=m.id, mindless=True)
-    start = walking_distance(board, m.position, tpos, rules, mover)
-    cost = {q: c for _, c, q in scored}
-    # Nearest by closest distance first: the bound tightens early.
-    best, tied = nearest_by_walking(board, (q for *_, q in sorted(scored)), tpos, rules, mover,
-                                    within=None if start is None else start - 1)
-    return [(best, cost[q], q) for q in tied], start
+    than the start's (``closer.metric = true_path_length``), scored by it, in the order of
+    ``scored``, and the start's own walking distance (None: it cannot walk next to the target).
+    One search backwards from the target answers every end point
+    (:func:`machina_nb.rules.board.distance.walking_distances`) (switch closer.metric)."""
+    walks = walking_distances(state.unit_board(), tpos, rules, Mover(unit=m.id, mindless=True),
+                              until=m.position)
+    start = walks.get(m.position)
+    found = [(walks[q], c, q) for _, c, q in sorted(scored) if q in walks
+             and (start is None or walks[q] < start)]
+    best = min((w for w, _, _ in found), default=None)
+    return [t for t in found if t[0] == best], start
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
@@ -579,7 +668,7 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     m = state.unit(monster_id)
     reasons: list[str] = []
     explorers = targetable_explorers(state, m, rules)
-    dist_maps = {e.id: explorer_distances(state, rules, e) for e in explorers}
+    dist_maps = _distance_maps(state, rules, explorers)
     target, options = _choose_target(state, rules, m, dist_maps, reasons, choices)
     plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
                                               for e in explorers))

@@ -516,12 +516,14 @@ class GameState:
 
     # --- changing (returns new states) -------------------------------------------------------
 
-    def with_unit(self, unit: Unit) -> "GameState":
-        """The state with one unit replaced (by id).
+    def with_unit(self, unit: Unit, **fields) -> "GameState":
+        """The state with one unit replaced (by id), and any other ``fields`` of the state
+        changed in the same copy.
 
         Rules: manual p18 (units and attributes).
         """
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units),
+                       **fields)
 
     def update_unit(self, unit_id: str, **changes) -> "GameState":
         """The state with fields of one unit changed (validated by :class:`Unit`).
