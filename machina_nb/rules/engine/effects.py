@@ -1013,8 +1013,9 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
         r.emit("move", f"{why}: {unit_id} stays on {end}", "manual p23")
         return
     r.state = s.update_unit(unit_id, position=end)
-    r.emit("move", f"{why}: {unit_id} moves {u.position} -> {end} ({len(path)} steps, no "
-           "stamina)", "manual p23 (move effect)")
+    steps = f"{len(path)} step{'s' if len(path) != 1 else ''}"
+    r.emit("move", f"{why}: {unit_id} moves {u.position} -> {end} ({steps}, no stamina)",
+           "manual p23 (move effect)")
     if r.state.is_kind(end, SpaceKind.PIT):
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: moved into a pit")

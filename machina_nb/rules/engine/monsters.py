@@ -604,7 +604,8 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     path = tuple(reversed(path[:-1]))
     was = f"was {start_score}" if start_score is not None else \
         f"where it stands it cannot walk next to {label}"
-    reasons.append(f"establishes a path of {len(path)} steps to {goal}, "
+    reasons.append(f"establishes a path of {len(path)} step{'s' if len(path) != 1 else ''} to "
+                   f"{goal}, "
                    + ("walking distance" if walking else "distance")
                    + f" {best_score} from {label} ({was}) (manual p16"
                    + ("; switch closer.metric, true_path_length)" if walking else ")"))
