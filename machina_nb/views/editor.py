@@ -102,7 +102,7 @@ def draft_from_start(key: str, width: int = 8, height: int = 6) -> Draft:
         return draft_of_situation(load_situations()[name])
     if kind == "example":
         return draft_of_example(load_example(content_root() / "examples" / f"{name}.toml"))
-    raise RulesError("key", f"unknown start {key!r}")
+    raise RulesError("key", f"unknown start \"{key}\"")
 
 
 def _kind_words(kind) -> str:

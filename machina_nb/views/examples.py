@@ -79,7 +79,7 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
             plan = mindless_step(turn, rules, mid)
         runner = _STEPS.get(step.do)
         if runner is None:
-            out.append(ExampleStep(None, state, None, f"the engine has no step {step.do!r} yet"))
+            out.append(ExampleStep(None, state, None, f"the engine has no step \"{step.do}\" yet"))
             break
         try:
             state, result = runner(state, rules, ids, step)

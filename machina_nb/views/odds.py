@@ -124,7 +124,7 @@ def _int_list(text: str, argument: str) -> tuple[int, ...]:
     """``"2, 3,4"`` -> ``(2, 3, 4)``; anything else is a :class:`RulesError` naming ``argument``."""
     parts = [part.strip() for part in text.split(",")]
     if not all(part.lstrip("-").isdigit() for part in parts):
-        raise RulesError(argument, f"expected comma-separated numbers such as 2,3,4; got {text!r}")
+        raise RulesError(argument, f"expected comma-separated numbers such as 2,3,4; got \"{text}\"")
     return tuple(int(part) for part in parts)
 
 

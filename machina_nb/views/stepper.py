@@ -490,7 +490,7 @@ class RoundStepper(widgets.VBox):
             return SeededDice(self._random)
         text = self.script.value
         if not _SCRIPT.fullmatch(text):
-            raise RulesError("next rolls", f"{text!r}: type whole numbers separated by spaces, "
+            raise RulesError("next rolls", f"\"{text}\": type whole numbers separated by spaces, "
                              "e.g. '7 3'")
         return ScriptedDice([int(v) for v in re.findall(r"\d+", text)])
 
