@@ -22,7 +22,7 @@ class ContentError(ValueError):
 
 
 class RulesError(ValueError):
-    """A rules call with a bad argument; the message names the argument ."""
+    """A rules call with a bad argument; the message names the argument."""
 
     def __init__(self, argument: str, message: str):
         self.argument = argument

@@ -320,7 +320,7 @@ class Rules(Mapping[str, str]):
         return self._choices[switch] == reading
 
     def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
-        """``(switch, self's reading, other's reading)`` for every switch that differs ."""
+        """``(switch, self's reading, other's reading)`` for every switch that differs."""
         check_rules(other, "other")
         return tuple(
             (s.name, self[s.name], other[s.name])
@@ -390,7 +390,7 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
     """Every ruling in ``content/rulings``, checked against the code's switch declarations.
 
     A switch declared in code but missing here, or present here but unknown to
-    the code, or with readings that differ, is an error .
+    the code, or with readings that differ, is an error.
     """
     folder = Path(folder) if folder else content_root() / "rulings"
     rulings: dict[str, Ruling] = {}

@@ -98,7 +98,8 @@ class _Table:
         self.told: list[str] = []
 
     def apply(self, action: Action) -> None:
-        """Apply one action, then answer the decisions it leaves from the choices given."""
+        """Apply one action, then answer the decisions it leaves from the choices given (manual
+        p16: the explorers resolve what the rules leave open)."""
         self._apply(action)
         while self.state.decision is not None:
             d = self.state.decision
@@ -127,7 +128,8 @@ class _Table:
         self.told += [f"{e.text} [{e.rule}]" for e in events if e.kind != "reason"]
 
     def fits(self, choice: Any, option: Any) -> bool:
-        """Does the players' ``choice`` answer ``option``? A unit also answers for its space."""
+        """Does the players' ``choice`` answer ``option``? A unit also answers for its space
+        (manual p16)."""
         if isinstance(option, placement.Displacement):
             option = option.end
         if isinstance(choice, str) and _is_point(option) and self.state.has_unit(choice):

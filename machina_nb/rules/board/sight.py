@@ -143,7 +143,7 @@ def _trace(dx: int, dy: int) -> tuple[tuple[str, int, int], ...]:
     Positions are doubled and relative to the source centre: ``("border", X, Y)``
     a border crossed at an inner point (its midpoint is ``(X, Y)``), ``("vertex",
     X, Y)`` a lattice vertex passed through, ``("space", X, Y)`` the centre of a
-    space entered (never the target). Pure integer arithmetic .
+    space entered (never the target). Pure integer arithmetic.
     """
     sx = (dx > 0) - (dx < 0)
     sy = (dy > 0) - (dy < 0)
@@ -562,7 +562,7 @@ def _geometry(terrain) -> _Geometry:
 
 def _mask_table(terrain, rules: Rules, ranged: bool) -> int:
     """The blocked mask of sight (``ranged`` False) or of plain ranged with the terrain's own
-    obstacles: a table of the terrain, patched after a change ."""
+    obstacles: a table of the terrain, patched after a change."""
     names = _READINGS[:3] if ranged else _READINGS[:2]
     key = ("ranged" if ranged else "sight",) + tuple(rules[n] for n in names)
 
@@ -734,7 +734,8 @@ class _BlockedBoxes:
         return s[(y1 + 1) * w + x1 + 1] - s[y0 * w + x1 + 1] - s[(y1 + 1) * w + x0] + s[y0 * w + x0]
 
     def row(self, a: Point, i: int) -> int:
-        """The bits ``j > i`` of the spaces seen from ``a = spaces[i]``."""
+        """The bits ``j > i`` of the spaces seen from ``a = spaces[i]`` (manual p22: line of
+        sight)."""
         geo, f = self.geo, self.geo.frame
         spaces = geo.spaces
         cx, cy = 2 * (a[0] - f.x0) + 1, 2 * (a[1] - f.y0) + 1

@@ -444,7 +444,7 @@ def effects_from_records(records: Any, argument: str = "effects",
 
 def effect_from_record(record: Mapping[str, Any] | Record, depth: int = 0) -> Effect:
     """One effect table (``op = "attack"``, ``high = 1`` ...) as an :class:`Effect`; every key,
-    type and number checked, else :class:`RulesError` naming the key .
+    type and number checked, else :class:`RulesError` naming the key.
 
     Rules: manual p24-27 (effects, branches nest at most :data:`MAX_NESTING` deep).
     """

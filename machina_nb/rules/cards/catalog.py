@@ -39,7 +39,7 @@ def validate(path: str | Path) -> Any:
     """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad.
 
     Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30),
-    events (p14, p37), chapters (p28), examples , rulings .
+    events (p14, p37), chapters (p28), worked examples and rulings.
     """
     path = Path(path)
     if path.suffix == ".map":

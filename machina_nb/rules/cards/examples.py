@@ -131,7 +131,7 @@ class Example:
         raise KeyError(f"example {self.id} has no unit {letter!r}")
 
     def rules(self) -> Rules:
-        """The preset with this example's rulings applied ."""
+        """The preset with this example's rulings applied."""
         return Rules.preset(self.preset).replace(dict(self.rulings))
 
 

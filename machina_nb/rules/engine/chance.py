@@ -42,7 +42,10 @@ the recharge die is a d6 whose face numbers stand for the results in
 
 
 def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:
-    """Each value of ``die`` with its exact probability ."""
+    """Each value of ``die`` with its exact probability.
+
+    Rules: manual p4-5 (the dice and their faces).
+    """
     if die not in FACES:
         raise RulesError("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
     faces = FACES[die]

@@ -49,7 +49,7 @@ HORROR_MARKERS = 4
 """Horror markers, shared by monsters and horror events (manual p5)."""
 
 THREAT_POSITIONS = 5
-"""Positions on the threat slider; only the picture shows them, so a parameter ."""
+"""Positions on the threat slider; only the picture shows them, so a parameter (manual p13)."""
 
 PHASES = ("explorer", "spawn", "horror", "monster")
 """The round's four phases in order (manual p10)."""

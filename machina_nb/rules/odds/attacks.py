@@ -122,7 +122,7 @@ def attack_odds(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
 
     ``essence`` is what may be spent after the roll: the attacker's plus
     that of contributing explorers (manual p19). P(hit) = P(S >= A - m - E) and
-    the expected spend is the sum over the rolls that need it .
+    the expected spend is the sum over the rolls that need it.
 
     Rules: manual p24 (attack), manual p18 (essence after the roll), switch roll.floor.
     """
@@ -192,7 +192,7 @@ def blockers_outcome(pool: Pool, defenses: Sequence[int], rules: Rules, modifier
                      essence: int = 0) -> dict[frozenset[int], Fraction]:
     """The joint outcome of **one** roll against several blockers: ``{indices hit: chance}``.
 
-    The blockers are hit together by threshold, not independently .
+    The blockers are hit together by threshold, not independently.
     Essence is spent after the roll to hit as many blockers as possible at the
     least cost: under ``essence.multi_blocker = shared_total`` the spend
     raises the one total every blocker is compared with; under
@@ -289,7 +289,8 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
 
     @lru_cache(maxsize=None)
     def ways(k: int, need: int, e: int, stacks: int, markers: int) -> int:
-        """Outcomes (over d**k) that kill with k attacks left: 's V, in integers."""
+        """Outcomes (over d**k) that kill with k attacks left, counted in integers (manual
+        p18: essence spent after each roll; p24: damage)."""
         if need == 0:
             return d ** k
         if k == 0:
@@ -336,7 +337,7 @@ def effect_roll_chance(threshold: int) -> Fraction:
 
 def barrel_explosion(defenses: Sequence[int], rules: Rules, modifier: int = 0,
                      essence: int = 0) -> dict[frozenset[int], Fraction]:
-    """The joint outcome of a barrel's 3H explosion against every adjacent unit .
+    """The joint outcome of a barrel's 3H explosion against every adjacent unit.
 
     Arcane when the triggering attack was: pass will values then. The
     explorer whose turn it is may spend essence on it (it is an attack roll).

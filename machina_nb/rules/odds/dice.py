@@ -196,7 +196,8 @@ class Distribution:
         return tuple(Fraction(t, self.denominator) for t in self._tails)
 
     def at_least(self, total: int) -> Fraction:
-        """``P(S >= total)``: the chance to reach a threshold ."""
+        """``P(S >= total)``: the chance to reach a threshold (manual p24: a hit reaches the
+        defense)."""
         i = _total(total) - self.offset
         if i <= 0:
             return _ONE
@@ -349,7 +350,8 @@ class Pool:
         return sum(n for _, n in self.dice)
 
     def distribution(self) -> Distribution:
-        """The exact distribution of the pool's sum."""
+        """The exact distribution of the pool's sum (manual p24: the attack roll adds its
+        dice)."""
         try:
             return self.__dict__["_distribution"]
         except KeyError:

@@ -280,7 +280,7 @@ def long_run_spawn_attempts(default: int, rollers: int, rules: Rules,
                             explorers: int | None = None) -> Fraction:
     """Long-run expected spawn attempts per round under ``spawn.procedure``.
 
-    1.0: ``m / E[T_d]`` by renewal-reward, whatever the roll order .
+    1.0: ``m / E[T_d]`` by renewal-reward, whatever the roll order.
     3.5: the countdown cycle's attempts over its rounds (a blocking
     chapter, ``explorers`` counted for the adjustment, default ``rollers``).
 
@@ -861,7 +861,8 @@ class RoundDistribution(Mapping):
                 for _, values, weight in outcomes}
 
     def marginal(self, field: str) -> dict:
-        """The distribution of one field, summed within the part that holds it."""
+        """The distribution of one field, summed within the part that holds it (manual p13-14:
+        the spawn and horror tracks over rounds)."""
         position = _FIELDS.index(field)
         for positions, weights, denominator in self._parts:
             if position in positions:

@@ -118,7 +118,8 @@ class Prey:
             raise RulesError("prey", f"expected highest, lowest or only, got {self.kind!r}")
 
     def best(self, candidates: tuple[Investigator, ...]) -> tuple[Investigator, ...]:
-        """The candidates that best meet the instruction (all of them when none does)."""
+        """The candidates that best meet the instruction (all of them when none does; Arkham
+        summary: Hunter)."""
         if self.kind == "only":
             named = tuple(i for i in candidates if i.name == self.name)
             return named or candidates
