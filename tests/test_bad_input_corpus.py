@@ -576,6 +576,10 @@ API_CASES = _count("api", [
     ("an ability record ranged without range", lambda: ability_from_record(
         "x", Record.of({"text": "t", "target": "ranged"}), "explorer"), "target"),
     ("from_json of a dict", lambda: from_json({"cards": {}}), "text"),
+    ("a unit at a string", lambda: Unit("u", "U", "explorer", "10"), "position"),
+    ("a unit at floats", lambda: Unit("u", "U", "explorer", (0.9, 0)), "position"),
+    ("a unit at a 3-point", lambda: Unit("u", "U", "explorer", (0, 0, 5)), "position"),
+    ("a unit at bools", lambda: Unit("u", "U", "explorer", (True, False)), "position"),
 ])
 
 
