@@ -44,7 +44,7 @@ def shoot(page, path):
 def open_tab(page, voila):
     page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=LOAD)
     page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
-    page.get_by_role("tab", name="Analysis board").click()
+    page.get_by_role("tab", name="Analysis board", exact=True).click()
     page.locator(".analysis-answers", has_text="mindless turn").wait_for(timeout=LOAD)
     page.locator(f"{BOARD} canvas").first.wait_for(state="visible", timeout=WAIT)
 

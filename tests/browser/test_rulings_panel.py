@@ -17,7 +17,7 @@ _LINE_COLOURS = """(side) => [...document.querySelectorAll(
 
 
 def open_rulings(page):
-    page.get_by_role("tab", name="Rulings").click()
+    page.get_by_role("tab", name="Rulings", exact=True).click()
     page.locator(".rulings-shown .rulings-case").first.wait_for(state="visible", timeout=LOAD)
     painted(page)
 
@@ -72,7 +72,7 @@ def test_manual_p22_a_reading_flipped_in_the_rulings_tab_changes_the_board_tab(
     page.mouse.move(0, 0)
     page.screenshot(path=str(artifacts / "rulings-touch-ok.png"), full_page=True)
 
-    page.get_by_role("tab", name="Board").click()
+    page.get_by_role("tab", name="Board", exact=True).click()
     page.locator(".board-verdict", has_text="A1 can see E5").wait_for(timeout=WAIT)
     assert "touch_ok" in page.locator(".board-verdict").inner_text()
     page.screenshot(path=str(artifacts / "board-after-flip.png"), full_page=True)

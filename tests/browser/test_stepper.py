@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 def open_round_tab(page, voila):
     open_app(page, voila)
-    page.get_by_role("tab", name="Round").click()
+    page.get_by_role("tab", name="Round", exact=True).click()
     page.locator(".phase-label").wait_for(state="visible", timeout=120_000)
     page.wait_for_timeout(500)
 
@@ -54,7 +54,7 @@ def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
         page, voila, artifacts):
     page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=LOAD)
     page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
-    page.get_by_role("tab", name="Examples").click()
+    page.get_by_role("tab", name="Examples", exact=True).click()
     page.locator(".example-text").wait_for(state="visible", timeout=120_000)
     nxt = page.locator("button.example-next")
     text = page.locator(".example-step")

@@ -29,7 +29,7 @@ def open_app(page, voila):
 
 
 def open_tab(page, title: str):
-    page.get_by_role("tab", name=title).click()
+    page.get_by_role("tab", name=title, exact=True).click()
     page.wait_for_function("() => ![...document.querySelectorAll('.tab-building')]"
                            ".some(e => e.offsetParent !== null)", timeout=120_000)
     page.wait_for_timeout(1500)
