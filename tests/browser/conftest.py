@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from explorer_page import load_explorer, watch_errors
 
 from machina_nb.views.serve import CHROMIUM_FLAGS, ROOT, VoilaError
 from machina_nb.views.serve import voila as serve_voila
@@ -59,11 +62,36 @@ def browser():
             chromium.close()
 
 
+VIEWPORT = {"width": 1280, "height": 900}
+
+
 @pytest.fixture
 def page(browser):
     """A fresh page (1280x900) for one test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=VIEWPORT)
     try:
         yield context.new_page()
+    finally:
+        context.close()
+
+
+@dataclass
+class Shared:
+    """The explorer app loaded in one page, and the console errors it has shown since."""
+
+    page: Any
+    errors: list[str]
+
+
+@pytest.fixture(scope="module")
+def explorer(browser, voila) -> Shared:
+    """The explorer app, loaded once for the tests of a module (a load starts a kernel and runs
+    the app notebook); a test that needs the board as it opens calls ``fresh_board``."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        errors = watch_errors(page)
+        load_explorer(page, voila)
+        yield Shared(page, errors)
     finally:
         context.close()
