@@ -28,11 +28,16 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+# The explorer's kernel pool (voila.json) refills 10 s after a page takes its kernel; the
+# tests load the app every few seconds, so the next kernel starts preheating at once.
+FAST_POOL = ("--VoilaKernelManager.fill_delay=0",)
+
+
 @pytest.fixture(scope="session")
 def voila(artifacts) -> str:
     """Voila serving ``notebooks/`` on 127.0.0.1:<free port>, BokehJS inline; yields its base URL."""
     try:
-        with serve_voila(artifacts / "voila.log") as url:
+        with serve_voila(artifacts / "voila.log", extra_args=FAST_POOL) as url:
             yield url
     except VoilaError as error:
         pytest.fail(str(error))
