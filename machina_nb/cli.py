@@ -23,6 +23,7 @@ from pathlib import Path
 from machina_nb.rules.analysis import ask as analysis_ask
 from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
+from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.odds import attacks, processes
 from machina_nb.rules.cards import catalog
@@ -35,11 +36,18 @@ from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.rules.peers import arkham as peer_arkham
 from machina_nb.rules.peers import mansions as peer_mansions
+from machina_nb.rules.peers.hunters import load_locations
 
-__all__ = ["main", "build_parser", "OK", "PROBLEMS", "INPUT_ERROR", "INTERNAL_ERROR"]
+__all__ = ["main", "build_parser", "OK", "PROBLEMS", "INPUT_ERROR", "INTERNAL_ERROR",
+           "MORE_KINDS"]
 
 OK, PROBLEMS, INPUT_ERROR, INTERNAL_ERROR = 0, 1, 2, 3
 """Exit codes: done; ``validate`` found problems; a usage or input error; a bug."""
+
+
+MORE_KINDS = {"situation": load_situation, "quiz": load_quiz_file,
+              "arkham_locations": load_locations}
+"""Content kinds of the wings above the cards, which ``validate`` and ``show`` also read."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -79,15 +87,17 @@ def _show(args) -> int:
     if path is not None:
         if path.is_dir():
             raise RulesError("what", f"{target} is a folder; give a content file or a tile id")
-        loaded = catalog.validate(path)
+        loaded = catalog.validate(path, MORE_KINDS)
         if hasattr(loaded, "sides"):
             for side in loaded.sides:
                 print(f"{side.key}: {side.name}")
                 print(side.layout.to_text())
             return 0
-        layout = getattr(loaded, "board", loaded)  # an example's board, or a bare map
+        # an example's board, a situation's map, or a bare map
+        layout = getattr(loaded, "board", getattr(loaded, "layout", loaded))
         if not hasattr(layout, "to_text"):
-            raise RulesError("what", f"{target} holds no map (a units or rulings file)")
+            raise RulesError("what", f"{target} holds no map (a file of cards, rulings, quiz "
+                             "questions or locations)")
         print(layout.to_text(), end="")
         return 0
     known = tiles.load_tiles()
@@ -111,7 +121,7 @@ def _validate(args) -> int:
                 raise IsADirectoryError(21, "an empty name is not a file")
             if Path(path).is_dir():
                 raise IsADirectoryError(21, "is a folder, not a content file")
-            catalog.validate(path)
+            catalog.validate(path, MORE_KINDS)
             print(f"{path}: ok")
         except ContentError as exc:
             print(exc, file=sys.stderr)
@@ -502,7 +512,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="print a tile (t01, t01a) or a content file's map")
     show.add_argument("what")
     show.set_defaults(run=_show)
-    validate = sub.add_parser("validate", help="check content files; file:line:col on errors")
+    validate = sub.add_parser("validate", help="check content files of any kind (situations, "
+                              "quiz and location files too); file:line:col on errors")
     validate.add_argument("files", nargs="+")
     validate.set_defaults(run=_validate)
     rules = sub.add_parser("rules", help="print a rules preset, or the difference between two")

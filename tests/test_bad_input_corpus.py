@@ -28,6 +28,8 @@ import pytest
 
 from engine_cases import CHAPTER, explorer, monster, open_map
 from machina_nb.cli import main
+from machina_nb.rules.analysis.quiz import load_quiz_file
+from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards import catalog
@@ -42,6 +44,7 @@ from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.odds import attacks
 from machina_nb.rules.odds.dice import HIGH, Die, Pool, parse_dice
+from machina_nb.rules.peers.hunters import load_locations
 from machina_nb.rules.rulings import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -483,6 +486,201 @@ def test_a_monster_on_an_obstacle_loads_only_under_fallback_passable_not_require
     assert from_json(json.dumps(data), loose).unit("m1").position == (1, 1)
 
 
+# --- situations, quizzes and Arkham locations: their strict loaders, validate and ask ----------
+
+SITUATION = """kind = "situation"
+id = "corpus"
+title = "Sarall and two explorers"
+map = '''
++-+-+-+-+
+|S . . .|
++ + +-+ +
+|. . . P|
++-+D+-+-+
+|L . . .|
++-+-+-+-+
+'''
+
+[unit.S]
+card = "sarall"
+
+[unit.P]
+card = "phillip"
+health = 2
+
+[unit.L]
+card = "lorrai"
+
+[turn]
+phase = "monster"
+active = "S"
+
+[[question]]
+name = "turn"
+ask = "monster_turn"
+monster = "S"
+"""
+LORRAI = '[unit.L]\ncard = "lorrai"\n'
+MAP = SITUATION[SITUATION.index("map = "):SITUATION.index("\n\n[unit.S]")]
+
+
+def _kim_at(at: str) -> str:
+    """The situation with Kim added, standing at ``at``."""
+    return SITUATION.replace(LORRAI, LORRAI + f'\n[unit.K]\ncard = "kim"\nat = {at}\n')
+
+
+def _big_situation() -> str:
+    rows = ["+" + "-+" * 41]
+    for y in range(41):
+        rows += ["|" + ("S" if y == 0 else ".") + " ." * 40 + "|",
+                 "+" + ("-+" if y == 40 else " +") * 41]
+    return SITUATION.replace(MAP, "map = '''\n" + "\n".join(rows) + "\n'''")
+
+
+SITUATION_CASES = _count("situations", [
+    # (what, the file's text (or bytes), line:col of the error, a fragment of it)
+    ("unknown card", SITUATION.replace('"sarall"', '"shoggoth"'), "15:8", "unknown card"),
+    ("unit on a wall", SITUATION.replace("|. . . P|", "|. . .P.|"), "8:7",
+     "unknown border character 'P'"),
+    ("two units on a space", _kim_at("[0, 0]"), "26:6", "one unit per space"),
+    ("off the board", _kim_at("[9, 1]"), "26:6", "off the 4x3 board"),
+    ("unit at a string", _kim_at('"A1"'), "26:6", "at"),
+    ("unknown switch", SITUATION.replace("[unit.S]", '[rulings]\n"los.vertx" = "touch_ok"\n\n'
+                                         "[unit.S]"), "15:15", "unknown switch 'los.vertx'"),
+    ("unknown reading", SITUATION.replace("[unit.S]", '[rulings]\n"los.vertex" = "maybe"\n\n'
+                                          "[unit.S]"), "15:16", "unknown reading 'maybe'"),
+    ("unknown preset", SITUATION.replace('explorers"', 'explorers"\nrules = "v4"'), "4:9",
+     "unknown rules preset 'v4'"),
+    ("letter without a unit", SITUATION.replace(LORRAI, ""), "10:2", "unit letter 'L'"),
+    ("unit without a letter", SITUATION.replace(LORRAI, LORRAI + '\n[unit.Q]\ncard = "kim"\n'),
+     "24:1", "Q is not drawn on the map"),
+    ("health over the card's", SITUATION.replace("health = 2", "health = 9"), "19:10",
+     "health must be a whole number 0-6"),
+    ("health below 0", SITUATION.replace("health = 2", "health = -1"), "19:10", "got -1"),
+    ("health as text", SITUATION.replace("health = 2", 'health = "2"'), "19:10", "got '2'"),
+    ("armor 10", SITUATION.replace("health = 2", "armor = 10"), "19:9", "armor must be"),
+    ("unknown item", SITUATION.replace("health = 2", 'items = ["proximity_bendr"]'), "19:9",
+     "unknown item 'proximity_bendr'"),
+    ("unknown unit key", SITUATION.replace("health = 2", "helth = 2"), "19:9",
+     "unknown key 'helth'"),
+    ("unknown key", SITUATION.replace('explorers"', 'explorers"\ntitel = "x"'), "4:9",
+     "unknown key 'titel'"),
+    ("unknown phase", SITUATION.replace('"monster"\n', '"lunch"\n'), "25:9",
+     "unknown phase 'lunch'"),
+    ("active is no unit", SITUATION.replace('active = "S"', 'active = "Z"'), "26:10",
+     "active 'Z' is not a unit letter"),
+    ("unknown ask", SITUATION.replace('"monster_turn"', '"monster_tern"'), "30:7",
+     "unknown question 'monster_tern'"),
+    ("key of another ask", SITUATION.replace('monster = "S"', 'monster = "S"\nfrom = "P"'),
+     "32:8", "unknown key 'from' for a monster_turn question"),
+    ("question about no unit", SITUATION.replace('monster = "S"', 'monster = "Z"'), "31:11",
+     "'Z' is not a unit letter"),
+    ("question name in capitals", SITUATION.replace('name = "turn"', 'name = "Turn"'), "29:8",
+     "question name 'Turn'"),
+    ("two questions of one name", SITUATION + '\n[[question]]\nname = "turn"\nask = "sight"\n'
+     'from = "S"\nto = "P"\n', "34:8", "question name 'turn' must be new"),
+    ("unknown tile", SITUATION.replace(MAP, 'tile = "t99a"'), "4:8", "unknown tile side 't99a'"),
+    ("kind misspelt", SITUATION.replace('"situation"', '"situaton"'), "1:8",
+     "expected kind = 'situation'"),
+    ("ragged map", SITUATION.replace("|L . . .|", "|L . .|"), "10:8", "ragged line"),
+    ("map over 40x40", _big_situation(), "4:7", "at most 40x40"),
+    ("deeply nested", SITUATION + "x = " + "[" * 3000 + "]" * 3000 + "\n", "1:1",
+     "nested too deeply"),
+    ("not UTF-8", SITUATION.encode().replace(b"Sarall and", b"Sarall \xe9 and"), "3:17",
+     "not UTF-8"),
+])
+
+
+def _refused(load, folder: Path, text: str | bytes, where: str, fragment: str) -> Path:
+    """Write ``text`` to a file; ``load`` refuses it at ``where`` (line:col) saying
+    ``fragment``, and returns nothing. The file's path."""
+    path = folder / "bad.toml"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    loaded = None
+    with pytest.raises(ContentError) as info:
+        loaded = load(path)
+    assert loaded is None
+    assert f"{info.value.line}:{info.value.col}" == where, str(info.value)
+    assert fragment in info.value.message, info.value.message
+    return path
+
+
+@pytest.mark.parametrize("what, text, where, fragment", SITUATION_CASES,
+                         ids=[c[0] for c in SITUATION_CASES])
+def test_a_bad_situation_is_refused_at_file_line_col_by_its_loader_validate_and_ask(
+        what, text, where, fragment, tmp_path, capsys):
+    """Nothing half-loads: the loader raises, ``validate`` finds a problem (1), ``ask`` and
+    ``show`` refuse an input they cannot use (2); each says file:line:col in one line (after
+    ``machina: `` where the command stops at its one error)."""
+    path = _refused(load_situation, tmp_path, text, where, fragment)
+    for argv, code in ((["validate", str(path)], 1), (["ask", str(path)], 2),
+                       (["show", str(path)], 2)):
+        status, out, err = run_cli(argv, capsys)
+        assert status == code and "Traceback" not in err, (argv, status, err)
+        assert err.count("\n") == 1, err
+        assert err.removeprefix("machina: ").startswith(f"{path}:{where}: "), err
+
+
+QUIZ = (CONTENT / "quiz" / "sight.toml").read_text(encoding="utf-8")
+LOCATIONS = (CONTENT / "peers" / "the_house.toml").read_text(encoding="utf-8")
+MORE_CASES = _count("quiz and locations", [
+    # (loader, the file's text, line:col of the error, a fragment of it)
+    (load_quiz_file, QUIZ.replace('ask = "sight"', 'ask = "sigth"', 1), "7:7",
+     "unknown ask 'sigth'"),
+    (load_quiz_file, QUIZ.replace('topic = "sight"', 'topic = "sights"', 1), "6:9",
+     "unknown topic 'sights'"),
+    (load_quiz_file, QUIZ.replace('to = "M"', 'to = "M"\nanswer = "yes"', 1), "21:10",
+     "unknown key 'answer'"),
+    (load_quiz_file, QUIZ.replace('to = "M"\n', "\n", 1), "4:1", "missing key 'to'"),
+    (load_quiz_file, QUIZ.replace('to = "M"', 'to = ""', 1), "20:6", "unit '' is not on"),
+    (load_quiz_file, QUIZ.replace('to = "M"', 'to = "Z"', 1), "20:6", "unit 'Z' is not on"),
+    (load_quiz_file, QUIZ.replace(', M = "Mi-Go"}', "}", 1), "9:9", "unit letter 'M'"),
+    (load_quiz_file, QUIZ.replace('id = "sight-behind-wall"', 'id = "sight-open-room"'), "23:6",
+     "duplicate question id"),
+    (load_quiz_file, QUIZ.replace("|A . . . .|", "|A . . .|", 1), "9:9", "ragged line"),
+    (load_quiz_file, QUIZ.replace('kind = "quiz"', 'kind = "quizz"'), "2:8",
+     "expected kind = 'quiz'"),
+    (load_quiz_file, QUIZ.replace('kind = "quiz"', 'kind = "quiz"\nquestions = 1'), "3:13",
+     "unknown key 'questions'"),
+    (load_quiz_file, QUIZ.replace('id = "sight-open-room"', "id = 3"), "5:6", "'id' must be"),
+    (load_locations, LOCATIONS.replace('connects = ["cellar"]', 'connects = ["celler"]'),
+     "30:12", "not a location here"),
+    (load_locations, LOCATIONS.replace('connects = ["cellar"]', 'connects = ["crypt"]'),
+     "30:12", "cannot connect to itself"),
+    (load_locations, LOCATIONS.replace('connects = ["cellar"]', 'connects = ["cellar", '
+                                       '"cellar"]'), "30:12", "lists 'cellar' twice"),
+    (load_locations, LOCATIONS.replace('name = "Crypt"', 'name = "Crypt"\nclues = 2'), "30:9",
+     "unknown key 'clues'"),
+    (load_locations, LOCATIONS.replace('connects = ["cellar"]', 'connects = "cellar"'),
+     "30:12", "must be a list"),
+    (load_locations, LOCATIONS.replace('name = "Crypt"\n', ""), "28:1", "missing key 'name'"),
+    (load_locations, LOCATIONS.replace('name = "The House', 'nme = "The House'), "6:7",
+     "unknown key 'nme'"),
+    (load_locations, LOCATIONS.replace('"arkham_locations"', '"arkham_location"'), "5:8",
+     "expected kind = 'arkham_locations'"),
+])
+
+
+@pytest.mark.parametrize("load, text, where, fragment", MORE_CASES,
+                         ids=[f"{c[0].__name__}:{c[3]}" for c in MORE_CASES])
+def test_a_bad_quiz_or_locations_file_is_refused_at_file_line_col_and_by_validate(
+        load, text, where, fragment, tmp_path, capsys):
+    path = _refused(load, tmp_path, text, where, fragment)
+    status, _, err = run_cli(["validate", str(path)], capsys)
+    assert status == 1 and err.count("\n") == 1 and err.startswith(f"{path}:{where}: "), err
+
+
+def test_validate_reads_every_shipped_situation_quiz_and_locations_file(capsys):
+    files = sorted(str(p) for folder in ("situations", "quiz", "peers")
+                   for p in (CONTENT / folder).glob("*.toml"))
+    status, out, err = run_cli(["validate", *files], capsys)
+    assert status == 0 and not err, err
+    assert out.count(": ok\n") == len(files) >= 25
+
+
 # --- API --------------------------------------------------------------------------------------
 
 BOARD = Board.from_layout(parse_map(open_map(3, 3)))
@@ -576,6 +774,10 @@ API_CASES = _count("api", [
     ("an ability record ranged without range", lambda: ability_from_record(
         "x", Record.of({"text": "t", "target": "ranged"}), "explorer"), "target"),
     ("from_json of a dict", lambda: from_json({"cards": {}}), "text"),
+    ("a unit at a string", lambda: Unit("u", "U", "explorer", "10"), "position"),
+    ("a unit at floats", lambda: Unit("u", "U", "explorer", (0.9, 0)), "position"),
+    ("a unit at a 3-point", lambda: Unit("u", "U", "explorer", (0, 0, 5)), "position"),
+    ("a unit at bools", lambda: Unit("u", "U", "explorer", (True, False)), "position"),
 ])
 
 

@@ -2,19 +2,12 @@
 contract (exact fraction strings in JSON; bad input is one line on stderr and exit status 2)."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from cli_runs import machina as run
+
 MAP = "content/peers/side_by_side.map"
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "machina_nb", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
 
 
 def as_json(*args):

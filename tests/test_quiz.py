@@ -153,8 +153,14 @@ def test_parse_space_reads_board_labels():
     ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n'
      'board = """\n+-+-+\n|A .|\n+-+-+\n"""\nunits = {A = "Kim"}\nfrom = "A"\nto = "M"\n',
      ":14:", "unit 'M' is not on the board"),
-    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n',
-     ":2:", "missing key 'board'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n'
+     'from = "A"\nto = "M"\n', ":2:", "missing key 'board'"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n'
+     'board = """\n+-+-+\n|A M|\n+-+-+\n"""\nunits = {A = "Kim", M = "Mi-Go"}\nfrom = "A"\n',
+     ":2:", "missing key 'to': ask = 'sight' needs from, to"),
+    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "sight"\nask = "sight"\nprompt = "?"\n'
+     'board = """\n+-+-+\n|A M|\n+-+-+\n"""\nunits = {A = "Kim", M = "Mi-Go"}\nfrom = "A"\n'
+     'to = ""\n', ":14:", "unit '' is not on the board"),
     ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "items"\nask = "attach"\nprompt = "?"\n'
      'host = "hobnailed_boots"\nitem = "displacer_vest"\nhow = "glue"\n', ":9:", "unknown how"),
     ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "items"\nask = "attach"\nprompt = "?"\n'

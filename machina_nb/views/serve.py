@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -42,65 +42,83 @@ def free_port() -> int:
 
 def _answers(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        with urllib.request.urlopen(url, timeout=10) as response:
             return response.status == 200
     except (urllib.error.URLError, ConnectionError, TimeoutError):
         return False
 
 
+class _Log(threading.Thread):
+    """Copies the server's output to the log file and notes the address it says it serves at
+    (``Voilà ... is running at:`` and the address on the next line); ``ready`` is set then,
+    or when the output ends (the server exited)."""
+
+    def __init__(self, output, log_path: Path):
+        super().__init__(daemon=True)
+        self.output, self.log_path = output, log_path
+        self.url: str | None = None
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        announced = False
+        with open(self.log_path, "wb") as log:
+            for line in iter(self.output.readline, b""):
+                log.write(line)
+                log.flush()
+                text = line.decode(errors="replace").strip()
+                if announced and text.startswith("http://127.0.0.1:") and self.url is None:
+                    self.url = text.rstrip("/")
+                    self.ready.set()
+                announced = "is running at" in text
+        self.ready.set()
+
+
 @contextlib.contextmanager
-def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 60,
+def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 180,
           extra_args: tuple[str, ...] = ()) -> Iterator[str]:
     """Voila serving ``folder`` on 127.0.0.1:<free port> with BokehJS inline; yields the base URL.
 
     Voila reads ``voila.json`` at the repository root (a pre-started kernel for the
     explorer); ``extra_args`` are more command-line options. The server's output goes
-    to ``log_path``; it is stopped on exit.
+    to ``log_path``; the URL is the one it announces there (it moves on when the port was
+    taken meanwhile), checked to answer. It is stopped on exit.
     """
-    port = free_port()
     runtime = tempfile.mkdtemp(prefix="jupyter-runtime-")
     env = dict(os.environ, BOKEH_RESOURCES="inline", JUPYTER_RUNTIME_DIR=runtime,
+               PYTHONUNBUFFERED="1",   # its announcement reaches the log at once
                # the kernelspec runs "python": make it this environment's
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *extra_args],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={free_port()}",
+         "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *extra_args],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = _Log(server.stdout, log_path)
+    log.start()
     try:
-        deadline = time.monotonic() + startup_seconds
-        while not _answers(url + "/"):
-            url = _running_at(log_path) or url  # voila moves on when the port was taken meanwhile
-            if server.poll() is not None:
-                raise VoilaError(f"voila exited with {server.returncode}:\n"
-                                 f"{log_path.read_text()[-3000:]}")
-            if time.monotonic() > deadline:
-                raise VoilaError(f"voila did not answer on {url} within {startup_seconds} s:\n"
-                                 f"{log_path.read_text()[-3000:]}")
-            time.sleep(0.2)
-        yield url
+        if not log.ready.wait(startup_seconds):
+            raise VoilaError(f"voila did not say where it serves within {startup_seconds} s:\n"
+                             f"{log_path.read_text(errors='replace')[-3000:]}")
+        if log.url is None or not _answers(log.url + "/"):
+            server.poll()
+            raise VoilaError(f"voila exited with {server.returncode} or does not answer:\n"
+                             f"{log_path.read_text(errors='replace')[-3000:]}")
+        yield log.url
     finally:
         server.terminate()
         try:
-            server.wait(timeout=10)
+            server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-
-
-def _running_at(log_path: Path) -> str | None:
-    lines = log_path.read_text(errors="replace").splitlines()
-    for line, following in zip(lines, lines[1:]):
-        if "is running at" in line and following.startswith("http://127.0.0.1:"):
-            return following.strip().rstrip("/")
-    return None
+        log.join(timeout=30)
+        server.stdout.close()
 
 
 # The shown bokeh plot inside an element matching a CSS selector: its frame on the page
-# and its data ranges (BokehJS keeps every root view in Bokeh.index).
+# and its data ranges (BokehJS keeps every root view in Bokeh.index.roots; Object.values of
+# Bokeh.index throws once one figure is shown by two views, as a board shown again is).
 _FRAME_JS = """(selector) => {
-  for (const view of Object.values(window.Bokeh.index)) {
+  for (const view of window.Bokeh.index.roots) {
     if (!view || !view.frame || !view.el.closest(selector)) continue;
     const box = view.el.getBoundingClientRect();
     if (box.width === 0) continue;

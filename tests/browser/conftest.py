@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from explorer_page import load_explorer, watch_errors
 
 from machina_nb.views.serve import CHROMIUM_FLAGS, ROOT, VoilaError
 from machina_nb.views.serve import voila as serve_voila
@@ -25,11 +28,16 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+# The explorer's kernel pool (voila.json) refills 10 s after a page takes its kernel; the
+# tests load the app every few seconds, so the next kernel starts preheating at once.
+FAST_POOL = ("--VoilaKernelManager.fill_delay=0",)
+
+
 @pytest.fixture(scope="session")
 def voila(artifacts) -> str:
     """Voila serving ``notebooks/`` on 127.0.0.1:<free port>, BokehJS inline; yields its base URL."""
     try:
-        with serve_voila(artifacts / "voila.log") as url:
+        with serve_voila(artifacts / "voila.log", extra_args=FAST_POOL) as url:
             yield url
     except VoilaError as error:
         pytest.fail(str(error))
@@ -59,11 +67,36 @@ def browser():
             chromium.close()
 
 
+VIEWPORT = {"width": 1280, "height": 900}
+
+
 @pytest.fixture
 def page(browser):
     """A fresh page (1280x900) for one test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=VIEWPORT)
     try:
         yield context.new_page()
+    finally:
+        context.close()
+
+
+@dataclass
+class Shared:
+    """The explorer app loaded in one page, and the console errors it has shown since."""
+
+    page: Any
+    errors: list[str]
+
+
+@pytest.fixture(scope="module")
+def explorer(browser, voila) -> Shared:
+    """The explorer app, loaded once for the tests of a module (a load starts a kernel and runs
+    the app notebook); a test that needs the board as it opens calls ``fresh_board``."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        errors = watch_errors(page)
+        load_explorer(page, voila)
+        yield Shared(page, errors)
     finally:
         context.close()

@@ -19,9 +19,9 @@ BOARD = ".analysis-board-plot"
 # What a newcomer must never read (as in test_teaching.py): a repr, a dict, None, "**".
 FORBIDDEN = re.compile(r"\b[A-Z]\w*\(\w+=|\{\s*['\"]|\bNone\b|\*\*|placeholder|spec §")
 
-# The shown board's frame and ranges (BokehJS keeps each root view in Bokeh.index).
+# The shown board's frame and ranges (BokehJS keeps each root view in Bokeh.index.roots).
 _RANGES = """(selector) => {
-  for (const view of Object.values(window.Bokeh.index)) {
+  for (const view of window.Bokeh.index.roots) {
     if (!view || !view.frame || !view.el.closest(selector)) continue;
     if (view.el.getBoundingClientRect().width === 0) continue;
     const m = view.model;

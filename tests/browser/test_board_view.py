@@ -1,29 +1,25 @@
 """The board view in the served app: clicks pick spaces, overlays redraw, the verdict explains.
 
 Spaces are clicked at their centres, located from the plot's frame and ranges
-(:func:`machina_nb.views.serve.space_centre`). Screenshots go to test-artifacts/.
+(:func:`machina_nb.views.serve.space_centre`, via ``explorer_page.click_space``).
+Screenshots go to test-artifacts/.
 """
 
 import pytest
-from waits import LOAD, WAIT, board_shown, changed_pixels, painted
-from test_app import open_app
-
-from machina_nb.views.serve import space_centre
+from explorer_page import click_space, fresh_board
+from waits import WAIT, changed_pixels, painted
 
 pytestmark = pytest.mark.browser
-
-
-def click_space(page, space, selector=".board-plot"):
-    page.mouse.click(*space_centre(page, space, selector))
 
 
 def verdict(page):
     return page.locator(".board-verdict").inner_text()
 
 
-def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(page, voila,
+def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(explorer,
                                                                                  artifacts):
-    open_app(page, voila)
+    page = explorer.page
+    fresh_board(page)
     canvas = page.locator(".board-plot canvas").first
     before = canvas.screenshot()
     click_space(page, (2, 3))
@@ -45,36 +41,36 @@ def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(
     assert page.locator(".board-title").inner_text() == "Line of sight from C4 to H3"
 
 
-def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(page, voila, artifacts):
-    open_app(page, voila)
-    page.locator(".board-choice select").select_option("2x2 shipped tiles")
-    page.locator(".board-verdict", has_text="Click a space").wait_for(timeout=WAIT)
-    board_shown(page, 20)
-    painted(page)
+def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(explorer, artifacts):
+    page = explorer.page
+    fresh_board(page, "2x2 shipped tiles")
+    canvas = page.locator(".board-plot canvas").first
     click_space(page, (3, 8))
     page.locator(".board-verdict", has_text="From D9 (floor, Phillip (explorer))").wait_for(timeout=WAIT)
+    page.mouse.move(0, 0)  # no hover tooltip in the pictures
+    painted(page)
+    source_pixels = canvas.screenshot()
     click_space(page, (12, 5))
     page.locator(".board-verdict", has_text="D9 → M6").wait_for(timeout=WAIT)
     assert ("blocked by the wall between D9 and E9 at the point 4 across, 8 1/3 down from "
             "the board's top-left corner (manual p22 (line of sight))") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    painted(page)
+    sight_pixels = changed_pixels(page, canvas, source_pixels)
     page.screenshot(path=str(artifacts / "board-2x2-sight.png"), full_page=True)
 
-    canvas = page.locator(".board-plot canvas").first
-    sight_pixels = canvas.screenshot()
     page.locator(".board-overlay button", has_text="reach").click()
     page.locator(".board-title", has_text="Reach within stamina 3 from D9").wait_for(
         timeout=WAIT)
     assert "17 spaces within stamina 3" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
-    assert changed_pixels(page, canvas, sight_pixels,
-                          str(artifacts / "board-2x2-reach.png")) != sight_pixels
+    reach_pixels = changed_pixels(page, canvas, sight_pixels,
+                                  str(artifacts / "board-2x2-reach.png"))
+    assert reach_pixels != sight_pixels
 
     page.locator(".board-overlay button", has_text="closest").click()
     page.locator(".board-verdict", has_text="Closest to D9").wait_for(timeout=WAIT)
     assert "Mi-Go (monster) on G15 and Lorrai (explorer) on M6, at distance 13 (a tie" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    painted(page)
+    changed_pixels(page, canvas, reach_pixels)
     page.screenshot(path=str(artifacts / "board-2x2-closest.png"), full_page=True)

@@ -4,28 +4,22 @@ Expected fractions are spec E1.2 / E2 (1H1L: P(S >= 3) = 5/9, P(S >= 4) = 1/4, P
 """
 
 import pytest
-from waits import LOAD, WAIT, changed_pixels, painted
-from test_app import open_app
+from explorer_page import open_tab, real_errors
+from waits import LOAD, WAIT, changed_pixels, painted, until
 
 pytestmark = pytest.mark.browser
-
-
-def open_odds_tab(page, voila):
-    errors = open_app(page, voila)
-    page.locator(".lm-TabBar-tab", has_text="Odds").first.click()
-    probability = page.locator(".odds-probability")
-    probability.wait_for(state="visible", timeout=120_000)
-    page.locator(".odds-pmf-plot canvas").first.wait_for(state="visible", timeout=120_000)
-    page.wait_for_timeout(500)
-    return probability, errors
 
 
 def shown_chance(probability) -> str:
     return probability.locator("b").last.inner_text()
 
 
-def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artifacts):
-    probability, errors = open_odds_tab(page, voila)
+def test_manual_p24_defense_slider_changes_the_exact_fraction(explorer, artifacts):
+    page = explorer.page
+    open_tab(page, "Odds")
+    probability = page.locator(".odds-probability")
+    probability.wait_for(state="visible", timeout=WAIT)
+    until(page, lambda: "%" in shown_chance(probability), "the chance shown")
     assert shown_chance(probability) == "5/9 (55.56%)"
     page.screenshot(path=str(artifacts / "odds-armor-3.png"), full_page=True)
     pmf = page.locator(".odds-pmf-plot canvas").first
@@ -37,8 +31,7 @@ def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artif
     page.locator(".odds-probability b", has_text="1/4").wait_for(timeout=WAIT)
     assert shown_chance(probability) == "1/4 (25.00%)"
     assert "against armor 4" in probability.inner_text()
-    page.wait_for_timeout(300)
-    assert pmf.screenshot() != before  # the bars are recoloured at the new threshold
+    changed_pixels(page, pmf, before)  # the bars are recoloured at the new threshold
     page.screenshot(path=str(artifacts / "odds-armor-4.png"), full_page=True)
 
     page.keyboard.press("ArrowLeft")
@@ -53,8 +46,7 @@ def test_manual_p24_defense_slider_changes_the_exact_fraction(page, voila, artif
     page.locator(".proc-plot canvas").last.wait_for(state="visible", timeout=WAIT)
     painted(page)
     page.screenshot(path=str(artifacts / "odds-processes.png"))
-    assert not [e for e in errors if "Unsatisfied version" not in e
-                and "fontawesome" not in e.lower() and "Failed to load resource" not in e]
+    assert not real_errors(explorer.errors), explorer.errors
 
 
 def test_notebook_04_serves_the_processes_view_side_by_side(page, voila, artifacts):

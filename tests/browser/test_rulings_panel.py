@@ -2,10 +2,8 @@
 of a switch drawn under two readings, boards and answers together."""
 
 import pytest
-from waits import LOAD, WAIT, painted, until
-from test_app import open_app
-
-from machina_nb.views.serve import space_centre
+from explorer_page import aim_sight, open_tab
+from waits import WAIT, until
 
 pytestmark = pytest.mark.browser
 
@@ -17,9 +15,7 @@ _LINE_COLOURS = """(side) => [...document.querySelectorAll(
 
 
 def open_rulings(page):
-    page.get_by_role("tab", name="Rulings", exact=True).click()
-    page.locator(".rulings-shown .rulings-case").first.wait_for(state="visible", timeout=LOAD)
-    painted(page)
+    open_tab(page, "Rulings")
 
 
 def pick_switch(page, name: str):
@@ -32,11 +28,6 @@ def switch_labels(page) -> list[str]:
     return page.locator(".rulings-switch option").evaluate_all("els => els.map(e => e.value)")
 
 
-def click_space(page, space):
-    x, y = space_centre(page, space)
-    page.mouse.click(x, y)
-
-
 def side_says(page, side: str) -> tuple[str, list[str]]:
     """Side ``a`` or ``b`` of the sight corner situation: its text and its sight line's
     colours, read in one go (so both come from the same frame)."""
@@ -45,12 +36,9 @@ def side_says(page, side: str) -> tuple[str, list[str]]:
 
 
 def test_manual_p22_a_reading_flipped_in_the_rulings_tab_changes_the_board_tab(
-        page, voila, artifacts):
-    open_app(page, voila)
-    click_space(page, (0, 0))
-    page.locator(".board-verdict", has_text="From A1").wait_for(timeout=WAIT)
-    click_space(page, (4, 4))
-    page.locator(".board-verdict", has_text="A1 cannot see E5").wait_for(timeout=WAIT)
+        explorer, artifacts):
+    page = explorer.page
+    aim_sight(page, (0, 0), (4, 4), "A1 cannot see E5")
     in_force = page.locator(".rules-in-force")
     assert in_force.inner_text().strip() == "In force: manual 1.0"
 
@@ -72,7 +60,7 @@ def test_manual_p22_a_reading_flipped_in_the_rulings_tab_changes_the_board_tab(
     page.mouse.move(0, 0)
     page.screenshot(path=str(artifacts / "rulings-touch-ok.png"), full_page=True)
 
-    page.get_by_role("tab", name="Board", exact=True).click()
+    open_tab(page, "Board")
     page.locator(".board-verdict", has_text="A1 can see E5").wait_for(timeout=WAIT)
     assert "touch_ok" in page.locator(".board-verdict").inner_text()
     page.screenshot(path=str(artifacts / "board-after-flip.png"), full_page=True)
@@ -84,8 +72,8 @@ def test_manual_p22_a_reading_flipped_in_the_rulings_tab_changes_the_board_tab(
 
 
 def test_manual_p22_nearest_compared_with_a_reading_that_differs_and_a_switch_without_one(
-        page, voila, artifacts):
-    open_app(page, voila)
+        explorer, artifacts):
+    page = explorer.page
     open_rulings(page)
     pick_switch(page, "nearest.metric")
     page.locator(".rulings-side-b", has_text="nearest.metric = manhattan (compared)").first \

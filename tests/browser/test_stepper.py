@@ -2,23 +2,18 @@
 label and the log (manual p10: the round's phases)."""
 
 import pytest
+from explorer_page import open_tab
 from waits import LOAD, WAIT, changed_pixels, painted, text_changes, until
-from test_app import open_app
 
 pytestmark = pytest.mark.browser
 
 
-def open_round_tab(page, voila):
-    open_app(page, voila)
-    page.get_by_role("tab", name="Round", exact=True).click()
-    page.locator(".phase-label").wait_for(state="visible", timeout=120_000)
-    page.wait_for_timeout(500)
-
-
-def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila, artifacts):
-    open_round_tab(page, voila)
+def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(explorer, artifacts):
+    page = explorer.page
+    open_tab(page, "Round")
     label = page.locator(".phase-label")
     log = page.locator(".event-log")
+    until(page, lambda: label.inner_text().strip(), "the phase shown")
     assert "explorer phase" in label.inner_text()
     assert "No actions yet" in log.inner_text()
     page.screenshot(path=str(artifacts / "stepper-before.png"), full_page=True)
@@ -35,9 +30,9 @@ def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(page, voila,
 
 def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
         page, voila, artifacts):
-    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=90_000)
+    page.goto(f"{voila}/voila/render/05_mindless_monster.ipynb", timeout=LOAD)
     plan = page.locator(".step-plan", has_text="Mi-Go (M)")
-    plan.wait_for(timeout=90_000)
+    plan.wait_for(timeout=LOAD)
     canvas = page.locator(".board-plot canvas").first
     canvas.wait_for(state="visible", timeout=WAIT)
     painted(page)
@@ -46,16 +41,14 @@ def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
     before = canvas.screenshot(path=str(artifacts / "stepper-plan-board.png"))
     page.locator("button.step-action").first.click()
     page.locator(".event-log", has_text="moves").first.wait_for(timeout=WAIT)
-    page.wait_for_timeout(300)
-    assert canvas.screenshot(path=str(artifacts / "stepper-plan-after.png")) != before
+    assert changed_pixels(page, canvas, before, str(artifacts / "stepper-plan-after.png")) \
+        != before
 
 
 def test_manual_p16_the_examples_tab_steps_an_example_to_its_stated_outcome(
-        page, voila, artifacts):
-    page.goto(f"{voila}/voila/render/explorer.ipynb", timeout=LOAD)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=LOAD)
-    page.get_by_role("tab", name="Examples", exact=True).click()
-    page.locator(".example-text").wait_for(state="visible", timeout=120_000)
+        explorer, artifacts):
+    page = explorer.page
+    open_tab(page, "Examples")
     nxt = page.locator("button.example-next")
     text = page.locator(".example-step")
     while nxt.is_enabled():
@@ -73,11 +66,11 @@ def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
     in the action list, and the log ends citing manual p33."""
     page.goto(f"{voila}/voila/render/07_items_and_abilities.ipynb", timeout=LOAD)
     choice = page.locator(".step-choice select")
-    choice.wait_for(timeout=90_000)
-    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=30_000)
+    choice.wait_for(timeout=LOAD)
+    page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=WAIT)
     page.wait_for_function("() => [...document.querySelectorAll('.step-choice option')]"
                            ".some(o => o.textContent.includes('activates'))",
-                           timeout=60_000)
+                           timeout=WAIT)
     activate = next(o for o in choice.locator("option").all_inner_texts()
                     if "activates" in o)  # ipywidgets shows spaces as no-break spaces
     choice.select_option(label=activate)

@@ -51,7 +51,7 @@ def text_changes(page, locator, before: str) -> str:
 
 
 _X_END = """(selector) => {
-  for (const view of Object.values(window.Bokeh.index)) {
+  for (const view of window.Bokeh.index.roots) {
     if (!view || !view.frame || !view.el.closest(selector)) continue;
     if (view.el.getBoundingClientRect().width === 0) continue;
     return view.model.x_range.end;
@@ -60,7 +60,13 @@ _X_END = """(selector) => {
 }"""
 
 
+def board_end(page, selector: str = ".board-plot") -> float | None:
+    """The right end of the x range of the board plot shown under ``selector`` (a board's
+    width plus 0.3 of margin), or None while none is shown."""
+    return page.evaluate(_X_END, selector)
+
+
 def board_shown(page, width: int, selector: str = ".board-plot") -> None:
     """Wait until the board plot under ``selector`` spans at least ``width`` spaces."""
-    until(page, lambda: (page.evaluate(_X_END, selector) or 0) >= width,
+    until(page, lambda: (board_end(page, selector) or 0) >= width,
           f"a board {width} spaces wide")

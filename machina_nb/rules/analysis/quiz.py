@@ -324,6 +324,14 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> Question:
         if key not in (*_COMMON, *_OPTIONAL, *ASKS[ask]):
             raise toml.error("question", key, f"unknown key {key!r} for ask = {ask!r}; "
                              f"expected {', '.join((*_COMMON, *_OPTIONAL, *ASKS[ask]))}", n)
+    for key in ASKS[ask]:
+        if key not in table:
+            raise toml.error("question", None, f"missing key {key!r}: ask = {ask!r} needs "
+                             f"{', '.join(ASKS[ask])}", n)
+    for key, high in (("stamina", 12), ("defense", 9), ("essence", 9)):
+        if key in table:
+            require(toml, table, "question", key, int, f"a whole number 0-{high}", n,
+                    low=0, high=high)
     topic = need("topic", str, "a topic")
     if topic not in TOPICS:
         raise toml.error("question", "topic", f"unknown topic {topic!r}; expected one of "
@@ -374,7 +382,8 @@ def _checked(toml: TomlFile, q: Question, n: int) -> Question:
             letters = set(board.units())
             for key, letter in (("from", q.source), ("to", q.to),
                                 *(("explorers", e) for e in q.explorers)):
-                if letter and letter not in letters:
+                if (letter or key in ASKS[q.ask] or key == "explorers") and \
+                        letter not in letters:
                     raise toml.error("question", key, f"unit {letter!r} is not on the board "
                                      f"(units: {', '.join(sorted(letters))})", n)
             if q.space is not None and q.space not in board:
@@ -393,8 +402,8 @@ def _checked(toml: TomlFile, q: Question, n: int) -> Question:
 
 def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
     """Every question of one quiz file (kind = "quiz", [[question]] tables), checked strictly:
-    unknown keys, bad boards and letters, or a question the rules cannot answer are errors
-    at file:line:col. Rules: content formats (content/README.md)."""
+    unknown or missing keys, bad boards and letters, an id used twice, or a question the rules
+    cannot answer are errors at file:line:col. Rules: content formats (content/README.md)."""
     toml = read_toml(path)
     expect_kind(toml, "quiz")
     for key in toml.data:
@@ -402,7 +411,11 @@ def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
             raise toml.error(None, key, f"unknown key {key!r}; a quiz file has 'kind' and "
                              "[[question]] tables")
     tables = require(toml, toml.data, None, "question", list, "[[question]] tables")
-    return tuple(_question(toml, table, n) for n, table in enumerate(tables))
+    questions = tuple(_question(toml, table, n) for n, table in enumerate(tables))
+    for n, q in enumerate(questions):
+        if q.id in (other.id for other in questions[:n]):
+            raise toml.error("question", "id", f"duplicate question id {q.id!r}", n)
+    return questions
 
 
 def load_quiz(folder: Path | None = None) -> tuple[Question, ...]:

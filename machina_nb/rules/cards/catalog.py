@@ -6,7 +6,7 @@ Rules: content formats (content/README.md).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.board.tiles import check_board_size, load_tile
@@ -35,8 +35,12 @@ LOADERS: dict[str, Callable[[Path], Any]] = {
 """Loader per ``kind`` (``rulings`` files are checked by :func:`rulings_in_file`)."""
 
 
-def validate(path: str | Path) -> Any:
+def validate(path: str | Path, more: Mapping[str, Callable[[Path], Any]] | None = None) -> Any:
     """Load any content file by its ``kind``; raise :class:`ContentError` if it is bad.
+
+    ``more`` adds loaders for kinds of the wings above the cards, which this wing cannot
+    import: the command line gives situations, quizzes and Arkham locations (each refused
+    at file:line:col by its own strict loader). An unknown kind lists every kind known.
 
     Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30),
     events (p14, p37), chapters (p28), worked examples and rulings.
@@ -48,12 +52,13 @@ def validate(path: str | Path) -> Any:
     kind = toml.data.get("kind")
     if kind == "rulings":
         return rulings_in_file(toml)
-    if not isinstance(kind, str) or kind not in LOADERS:
-        kinds = sorted([*LOADERS, "rulings"])
+    loaders = {**LOADERS, **(more or {})}
+    if not isinstance(kind, str) or kind not in loaders:
+        kinds = sorted([*loaders, "rulings"])
         raise toml.error(None, "kind" if "kind" in toml.data else None,
                          f"unknown content kind {shown(kind)}{did_you_mean(kind, kinds)}; "
                          f"expected one of: {', '.join(kinds)}")
-    loaded = LOADERS[kind](path)
+    loaded = loaders[kind](path)
     if kind in ("units", "items", "events", "chapters"):
         check_references(toml, loaded)
     return loaded

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from machina_nb.rules.cards.abilities import Ability, Effect
-from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.graph import Board, pair
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import Inventory, ItemDecks, ItemWindow
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
@@ -60,7 +60,9 @@ class Unit:
     """A unit in play: its card values and current attributes, position and flags (manual p18).
 
     Attributes lie in 0..9 and current health, stamina and essence never exceed
-    their maximum (manual p18). ``position`` is None for an explorer who exited.
+    their maximum (manual p18). ``position`` is a pair of whole numbers (a list is made a
+    tuple; text, floats and bools are refused, naming ``position``), or None for an explorer
+    who exited.
     ``enters_play`` are its card's «enters play» effects (manual p20, p28).
     Rules: manual p18 (attributes), p19 (wounded), p25 (ethereal, immobile).
     """
@@ -99,7 +101,7 @@ class Unit:
                 raise RulesError(current, f"{self.id}: current {current} {getattr(self, current)} "
                                           f"exceeds its maximum {getattr(self, top)} (manual p18)")
         if self.position is not None:
-            object.__setattr__(self, "position", (int(self.position[0]), int(self.position[1])))
+            object.__setattr__(self, "position", pair(self.position, "position"))
         object.__setattr__(self, "abilities", tuple(self.abilities))
         object.__setattr__(self, "enters_play", tuple(self.enters_play))
 
