@@ -39,7 +39,7 @@ def first_interaction(browser, url: str) -> tuple[float, float]:
         start = time.perf_counter()
         page.goto(f"{url}/voila/render/explorer.ipynb", timeout=90_000, wait_until="commit")
         page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=90_000)
-        page.wait_for_function("() => window.Bokeh && Object.values(Bokeh.index).some("
+        page.wait_for_function("() => window.Bokeh && Array.from(Bokeh.index.roots).some("
                                "v => v.el.closest('.board-plot'))", timeout=90_000)
         shown = time.perf_counter() - start
         before = page.locator(".board-verdict").inner_text()

@@ -16,7 +16,7 @@ from machina_nb.views.examples import example_files, step_example
 pytestmark = pytest.mark.browser
 
 _UNITS = """(selector) => {
-  for (const view of Object.values(window.Bokeh.index)) {
+  for (const view of window.Bokeh.index.roots) {
     if (!view || !view.el || !view.el.closest(selector) || !view.model.renderers) continue;
     if (view.el.getBoundingClientRect().width === 0) continue;
     for (const r of view.model.renderers) {
@@ -36,7 +36,7 @@ def units_drawn(page) -> dict:
 
 def open_examples(page, voila, key: str):
     open_app(page, voila)
-    page.get_by_role("tab", name="Examples").click()
+    page.get_by_role("tab", name="Examples", exact=True).click()
     page.locator(".example-text").wait_for(state="visible", timeout=LOAD)
     page.locator(".example-board canvas").first.wait_for(state="visible", timeout=LOAD)
     if key != "p16_example_a_sarall":
