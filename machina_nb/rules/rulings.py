@@ -26,7 +26,8 @@ undeclared switch, or asking :meth:`Rules.reads` about an undeclared reading,
 raises :class:`~machina_nb.rules.errors.RulesError`; ``tests/test_switch_names.py``
 checks every literal name and reading in the code, notebooks and examples.
 
-Rules:  (switch summary), §C (contradictions), §D (ambiguities).
+Rules: the sources' contradictions and ambiguities, each with its prose and ruling IDs in
+content/rulings/.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ __all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "
 class Switch:
     """One ruling: its name, readings and the reading each preset takes.
 
-    ``readings[0]`` is the default (the manual's reading/§D).
+    ``readings[0]`` is the default: the manual's literal reading, or where the manual reads
+    both ways the suggestion recorded with the ruling's prose.
     """
 
     name: str
@@ -242,7 +244,6 @@ def check_rules(rules, argument: str = "rules") -> "Rules":
     """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
 
     A plain dict of switches is refused: only a ``Rules`` has every switch checked.
-    Rules:  (the rules object carries one reading per switch).
     """
     if not isinstance(rules, Rules):
         raise RulesError(argument, f"expected a Rules (e.g. Rules() or Rules.preset('v3_5')), "
@@ -329,10 +330,7 @@ class Rules(Mapping[str, str]):
         )
 
     def summary(self) -> str:
-        """A readable table of every switch's reading, marking those off the default.
-
-        Rules:  (switch summary), §D (readings and suggested defaults).
-        """
+        """A readable table of every switch's reading, marking those off the default."""
         width = max(len(name) for name in SWITCHES)
         lines = [f"Rules preset: {self._name}"]
         for s in _DECLARED:

@@ -30,7 +30,7 @@ step lists) serve every board of that map, and a changed terrain patches them.
 >>> sorted(board.graph[(0, 0)])
 [(0, 1), (1, 0), (1, 1)]
 
-Rules: manual p11 (map tiles), p22 (adjacency, doors), p34-36 (map elements), §0.1.
+Rules: manual p11 (map tiles), p22 (adjacency, doors), p34-36 (map elements).
 """
 
 from __future__ import annotations

@@ -306,10 +306,7 @@ def vertex_blocked(
 
 
 def require_rules(rules: object) -> Rules:
-    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``.
-
-    Rules:  (every query takes the rules object).
-    """
+    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``."""
     if not isinstance(rules, Rules):
         raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
     return rules

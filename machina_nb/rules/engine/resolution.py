@@ -107,10 +107,7 @@ class Resolution:
         self.essence = 0
 
     def emit(self, kind: str, text: str, rule: str) -> None:
-        """Record an event with its citation.
-
-        Rules:  (every event cites its rule).
-        """
+        """Record an event with its citation."""
         self.events.append(Event(kind, text, rule))
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
@@ -131,10 +128,7 @@ class Resolution:
         raise NeedChoice(what, options, rule)
 
     def set(self, **changes) -> None:
-        """Replace fields of the state.
-
-        Rules:  (a resolution changes a frozen state step by step).
-        """
+        """Replace fields of the state (a resolution changes a frozen state step by step)."""
         self.state = replace(self.state, **changes)
 
     def roll(self, die: str, reason: str) -> int:

@@ -84,7 +84,7 @@ def from_json(text: str, rules: Rules | None = None) -> GameState:
     reference resolves, and none refers to itself; sizes within :data:`MAX_SAVE_CHARS`,
     :data:`MAX_JSON_DEPTH`, :data:`MAX_SAVE_LIST`. ``rules`` (optional): under
     ``fallback.passable = not_required`` a monster may stand on an obstacle space.
-    Rules:  (save and load); manual p18 (attributes), p25 (one unit a space).
+    Rules: manual p18 (attributes), p25 (one unit a space).
     """
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -317,10 +317,7 @@ class _Codec:
         self._open: set[str] = set()      # card keys being decoded: a reference back is a loop
 
     def encode(self, value: Any) -> Any:
-        """``value`` as JSON-ready data (cards go into the table once, by key).
-
-        Rules:  (the state between actions, saved and loaded).
-        """
+        """``value`` as JSON-ready data (cards go into the table once, by key)."""
         if isinstance(value, _CARDS) and not self.inline:
             key = self._keys.get(id(value))
             if key is None:
@@ -359,8 +356,6 @@ class _Codec:
     def decode(self, value: Any, path: str = "state") -> Any:
         """The value that :meth:`encode` wrote, cards looked up in the table; a bad value
         raises :class:`RulesError` naming ``text`` and the path of the bad field.
-
-        Rules:  (the state between actions, saved and loaded).
         """
         if isinstance(value, list):
             return tuple(self.decode(v, f"{path}[{i}]") for i, v in enumerate(value))

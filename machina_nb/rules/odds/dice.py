@@ -136,7 +136,7 @@ class Distribution:
     sums of probabilities are integer sums. Adding two distributions convolves
     them; adding an integer shifts the totals.
 
-    Rules:  (sums of dice are convolutions).
+    Rules: manual p24 (an attack roll adds its dice: sums are convolutions).
     """
 
     offset: int

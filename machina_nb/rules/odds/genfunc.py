@@ -12,7 +12,7 @@ sympy is imported inside the functions, so importing the dice stays light.
 >>> str(generating_function(Pool.attack(high=1)))
 'z**3/6 + z**2/3 + z/3 + 1/6'
 
-Rules:  (convolve the pmfs), §E9 (cycle sums), §E10 (renewal chain).
+Rules: manual p24 (an attack roll adds its dice: the generating functions multiply).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def generating_function(pool: Pool, z: "sympy.Symbol | None" = None,
 def expanded_generating_function(pool: Pool) -> "sympy.Poly":
     """The expanded generating function as a polynomial in ``z`` with rational coefficients.
 
-    Rules:  (the pool's pmf is its coefficients).
+    Rules: manual p24 (the attack roll's totals are its coefficients).
     """
     import sympy
     z = _z()
@@ -77,7 +77,7 @@ def expanded_generating_function(pool: Pool) -> "sympy.Poly":
 def probabilities_from_generating_function(pool: Pool) -> dict[int, Fraction]:
     """``{total: P(S = total)}`` read off the expanded generating function's coefficients.
 
-    Rules:  (worked pmfs).
+    Rules: manual p24 (the attack roll's totals).
     """
     poly = expanded_generating_function(pool)
     result = {}
@@ -90,7 +90,7 @@ def probabilities_from_generating_function(pool: Pool) -> dict[int, Fraction]:
 def hit_probability_from_generating_function(pool: Pool, threshold: int) -> Fraction:
     """``P(S >= threshold)``: the sum of the coefficients of ``z**s`` for ``s >= threshold``.
 
-    Rules:  (P(hit) = P(S >= A - m - E)).
+    Rules: manual p24 (a hit: the total, with modifiers, reaches the defense), p18 (essence).
     """
     if not isinstance(threshold, int):
         raise RulesError("threshold", "must be an integer")

@@ -963,7 +963,7 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
 def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
     """The distribution of one :class:`RoundSummary` field (e.g. ``"spawned"``, ``"first_level_up"``).
 
-    Rules:  (distributions over N rounds).
+    Rules: manual p13-14 (the spawn and horror tracks, round after round).
     """
     if field not in _FIELDS:
         raise RulesError("field", f"unknown field {field!r}; expected one of {', '.join(_FIELDS)}")
