@@ -502,3 +502,23 @@ def test_manual_p22_no_open_door_on_the_targeted_space_closes_nothing():
     after, events = apply(state, PlayAbility("a", 0, (1, 1)), RULES)
     assert after.borders == state.borders
     assert any("no open door" in e.text for e in events)
+
+
+# --- the state's copies ---------------------------------------------------------------------
+
+def test_state_evolve_is_dataclasses_replace_with_the_same_checks():
+    """The engine's fast copy gives what ``replace`` gives and refuses what it refuses
+    (manual p25: no unit ends on another; p15: the queue holds the monsters in play)."""
+    state = scenario(open_map(4, 1, {0: "AM.."}),
+                     {"A": explorer("a"), "M": monster("m")})
+    changes = {"round": 3, "lit": ((2, 0), (2, 0)), "destroyed": ((3, 0),)}
+    assert state.evolve(**changes) == replace(state, **changes)
+    assert state.evolve(**changes).lit == ((2, 0),)
+    a = state.unit("a")
+    with pytest.raises(RulesError, match="p25"):
+        state.evolve(units=(replace(a, position=(1, 0)), state.unit("m")))
+    with pytest.raises(RulesError, match="p15"):
+        state.evolve(queue=())
+    with pytest.raises(TypeError, match="roundd"):
+        state.evolve(roundd=2)
+    assert state.round == 1

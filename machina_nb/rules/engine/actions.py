@@ -956,8 +956,14 @@ def _end_turn(r: Resolution, u: Unit) -> None:
         _finish_monster(r, u.id, "the players end the scheming monster's turn")
 
 
-def _move(r: Resolution, u: Unit, to: Point, cost: int = 0) -> None:
-    r.state = r.state.update_unit(u.id, position=to, stamina=u.stamina - (cost or 1))
+def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields) -> None:
+    """``u`` steps to ``to`` (1 stamina, or ``cost`` through obstacles); other ``fields`` of
+    the state change in the same copy.
+
+    Rules: manual p34 (move, move through effects), p35 (pits).
+    """
+    moved = replace(r.state.unit(u.id), position=to, stamina=u.stamina - (cost or 1))
+    r.state = r.state.with_unit(moved, **fields)
     if cost:
         r.emit("move", f"{u.id} moves through obstacles {u.position} -> {to} ({cost} stamina)",
                "manual p34 (move through effects), p30 (Aeromantle)")
@@ -1114,8 +1120,14 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     turn = r.state.monster_turn or MonsterTurn(action.actor)
     m = r.state.unit(action.actor)
     path = (m.position,) + plan.path if plan.established else turn.path
-    r.set(monster_turn=replace(turn, target=plan.target, goal=plan.goal, path=path))
+    turn = replace(turn, target=plan.target, goal=plan.goal, path=path)
     kind = plan.action[0]
+    if kind == "move":      # the step and the turn's note change the state in one copy
+        to = plan.action[1]
+        walked = path[1:] if path[1:2] == (to,) else ()
+        _move(r, m, to, monster_turn=replace(turn, played=turn.played + ("move",), path=walked))
+        return
+    r.set(monster_turn=turn)
     if kind == "ability":
         _, index, target = plan.action
         _play(r, m, index, _mindless_second(r, m, index, target), 0, ())
@@ -1127,12 +1139,6 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
                "manual p16, p36")
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + ("door",)))
-    elif kind == "move":
-        _move(r, m, plan.action[1])
-        turn = r.state.monster_turn
-        if turn is not None:
-            walked = turn.path[1:] if turn.path[1:2] == (plan.action[1],) else ()
-            r.set(monster_turn=replace(turn, played=turn.played + ("move",), path=walked))
     else:
         _finish_monster(r, m.id, "no ability, door or step left")
 

@@ -17,7 +17,7 @@ ambiguities), p21-23 (scope and affected units).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from machina_nb.rules.board.maptext import Point
@@ -129,7 +129,7 @@ class Resolution:
 
     def set(self, **changes) -> None:
         """Replace fields of the state (a resolution changes a frozen state step by step)."""
-        self.state = replace(self.state, **changes)
+        self.state = self.state.evolve(**changes)
 
     def roll(self, die: str, reason: str) -> int:
         """A die result from the dice source (scripted, seeded or open).

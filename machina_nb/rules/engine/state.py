@@ -22,7 +22,7 @@ p27 (markers), p28 (chapters).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
@@ -380,6 +380,18 @@ class GameState:
             ((tuple(sorted((tuple(a), tuple(b)))), k) for (a, b), k in self.borders),
             key=lambda item: item[0])))
 
+    def evolve(self, **changes) -> "GameState":
+        """The state with ``changes`` to its fields, checked as a new state is: what
+        :func:`dataclasses.replace` gives, without passing every field through ``__init__``
+        (the engine copies the state at every step)."""
+        unknown = changes.keys() - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__, **changes)
+        new.__post_init__()
+        return new
+
     # --- reading ---------------------------------------------------------------------------
 
     def unit(self, unit_id: str) -> Unit:
@@ -524,8 +536,8 @@ class GameState:
 
         Rules: manual p18 (units and attributes).
         """
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units),
-                       **fields)
+        return self.evolve(units=tuple(unit if u.id == unit.id else u for u in self.units),
+                           **fields)
 
     def update_unit(self, unit_id: str, **changes) -> "GameState":
         """The state with fields of one unit changed (validated by :class:`Unit`).
@@ -533,6 +545,9 @@ class GameState:
         Rules: manual p18 (units and attributes).
         """
         return self.with_unit(replace(self.unit(unit_id), **changes))
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 
 
 @lru_cache(maxsize=32)
