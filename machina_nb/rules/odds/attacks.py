@@ -161,7 +161,7 @@ def hit_chance(pool: Pool, defense: int, rules: Rules, modifier: int = 0,
         _check_pool(pool)
         return Fraction(1)
     dist = _check_pool(pool).distribution()
-    return dist.at_least(defense - _integer("modifier", modifier, -99, 99) - essence)
+    return dist._at_least(defense - _integer("modifier", modifier, -99, 99) - essence)
 
 
 def barrel_hit_chance(pool: Pool, rules: Rules, modifier: int = 0, essence: int = 0) -> Fraction:

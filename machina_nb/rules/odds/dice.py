@@ -198,7 +198,11 @@ class Distribution:
     def at_least(self, total: int) -> Fraction:
         """``P(S >= total)``: the chance to reach a threshold (manual p24: a hit reaches the
         defense)."""
-        i = _total(total) - self.offset
+        return self._at_least(_total(total))
+
+    def _at_least(self, total: int) -> Fraction:
+        """:meth:`at_least` for a ``total`` already known to be a whole number."""
+        i = total - self.offset
         if i <= 0:
             return _ONE
         return self._tail_chances[i] if i < len(self.counts) else _ZERO
