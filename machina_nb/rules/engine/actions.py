@@ -309,7 +309,10 @@ class Activate(Action):
 
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
-        """The legal activations of the adjacent space ``q`` (items: a deck is a choice)."""
+        """The legal activations of the adjacent space ``q`` (items: a deck is a choice).
+
+        Rules: manual p12, p37 (action spaces; the event space pays essence or rolls).
+        """
         if state.space_kind(q) is SpaceKind.EVENT:
             return [a for option in ("essence", "roll")
                     for a in _if_legal(state, rules, Activate(u.id, q, option))]
@@ -348,7 +351,10 @@ class ChapterSpace(Action):
 
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
-        """The legal activation of the adjacent chapter space ``q``."""
+        """The legal activation of the adjacent chapter space ``q``.
+
+        Rules: manual p36 (chapter spaces).
+        """
         return _if_legal(state, rules, ChapterSpace(u.id, q))
 
 
@@ -375,7 +381,10 @@ class SealSpawn(Action):
 
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
-        """The legal seals of the adjacent spawn space ``q``."""
+        """The legal seals of the adjacent spawn space ``q``.
+
+        Rules: manual p36 (seal spawn space).
+        """
         return _if_legal(state, rules, SealSpawn(u.id, q))
 
 

@@ -232,7 +232,10 @@ class Distribution:
     __radd__ = __add__
 
     def clamped(self, floor: int) -> "Distribution":
-        """The distribution of ``max(S, floor)`` (switch roll.floor, ``roll.floor = clamp0``)."""
+        """The distribution of ``max(S, floor)``.
+
+        Rules: manual p24 (the total against the defense); switch roll.floor (``clamp0``).
+        """
         if floor <= self.offset:
             return self
         below = self.denominator - self.count_at_least(floor + 1)
