@@ -250,7 +250,8 @@ def _spawn(args) -> int:
         print(f"\rround {done}/{total}", end="" if done < total else "\n", file=sys.stderr,
               flush=True)
 
-    result = processes.play_rounds(setup, rules, args.rounds, progress=progress)
+    result = processes.play_rounds(setup, rules, args.rounds,   # a counter only for a person
+                                   progress=progress if sys.stderr.isatty() else None)
     report = processes.round_report(setup, rules)
     print(f"spawn rating {args.rating}, horror rating {args.horror or 'none'}, "
           f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules.name} "
