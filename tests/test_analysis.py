@@ -6,6 +6,7 @@ reading of every switch); each switch has a shipped situation whose readings dif
 
 import functools
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -197,6 +198,19 @@ def test_markdown_export_embeds_the_board_and_the_answers_per_reading(tmp_path, 
     assert "data:image/svg+xml;base64," in text and "| touch_ok | visible |" in text
     svg = board_svg(situation("sight_corner"))
     assert svg.count("<circle") == 2 and "stroke-dasharray" not in svg.split("<circle")[0][:0]
+
+
+def test_markdown_names_spaces_and_units_as_the_board_labels_them():
+    s = situation("sarall_door")
+    text = to_markdown(s, found=())
+    assert "Units: S = Sarall (monster) on A4, P = Phillip (explorer) on E4, " \
+        "L = Lorrai (explorer) on A1." in text
+    assert "targets Phillip (P), closest at 4" in text and "blocked by the wall between A2 and " \
+        "A3" in text
+    assert not re.search(r"\(\d+, \d+\)|\bphillip\b", text)
+    svg = board_svg(s)
+    for label in (">A</text>", ">E</text>", ">1</text>", ">4</text>"):
+        assert label in svg
 
 
 def test_markdown_says_so_when_no_reading_changes_anything():

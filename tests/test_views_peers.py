@@ -12,12 +12,14 @@ def view():
 
 
 def test_sight_on_one_map_under_both_games(view):
-    assert "blocked by the wall between (1, 0) and (1, 1)" in view.verdict_machina.value
-    assert "visible along the line from dot" in view.verdict_mansions.value
-    assert "Line of Sight" in view.verdict_mansions.value  # the Mansions summary's heading
+    assert "blocked by the wall between B1 and B2" in view.verdict_machina.value
+    assert "visible along the line from the dot near the bottom-left corner of A1" in \
+        view.verdict_mansions.value
+    assert "Mansions of Madness rules summary (Line of Sight)" in view.verdict_mansions.value
+    assert ".txt" not in view.verdict_mansions.value + view.distances.value
     view.source.value, view.target.value = (2, 1), (3, 1)      # through an open door
     assert "visible" in view.verdict_machina.value and "blocked" not in view.verdict_machina.value
-    assert "the door between (2, 1) and (3, 1)" in view.verdict_mansions.value
+    assert "the door between C2 and D2" in view.verdict_mansions.value
     mansions_sources = view._boards["mansions"][1]
     assert mansions_sources["overlay_lines"].data["role"] == ["blocked line"]
     view.source.value, view.target.value = (0, 0), (2, 1)

@@ -137,6 +137,9 @@ def test_the_panel_shows_question_readings_and_sources_from_content(panel):
     assert "manual p22 (line of sight)" in panel.about.value and "spec" not in panel.about.value
     for reading in SWITCHES["los.vertex"].readings:
         assert f"<b>{reading}</b>" in panel.about.value
+    panel.switch.value = "arkham.reveal_another"    # a peer game's summary, by its title
+    assert "Arkham Horror LCG rules summary (Skills and skill tests)" in panel.about.value
+    assert ".txt" not in panel.about.value
 
 
 def test_rules_in_words_name_the_preset_and_every_flipped_switch():

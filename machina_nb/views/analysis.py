@@ -38,7 +38,7 @@ from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_val
 from machina_nb.rules.analysis.draft import (Draft, draft_of_situation, rules_parts, to_toml,
                                              with_choice, with_questions, with_roll,
                                              with_rules)
-from machina_nb.rules.analysis.export import to_markdown
+from machina_nb.rules.analysis.export import to_markdown, with_names
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
@@ -94,12 +94,13 @@ def _value_html(a: Answer) -> str:
     return _words(show_value(v))
 
 
-def _turn_html(a: Answer) -> str:
+def _turn_html(situation: Situation, a: Answer) -> str:
     v = a.value
     rows = []
     for i, step in enumerate(v["steps"]):
         reasons = a.why[i] if i < len(a.why) else ""
-        rows.append(f"<li><b>{_words(step)}</b><br><small>{_words(reasons)}</small></li>")
+        rows.append(f"<li><b>{_words(with_names(situation, step))}</b><br>"
+                    f"<small>{_words(with_names(situation, reasons))}</small></li>")
     end = "removed from the board" if v["end"] == "removed" else f"on {_words(v['end'])}"
     return (f"<ol class='analysis-turn-steps'>{''.join(rows)}</ol>"
             f"It stands {end} with {v['stamina_left']} stamina left.")
@@ -108,7 +109,7 @@ def _turn_html(a: Answer) -> str:
 def answer_html(situation: Situation, a: Answer) -> str:
     """One answer as HTML: the question in words, the answer, and why (with its citations)."""
     q = next(q for q in situation.questions if q.name == a.name)
-    body = _turn_html(a) if a.kind == "monster_turn" else _value_html(a)
+    body = _turn_html(situation, a) if a.kind == "monster_turn" else _value_html(a)
     why = "" if a.kind == "monster_turn" else "".join(
         f"<li>{_words(w)}</li>" for w in a.why if w)
     return (f"<div class='analysis-answer' data-question='{html.escape(a.name)}'>"
@@ -136,11 +137,11 @@ def answer_highlights(situation: Situation, a: Answer, reading: str = "") -> Hig
     return Highlights(spaces, lines, title=title)
 
 
-def _cell_words(kind: str, value) -> str:
+def _cell_words(situation: Situation, kind: str, value) -> str:
     """An answer's value in a few words, for a table of readings side by side."""
     if kind == "monster_turn":
         end = "removed" if value["end"] == "removed" else f"on {value['end']}"
-        return _words(", ".join(value["steps"]) + f"; ends {end} with "
+        return _words(with_names(situation, ", ".join(value["steps"])) + f"; ends {end} with "
                       f"{value['stamina_left']} stamina left")
     if kind in ("nearest", "closest"):
         return _words(" and ".join(value["tied"]) + f" at {value['distance']}"
@@ -168,7 +169,7 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
         for reading, values in f.answers:
             shown = dict(values)
             mark = " (in force)" if reading == f.in_force else ""
-            cells = "".join(f"<td>{_cell_words(questions[n].ask, shown[n])}</td>"
+            cells = "".join(f"<td>{_cell_words(situation, questions[n].ask, shown[n])}</td>"
                             for n in f.changed)
             rows.append(f"<tr><td><b>{html.escape(reading)}</b>{mark}<br><small>"
                         f"{html.escape(prose[f.switch].readings.get(reading, ''))}</small></td>"
@@ -487,7 +488,8 @@ class AnalysisBoardView(widgets.VBox):
             drawn.append(sources)
             caption = widgets.HTML(f"<b>{html.escape(f.switch)} = {html.escape(reading)}</b>"
                                    + (" (in force)" if reading == f.in_force else "")
-                                   + f"<br><small>{_cell_words(a.kind, a.value)}</small>",
+                                   + f"<br><small>{_cell_words(self.situation, a.kind, a.value)}"
+                                   "</small>",
                                    layout=widgets.Layout(max_width="360px"))
             plot = BokehModel(figure)
             plot.add_class("analysis-reading-plot")

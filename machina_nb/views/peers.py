@@ -16,6 +16,8 @@ summary 004_160861af6abd31e8.txt (Skills and skill tests; Keywords: Hunter); Man
 from __future__ import annotations
 
 import html
+import math
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -32,10 +34,13 @@ from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.peers import arkham, compare, mansions
 from machina_nb.rules.rulings import SWITCHES, Rules
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import ROLE_COLOURS, Highlights, highlight_data, render_board
+from machina_nb.views.board import (ROLE_COLOURS, Highlights, highlight_data, plain_text,
+                                    render_board, space_name)
+from machina_nb.views.words import source_words
 
-__all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_board",
-           "distance_board", "sight_highlights", "curve_rows", "timing_rows", "OtherGamesView"]
+__all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
+           "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
+           "OtherGamesView"]
 
 SAMPLE_BAG = "+1,0,0,-1,-1,-1,-2,-2,-3,-4,skull,skull,cultist,tablet,auto_fail,elder_sign"
 """A sample chaos bag (our own mix, about the size of a campaign's standard bag)."""
@@ -111,6 +116,32 @@ def sight_highlights(board: Board, a: Point, b: Point, rules: Rules, game: str) 
                       verdict=(text,))
 
 
+_DOT = re.compile(r"dot \((\d+(?:/\d+)?), (\d+(?:/\d+)?)\)")
+
+
+def _dot_words(match: re.Match) -> str:
+    x, y = (Fraction(v) for v in match.groups())
+    space = space_name((math.floor(x), math.floor(y)))
+    dx, dy = x - math.floor(x), y - math.floor(y)
+    if not dx and not dy:
+        return f"the dot at the top-left corner of {space}"
+    corner = ("top" if dy < Fraction(1, 2) else "bottom") + "-" + \
+        ("left" if dx < Fraction(1, 2) else "right")
+    return f"the dot near the {corner} corner of {space}"
+
+
+def sight_words(text: str) -> str:
+    """A sight verdict as the board labels things: spaces ``C2``, Mansions' dots by the corner
+    of the space they sit in, the peer summaries by their titles.
+
+    >>> sight_words("(0, 0) -> (2, 1): seen from dot (1/8, 7/8)")
+    'A1 → C2: seen from the dot near the bottom-left corner of A1'
+    >>> sight_words("to dot (17/8, 1) (Mansions summary 002_fdb2e90db6cbc320.txt)")
+    'to the dot near the top-left corner of C2 (Mansions of Madness rules summary)'
+    """
+    return plain_text(_DOT.sub(_dot_words, source_words(text)))
+
+
 def curve_rows(pool_text: str, essence: int, bag: arkham.Bag, rules: Rules
                ) -> dict[str, tuple[tuple[int, Fraction], ...]]:
     """The chart's curves by name: Machina Arcana's pool (and with essence), Arkham's bag, the d10.
@@ -180,8 +211,7 @@ class OtherGamesView(widgets.VBox):
         setup_notebook()
         self._rules = rules or Rules()
         self.board = sight_board()
-        spaces = [(f"({x}, {y})", (x, y))
-                  for x, y in sorted(self.board, key=lambda p: (p[1], p[0]))]
+        spaces = [(space_name(p), p) for p in sorted(self.board, key=lambda p: (p[1], p[0]))]
         self.source = self._dropdown("From", spaces, (0, 0), "peers-from")
         self.target = self._dropdown("To", spaces, (2, 1), "peers-to")
         self.inset = self._dropdown("Dots", list(SWITCHES["mansions.dot_inset"].readings),
@@ -293,7 +323,8 @@ class OtherGamesView(widgets.VBox):
             sources = self._boards[game][1]
             for name, data in highlight_data(marks).items():
                 sources[name].data = data
-            verdict.value = f"<p style='max-width:420px'>{html.escape(marks.verdict[0])}</p>"
+            words = sight_words(marks.verdict[0])
+            verdict.value = f"<p style='max-width:420px'>{html.escape(words)}</p>"
 
     # --- chart, timing ---------------------------------------------------------------------------
 
@@ -381,6 +412,6 @@ class OtherGamesView(widgets.VBox):
                                            self._rules)
         rows = [(n.notion, n.how, ", ".join(f"{name} {'unreachable' if d is None else d}"
                                             for name, d in n.distances),
-                 " and ".join(n.winners), n.rule) for n in notions]
+                 " and ".join(n.winners), source_words(n.rule)) for n in notions]
         self.distances.value = _table(("notion", "counted as", "distance to each explorer",
                                        "nearest", "rule"), rows, "peers-distances-rows")

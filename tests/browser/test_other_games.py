@@ -2,7 +2,7 @@
 space redrawing both boards; screenshots of the tab and of the comparison chart.
 
 Expected verdicts: manual p22 (a wall stops the centre line; an open door does not) and the
-Mansions summary 002_fdb2e90db6cbc320.txt, Line of Sight (any corner-dot line; doors block).
+Mansions of Madness summary, Line of Sight (any corner-dot line; doors block).
 """
 
 import pytest
@@ -19,14 +19,14 @@ def test_other_games_tab_compares_sight_and_draws_the_chart(explorer, artifacts)
     mansions = page.locator(".peers-verdict-mansions")
     mansions.wait_for(state="visible", timeout=WAIT)
     assert "blocked by the wall" in machina.inner_text()
-    assert "visible along the line from dot" in mansions.inner_text()
+    assert "visible along the line from the dot near" in mansions.inner_text()
     page.screenshot(path=str(artifacts / "other-games.png"), full_page=True)
 
     boards = page.locator(".peers-verdict-mansions").locator("xpath=..").locator("canvas").first
     before, said = boards.screenshot(), machina.inner_text()
-    page.locator(".peers-from select").select_option(label="(2, 1)")
-    page.locator(".peers-to select").select_option(label="(3, 1)")
-    page.locator(".peers-verdict-mansions", has_text="the door between (2, 1) and (3, 1)").wait_for(
+    page.locator(".peers-from select").select_option(label="C2")
+    page.locator(".peers-to select").select_option(label="D2")
+    page.locator(".peers-verdict-mansions", has_text="the door between C2 and D2").wait_for(
         timeout=WAIT)
     assert "blocked" not in text_changes(page, machina, said)
     changed_pixels(page, boards, before)

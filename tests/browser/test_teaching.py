@@ -21,6 +21,8 @@ FORBIDDEN = [
     (re.compile(r"\*\*"), "**"),
     (re.compile(r"placeholder", re.I), "placeholder"),
     (re.compile(r"spec §"), "spec §"),
+    (re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt"), "a source file's name"),
+    (re.compile(r"\(\d+, \d+\)"), "a space as a pair of numbers"),
 ]
 
 
@@ -54,7 +56,8 @@ def test_a_tour_of_every_tab_reads_in_plain_words(explorer, artifacts):
     painted(page)
     page.screenshot(path=str(artifacts / "tour-board.png"), full_page=True)
     assert_plain(visible_text(page), "Board")
-    for title in ("Odds", "Round", "Rulings", "Examples", "Quiz"):
+    for title in ("Odds", "Round", "Rulings", "Examples", "Quiz", "Other games",
+                  "Analysis board"):
         open_tab(page, title)
         if title == "Round":
             for _ in range(2):
@@ -70,7 +73,8 @@ def test_a_tour_of_every_tab_reads_in_plain_words(explorer, artifacts):
                     press(page, page.locator("button.example-next"),
                           page.locator(".example-step"))
         painted(page)
-        page.screenshot(path=str(artifacts / f"tour-{title.lower()}.png"), full_page=True)
+        page.screenshot(path=str(artifacts / f"tour-{title.lower().replace(' ', '-')}.png"),
+                        full_page=True)
         assert_plain(visible_text(page), title)
 
 

@@ -18,15 +18,17 @@ Rules: the pages each answer cites (see :mod:`machina_nb.rules.analysis.ask`).
 from __future__ import annotations
 
 import base64
+import re
 from html import escape
 
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
+from machina_nb.rules.board.labels import column_name, plain_text, space_name
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["board_svg", "to_markdown", "SPACE_COLOURS"]
+__all__ = ["board_svg", "to_markdown", "with_names", "SPACE_COLOURS"]
 
 CELL = 32
 SPACE_COLOURS = {
@@ -68,7 +70,8 @@ def _line(x1, y1, x2, y2, colour, width, dash) -> str:
 
 
 def board_svg(situation: Situation) -> str:
-    """The situation's board as SVG text: coloured spaces, walls, doors, units by letter.
+    """The situation's board as SVG text: coloured spaces, walls, doors, units by letter, the
+    columns lettered and the rows numbered as on the app's boards (``C6``).
 
     Closed doors are thick brown, open doors dashed brown, destroyed doors dotted
     grey; explorers are blue circles, monsters red squares.
@@ -76,8 +79,12 @@ def board_svg(situation: Situation) -> str:
     """
     layout = situation.layout
     w, h = layout.width * CELL, layout.height * CELL
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 8}" height="{h + 8}" '
-             f'viewBox="-4 -4 {w + 8} {h + 8}" font-family="sans-serif">']
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 28}" height="{h + 28}" '
+             f'viewBox="-24 -24 {w + 28} {h + 28}" font-family="sans-serif">']
+    parts += [f'<text x="{x * CELL + CELL // 2}" y="-8" font-size="11" text-anchor="middle" '
+              f'fill="#444">{column_name(x)}</text>' for x in range(layout.width)]
+    parts += [f'<text x="-8" y="{y * CELL + CELL // 2 + 4}" font-size="11" text-anchor="end" '
+              f'fill="#444">{y + 1}</text>' for y in range(layout.height)]
     for y in range(layout.height):
         for x in range(layout.width):
             kind = layout.space(x, y)
@@ -109,9 +116,21 @@ def _legend(situation: Situation) -> list[str]:
              "thick brown = closed door, dashed brown = open door, dotted grey = destroyed door."]
     spaces = sorted({SPACE_COLOURS.get(k, _OTHER)[1] for k in kinds})
     lines.append("Spaces shown: " + ", ".join(spaces) + ".")
-    units = ", ".join(f"{u.letter} = {u.card} {u.position}" for u in situation.units)
+    state = situation.base
+    units = ", ".join(f"{u.letter} = {state.unit(u.id).name} ({state.unit(u.id).side}) on "
+                      f"{space_name(u.position)}" for u in situation.units)
     lines.append(f"Units: {units}.")
     return lines
+
+
+def with_names(situation: Situation, text: str) -> str:
+    """Text from the rules core with each unit's id as its name and letter (``lorrai`` ->
+    ``Lorrai (L)``) and each space as the board labels it (``(0, 3)`` -> ``A4``)."""
+    state = situation.base
+    for u in sorted(situation.units, key=lambda u: -len(u.id)):
+        text = re.sub(rf"(?<![\w-]){re.escape(u.id)}(?![\w-])",
+                      f"{state.unit(u.id).name} ({u.letter})", text)
+    return plain_text(text)
 
 
 def to_markdown(situation: Situation, rules: Rules | None = None,
@@ -130,7 +149,7 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
            f"Rules in force: {rules.name}" + (f" ({flips})" if flips else "") + ".", "",
            "## Answers", ""]
     for a in ask(situation, rules):
-        out += _answer_lines(a)
+        out += _answer_lines(situation, a)
     out += ["## Rulings that change the answers", ""]
     if not found:
         out.append("No other reading of any switch changes these answers.")
@@ -140,16 +159,17 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
                 "|---|" + "---|" * len(f.changed)]
         for reading, values in f.answers:
             shown = dict(values)
-            out.append(f"| {reading} | " + " | ".join(_cell(shown[q]) for q in f.changed) + " |")
+            out.append(f"| {reading} | "
+                       + " | ".join(_cell(situation, shown[q]) for q in f.changed) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
-def _answer_lines(a: Answer) -> list[str]:
-    lines = [f"- **{a.name}** ({a.kind}): {show_value(a.value)}"]
-    lines += [f"  - {why}" for why in a.why if why]
+def _answer_lines(situation: Situation, a: Answer) -> list[str]:
+    lines = [f"- **{a.name}** ({a.kind}): {with_names(situation, show_value(a.value))}"]
+    lines += [f"  - {with_names(situation, why)}" for why in a.why if why]
     return lines + [""]
 
 
-def _cell(value) -> str:
-    return show_value(value).replace("|", "\\|")
+def _cell(situation: Situation, value) -> str:
+    return with_names(situation, show_value(value)).replace("|", "\\|")
