@@ -130,11 +130,8 @@ def unit_name(state: GameState, unit_id: str) -> str:
 
 def plain_event(state: GameState, text: str) -> str:
     """An engine text as the board shows things: spaces named ``C6``, units by name."""
-    text = plain_text(text)
     text = re.sub(r"\((\w+-\d+)\)", "", text)  # a new unit's id after its name
-    for unit in sorted(state.units, key=lambda u: -len(u.id)):
-        text = re.sub(rf"(?<![\w-]){re.escape(unit.id)}(?![\w-])", unit_name(state, unit.id), text)
-    return text
+    return plain_text(text, {u.id: unit_name(state, u.id) for u in state.units})
 
 
 def _choice_words(state: GameState, value) -> str:

@@ -18,7 +18,6 @@ Rules: the pages each answer cites (see :mod:`machina_nb.rules.analysis.ask`).
 from __future__ import annotations
 
 import base64
-import re
 from html import escape
 
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
@@ -127,10 +126,8 @@ def with_names(situation: Situation, text: str) -> str:
     """Text from the rules core with each unit's id as its name and letter (``lorrai`` ->
     ``Lorrai (L)``) and each space as the board labels it (``(0, 3)`` -> ``A4``)."""
     state = situation.base
-    for u in sorted(situation.units, key=lambda u: -len(u.id)):
-        text = re.sub(rf"(?<![\w-]){re.escape(u.id)}(?![\w-])",
-                      f"{state.unit(u.id).name} ({u.letter})", text)
-    return plain_text(text)
+    return plain_text(text, {u.id: f"{state.unit(u.id).name} ({u.letter})"
+                             for u in situation.units})
 
 
 def to_markdown(situation: Situation, rules: Rules | None = None,

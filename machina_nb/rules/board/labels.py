@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Mapping
 
 from machina_nb.rules.board.maptext import Point
 
@@ -65,9 +66,10 @@ def _mixed(value: Fraction) -> str:
     return f"{whole} {part.numerator}/{part.denominator}" if whole else str(part)
 
 
-def plain_text(text: str) -> str:
+def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     """Text from the rules core as the board labels things: spaces ``(2, 5)`` become ``C6``,
-    a point between spaces is described in words, ``->`` becomes an arrow and ``>=`` ``≥``.
+    a point between spaces is described in words, ``->`` becomes an arrow and ``>=`` ``≥``;
+    each unit id among ``names`` (a whole word) becomes its name there.
 
     >>> plain_text("(0, 0) -> (3, 1): meeting at (1, 1)")
     'A1 → D2: meeting at the top-left corner of B2'
@@ -77,8 +79,13 @@ def plain_text(text: str) -> str:
     'the barrel at E1 explodes'
     >>> plain_text("2 >= armor 2")
     '2 ≥ armor 2'
+    >>> plain_text("lorrai steps to (0, 3)", {"lorrai": "Lorrai (L)"})
+    'Lorrai (L) steps to A4'
     """
     text = _AT_POINT.sub(_at_words, text)
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
     text = _POINT.sub(_point_words, text).replace("->", "→")
-    return text.replace(">=", "≥").replace("<=", "≤")
+    text = text.replace(">=", "≥").replace("<=", "≤")
+    for unit_id in sorted(names or {}, key=len, reverse=True):   # "mi_go-12" before "mi_go-1"
+        text = re.sub(rf"(?<![\w-]){re.escape(unit_id)}(?![\w-])", names[unit_id], text)
+    return text
