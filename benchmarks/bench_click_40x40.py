@@ -20,11 +20,11 @@ from pathlib import Path
 import nbformat
 
 from benchmarks.bench_scale import walled_text
-from benchmarks.bench_views import (CHROMIUM, CLICKS, TARGET_MS, floor_spaces, print_series,
+from benchmarks.bench_views import (CLICKS, TARGET_MS, board_page, floor_spaces, print_series,
                                     series, timed_click)
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
-from machina_nb.views.serve import CHROMIUM_FLAGS, voila
+from machina_nb.views.serve import voila
 
 SIDE = 40
 UNITS = {"A": (3, 3), "B": (36, 5), "M": (20, 22), "N": (8, 33)}
@@ -55,29 +55,20 @@ def write_notebook(folder: Path) -> None:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
     folder = Path(tempfile.mkdtemp(prefix="bench-40x40-"))
     write_notebook(folder)
     board = board_40x40()
     spaces = floor_spaces(board, CLICKS)
-    with voila(folder / "voila.log", folder=folder) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1900, "height": 1600})
-            page.goto(f"{url}/voila/render/{NOTEBOOK}", timeout=120_000)
-            page.locator(".board-plot canvas").first.wait_for(state="visible", timeout=120_000)
-            timed_click(page, UNITS["A"], painted=True)  # warm up: the first sight tables
-            results = {
-                "sight source": series(page, spaces, "sight", True, painted=True),
-                "sight target": series(page, spaces[-2::-1] + [UNITS["A"]], "sight", False,
-                                       painted=True),
-                "reach (stamina 3)": series(page, spaces, "reach", False, painted=True),
-                "closest + paths": series(page, spaces, "closest", False, painted=True),
-            }
-        finally:
-            browser.close()
+    with voila(folder / "voila.log", folder=folder) as url, \
+            board_page(url, NOTEBOOK, {"width": 1900, "height": 1600}, 120_000) as page:
+        timed_click(page, UNITS["A"], painted=True)  # warm up: the first sight tables
+        results = {
+            "sight source": series(page, spaces, "sight", True, painted=True),
+            "sight target": series(page, spaces[-2::-1] + [UNITS["A"]], "sight", False,
+                                   painted=True),
+            "reach (stamina 3)": series(page, spaces, "reach", False, painted=True),
+            "closest + paths": series(page, spaces, "closest", False, painted=True),
+        }
     print_series(f"click -> verdict and overlay drawn in Chromium, {SIDE}x{SIDE} walled board, "
                  f"{CLICKS} clicks each; target median <= {TARGET_MS} ms", results)
     every = statistics.median(t for times in results.values() for t in times)
