@@ -74,6 +74,30 @@ class PlayAbility(Action):
         return _abilities_for(state, rules, u, free_only=False)
 
 
+def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:
+    """The legal plays of ``u``'s active abilities, by ability, then target (and second
+    target, and the space a destroy cost names); ``free_only`` keeps those that cost no
+    stamina, which an explorer may play outside their turn.
+
+    Rules: manual p12, p20 (abilities outside the turn), p23 (two targets, destroy costs).
+    """
+    out: list[Action] = []
+    for i, ability in enumerate(_abilities(state, u, rules)):
+        if ability.kind != "active" or (free_only and ability.cost.stamina):
+            continue
+        targets = ability_targets(state, rules, u, ability)
+        plays = (None,) if targets is None else targets
+        seconds = second_targets(state, rules, u, ability) if targets else None
+        if seconds is not None:
+            plays = tuple((t, s) for t in targets for s in seconds)      # the same twice too
+        destroys = (None,) if not ability.cost.destroys_space else \
+            destroy_options(state, rules, u, ability.cost.destroy)
+        for t in plays:
+            for d in destroys:
+                out += _if_legal(state, rules, PlayAbility(u.id, i, t, destroy=d))
+    return out
+
+
 def _check_ability(state: GameState, u: Unit, action: PlayAbility, rules: Rules) -> None:
     abilities = _abilities(state, u, rules)
     if not 0 <= action.index < len(abilities):
@@ -176,24 +200,6 @@ def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
         destroy_card(r, key, f"the cost of {ability.name}")
     if cost.marker:
         return_marker(r, marker_on(r.state, marker_holder(u), key), f"the cost of {ability.name}")
-
-
-def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:
-    out: list[Action] = []
-    for i, ability in enumerate(_abilities(state, u, rules)):
-        if ability.kind != "active" or (free_only and ability.cost.stamina):
-            continue
-        targets = ability_targets(state, rules, u, ability)
-        plays = (None,) if targets is None else targets
-        seconds = second_targets(state, rules, u, ability) if targets else None
-        if seconds is not None:
-            plays = tuple((t, s) for t in targets for s in seconds)      # the same twice too
-        destroys = (None,) if not ability.cost.destroys_space else \
-            destroy_options(state, rules, u, ability.cost.destroy)
-        for t in plays:
-            for d in destroys:
-                out += _if_legal(state, rules, PlayAbility(u.id, i, t, destroy=d))
-    return out
 
 
 def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:

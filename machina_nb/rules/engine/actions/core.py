@@ -161,10 +161,6 @@ def contributors(state: GameState, rules: Rules, actor: str,
     return tuple(e.id for e in explorers if e.id in seen and e.id != actor)
 
 
-def _mode(state: GameState, unit: Unit) -> str:
-    return "explorer" if unit.side == "explorer" else "scheming"
-
-
 def _pay_check(state: GameState, rules: Rules, u: Unit, cost: Cost,
                contributions: Sequence[tuple[str, int]], target: Point | None,
                rule: str) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from machina_nb.rules.board.distance import Mover, reach
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.terrain import move_steps
-from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _mode, _pay_check
+from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay_check
 from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects import destroy_unit, set_door
 from machina_nb.rules.engine.resolution import Resolution
@@ -26,6 +26,11 @@ DOOR_COSTS: dict[str, dict[str, Cost]] = {
 }
 """Door costs by actor (an explorer, or a scheming monster), then by what is done to the
 door (manual p12, p15, p36)."""
+
+
+def _mode(state: GameState, unit: Unit) -> str:
+    """Whose door costs a unit pays: an explorer's, or a scheming monster's (manual p15)."""
+    return "explorer" if unit.side == "explorer" else "scheming"
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,12 @@ class Activate(Action):
 
 
 def _activate(r: Resolution, u: Unit, action: Activate) -> None:
+    """Pay for the space and use it up, then its effect: a trap lever's traps, the event
+    space's essence and explorer event or its roll against the horror rating, a chest's
+    essence and item, a workbench, a recharge station.
+
+    Rules: manual p37 (action spaces); 3.5 §Updated Action Spaces; switch cost.event_space.
+    """
     space = tuple(action.space)
     kind = r.state.space_kind(space)
     if kind is SpaceKind.LEVER:
@@ -202,6 +208,11 @@ class ChapterSpace(Action):
 
 
 def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
+    """Pay for the chapter space, use it up, and advance the chapter unless it is blocked.
+
+    Rules: manual p36 (chapter space), p29 (blocking chapters); switches cost.chapter_lit and
+    chapter_space.when_blocked.
+    """
     space = tuple(action.space)
     lit = space in r.state.lit
     if lit:

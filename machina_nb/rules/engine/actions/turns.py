@@ -59,6 +59,10 @@ class EndTurn(Action):
 
 
 def _end_turn(r: Resolution, u: Unit) -> None:
+    """An explorer's turn ends with their stamina at 0; a scheming monster's turn ends.
+
+    Rules: manual p12 (end turn), p15 (scheming monsters).
+    """
     if u.side == "explorer":
         r.state = r.state.update_unit(u.id, stamina=0)
         r.set(active=None, done=r.state.done + (u.id,))
@@ -116,6 +120,11 @@ class MonsterAct(Action):
 
 
 def _monster_act(r: Resolution, action: MonsterAct) -> None:
+    """The plan's reasons, then its next step: a move, an ability, a closed door destroyed,
+    or the end of the turn; a tie the plan leaves open waits for the players.
+
+    Rules: manual p15-17 (mindless monsters), p16 (the players resolve ties), p36 (doors).
+    """
     plan = mindless_step(r.state, r.rules, action.actor, action.choices)
     if plan.options:
         raise NeedChoice(plan.choice_of, plan.options, "manual p16")
@@ -148,6 +157,7 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
 
 
 def _finish_monster(r: Resolution, monster: str, why: str) -> None:
+    """The monster's turn ends and it leaves the queue (manual p16)."""
     r.set(done=r.state.done + (monster,), monster_turn=None)
     r.emit("monster_turn", f"{monster}'s turn ends: {why}", "manual p16")
 
