@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from engine_cases import CHAPTER, decision, explorer, monster, open_map
-from machina_nb.rules.engine import actions
+from machina_nb.rules.engine.actions import core
 from machina_nb.rules.cards.items import Inventory, ItemDecks, load_all_items
 from machina_nb.rules.engine.actions import (Activate, Choose, EndTurn, RollSpawn, apply, check,
                                              legal_actions)
@@ -99,7 +99,7 @@ def test_legal_actions_never_resolves_an_action_to_find_its_choices(monkeypatch)
         game = game.apply((ends or list(options))[0], dice)
     assert replay(game.initial, game.log(), RULES) == game.state
     assert {s.phase for s in states} >= {"explorer", "spawn", "monster"}
-    monkeypatch.setattr(actions, "_resolve", refuse)
+    monkeypatch.setattr(core, "_resolve", refuse)
     for state in states:
         assert legal_actions(state, RULES)
 

@@ -1,0 +1,293 @@
+"""The core of the state machine: the :class:`Action` base, the shared checks and payment,
+:func:`check` and :func:`apply`.
+
+Every kind of action is a subclass of :class:`Action` in the module of its subject
+(:mod:`.movement`, :mod:`.maptiles`, :mod:`.spaces`, :mod:`.abilities`, :mod:`.items`,
+:mod:`.turns`), its check, its legal instances and its resolution side by side;
+:mod:`.kinds` lists them in the documented order. :class:`Choose` lives here because
+:func:`apply` resumes the decision it answers.
+
+Rules: manual p12 (explorer actions and costs), p16 (the players choose), p18-19 (essence,
+contributing explorers).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Sequence
+
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.board.terrain import adjacent
+from machina_nb.rules.engine.chance import Dice, OpenDice
+from machina_nb.rules.engine.phases import advance, current_monster
+from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution
+from machina_nb.rules.engine.state import Decision, GameState, Unit
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors"]
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What an action costs its actor: ``stamina``, and ``essence`` that contributing
+    explorers may share (manual p19). Each cost constant cites its page where it is declared.
+
+    An ability's printed cost (:class:`machina_nb.rules.cards.abilities.Cost`) has the same
+    two fields, so the payment helpers take either.
+    Rules: manual p12 (explorer actions and costs), p18-19 (essence).
+    """
+
+    stamina: int
+    essence: int = 0
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action by ``actor`` (a unit id, or ``players`` for the horror roll).
+
+    ``choices`` answer, in order, the choices its resolution raises (a tied
+    spawn space, a target, where a slide goes...): each is used where it fits.
+    Each kind owns its rule: :meth:`verify` refuses it when illegal now, :meth:`perform`
+    resolves it, and :meth:`options` lists its legal instances for a unit (what
+    :func:`legal_actions` offers). An action taken on its actor's turn (the default)
+    implements ``_verify`` and ``_perform`` for that unit.
+    Rules: manual p12 (explorer actions), p16 (the explorers resolve ambiguities).
+    """
+
+    actor: str
+    choices: tuple = field(default=(), kw_only=True)
+
+    closes_item_window: ClassVar[bool] = True
+    """Taking it ends the free inventory steps after a workbench or recharge (manual p33, p37)."""
+
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """Raise :class:`RulesError` naming the broken rule if this action is illegal now.
+
+        Rules: manual p12 (explorer turns), p15 (queue); see each kind.
+        """
+        self._verify(state, rules, _require_turn(state, self))
+
+    def perform(self, r: Resolution) -> None:
+        """Resolve this (checked) action into ``r``.
+
+        Rules: see each kind.
+        """
+        if r.state.item_window is not None and self.closes_item_window:
+            r.set(item_window=None)     # the free inventory steps end with any other action
+        self._perform(r, r.state.unit(self.actor))
+
+    def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
+        raise RulesError("action", f"unknown action {type(self).__name__}")
+
+    def _perform(self, r: Resolution, u: Unit) -> None:
+        raise RulesError("action", f"unknown action {type(self).__name__}")
+
+    @classmethod
+    def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
+        """The legal instances of this kind for ``u`` on its turn, in the documented order."""
+        return []
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """The players answer the decision the game waits on with ``option`` (manual p16); its
+    ``choices``, like any action's, answer the choices that come after it.
+
+    Legal only while the state carries a :class:`~machina_nb.rules.engine.state.Decision`,
+    and then the only legal kind of action.
+    """
+
+    actor: str = "players"
+    option: object = None
+
+    def verify(self, state: GameState, rules: Rules) -> None:
+        """One of the options of the decision the game waits on (manual p16)."""
+        decision = state.decision
+        if decision is None:
+            _fail("action", "there is no choice to make now", "manual p16")
+        if self.option not in decision.options:
+            _fail("option", f"{self.option!r} is not one of the options for {decision.what}",
+                  decision.rule)
+
+    def perform(self, r: Resolution) -> None:
+        """Never resolved on its own: :func:`apply` resumes the decision's action."""
+        raise RulesError("action", "a choice resumes the action that asked for it")
+
+
+def _fail(argument: str, message: str, rule: str):
+    raise RulesError(argument, f"{message} ({rule})")
+
+
+def _require_turn(state: GameState, action: Action) -> Unit:
+    if state.over:
+        _fail("action", f"the game is over ({state.over})", "manual p3")
+    u = state.unit(action.actor) if state.has_unit(action.actor) else \
+        _fail("actor", f"no unit {action.actor!r} in play", "manual p12")
+    if u.side == "explorer":
+        if state.phase != "explorer" or state.active != u.id:
+            _fail("actor", f"it is not {u.id}'s turn", "manual p12 (explorer turns)")
+    else:
+        if state.phase != "monster" or current_monster(state) != u.id:
+            _fail("actor", f"it is not {u.id}'s turn", "manual p15 (queue)")
+        if not state.player_driven(u.id):
+            _fail("actor", f"{u.id} is mindless: step it with MonsterAct",
+                  "manual p15-16 (mindless)")
+    return u
+
+
+def contributors(state: GameState, rules: Rules, actor: str,
+                 target: Point | None) -> tuple[str, ...]:
+    """Explorers who may pay part of an essence cost, in seating order (manual p19).
+
+    A breadth-first search over explorer-explorer adjacency, seeded by the
+    activating explorer and every explorer adjacent to the target space.
+    Rules: manual p19 (contributing explorers).
+    """
+    board = state.static_board()
+    explorers = state.explorers_on_map
+    me = state.unit(actor)
+    seeds = {me.id} | {e.id for e in explorers if target is not None and e.id != me.id and
+                       adjacent(board, e.position, target, rules)}
+    seen, frontier = set(seeds), deque(seeds)
+    while frontier:
+        a = state.unit(frontier.popleft())
+        for e in explorers:
+            if e.id not in seen and adjacent(board, a.position, e.position, rules):
+                seen.add(e.id)
+                frontier.append(e.id)
+    return tuple(e.id for e in explorers if e.id in seen and e.id != actor)
+
+
+def _pay_check(state: GameState, rules: Rules, u: Unit, cost: Cost,
+               contributions: Sequence[tuple[str, int]], target: Point | None,
+               rule: str) -> None:
+    """Refuse an action ``u`` cannot pay: its stamina, and the essence left after the
+    contributions, each from an eligible contributor (``rule`` names the cost's page).
+
+    Rules: manual p12 (costs), p19 (contributing explorers).
+    """
+    stamina, essence = cost.stamina, cost.essence
+    if u.stamina < stamina:
+        _fail("actor", f"{u.id} has {u.stamina} stamina, needs {stamina}", rule)
+    if essence == 0 and contributions:
+        _fail("contributions", "nothing to contribute to", "manual p19")
+    given = 0
+    if contributions:
+        allowed = contributors(state, rules, u.id, target)
+        for who, amount in contributions:
+            if who not in allowed:
+                _fail("contributions", f"{who} is not adjacent to the target space, to "
+                      f"{u.id} or to another contributor", "manual p19 (contributing explorers)")
+            if amount < 0 or state.unit(who).essence < amount:
+                _fail("contributions", f"{who} cannot pay {amount} essence", "manual p19")
+            given += amount
+    if given > essence:
+        _fail("contributions", f"contributions {given} exceed the cost {essence}", "manual p19")
+    if u.essence < essence - given:
+        _fail("actor", f"{u.id} has {u.essence} essence, needs {essence - given} "
+              f"(after contributions)", rule)
+
+
+def _pay(r: Resolution, u: Unit, cost: Cost,
+         contributions: Sequence[tuple[str, int]], why: str, rule: str) -> None:
+    """``u`` pays ``cost`` for ``why``, the contributors first (``rule`` names the cost's page).
+
+    Rules: manual p12 (costs), p19 (contributing explorers).
+    """
+    stamina, essence = cost.stamina, cost.essence
+    given = 0
+    for who, amount in contributions:
+        if amount:
+            c = r.state.unit(who)
+            r.state = r.state.update_unit(who, essence=c.essence - amount)
+            r.emit("essence", f"{who} contributes {amount} essence to {why}",
+                   "manual p19 (contributing explorers)")
+            given += amount
+    me = r.state.unit(u.id)
+    r.state = r.state.update_unit(u.id, stamina=me.stamina - stamina,
+                                  essence=me.essence - (essence - given))
+    paid = f"{stamina} stamina" + (f" + {essence} essence" if essence else "")
+    r.emit("pay", f"{u.id} pays {paid} for {why}", rule)
+
+
+def _if_legal(state: GameState, rules: Rules, action: Action) -> list[Action]:
+    try:
+        check(state, action, rules)
+    except RulesError:
+        return []
+    return [action]
+
+
+def check(state: GameState, action: Action, rules: Rules) -> None:
+    """Raise :class:`RulesError` naming the broken rule if ``action`` is illegal now.
+
+    Rules: manual p3 (the game's end), p12 (explorer actions and costs); see each action kind.
+    """
+    if not isinstance(action, Action):
+        raise RulesError("action", f"expected an Action, got {type(action).__name__}")
+    if state.over:
+        _fail("action", f"the game is over ({state.over})", "manual p3")
+    if state.decision is not None and not isinstance(action, Choose):
+        _fail("action", f"the players must first choose {state.decision.what}",
+              state.decision.rule)
+    action.verify(state, rules)
+
+
+def apply(state: GameState, action: Action, rules: Rules,
+          dice: Dice | None = None) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``action`` and the events it caused, each citing its rule.
+
+    Illegal actions raise :class:`RulesError` naming the rule; an open roll raises
+    :class:`~machina_nb.rules.engine.chance.ChanceNode` (``state`` is immutable, so it is
+    unchanged in both cases). When the players must choose and ``action.choices`` holds
+    no answer, the result is the state before the action carrying the
+    :class:`~machina_nb.rules.engine.state.Decision`, with the events so far; a
+    :class:`Choose` then resumes the action with the same die results.
+    Rules: manual p10-37 (see the module docstring), p16 (the players choose).
+    """
+    check(state, action, rules)
+    dice = dice if dice is not None else OpenDice()
+    if isinstance(action, Choose):
+        decision = state.decision
+        chosen = replace(decision.action, choices=decision.action.choices + (action.option,)
+                         + action.choices)
+        return _resolve(replace(state, decision=None), chosen, rules,
+                        _Resume(decision.rolls, dice), decision.reported)
+    return _resolve(state, action, rules, dice, 0)
+
+
+def _resolve(state: GameState, action: Action, rules: Rules, dice: Dice,
+             reported: int) -> tuple[GameState, tuple[Event, ...]]:
+    """Resolve a checked action, then the phases; pause at an unanswered choice (p16)."""
+    start = len(dice.record)
+    r = new_resolution(state, rules, dice, action.choices, action.actor)
+    try:
+        action.perform(r)
+        advance(r)
+    except NeedChoice as need:
+        decision = Decision(need.what, need.options, need.rule, action,
+                            tuple(dice.record[start:]), len(r.events))
+        return replace(state, decision=decision), tuple(r.events[reported:])
+    return r.state, tuple(r.events[reported:])
+
+
+class _Resume(Dice):
+    """The die results of a paused resolution again, in order, then the caller's dice (which
+    record the new results, so a history can replay the choice)."""
+
+    def __init__(self, rolls: tuple, then: Dice):
+        super().__init__()
+        self.script, self.then = list(rolls), then
+
+    def _roll(self, die, reason):
+        return self.script.pop(0) if self.script else self.then.roll(die, reason)
+
+    def _permutation(self, n, reason):
+        if self.script:
+            return list(self.script.pop(0))
+        order = self.then._permutation(n, reason)
+        self.then.record.append(tuple(order))
+        return order
