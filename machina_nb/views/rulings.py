@@ -36,7 +36,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.rulings import SWITCHES, Rules, load_rulings
 from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
 from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
-from machina_nb.views.words import question_words, rules_words, source_words, unit_names
+from machina_nb.views.words import question_words, rules_words, unit_names
 
 __all__ = ["situation_marks", "RulingsPanel"]
 
@@ -337,8 +337,7 @@ class RulingsPanel(widgets.VBox):
             + "".join(f" ({w})" for w in (marks.get(r), "default" if r == SWITCHES[name].default
                                            else None) if w)
             + f": {html.escape(text)}</li>" for r, text in ruling.readings.items())
-        sources = source_words(", ".join(s for s in ruling.sources
-                                         if not s.lstrip().startswith("spec")))
+        sources = ", ".join(ruling.sources)
         return (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p><ul>{items}"
                 f"</ul><p>Sources: {html.escape(sources or 'the manual')}</p>")
 
