@@ -2,7 +2,7 @@
 
 A ruling is a named *switch* (``los.vertex``, ``spawn.procedure`` ...) with a
 fixed set of *readings*. The manual 1.0 reading (or, where the manual itself is
-unclear, the catalogue's suggested default) is the default. Presets bundle the
+unclear, the suggested default written with the ruling) is the default. Presets bundle the
 readings of one source: ``manual`` (1.0), ``v3_5`` (the 3.5 update applied) and
 ``player_aid`` (the aid's readings where it differs).
 
@@ -55,7 +55,7 @@ class Switch:
 
     name: str
     readings: tuple[str, ...]
-    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"; "" when it does not
+    spec: str  # the ruling IDs its prose carries (content/rulings), e.g. "D1" or "C-8"; "" if none
     presets: Mapping[str, str] = field(default_factory=dict)
 
     @property

@@ -10,7 +10,7 @@ citation prefix: ``manual p22 (line of sight)``, ``3.5 §Spawn Phase``, ``aid §
 'arkham'
 >>> source_of("3.5 FAQ").key, source_of("player aid").key
 ('update', 'aid')
->>> source_of("catalogue D8") is None
+>>> source_of("a forum post") is None
 True
 """
 
