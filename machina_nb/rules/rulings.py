@@ -25,9 +25,6 @@ Switch names and readings are checked wherever they are written: reading an
 undeclared switch, or asking :meth:`Rules.reads` about an undeclared reading,
 raises :class:`~machina_nb.rules.errors.RulesError`; ``tests/test_switch_names.py``
 checks every literal name and reading in the code, notebooks and examples.
-
-Rules: the sources' contradictions and ambiguities, each with its prose and ruling IDs in
-content/rulings/.
 """
 
 from __future__ import annotations
@@ -289,10 +286,7 @@ class Rules(Mapping[str, str]):
 
     @property
     def name(self) -> str:
-        """The preset this came from, with ``+`` when switches were flipped after.
-
-        Rules: manual 1.0 (the default), the 3.5 update and the player aid (presets).
-        """
+        """The preset this came from, with ``+`` when switches were flipped after."""
         return self._name
 
     def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":

@@ -267,8 +267,7 @@ def enemy_phase(locations: Locations, hunters: Iterable[Hunter],
 def load_locations(path: str | Path) -> Locations:
     """A location file (``kind = "arkham_locations"``), validated; errors at file:line:col.
 
-    Rules: Arkham summary (Locations; Move: connections);
-    content/README.md (Peer games).
+    Rules: Arkham summary (Locations; Move: connections).
     """
     toml = read_toml(path)
     expect_kind(toml, "arkham_locations")
