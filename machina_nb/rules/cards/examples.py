@@ -282,7 +282,7 @@ def _card_references(toml: TomlFile, table: dict, do: str, i: int) -> None:
     events = load_all_events() if do in ("in_play", "invoke") else {}
     for key, known in (("chapter", chapters), ("horror_event", events),
                        ("explorer_event", events), ("bound_event", events), ("event", events)):
-        if key in table and table[key] not in known:
+        if key in table and (not isinstance(table[key], str) or table[key] not in known):
             raise toml.error("step", key, f"unknown card {shown(table[key])}"
                              f"{did_you_mean(table[key], known)}", i)
     for name in table.get("next_chapters", []) if do == "in_play" else []:
