@@ -118,7 +118,7 @@ def numpy_events(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def numpy_blocked(board: Board, rules: Rules) -> np.ndarray:
-    """The blocked flags of every border, space and vertex (two planes), vectorised (spec D1, D2)."""
+    """The blocked flags of every border, space and vertex (two planes), vectorised (rulings D1, D2)."""
     W = H = SIDE
     cells = np.ones((H + 2, W + 2), dtype=bool)  # padded: off the map is a barrier
     for (x, y), kind in board.terrain.graph.nodes(data="kind"):

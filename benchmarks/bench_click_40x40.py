@@ -1,4 +1,4 @@
-"""Click -> redraw on a 40x40 situation in Chromium (issue 16; target: median <= 250 ms, the
+"""Click -> redraw on a 40x40 situation in Chromium (target: median <= 250 ms, the
 same as on the 20x20 board of ``bench_views``).
 
 Writes a one-cell notebook showing the board view (:class:`machina_nb.views.board.BoardView`)

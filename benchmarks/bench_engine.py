@@ -1,4 +1,4 @@
-"""Benchmark: the monster phase with 8 mindless monsters on a 20x20 board (issue 16).
+"""Benchmark: the monster phase with 8 mindless monsters on a 20x20 board.
 
 Run ``python -m benchmarks.bench_engine`` (or call :func:`main`). A whole monster phase is
 stepped through ``legal_actions`` / ``apply`` as a player would, in a fresh interpreter each
@@ -9,7 +9,8 @@ time (figures are CPU milliseconds, medians of :data:`RUNS` interpreters):
   kept).
 
 Targets on the 2-core machine: warm <= 20 ms and cold <= 80 ms, each at least 2x faster than
-the code before issue 16's planning work, measured in the same run: the phase of that code
+the code before the monster-phase planning work (kept plans, one search per target),
+measured in the same run: the phase of that code
 (:data:`BASELINE`, taken out of git into a temporary folder) runs in interpreters alternating
 with ours. ``MACHINA_BENCH_BASELINE`` names another commit, or a folder holding a checkout;
 ``none`` skips it. Under ``closer.metric = true_path_length`` the same phase must take at
@@ -42,7 +43,7 @@ from machina_nb.rules.cards.units import UnitCard
 WARM_MS, COLD_MS, RATIO, WALKING = 20, 80, 2.0, 2.0
 RUNS = 5
 BASELINE = "7f69650"
-"""main before issue 16's planning work: the code the ratio is measured against."""
+"""main before the monster-phase planning work: the code the ratio is measured against."""
 ROOT = Path(__file__).resolve().parents[1]
 
 UNITS = {"A": (0, 0), "B": (17, 1), "C": (2, 14), "P": (17, 10),

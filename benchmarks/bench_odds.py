@@ -1,6 +1,6 @@
 """Exact odds, side by side with icepool in one process: same work, identical answers.
 
-Workloads (issue 4):
+Workloads:
 
 * hit table: high 0-6 x low 0-6 (not both 0) x defense 0-9 x modifier -3..+6 = 4,800 P(hit);
 * essence table: the same grid x essence 0-4 = 24,000 (P(hit), expected essence spent) pairs;

@@ -6,7 +6,7 @@ test with a 16-token bag under the chain and best-of-two readings (exact, every 
 counted once through a cache of the bag left); every hunter's move on 60 random locations.
 Run with ``python -m benchmarks``.
 
-Targets on the 2-core machine (issue 15, ours): one space's Mansions sight <= 1 s; the Arkham
+Targets on the 2-core machine (our own): one space's Mansions sight <= 1 s; the Arkham
 test with both readings <= 0.5 s; 60 hunters <= 0.5 s.
 """
 

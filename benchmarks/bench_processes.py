@@ -1,4 +1,4 @@
-"""The exact rating processes at scale (issue 16): each figure with its target and whether met.
+"""The exact rating processes at scale: each figure with its target and whether met.
 
 Rows:
 

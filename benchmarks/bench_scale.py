@@ -1,4 +1,4 @@
-"""Board speed at scale (issue 16): big open boards, a melee check on 300x300, and how
+"""Board speed at scale: big open boards, a melee check on 300x300, and how
 sight, closest and the monster phase grow from 20x20 to 80x80.
 
 Rows with a target print the figure, the target and whether it is met; the

@@ -376,7 +376,7 @@ def _mansions_sight(args) -> int:
 
 
 def _add_peer_commands(sub) -> None:
-    """``machina arkham test`` and ``machina mansions test|sight`` (issue 15's contract)."""
+    """``machina arkham test`` and ``machina mansions test|sight`` (exact fractions in JSON; bad input one line, exit 2)."""
     peers = {}
     for game, text in (("arkham", "Arkham Horror LCG: exact chaos-bag skill tests"),
                        ("mansions", "Mansions of Madness 1st edition: d10 tests, corner-dot sight")):

@@ -42,7 +42,7 @@ class _Chain:
     def adj(self, rating: int) -> int:
         """The 3.5 player-count adjustment of a spawn rating (0 and below stay as they are).
 
-        Rules: 3.5 §Spawn Phase (player-count adjustment); spec §A12.2, D26.
+        Rules: 3.5 §Spawn Phase (player-count adjustment); ruling D26.
         """
         return adjusted_spawn_rating(rating, self.n) if rating >= 1 else rating
 
@@ -58,7 +58,7 @@ class _Chain:
     def start(self) -> tuple:
         """The state before round 1: the first chapter's ratings unless the setup gives them.
 
-        Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase; spec E8-E12.
+        Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase.
         """
         s = self.setup
         first = self.chapters[0]
@@ -69,7 +69,7 @@ class _Chain:
     def threat_up(self, state: list, amount: int, round_no: int) -> None:
         """Raise monster threat by ``amount``, one step at a time (level-ups, level 5 events).
 
-        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level; spec E12.
+        Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level.
         """
         for _ in range(amount):
             t, lv, event = raise_threat(state[_T], state[_L], self.rules,
@@ -86,7 +86,7 @@ class _Chain:
         s = list(state)
         chapter = self.chapters[s[_CH]]
         skip = chapter.horror_rating is None and \
-            self.rules["threat35.no_horror_rating"] == "skip_rule"      # spec D25
+            self.rules["threat35.no_horror_rating"] == "skip_rule"      # ruling D25
         if s[_R] == 1 and not skip:
             amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
                 "default_printed" else max(0, s[_H] or 0)
@@ -107,7 +107,7 @@ class _Chain:
     def spawn_step(self, dist: dict, full: bool, round_no: int) -> dict:
         """One explorer's spawn roll applied to every state (weights x10: the d10's faces).
 
-        Rules: manual p13 (spawn roll), 3.5 §Spawn Phase; spec E8, E9, D23, D27, D48.
+        Rules: manual p13 (spawn roll), 3.5 §Spawn Phase; rulings D23, D27, D48.
         """
         out: dict = {}
         n_chapters = len(self.chapters)
@@ -147,7 +147,7 @@ class _Chain:
     def phase_end(self, state: tuple) -> tuple:
         """3.5: the spawn rating falls by 1 at the end of the Spawn phase.
 
-        Rules: 3.5 §Spawn Phase; spec §A12.2, E9.
+        Rules: 3.5 §Spawn Phase.
         """
         if not self.v35 or state[_R] is None or state[_CH] >= len(self.chapters):
             return state
@@ -158,7 +158,7 @@ class _Chain:
     def horror_roll(self, state: tuple, round_no: int) -> list[tuple[tuple, int]]:
         """The Horror phase's roll: invoke (threat +1, reset) or the horror rating falls by 1.
 
-        Rules: manual p14 (horror phase); spec §A13, E10, D23.
+        Rules: manual p14 (horror phase); ruling D23.
         """
         h = state[_H]
         if h is None or state[_CH] >= len(self.chapters):

@@ -1,4 +1,4 @@
-"""Attack odds (manual p24, p18-19, p26, p36-37; spec §E2-E7), with independent oracles."""
+"""Attack odds (manual p24, p18-19, p26, p36-37), with independent oracles."""
 
 import itertools
 from collections import Counter
@@ -104,7 +104,7 @@ def test_spec_e3_one_roll_several_blockers_is_correlated():
 def test_spec_d32_essence_with_several_blockers(reading, expected):
     rules = RULES.replace({"essence.multi_blocker": reading})
     assert blockers_outcome(ALWAYS_ONE, [2, 2], rules, essence=1) == expected
-    # The catalogue's own situation (total 2 vs armor 2 and 3, spend 1) hits both either way.
+    # The worked situation (total 2 vs armor 2 and 3, spend 1) hits both either way.
     assert blockers_outcome(ALWAYS_TWO, [2, 3], rules, essence=1) == {frozenset({0, 1}): F(1)}
 
 
@@ -127,7 +127,7 @@ def test_manual_p24_spec_e4_mi_go_kill_table(attacks):
 
 
 def reference_kill(pool, defense, health, attacks, modifier, essence):
-    """The spec E4 recursion, written literally with Fractions (slow reference)."""
+    """The kill-chance recursion over health, attacks and essence, written literally with Fractions (slow reference)."""
     pmf = pool.distribution().pmf()
 
     @lru_cache(maxsize=None)

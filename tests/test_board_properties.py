@@ -1,10 +1,10 @@
-"""Properties of sight, adjacency, paths and distances on random boards (manual p22, p34; spec §A6, §A8).
+"""Properties of sight, adjacency, paths and distances on random boards (manual p22, p34).
 
 The line-of-sight oracle here is deliberately slow and plain: it lists every
 point where the segment meets a grid line (exact Fractions), samples the
 middle of every piece between them, and judges each point and piece against
-the board directly, with the vertex rulings written from the catalogue's
-compass formulas (spec D1-D3).
+the board directly, with the vertex rulings written as plain
+compass formulas (rulings D1-D3).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_spawn_3_5_shows_distribution_progress_and_long_run(capsys, monkeypatch)
     argv = ("spawn", "--rating", "6", "--explorers", "2", "--rounds", "4", "--rules", "v3_5")
     status, out, err = run(capsys, *argv)
     assert status == 0
-    assert "spawned:  mean 26/5" in out  # one whole 3.5 cycle of spec E9 (d=6, n=2)
+    assert "spawned:  mean 26/5" in out  # one whole 3.5 spawn cycle (d=6, n=2)
     assert "long-run spawn attempts per round: 13/10" in out
     assert "3.5 §Spawn Phase" in out
     assert "round" not in err           # no counter into a pipe or a log

@@ -1,4 +1,4 @@
-"""``machina arkham test``, ``machina mansions test`` and ``machina mansions sight``: issue 15's
+"""``machina arkham test``, ``machina mansions test`` and ``machina mansions sight``: their
 contract (exact fraction strings in JSON; bad input is one line on stderr and exit status 2)."""
 
 import json

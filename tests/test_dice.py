@@ -1,4 +1,4 @@
-"""Dice, pools and exact distributions (manual p4-5, p24; spec §E1), with oracles."""
+"""Dice, pools and exact distributions (manual p4-5, p24), with oracles."""
 
 import itertools
 import sys

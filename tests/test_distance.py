@@ -1,4 +1,4 @@
-"""Movement, reach, tied paths, nearest and closest (manual p15-17, p22, p25, p34-35; spec §A2, §A8, D4-D9, D14, D46).
+"""Movement, reach, tied paths, nearest and closest (manual p15-17, p22, p25, p34-35; rulings D4-D9, D14, D46).
 
 Catalogue situations are in its coordinates (y north); here the y of every
 point is flipped into ours (y south).
@@ -26,7 +26,7 @@ from test_sight import NE, SW, assert_rejected, board_of, rays_board
 
 
 def test_spec_d4_move_diagonal_past_a_wall_end():
-    # A wall on the S ray of the crossed vertex; step catalogue (0,0) -> (1,1), ours SW -> NE.
+    # A wall on the S ray of the crossed vertex; step (0,0) -> (1,1) with y growing north, ours SW -> NE.
     board = rays_board("S")
     expected = {"follow_los": 1, "no_corner_cut": 2, "one_L_open": 1}
     for reading, cost in expected.items():
@@ -46,7 +46,7 @@ def test_spec_d4_one_l_open_differs_from_follow_los_when_sight_is_stricter():
 
 
 @pytest.mark.parametrize("cells, allowed, if_both, if_either", [
-    ("U..V", True, False, False),   # units on both side cells (catalogue (0,1) and (1,0))
+    ("U..V", True, False, False),   # units on both side cells ((0,1) and (1,0) with y growing north)
     ("U...", True, True, False),    # a single unit at one side
 ])
 def test_spec_d5_move_squeeze_between_units(cells, allowed, if_both, if_either):
@@ -257,7 +257,7 @@ def test_spec_d9_closest_immobile_units_readings(reading, target, distance_a):
 
 
 def test_spec_c6_immobile_units_as_rubble_also_squeeze_a_diagonal():
-    # Two immobile units touching at the crossed corner: rubble closes it (spec D2), obstacles do not.
+    # Two immobile units touching at the crossed corner: rubble closes it (ruling D2), obstacles do not.
     board = rays_board(cells="K..L")
     obstacle = closest(board, SW, [NE], Rules(), immobile={"K", "L"})
     rubble = closest(board, SW, [NE], Rules().replace(closest_immobile_units="rubble"),
@@ -299,7 +299,7 @@ LOOP = """\
 
 def test_spec_d46_walking_distance_against_networkx():
     """1 + the shortest walk (units in the way) to a free space adjacent to the target; with
-    ``within`` the search gives up beyond that distance (manual p16, p22; spec D46)."""
+    ``within`` the search gives up beyond that distance (manual p16, p22; ruling D46)."""
     from machina_nb.rules.board.distance import movement_view, walking_distance
     from machina_nb.rules.board.sight import adjacent_spaces
     board, target = board_of(LOOP), (2, 0)

@@ -73,7 +73,7 @@ def test_manual_p36_doors_open_close_destroy_costs():
     assert smashed.unit("a").stamina == 5
 
 
-# --- contributing explorers (manual p19; spec B8) ---------------------------------------------
+# --- contributing explorers (manual p19) ---------------------------------------------
 
 B8 = open_map(5, 4, {0: "....K", 1: "..Ph.", 2: ".H...", 3: "L...."})
 
@@ -114,7 +114,7 @@ def test_manual_p19_a_non_adjacent_contributor_is_refused():
     refused(state, ChapterSpace("phillip", (3, 1), (("lorrai", 3),)), rule="manual p19")
 
 
-# --- chapter spaces (manual p36; spec C-2, C-22) ----------------------------------------------
+# --- chapter spaces (manual p36; rulings C-2, C-22) ----------------------------------------------
 
 def lit_state(blocking=False):
     state = scenario(open_map(2, 1, {0: "Ph"}), {"P": explorer("phillip")},
@@ -141,7 +141,7 @@ def test_spec_c22_chapter_space_in_a_blocking_chapter(reading, legal, consumed):
     assert after.chapter == state.chapter and ((1, 0) in after.destroyed) is consumed
 
 
-# --- seal spawn space, light chapter (manual p36; spec C-23, D39) -----------------------------
+# --- seal spawn space, light chapter (manual p36; rulings C-23, D39) -----------------------------
 
 def seal_state(map_row="hPs.h"):
     state = scenario(open_map(5, 1, {0: map_row}), {"P": explorer("phillip")}, threat=3)
@@ -176,7 +176,7 @@ def test_spec_d39_light_chapter_with_none_on_the_tile(reading, lit):
     assert after.lit == lit
 
 
-# --- action spaces (manual p37; 3.5; spec C-1) -------------------------------------------------
+# --- action spaces (manual p37; 3.5; ruling C-1) -------------------------------------------------
 
 @pytest.mark.parametrize("preset, cost", [("manual", 2), ("v3_5", 1), ("player_aid", 3)])
 def test_spec_c1_event_space_cost(preset, cost):
@@ -237,7 +237,7 @@ def test_spec_d35_secondary_trap_attacks(reading, rolls, hits):
     assert 3 - after.unit("ghoul").health == hits
 
 
-# --- abilities, the attack example (manual p24; spec B9) --------------------------------------
+# --- abilities, the attack example (manual p24) --------------------------------------
 
 GUN = Ability("Arc pistol", Cost(stamina=2), Targeting("ranged", 3, "monster"),
               (Effect("attack", high=1, low=1),))
@@ -305,7 +305,7 @@ def test_manual_p18_p19_spec_d33_kill_credit_when_another_explorer_kills(reading
     assert (r.state.unit("phillip").essence, r.state.unit("ann").essence) == (phillip, ann)
 
 
-# --- counted conditions (manual p26, p29; spec B10) -------------------------------------------
+# --- counted conditions (manual p26, p29) -------------------------------------------
 
 BLEED = Ability("Bleed for the way", Cost(health=1), Targeting(), (
     Effect("count", amount=4, key="bleed", then=(Effect("next_chapter"),)),))
@@ -361,7 +361,7 @@ def test_check_names_the_argument():
     assert info.value.argument == "index"
 
 
-# --- a binding event counting kills (manual p26; spec B10a) ------------------------------------
+# --- a binding event counting kills (manual p26) ------------------------------------
 
 OATH = EventCard("oath", "Blood oath", "explorer", binding=True, on_kill=(
     Effect("count", amount=3, key="oath", then=(
@@ -444,7 +444,7 @@ def test_legal_actions_come_in_the_documented_order():
     assert moves == sorted(moves)
 
 
-# --- exit token chapters (manual p28, p34; spec A5.5-A5.7) ------------------------------------
+# --- exit token chapters (manual p28, p34) ------------------------------------
 
 EDGES = ("+-+E+-+\n"
          "|. . .e\n"

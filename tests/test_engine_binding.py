@@ -1,4 +1,4 @@
-"""Horror events bound to monsters (aid §Monster Phase; spec C-14) and bound events leaving play.
+"""Horror events bound to monsters (aid §Monster Phase; ruling C-14) and bound events leaving play.
 
 Under the aid's ``monster.ability_sources = bound_event_and_card`` a binding horror
 event binds to a monster when invoked (which one: ``horror_bind.monster``); the

@@ -1,6 +1,6 @@
 """Card wording the engine reads: a heal on any explorer of the user's tile (manual p21-22,
 Lorrai), a unit card's «enters play» written in content (manual p20), and "push N" versus
-"push up to N" (manual p25; spec D17)."""
+"push up to N" (manual p25; ruling D17)."""
 
 from dataclasses import replace
 
@@ -129,7 +129,7 @@ def test_manual_p20_a_good_enters_play_loads(tmp_path):
         {"op": "threat", "amount": 1}]
 
 
-# --- push N versus push up to N (manual p25; spec D17) ---------------------------------------
+# --- push N versus push up to N (manual p25; ruling D17) ---------------------------------------
 
 def shove_state(op, up_to, row, **more):
     shove = Ability("Shove", Cost(stamina=1), Targeting("melee" if op == "push" else "ranged",

@@ -1,4 +1,4 @@
-"""Leaving the map and coming back on a playing area of map tiles (manual p28, p34; spec A5.5-A5.7).
+"""Leaving the map and coming back on a playing area of map tiles (manual p28, p34).
 
 The last explorer out banishes every monster, sends the placed tiles under the
 map-tile deck in a shuffled order (a chance point the dice script), and flips
@@ -166,7 +166,7 @@ def test_spec_d28_the_timer_on_an_exit_chapter_of_map_tiles(reading):
 
 
 def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
-    """Tiles still placed (spec D28 remove_exit_token) but the entry token's tile was scrolled
+    """Tiles still placed (ruling D28 remove_exit_token) but the entry token's tile was scrolled
     away: nobody can enter, and the explorer waits off the map."""
     from machina_nb.rules.engine.chapters import enter_at_entry_token
     state = on_the_exit()

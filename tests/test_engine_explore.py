@@ -3,7 +3,7 @@
 The state holds the map-tile deck and the placed tiles (``MapSpec(area=...)``);
 ``Explore`` costs 2 stamina, needs an unexplored edge without an entry or exit
 token, and joins the top tile per ``explore.offset``, ``scroll.destroy`` and
-``join.other_edges`` (spec D19-D21). Geometry is :mod:`machina_nb.rules.board.playarea`'s.
+``join.other_edges`` (rulings D19-D21). Geometry is :mod:`machina_nb.rules.board.playarea`'s.
 """
 
 from __future__ import annotations

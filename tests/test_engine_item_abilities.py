@@ -1,7 +1,7 @@
 """The items the manual names carry their abilities (content/items/core.toml), and destroying an
-item: Blood-boost gun (manual p27; spec B21), Stygian Pendant (p27; B23), Circular Saw (p27;
-B23), Veil Lantern (the p22 artifact; B16.2), destroy an item (p26), a destroyed consumable
-waiting for its marker (p27). The Force Alternator (p23; B20) and the saw's bite outside the
+item: Blood-boost gun (manual p27), Stygian Pendant (p27), Circular Saw (p27), Veil Lantern
+(the p22 artifact), destroy an item (p26), a destroyed consumable waiting for its marker
+(p27). The Force Alternator (p23) and the saw's bite outside the
 turn are played from equipped items in tests/test_engine_vocabulary.py."""
 
 from dataclasses import replace
@@ -47,7 +47,7 @@ def new_round(state):
     return r.state, r.events
 
 
-# --- Blood-boost gun (manual p27; spec B21) ----------------------------------------------------
+# --- Blood-boost gun (manual p27) ----------------------------------------------------
 
 def gun_state(equipped=True):
     state = scenario(open_map(2, 1, {0: "BM"}), {"B": explorer("b", stamina=6, abilities=(STAB,)),
@@ -84,7 +84,7 @@ def test_manual_p27_an_unequipped_blood_boost_gun_does_nothing():
     assert roll_modifier(after, "b") == 0 and not any(e.kind == "trigger" for e in events)
 
 
-# --- Stygian Pendant (manual p27; spec B23) ----------------------------------------------------
+# --- Stygian Pendant (manual p27) ----------------------------------------------------
 
 def pendant_state():
     state = scenario(open_map(2, 1, {0: "S."}), {"S": explorer("s", will=2)})
@@ -115,7 +115,7 @@ def test_manual_p27_without_its_marker_the_equipped_pendant_stays():
     assert after.unit("s").essence == 2 and after.items.destroyed == ()
 
 
-# --- Circular Saw (manual p27; spec B23) -------------------------------------------------------
+# --- Circular Saw (manual p27) -------------------------------------------------------
 
 def test_manual_p27_the_saw_bite_needs_the_saw_equipped_and_its_marker():
     state = scenario(open_map(3, 1, {0: "WMK"}), {"W": explorer("w"), "K": explorer("k"),
@@ -131,7 +131,7 @@ def test_manual_p27_the_saw_bite_needs_the_saw_equipped_and_its_marker():
                 if isinstance(a, PlayAbility) and a.actor == "w"]
 
 
-# --- the p22 artifact: explorers on the owner's tile target ethereal units (spec B16.2) --------
+# --- the p22 artifact: explorers on the owner's tile target ethereal units --------
 
 @pytest.mark.parametrize("equipped, tile_size, sees", [(True, 10, True), (True, 2, False),
                                                        (False, 10, False)])

@@ -1,5 +1,5 @@
-"""Items and inventory in the engine (manual p14, p19, p30-33, p37; 3.5 FAQ; spec A20.6, B14,
-B18, B19, B27, C-17, D30, E13)."""
+"""Items and inventory in the engine (manual p14, p19, p30-33, p37; 3.5 FAQ;
+rulings C-17, D30)."""
 
 from dataclasses import replace
 
@@ -47,7 +47,7 @@ def on_map(rows, legend, width=5, height=3, spaces=None, **fields):
 
 
 def kim_at_chest(deck_apparel=("proximity_bender",), deck_weapon=("reconnoisseur",)):
-    """Kim (gunman) next to a chest, holding the p31 apparel tree (spec B14)."""
+    """Kim (gunman) next to a chest, holding the p31 apparel tree."""
     state = on_map({0: "Kc..."}, {"K": CARDS["kim"]})
     state = replace(state, phase="explorer", active="kim",
                     items=ItemDecks(apparel=tuple(I[c] for c in deck_apparel),
@@ -55,7 +55,7 @@ def kim_at_chest(deck_apparel=("proximity_bender",), deck_weapon=("reconnoisseur
     return set_inventory(state, Inventory("kim", (p31_apparel(),)), RULES)
 
 
-# --- the inventory tree (manual p31-32; spec B18) ----------------------------------------------
+# --- the inventory tree (manual p31-32) ----------------------------------------------
 
 def test_manual_p31_the_inventory_example_is_valid():
     inv = Inventory("e", (p31_weapons(), p31_apparel()), (I["rotopod"], I["sanguivorous_egg"]))
@@ -131,7 +131,7 @@ def test_manual_p33_class_item_types():
     assert not class_may_equip("crafter", I["leather_holster"])     # augments are never main
 
 
-# --- attributes (manual p19; spec B19, C-17) ----------------------------------------------------
+# --- attributes (manual p19; ruling C-17) ----------------------------------------------------
 
 def test_manual_p19_lorrai_with_the_displacer_vest_has_armor_3_and_will_4():
     state = on_map({0: "L...."}, {"L": CARDS["lorrai"]})
@@ -160,7 +160,7 @@ def test_spec_c17_consumables_in_play(reading, will):
     assert held.unit("e").will == will
 
 
-# --- gain item, the chest (manual p33, p37; spec B14) -------------------------------------------
+# --- gain item, the chest (manual p33, p37) -------------------------------------------
 
 def test_manual_p33_kim_equips_the_proximity_bender_from_a_chest():
     state = kim_at_chest()
@@ -239,7 +239,7 @@ def test_illegal_inventory_actions_leave_the_state_unchanged():
     assert to_json(state) == before
 
 
-# --- trade, recharge station (manual p32, p37; 3.5 FAQ; spec B27, E13) --------------------------
+# --- trade, recharge station (manual p32, p37; 3.5 FAQ) --------------------------
 
 def two_explorers(rows, **fields):
     state = on_map(rows, {"A": explorer("a"), "B": explorer("b"), **fields.pop("more", {})},
@@ -264,7 +264,7 @@ def test_manual_p32_trade_costs_2_and_items_arrive_unequipped():
 
 def test_3_5_faq_recharge_trade_partners():
     """B stands next to another recharge station far away, C next to a workbench, D nowhere,
-    E next to the station A activates (3.5 FAQ; spec B27)."""
+    E next to the station A activates (3.5 FAQ)."""
     state = on_map({0: "AgE..gB", 1: ".......", 2: "wC...D."},
                    {"A": explorer("a"), "B": explorer("b"), "C": explorer("c"),
                     "D": explorer("d"), "E": explorer("e")}, width=7, height=3,
@@ -342,7 +342,7 @@ def test_manual_p31_only_equipped_items_lend_their_abilities():
     assert after.unit("a").position == (1, 0) and inventory_of(after, "a").equipped
 
 
-# --- level 5, death, add item level (manual p14, p19, p33; spec D30) ---------------------------
+# --- level 5, death, add item level (manual p14, p19, p33; ruling D30) ---------------------------
 
 def level_five(inventory_b=True):
     state = on_map({0: "A.B.."}, {"A": explorer("a"), "B": explorer("b")}, level=5)

@@ -122,7 +122,7 @@ def test_scheming_monster_may_play_abilities_on_explorers():
     assert moves == []        # the explorer blocks the only step
 
 
-# --- move effects (manual p23; spec D44) ----------------------------------------------------
+# --- move effects (manual p23; ruling D44) ----------------------------------------------------
 
 DOOR_CORRIDOR = ("+-+-+-+-+\n"
                  "|M .D. E|\n"
@@ -196,7 +196,7 @@ def test_spec_c12_event_deck_preparation(reading, size):
     assert set(scenario_events) <= set(game.horror_events.cards)
 
 
-# --- exploding barrels (manual p35; spec D36) ------------------------------------------------
+# --- exploding barrels (manual p35; ruling D36) ------------------------------------------------
 
 BARRELS = ("+-+-+-+-+\n"
            "|. b b G|\n"

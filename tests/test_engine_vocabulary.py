@@ -61,7 +61,7 @@ def refused(state, action, rule, argument=None):
     return info.value
 
 
-# --- two targets: the Force Alternator (manual p23; spec B20) --------------------------------
+# --- two targets: the Force Alternator (manual p23) --------------------------------
 
 def alternator_state():
     state = scenario(open_map(3, 2, {0: "TM.", 1: ".K."}),
@@ -107,7 +107,7 @@ def test_manual_p24_a_lowered_armor_is_hit_by_a_lower_total():
     assert after.unit("m").health == 1 and any("1 >= armor 1" in e.text for e in events)
 
 
-# --- destroy as cost (manual p23 advanced examples, p26; spec B17, B22) -----------------------
+# --- destroy as cost (manual p23 advanced examples, p26) -----------------------
 
 def lever_state(lever=True):
     row = "lTM" if lever else ".TM"
@@ -176,7 +176,7 @@ def test_manual_p23_any_monster_next_to_the_targeted_event_space_the_players_cho
     assert [a.choices for a in plays] == [()]             # the monster is chosen in play
 
 
-# --- chosen scopes: nearest monster, any monster (manual p23 table; spec A7.8) ---------------
+# --- chosen scopes: nearest monster, any monster (manual p23 table) ---------------
 
 def scope_state(scope):
     zap = Ability("Zap", Cost(stamina=1), Targeting(), (Effect("lose_health", scope=scope,
@@ -221,7 +221,7 @@ def test_manual_p23_any_monster_on_the_tile_or_on_any_tile(scope, options):
     assert after.unit(options[-1]).health == 1
 
 
-# --- marker removal: the Circular Saw and the Stygian Pendant (manual p27; spec B23) -----------
+# --- marker removal: the Circular Saw and the Stygian Pendant (manual p27) -----------
 
 def saw_state():
     """w holds the Circular Saw equipped: rev is ability 0, bite ability 1."""
@@ -299,7 +299,7 @@ def test_manual_p20_passive_and_triggered_abilities_are_never_played():
                 and a.index == 1]
 
 
-# --- triggered abilities: on hit and on kill (manual p26-27; spec B21) ------------------------
+# --- triggered abilities: on hit and on kill (manual p26-27) ------------------------
 
 STAB = Ability("Stab", Cost(stamina=1), Targeting("melee", 0, "monster"),
                (Effect("attack", high=1),))
@@ -337,7 +337,7 @@ def test_manual_p26_a_miss_triggers_nothing():
     assert after.lasting == ()
 
 
-# --- passive abilities (manual p20, p22; spec B16.2) --------------------------------------------
+# --- passive abilities (manual p20, p22) --------------------------------------------
 
 def veil_state(tile_size=10):
     zap = Ability("Zap", Cost(stamina=1), Targeting("ranged", 5, "monster"),
@@ -381,7 +381,7 @@ def test_manual_p20_a_passive_ability_has_no_cost_and_no_target():
         Ability("Bad", kind="triggered")
 
 
-# --- a chapter ability outside the turn (manual p28; spec B24) ---------------------------------
+# --- a chapter ability outside the turn (manual p28) ---------------------------------
 
 def sprint_state():
     from engine_cases import CHAPTER
@@ -408,7 +408,7 @@ def test_manual_p28_the_sprint_in_the_monster_phase_too():
     assert after.unit("b").position == (3, 0)
 
 
-# --- take (manual p25; spec A9.5) ---------------------------------------------------------------
+# --- take (manual p25) ---------------------------------------------------------------
 
 CALL = Ability("Call the ghoul", Cost(stamina=1), Targeting(), (
     Effect("take", key="ghoul", then=(Effect("spawn"),)),))
@@ -467,7 +467,7 @@ def test_manual_p25_take_an_explorer_event_then_invoke_it():
     assert after.explorer_events.destroyed == (WHISPER,) and after.unit("a").essence == 1
 
 
-# --- treat map space (manual p35; spec A3.6) ----------------------------------------------------
+# --- treat map space (manual p35) ----------------------------------------------------
 
 BURY = Ability("Bury", Cost(stamina=1), Targeting("ranged", 3, "space"),
                (Effect("treat_space", key="rubble"),))
@@ -501,7 +501,7 @@ def test_manual_p35_an_event_space_treated_as_floor_cannot_be_activated():
     refused(after, Activate("a", (1, 0), "roll"), "manual p37", "space")
 
 
-# --- reinvoke explorer event (manual p37; spec A20.7) -------------------------------------------
+# --- reinvoke explorer event (manual p37) -------------------------------------------
 
 ECHO = Ability("Echo", Cost(stamina=1), Targeting(), (Effect("reinvoke_explorer_event"),))
 
@@ -539,7 +539,7 @@ def test_content_readme_documents_the_whole_vocabulary():
     assert missing == []
 
 
-# --- horror markers and destroy-this-card costs (manual p27, p20; spec A20.4) ------------------
+# --- horror markers and destroy-this-card costs (manual p27, p20) ------------------
 
 GRIP = Ability("Grip", Cost(stamina=1), Targeting("melee", 0, "explorer"),
                (Effect("roll_modifier", amount=-1, key="grip"),))

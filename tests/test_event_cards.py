@@ -25,7 +25,7 @@ def test_every_event_and_chapter_loads_and_cites_its_source():
 
 def test_manual_p22_shivers_attacks_every_explorer_on_every_tile_twice():
     """No owner, no activating unit: every explorer on every tile is attacked, twice; each
-    attack is one roll applied to all of them (spec B16.4)."""
+    attack is one roll applied to all of them."""
     state = scenario(open_map(4, 1, {0: "A..B"}), {"A": explorer("a"), "B": explorer("b")})
     r = new_resolution(state, RULES, ScriptedDice([3, 2, 2, 2, 2]))
     resolve(r, EVENTS["shivers"].enters_play, None, None, "Shivers")

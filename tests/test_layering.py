@@ -1,4 +1,4 @@
-"""Layers: the rules core imports no UI library and keeps sympy lazy (STYLE habit 1); the
+"""Layers: the rules core imports no UI library and keeps sympy lazy; the
 wings import one way, with no circle and no import of ours hidden inside a function.
 
 Each check runs in a fresh interpreter so that modules other tests loaded do not hide an import.

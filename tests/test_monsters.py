@@ -1,6 +1,6 @@
 """The mindless monster turn: the manual's Examples A-F (p16-17) and the monster switches.
 
-Boards are the catalogue's reconstructions (spec §B1-B6) with y flipped to our
+Boards are our reconstructions of the manual's example pictures, with y flipped to our
 coordinates (y grows south). Each test runs the monster's turn through the
 engine and checks the outcome the manual states.
 """
@@ -49,7 +49,7 @@ def run_turn(state, rules=RULES, dice=(), choices=()):
     return state, events, taken
 
 
-# --- Example A (manual p16; spec B1) --------------------------------------------------------
+# --- Example A (manual p16) --------------------------------------------------------
 
 def example_a():
     text = open_map(5, 5, {0: "L....", 3: "...P.", 4: "S...."})
@@ -61,7 +61,7 @@ def test_manual_p16_example_a_sarall_moves_twice_then_cannot_afford_its_ability(
     state, events, taken = run_turn(example_a())
     sarall = state.unit("sarall")
     assert [e.kind for e in taken] == ["move", "move"]
-    assert sarall.position == (2, 3)          # orthogonally facing Phillip (spec B1)
+    assert sarall.position == (2, 3)          # orthogonally facing Phillip
     assert sarall.stamina == 2                # below the ability's cost 3: wasted
     assert any("costs 3 stamina, only 2 left" in e.text for e in events)
 
@@ -74,7 +74,7 @@ def test_manual_p16_example_a_plan_gives_its_reasons():
     assert any("manual p16" in r for r in plan.reasons)
 
 
-# --- Examples B and C (manual p16-17; spec B2, B3) --------------------------------------------
+# --- Examples B and C (manual p16-17) --------------------------------------------
 
 MI_GO_MAP = open_map(4, 6, {3: ".X..", 4: "MXL.", 5: ".X.."})
 
@@ -151,7 +151,7 @@ def test_aid_greedy_step_never_takes_the_detour():
     assert taken == [] and state.unit("mi_go").position == (0, 4)
 
 
-# --- Example D (manual p17; spec B4) --------------------------------------------------------
+# --- Example D (manual p17) --------------------------------------------------------
 
 def test_manual_p17_example_d_witch_destroys_a_chest_then_reaches_phillip():
     text = open_map(4, 2, {0: "..c.", 1: "W..P"})
@@ -165,7 +165,7 @@ def test_manual_p17_example_d_witch_destroys_a_chest_then_reaches_phillip():
     assert any("arcane" in e.text for e in events)
 
 
-# --- Example E (manual p17; spec B5) --------------------------------------------------------
+# --- Example E (manual p17) --------------------------------------------------------
 
 TEND = Ability("Tend or smite", Cost(stamina=2), Targeting(), (Effect(
     "conditional", condition="any_monster_wounded_on_tile",
@@ -221,7 +221,7 @@ def test_spec_d9_immobile_unit_plugging_a_corridor(reading, target):
 
 @pytest.mark.parametrize("reading, distance", [("count_through", 3), ("avoid", 4)])
 def test_spec_d8_closest_counts_through_pits_or_not(reading, distance):
-    """D8: a column of pits between the Mi-Go and Lorrain (spec B3's pit variant)."""
+    """D8: a column of pits between the Mi-Go and Lorrain (Example C with pits)."""
     state = scenario(open_map(4, 6, {3: ".o..", 4: "Mo.L", 5: ".o.."}),
                      {"L": explorer("lorrain"), "M": CARDS["mi_go"]})
     rules = RULES.replace({"closest.pits": reading})
@@ -402,7 +402,7 @@ def test_monster_phase_spawned_monster_uses_spawn_space_kind():
     assert SpaceKind.SPAWN.value == "s"
 
 
-# --- Example F (manual p17; spec B6) --------------------------------------------------------
+# --- Example F (manual p17) --------------------------------------------------------
 
 def test_manual_p17_example_f_envoy_heads_for_the_rubble_and_stays():
     text = open_map(10, 1, {0: "r....M...E"})

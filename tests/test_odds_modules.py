@@ -1,4 +1,4 @@
-"""The odds modules: their doctests run, and they import no UI library (STYLE habit 1)."""
+"""The odds modules: their doctests run, and they import no UI library (the rules core stays free of views)."""
 
 import doctest
 import subprocess

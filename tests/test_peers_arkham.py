@@ -2,7 +2,7 @@
 
 The oracle shuffles nothing: it walks every permutation of the (distinguishable) tokens, each
 equally likely, and reads the draw(s) from its front, so chains and draw-two-keep-one come out
-of plain counting (Arkham LCG summary 004_160861af6abd31e8.txt, Skills and skill tests).
+of plain counting (Arkham summary, Skills and skill tests).
 """
 
 from fractions import Fraction

@@ -1,8 +1,8 @@
 """Arkham LCG hunters on small location graphs: every tied move returned, none picked silently.
 
 Oracle: networkx's ``all_shortest_paths`` from the hunter to each nearest investigator; the
-allowed moves are exactly the second locations of those paths (Arkham LCG summary
-004_160861af6abd31e8.txt, Keywords: Hunter; The Enemy Phase).
+allowed moves are exactly the second locations of those paths (Arkham summary (Keywords:
+Hunter; The Enemy Phase)).
 """
 
 import random

@@ -3,7 +3,7 @@ reference on random boards under every geometric reading, monster steps.
 
 The slow reference reads the walls straight from the map text (not through the board graph)
 and tests every dot-to-dot line against every wall segment with an exact segment intersection
-(Mansions summary 002_fdb2e90db6cbc320.txt: Attribute Tests; Line of Sight; Moving Monsters).
+(Mansions summary: Attribute Tests; Line of Sight; Moving Monsters).
 """
 
 import random

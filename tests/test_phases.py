@@ -113,7 +113,7 @@ def test_spec_c7_spawn_limit_scope_for_card_spawns(reading, limited):
     assert (len(r.state.queue) == 4) is limited
 
 
-# --- spawn phase 3.5 (3.5 §Spawn Phase; spec A12.2, B11) ----------------------------------------
+# --- spawn phase 3.5 (3.5 §Spawn Phase) ----------------------------------------
 
 @pytest.mark.parametrize("default, expected", [(8, (8, 7, 6, 5)), (4, (4, 3, 3, 3)),
                                                (2, (2, 2, 2, 2))])
@@ -254,7 +254,7 @@ def test_spec_d45_markers_when_the_horror_phase_is_skipped(reading, kept):
     assert len(after.lasting) == kept
 
 
-# --- threat and level (manual p14; 3.5; spec C-8, D29, D30) ------------------------------------
+# --- threat and level (manual p14; 3.5; rulings C-8, D29, D30) ------------------------------------
 
 def bump(state, rules, n):
     r = new_resolution(state, rules, ScriptedDice())

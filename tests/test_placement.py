@@ -1,4 +1,4 @@
-"""Push, pull, teleport, switch, spawn and move destinations (manual p13, p22, p25; spec §A9, B12, D15-D18, D34)."""
+"""Push, pull, teleport, switch, spawn and move destinations (manual p13, p22, p25; rulings D15-D18, D34)."""
 
 from __future__ import annotations
 

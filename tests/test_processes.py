@@ -1,4 +1,4 @@
-"""Spawn, horror, threat and level processes (manual p13-14, 3.5 §Spawn Phase; spec §E8-E12)."""
+"""Spawn, horror, threat and level processes (manual p13-14, 3.5 §Spawn Phase)."""
 
 import itertools
 import math

@@ -2,16 +2,16 @@
 once, and, with the rule sources beside the checkout, its entries and pages are exactly those
 of the index at the end of the manual."""
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
+from seeds import seed_text
+
 ROOT = Path(__file__).resolve().parents[1]
 INDEX = ROOT / "docs" / "RULES_INDEX.md"
-SEEDS = Path(os.environ.get("MACHINA_SEEDS", ROOT.parent / "shared" / "seeds"))
-MANUAL = SEEDS / "000_9349d81ace88f961.txt"
+MANUAL = seed_text("manual")
 ROW = re.compile(r"^\| (?P<entry>[^|]+?) \| (?P<pages>[^|]+?) \| `(?P<module>[^`]+)` \| "
                  r"`(?P<file>tests/[^`:]+)::(?P<test>test_\w+)(?:\[(?P<param>[^\]]+)\])?` \|$")
 

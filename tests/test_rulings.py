@@ -1,4 +1,4 @@
-"""The rules object: presets, switches, differences (spec appendix, §C, §D)."""
+"""The rules object: presets, switches, differences."""
 
 import pytest
 

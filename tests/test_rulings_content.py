@@ -2,13 +2,13 @@
 
 Every switch declared in ``machina_nb.rules.rulings.SWITCHES`` has a question,
 an explanation of each reading, sources with pages and an example written in
-``content/rulings/*.toml`` (spec appendix, §C, §D; issue 2 item 3).
+``content/rulings/*.toml``, each citing a rule source of docs/SOURCES.md and carrying the
+ruling IDs the code names it by.
 """
 
 import os
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -17,21 +17,20 @@ from machina_nb.rules.rulings import load_rulings
 from machina_nb.rules.cards.catalog import validate
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
+from machina_nb.rules.sources import SOURCES
+from seeds import seed_text
 
 RULINGS = load_rulings()
 RULINGS_DIR = content_root() / "rulings"
 FILES = sorted(RULINGS_DIR.glob("*.toml"))
 
-# A citation names a manual page, a 3.5 section or FAQ, or an aid section or table.
-CITATION = re.compile(r"^(manual p\d+|3\.5 (§|FAQ)|aid (§|table)"
-                      r"|(Arkham LCG|Mansions) summary 00[24]_[0-9a-f]{16}\.txt \()")
+# A citation names a manual page, a 3.5 section or FAQ, an aid section or table, or a section
+# of a peer game's summary (docs/SOURCES.md).
+CITATION = re.compile(r"^(manual p\d+|3\.5 (§|FAQ)|aid (§|table)|(Arkham|Mansions) summary \()")
 # Which words in a reading's explanation and in the sources name each preset's source.
 PRESET_SOURCE = {"v3_5": "3.5", "player_aid": "aid"}
-# The rule sources (manual 1.0, 3.5 update, player aid): shared/ sits beside the checkout.
-SEEDS = Path(os.environ.get("MACHINA_SEEDS", Path(__file__).resolve().parents[2] / "shared" / "seeds"))
-SOURCE_TEXTS = [SEEDS / f for f in ("000_9349d81ace88f961.txt", "001_4e46933911c5c3c8.txt",
-                                    "003_2ca2523d8b3d20c6.txt", "002_fdb2e90db6cbc320.txt",
-                                    "004_160861af6abd31e8.txt")]
+# The rule sources' texts (tests/seeds.py: shared/seeds beside the checkout, or MACHINA_SEEDS).
+SOURCE_TEXTS = [seed_text(key) for key in SOURCES]
 
 
 def test_load_rulings_covers_exactly_the_declared_switches():
@@ -92,7 +91,7 @@ def test_a_presets_readings_say_which_source_reads_it_that_way(preset):
 
 @pytest.mark.parametrize("name, reading", [("cost.event_space", "3"), ("cost.chapter_lit", "0")])
 def test_aid_garbled_readings_are_flagged_low_confidence(name, reading):
-    """spec C-1, C-2: the aid's cost column is damaged in the extraction."""
+    """The aid's cost column is damaged in the extracted text (rulings C-1, C-2)."""
     assert "LOW CONFIDENCE" in RULINGS[name].readings[reading]
 
 

@@ -1,7 +1,7 @@
-"""Line of sight, adjacency, targeting and map-tile scope (manual p20-23; spec §A6, §A7, B7, D1-D3, D6, D21).
+"""Line of sight, adjacency, targeting and map-tile scope (manual p20-23; rulings D1-D3, D6, D21).
 
-Situations from the catalogue are written in its coordinates (y grows north)
-and translated here into ours (y grows south): the y of every point is flipped.
+Situations worked out on paper are written with y growing north and translated here into
+ours (y grows south): the y of every point is flipped.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ def board_of(text: str) -> Board:
 def rays_board(*rays: str, cells: str = "....") -> Board:
     """A 2x2 board with walls on the named rays of the middle vertex V(1, 1) (N, E, S, W).
 
-    ``cells`` gives the spaces NW, NE, SW, SE. In the catalogue's terms the
-    line (0,1) -> (1,0) here is its SW -> NE line (0,0) -> (1,1) (spec D1).
+    ``cells`` gives the spaces NW, NE, SW, SE. With y growing north the
+    line (0,1) -> (1,0) here is its SW -> NE line (0,0) -> (1,1) (ruling D1).
     """
     nw, ne, sw, se = cells
     n = "|" if "N" in rays else " "
@@ -41,7 +41,7 @@ def rays_board(*rays: str, cells: str = "....") -> Board:
 SW, NE = (0, 1), (1, 0)
 
 
-# --- manual p22: the door example (spec B7, layout i: two doors in one wall line) -----------------
+# --- manual p22: the door example (layout i: two doors in one wall line) -------------------
 
 DOORS = """\
 +-+-+
@@ -68,7 +68,7 @@ VIS, NOT = True, False
 
 
 @pytest.mark.parametrize("d1, d2, phillip, hank, chapter", [
-    # phillip and chapter: (touch_ok, separating, any_two), spec B7 table
+    # phillip and chapter: (touch_ok, separating, any_two) table
     ("open", "open", (VIS, VIS, VIS), VIS, (VIS, VIS, VIS)),
     ("closed", "open", (VIS, VIS, VIS), NOT, (VIS, NOT, NOT)),
     ("open", "closed", (VIS, VIS, VIS), VIS, (VIS, VIS, VIS)),
@@ -132,7 +132,7 @@ def test_spec_d1_los_vertex_readings(rays, touch_ok, separating, any_two):
 
 
 def test_spec_d1_vertex_far_from_the_units_three_by_one():
-    # (0,0) -> (3,1) passes through the vertex at its midpoint (spec §A6.2); ours: y flipped.
+    # (0,0) -> (3,1) passes through the vertex at its midpoint; ours: y flipped.
     board = board_of("+-+-+-+-+\n|. . . .|\n+ +-+ + +\n|. .|. .|\n+-+-+-+-+\n")
     # rays at V(2,1): W (the wall under (1,0)) and S (the wall between (1,1) and (2,1))
     sight = line_of_sight(board, (0, 1), (3, 0), Rules())
@@ -180,11 +180,11 @@ ARCHER = """\
 
 
 @pytest.mark.parametrize("units, corner_ok, separating, any_touch", [
-    ([(1, 0), (0, 1)], VIS, NOT, NOT),   # spec D3: units at (0,1) and (1,0), ours y-flipped
+    ([(1, 0), (0, 1)], VIS, NOT, NOT),   # ruling D3: units at (0,1) and (1,0), ours y-flipped
     ([(1, 0)], VIS, VIS, NOT),           # a single unit's corner
 ])
 def test_spec_d3_ranged_obstacle_vertex_readings(units, corner_ok, separating, any_touch):
-    # Archer at catalogue (0,0) shooting at (2,2): ours (0,2) -> (2,0).
+    # Archer at (0,0), y growing north, shooting at (2,2): ours (0,2) -> (2,0).
     board = board_of(ARCHER.replace("A", ".").replace("T", "."))
     board = board.with_units(((p[0], 2 - p[1]), f"U{i}") for i, p in enumerate(units))
     source, target = (0, 2), (2, 0)

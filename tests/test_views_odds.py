@@ -1,7 +1,7 @@
 """The odds views without a browser: set widget values, read the labels and the chart sources.
 
-Expected numbers are the spec's exact vectors (§E1, E2, E3, E4, E8-E10), never recomputed
-with the code under test.
+Expected numbers are exact values worked out by hand (the dice tables, the attack and kill
+odds, the spawn and horror processes), never recomputed with the code under test.
 """
 
 from fractions import Fraction
@@ -43,14 +43,14 @@ def test_spec_e2_moving_the_defense_slider_changes_the_fraction(odds):
     for armor in range(0, 7):
         odds.defense.value = armor
         shown[armor] = odds.probability.value.split("<b>")[-1].split("</b>")[0]
-    # spec E1.2, 1H+1L: P(S >= k)
+    # 1H+1L: P(S >= k)
     assert shown == {0: "1 (100%)", 1: "35/36 (97.22%)", 2: "5/6 (83.33%)", 3: "5/9 (55.56%)",
                      4: "1/4 (25.00%)", 5: "1/18 (5.56%)", 6: "0 (0%)"}
 
 
 def test_spec_e2_expected_essence_spent_is_shown(odds):
     odds.essence.value = 1
-    # the least needed: spend 1 exactly when S = 2 (5/18, spec E1 pmf of 1H+1L)
+    # the least needed: spend 1 exactly when S = 2 (5/18 in the pmf of 1H+1L)
     assert "5/18 (27.78%)" in odds.essence_spent.value
 
 
@@ -105,7 +105,7 @@ def test_manual_p25_arcane_compares_with_will(odds):
 
 def test_spec_e3_one_roll_against_several_blockers(odds):
     table = odds.blockers_table.value
-    # 1H1L against 2,3,4: the pmf read by threshold (spec E3), E[#hits] = 5/6 + 5/9 + 1/4
+    # 1H1L against 2,3,4: the pmf read by threshold, E[#hits] = 5/6 + 5/9 + 1/4
     cell = "</td><td style='padding:0 8px'>"
     assert f"no blocker{cell}1/6 " in table  # S <= 1: 1/36 + 5/36
     assert f"blocker 1 (armor 2){cell}5/18 " in table  # S = 2
@@ -166,7 +166,7 @@ def proc():
 
 
 def test_3_5_faq_rating_8_with_4_explorers_rolls_at_5(proc):
-    """3.5 FAQ: 8 -> 5 for 4 explorers; one round, q(5) = 1/2 per roller (spec E9)."""
+    """3.5 FAQ: 8 -> 5 for 4 explorers; one round, q(5) = 1/2 per roller."""
     proc.explorers.value = 4
     data = proc.sources["spawned"].data
     right = dict(zip(data["x"], data["right_exact"]))
@@ -182,8 +182,8 @@ def test_spec_e10_horror_invokes_and_long_run_rates(proc):
     data = proc.sources["invoked"].data
     assert dict(zip(data["x"], data["left_exact"]))[1] == "7/10 (70.00%)"  # q(3)
     summary = proc.summary.value
-    assert "500/683" in summary  # 1 / E[T_3] (spec E10: E[T] = 683/500)
-    # 3.5, rating 8, one explorer: 7/2 attempts over 7 rounds = 1/2 per round (spec E9)
+    assert "500/683" in summary  # 1 / E[T_3] (E[T] = 683/500)
+    # 3.5, rating 8, one explorer: 7/2 attempts over 7 rounds = 1/2 per round
     assert "1/2 ≈ 0.5" in summary.split("spawn attempts a round")[1]
 
 
@@ -229,6 +229,6 @@ def test_spec_d31_heat_map_follows_the_rules(odds):
         data = odds.sources["heat"].data
         return dict(zip(zip(data["pool"], data["defense"]), data["exact"]))["1H0L", "0"]
 
-    assert cell() == "1/6 (16.67%)"  # 1H - 3 >= 0 needs a 3 (spec E1)
+    assert cell() == "1/6 (16.67%)"  # 1H - 3 >= 0 needs a 3
     odds.rules = Rules().replace({"roll.floor": "clamp0"})
     assert cell() == "1 (100%)"

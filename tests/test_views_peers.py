@@ -15,7 +15,7 @@ def test_sight_on_one_map_under_both_games(view):
     assert "blocked by the wall between B1 and B2" in view.verdict_machina.value
     assert "visible along the line from the dot near the bottom-left corner of A1" in \
         view.verdict_mansions.value
-    assert "Mansions of Madness rules summary (Line of Sight)" in view.verdict_mansions.value
+    assert "Mansions summary (Line of Sight)" in view.verdict_mansions.value
     assert ".txt" not in view.verdict_mansions.value + view.distances.value
     view.source.value, view.target.value = (2, 1), (3, 1)      # through an open door
     assert "visible" in view.verdict_machina.value and "blocked" not in view.verdict_machina.value

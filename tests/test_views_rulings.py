@@ -138,7 +138,7 @@ def test_the_panel_shows_question_readings_and_sources_from_content(panel):
     for reading in SWITCHES["los.vertex"].readings:
         assert f"<b>{reading}</b>" in panel.about.value
     panel.switch.value = "arkham.reveal_another"    # a peer game's summary, by its title
-    assert "Arkham Horror LCG rules summary (Skills and skill tests)" in panel.about.value
+    assert "Arkham summary (Skills and skill tests)" in panel.about.value
     assert ".txt" not in panel.about.value
 
 

@@ -1,7 +1,7 @@
 """The round stepper without a browser: click its buttons, set its boxes, read its labels.
 
 Rules: manual p10 (round), p12-16 (phases, the mindless monster turn), p16 (ties go to the
-players); spec §A18.
+players).
 """
 
 from dataclasses import replace
@@ -222,7 +222,7 @@ def test_manual_p14_next_phase_stops_for_an_unscripted_horror_roll_offering_it(s
     stepper.next_phase_button.click()
     assert stepper.state is before
     # only the horror roll is offered, with the choice its top event (Summoning: where the
-    # monster spawns, spec D41) would ask answered ahead; the roll itself is left open
+    # monster spawns, ruling D41) would ask answered ahead; the roll itself is left open
     assert all(label.startswith("the players make the horror roll")
                for label, _ in stepper.choice.options)
     stepper.choice.value = 0

@@ -4,8 +4,6 @@ Every content file is TOML with a top-level ``kind`` (``tile``, ``units``,
 ``example`` or ``rulings``). Loaders return complete immutable values or raise
 :class:`~machina_nb.rules.errors.ContentError` naming the file, line and
 column; nothing half-loads. content/README.md documents each format.
-
-Rules: content formats (content/README.md); tiles per manual p11.
 """
 
 from __future__ import annotations
@@ -35,8 +33,6 @@ MAX_DEPTH = 16
 
 def did_you_mean(word: Any, choices) -> str:
     """`` (did you mean 'x'?)`` when ``word`` is close to one of ``choices``, else ``""``.
-
-    Rules: content formats (content/README.md: unknown keys and values are errors).
     """
     if not isinstance(word, str):
         return ""
@@ -45,10 +41,7 @@ def did_you_mean(word: Any, choices) -> str:
 
 
 def shown(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages about user values.
-
-    Rules: content formats (content/README.md: one-line errors).
-    """
+    """``repr(value)`` cut to ``limit`` characters, for error messages about user values."""
     try:
         text = repr(value)
     except ValueError:      # an integer too long to print
@@ -57,10 +50,7 @@ def shown(value: Any, limit: int = 60) -> str:
 
 
 def content_root() -> Path:
-    """The ``content/`` folder: shipped inside the installed package, or the checkout's.
-
-    Rules: content formats (content/README.md); tiles per manual p11.
-    """
+    """The ``content/`` folder: shipped inside the installed package, or the checkout's."""
     packaged = Path(str(resources.files("machina_nb"))) / "content"
     if packaged.is_dir():
         return packaged
@@ -72,10 +62,7 @@ def content_root() -> Path:
 
 @dataclass(frozen=True)
 class TomlFile:
-    """A parsed TOML file that can point at the line and column of its keys.
-
-    Rules: content formats (content/README.md): errors name file:line:col.
-    """
+    """A parsed TOML file that can point at the line and column of its keys."""
 
     path: str
     raw: str
@@ -90,7 +77,6 @@ class TomlFile:
         table header, then to the file's first line, when the exact spot cannot
         be found. A table only made by its sub-tables (``[side]`` through
         ``[side.a]``) is placed at its first sub-table.
-        Rules: content formats (content/README.md): errors name file:line:col.
         """
         lines = self.raw.split("\n")
         start = 0
@@ -115,10 +101,7 @@ class TomlFile:
 
     def error(self, table: str | None, key: str | None, message: str,
               occurrence: int = 0) -> ContentError:
-        """A :class:`ContentError` at ``[table]`` / ``key`` of this file.
-
-        Rules: content formats (content/README.md): errors name file:line:col.
-        """
+        """A :class:`ContentError` at ``[table]`` / ``key`` of this file."""
         line, col = self.where(table, key, occurrence)
         return ContentError(self.path, line, col, message)
 
@@ -129,8 +112,6 @@ _TOML_POS = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 def read_text(path: str | Path) -> str:
     """The text of a content file: UTF-8, at most :data:`MAX_FILE_BYTES`; else a ContentError
     at 1:1. A file that cannot be opened raises the :class:`OSError` (the caller names it).
-
-    Rules: content formats (content/README.md: plain UTF-8 text).
     """
     path = Path(path)
     with open(path, "rb") as handle:
@@ -151,7 +132,6 @@ def read_toml(path: str | Path) -> TomlFile:
 
     Every failure of the parser is a :class:`ContentError`: bad syntax at its position,
     nesting deeper than :data:`MAX_DEPTH`, integers too long to read.
-    Rules: content formats (content/README.md).
     """
     raw = read_text(path)
     path = str(path)
@@ -194,7 +174,7 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
     and one of ``choices`` when given; otherwise an error at that key.
 
     ``occurrence`` picks the entry of an array of tables (see :meth:`TomlFile.where`).
-    Rules: content formats (content/README.md); manual p18 (card values), p11 (tiles).
+    Rules: manual p18 (card values), p11 (tiles).
     """
     if not isinstance(table, Mapping):
         raise toml.error(name, None, f"{name or 'this'} must be a table, got {shown(table)}",
@@ -218,10 +198,7 @@ def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str
 def optional(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str,
              kind: type | tuple[type, ...], what: str, default: Any = None,
              **bounds: Any) -> Any:
-    """``require`` for a key that may be left out (then ``default``).
-
-    Rules: content formats (content/README.md).
-    """
+    """``require`` for a key that may be left out (then ``default``)."""
     if isinstance(table, Mapping) and key not in table:
         return default
     return require(toml, table, name, key, kind, what, **bounds)
@@ -229,10 +206,7 @@ def optional(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: st
 
 def check_keys(toml: TomlFile, name: str | None, table: Mapping[str, Any], keys,
                what: str, occurrence: int = 0) -> None:
-    """Refuse a key of ``table`` not in ``keys``, suggesting the closest known one.
-
-    Rules: content formats (content/README.md: unknown keys are errors).
-    """
+    """Refuse a key of ``table`` not in ``keys``, suggesting the closest known one."""
     for key in table:
         if key not in keys:
             raise toml.error(name, key, f"unknown key {key!r} in {what}"
@@ -248,7 +222,7 @@ def read_card_file(path: str | Path, kind: str, table: str,
     """Read a file of ``kind`` holding only ``kind`` and ``[<table>.<id>]`` tables; returns the
     file and the tables by id. ``what`` names the file in errors ("a units file").
 
-    Rules: content formats (content/README.md); manual p18 (unit cards), p30 (item cards).
+    Rules: manual p18 (unit cards), p30 (item cards).
     """
     toml = read_toml(path)
     expect_kind(toml, kind)
@@ -269,7 +243,7 @@ def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
     """Check one ``[<kind>.<id>]`` table: a lower-case id, a table, only known ``keys``;
     returns its dotted name. ``what`` names it in errors ("a unit", "an item").
 
-    Rules: content formats (content/README.md: ids, unknown keys are errors); manual p18, p30.
+    Rules: manual p18, p30.
     """
     name = f"{kind}.{card_id}"
     if not _CARD_ID.match(card_id):
@@ -286,7 +260,7 @@ def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
     """Merge ``load(path)`` ({id: value}) over every ``*.toml`` in ``folder``, in name order;
     an id met twice is an error at its ``[<table>.<id>]`` header.
 
-    Rules: content formats (content/README.md: ids unique across files); manual p6.
+    Rules: manual p6.
     """
     values: dict[str, Any] = {}
     for path in sorted(folder.glob("*.toml")):
@@ -305,10 +279,7 @@ def load_folder(folder: Path, load: Callable[[Path], Mapping[str, Any]],
 
 
 def expect_kind(toml: TomlFile, kind: str) -> None:
-    """Refuse a file whose top-level ``kind`` is not ``kind``.
-
-    Rules: content formats (content/README.md: every file starts with its kind).
-    """
+    """Refuse a file whose top-level ``kind`` is not ``kind``."""
     found = toml.data.get("kind")
     if found != kind:
         raise toml.error(None, "kind", f"expected kind = {kind!r}, got {shown(found)}")

@@ -2,7 +2,7 @@
 
 A ruling is a named *switch* (``los.vertex``, ``spawn.procedure`` ...) with a
 fixed set of *readings*. The manual 1.0 reading (or, where the manual itself is
-unclear, the catalogue's suggested default) is the default. Presets bundle the
+unclear, the suggested default written with the ruling) is the default. Presets bundle the
 readings of one source: ``manual`` (1.0), ``v3_5`` (the 3.5 update applied) and
 ``player_aid`` (the aid's readings where it differs).
 
@@ -25,9 +25,6 @@ Switch names and readings are checked wherever they are written: reading an
 undeclared switch, or asking :meth:`Rules.reads` about an undeclared reading,
 raises :class:`~machina_nb.rules.errors.RulesError`; ``tests/test_switch_names.py``
 checks every literal name and reading in the code, notebooks and examples.
-
-Rules: the sources' contradictions and ambiguities, each with its prose and ruling IDs in
-content/rulings/.
 """
 
 from __future__ import annotations
@@ -55,7 +52,7 @@ class Switch:
 
     name: str
     readings: tuple[str, ...]
-    spec: str  # where the catalogue discusses it, e.g. "D1" or "C-8"; "" when it does not
+    spec: str  # the ruling IDs its prose carries (content/rulings), e.g. "D1" or "C-8"; "" if none
     presets: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -289,10 +286,7 @@ class Rules(Mapping[str, str]):
 
     @property
     def name(self) -> str:
-        """The preset this came from, with ``+`` when switches were flipped after.
-
-        Rules: manual 1.0 (the default), the 3.5 update and the player aid (presets).
-        """
+        """The preset this came from, with ``+`` when switches were flipped after."""
         return self._name
 
     def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":

@@ -19,8 +19,7 @@ The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
 The rules in force are the app's (``view.rules``). A situation that names other rules
 offers them; they apply here only when the user says so.
 
-Rules: manual p13, p15-17, p22-24, p34 (per question); the switches of
-:mod:`machina_nb.rules.rulings`.
+Rules: manual p13, p15-17, p22-24, p34 (per question).
 """
 
 from __future__ import annotations

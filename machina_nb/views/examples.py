@@ -65,7 +65,6 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
 
     A step the engine refuses ends the run with its error (the loader already refuses an
     unknown verb).
-    Rules: the example's page.
     """
     first, ids = example_state(example)
     rules = example.rules()
@@ -215,7 +214,7 @@ def example_text(example: Example) -> str:
     """A worked example run by the engine, as plain text: each step with whether it did what
     the source states, a monster's turn action by action with its reasons, and the verdict.
 
-    Rules: the example's page; manual p15-17 (a mindless turn, one action at a time).
+    Rules: manual p15-17 (a mindless turn, one action at a time).
     """
     first, ids, steps = step_example(example)
     rules = example.rules()

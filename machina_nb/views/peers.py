@@ -8,9 +8,9 @@ after; Machina Arcana's closest, Arkham's nearest and Machina Arcana's nearest
 on one situation. Every colour has a legend; every chance shows its fraction
 and percentage.
 
-Rules: manual p22 (line of sight, nearest, closest), p24 (attack), p18 (essence); Arkham LCG
-summary 004_160861af6abd31e8.txt (Skills and skill tests; Keywords: Hunter); Mansions summary
-002_fdb2e90db6cbc320.txt (Attribute Tests; Skill Points; Line of Sight).
+Rules: manual p22 (line of sight, nearest, closest), p24 (attack), p18 (essence); Arkham
+summary (Skills and skill tests; Keywords: Hunter); Mansions summary (Attribute Tests; Skill
+Points; Line of Sight).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from machina_nb.rules.rulings import SWITCHES, Rules
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (ROLE_COLOURS, Highlights, highlight_data, plain_text,
                                     render_board, space_name)
-from machina_nb.views.words import source_words
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
@@ -91,7 +90,7 @@ def _centre(p: Point) -> tuple[float, float]:
 def sight_highlights(board: Board, a: Point, b: Point, rules: Rules, game: str) -> Highlights:
     """What to mark for one game's sight from ``a`` to ``b``: seen spaces, the line, the blocker.
 
-    Rules: manual p22 (line of sight); Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
+    Rules: manual p22 (line of sight); Mansions summary (Line of Sight).
     """
     if game == "machina":
         seen = sight.visible_from(board, a, rules) - {a}
@@ -132,22 +131,22 @@ def _dot_words(match: re.Match) -> str:
 
 def sight_words(text: str) -> str:
     """A sight verdict as the board labels things: spaces ``C2``, Mansions' dots by the corner
-    of the space they sit in, the peer summaries by their titles.
+    of the space they sit in.
 
     >>> sight_words("(0, 0) -> (2, 1): seen from dot (1/8, 7/8)")
     'A1 → C2: seen from the dot near the bottom-left corner of A1'
-    >>> sight_words("to dot (17/8, 1) (Mansions summary 002_fdb2e90db6cbc320.txt)")
-    'to the dot near the top-left corner of C2 (Mansions of Madness rules summary)'
+    >>> sight_words("to dot (17/8, 1) (Mansions summary)")
+    'to the dot near the top-left corner of C2 (Mansions summary)'
     """
-    return plain_text(_DOT.sub(_dot_words, source_words(text)))
+    return plain_text(_DOT.sub(_dot_words, text))
 
 
 def curve_rows(pool_text: str, essence: int, bag: arkham.Bag, rules: Rules
                ) -> dict[str, tuple[tuple[int, Fraction], ...]]:
     """The chart's curves by name: Machina Arcana's pool (and with essence), Arkham's bag, the d10.
 
-    Rules: manual p24, p18; Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests);
-    Mansions summary 002_fdb2e90db6cbc320.txt (Attribute Tests).
+    Rules: manual p24, p18; Arkham summary (Skills and skill tests);
+    Mansions summary (Attribute Tests).
     """
     pool = parse_dice(pool_text).pool
     return {
@@ -162,8 +161,8 @@ def timing_rows(pool_text: str, essence: int, bag: arkham.Bag, rules: Rules
                 ) -> list[tuple[str, str, compare.Timing]]:
     """One row per game: what is spent, on what test, and its :class:`compare.Timing`.
 
-    Rules: manual p18 (essence after the roll); Arkham LCG summary 004_160861af6abd31e8.txt
-    (commit before the token); Mansions summary 002_fdb2e90db6cbc320.txt (Skill Points).
+    Rules: manual p18 (essence after the roll); Arkham summary
+    (commit before the token); Mansions summary (Skill Points).
     """
     pool = parse_dice(pool_text).pool
     return [
@@ -379,10 +378,10 @@ class OtherGamesView(widgets.VBox):
             "<p style='max-width:760px'>The margin is what the random part must make up. Machina "
             "Arcana: armor (or will) minus modifiers; the dice must total at least that (manual "
             "p24). Arkham LCG: difficulty minus skill, icons and modifiers; the token must be at "
-            "least that, and the auto-fail token always fails (Arkham LCG summary, Skills and "
-            "skill tests). Mansions of Madness: 10 minus attribute and modifiers; the roll must be "
+            "least that, and the auto-fail token always fails (Arkham summary (Skills and "
+            "skill tests)). Mansions of Madness: 10 minus attribute and modifiers; the roll must be "
             "at most 10 minus the margin, and a 1 always passes, a 10 always fails (Mansions "
-            f"summary, Attribute Tests). Bag: {html.escape(bag.text())}.</p>")
+            f"summary (Attribute Tests)). Bag: {html.escape(bag.text())}.</p>")
         header = ("margin",) + tuple(names[n] for n in curves)
         rows = [(str(m),) + tuple(fraction_text(dict(curves[n])[m]) for n in curves)
                 for m in MARGINS if 0 <= m <= 6]
@@ -412,6 +411,6 @@ class OtherGamesView(widgets.VBox):
                                            self._rules)
         rows = [(n.notion, n.how, ", ".join(f"{name} {'unreachable' if d is None else d}"
                                             for name, d in n.distances),
-                 " and ".join(n.winners), source_words(n.rule)) for n in notions]
+                 " and ".join(n.winners), n.rule) for n in notions]
         self.distances.value = _table(("notion", "counted as", "distance to each explorer",
                                        "nearest", "rule"), rows, "peers-distances-rows")

@@ -13,8 +13,6 @@ answers always change together.
 
 ``panel.rules`` is the rules in force: assigning it shows that reading as A; flipping A in
 the panel assigns ``panel.rules`` itself (the explorer app hands that to every tab).
-
-Rules: the switches of content/rulings; the pages each situation's questions cite.
 """
 
 from __future__ import annotations
@@ -36,7 +34,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.rulings import SWITCHES, Rules, load_rulings
 from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
 from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
-from machina_nb.views.words import question_words, rules_words, source_words, unit_names
+from machina_nb.views.words import question_words, rules_words, unit_names
 
 __all__ = ["situation_marks", "RulingsPanel"]
 
@@ -123,7 +121,7 @@ def _line_marks(situation: Situation, board: Board, q: Question, answer: Answer,
 
 def _answer_marks(situation: Situation, board: Board, q: Question, answer: Answer,
                   rules: Rules) -> Highlights:
-    """What ``answer`` marks on the board. Rules: the pages ``q``'s kind cites (ask)."""
+    """What ``answer`` marks on the board."""
     value = answer.value
     if q.ask in ("sight", "target", "adjacent"):
         return _line_marks(situation, board, q, answer, rules)
@@ -171,10 +169,7 @@ def _play_marks(situation: Situation, board: Board, value) -> Highlights:
 
 def situation_marks(situation: Situation, board: Board, answers: tuple[Answer, ...],
                     rules: Rules, marked: set[str]) -> Highlights:
-    """The marks of the answers named in ``marked``, on one board.
-
-    Rules: the pages each question's kind cites (:mod:`machina_nb.rules.analysis.ask`).
-    """
+    """The marks of the answers named in ``marked``, on one board."""
     found = Highlights()
     for q, a in zip(situation.questions, answers):
         if a.name in marked:
@@ -337,8 +332,7 @@ class RulingsPanel(widgets.VBox):
             + "".join(f" ({w})" for w in (marks.get(r), "default" if r == SWITCHES[name].default
                                            else None) if w)
             + f": {html.escape(text)}</li>" for r, text in ruling.readings.items())
-        sources = source_words(", ".join(s for s in ruling.sources
-                                         if not s.lstrip().startswith("spec")))
+        sources = ", ".join(ruling.sources)
         return (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p><ul>{items}"
                 f"</ul><p>Sources: {html.escape(sources or 'the manual')}</p>")
 

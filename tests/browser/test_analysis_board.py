@@ -1,4 +1,4 @@
-"""The Analysis board tab in Chromium (issue 11): paint a wall, place a monster and two
+"""The Analysis board tab in Chromium: paint a wall, place a monster and two
 explorers, save, reload the page, load the file: the same situation; the monster's plan and
 the rulings that change it appear, and change when a door is closed (manual p16, p36).
 

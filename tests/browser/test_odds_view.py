@@ -1,6 +1,6 @@
 """The Odds tab in a real browser: move the defense slider, read the exact fraction.
 
-Expected fractions are spec E1.2 / E2 (1H1L: P(S >= 3) = 5/9, P(S >= 4) = 1/4, P(S >= 2) = 5/6).
+Expected fractions are the exact 1H1L table and the Mi-Go example (1H1L: P(S >= 3) = 5/9, P(S >= 4) = 1/4, P(S >= 2) = 5/6).
 """
 
 import pytest

@@ -85,10 +85,7 @@ class Answer:
 
 
 def ask(situation: Situation, rules: Rules | None = None) -> tuple[Answer, ...]:
-    """Every question of ``situation`` answered at ``rules`` (default: the situation's own).
-
-    Rules: the pages of each question kind (see the module docstring).
-    """
+    """Every question of ``situation`` answered at ``rules`` (default: the situation's own)."""
     rules = situation.rules() if rules is None else rules
     state = situation.state_at(rules)
     return tuple(answer(situation, q, rules, state) for q in situation.questions)
@@ -96,10 +93,7 @@ def ask(situation: Situation, rules: Rules | None = None) -> tuple[Answer, ...]:
 
 def answer(situation: Situation, question: Question, rules: Rules,
            state: GameState | None = None) -> Answer:
-    """One question answered at ``rules``.
-
-    Rules: the pages of each question kind (see the module docstring).
-    """
+    """One question answered at ``rules``."""
     state = situation.state_at(rules) if state is None else state
     got = _KINDS[question.ask](situation, question, rules, state)
     value, why, marks, options, rolls = got + ((), (), ())[len(got) - 2:]

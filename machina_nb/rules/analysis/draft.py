@@ -17,7 +17,7 @@ loader reads it back to the same situation (:func:`to_situation`), and
 True
 
 Rules: manual p11 (the map grid), p18 (unit values), p22 (walls and doors), p35-37 (space
-kinds); content formats (content/README.md: situations).
+kinds).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def draft_of_tile(key: str) -> Draft:
 def draft_of_example(example: Example) -> Draft:
     """A worked example's board and units as a draft, at the example's rules.
 
-    Rules: the example's page (manual p13-37); manual p8 (setup).
+    Rules: manual p8 (setup).
     """
     where = dict(example.board.units)
     units = tuple(DraftUnit(letter, unit.id, where[letter]) for letter, unit in example.units)
@@ -159,7 +159,7 @@ def draft_of_example(example: Example) -> Draft:
 def draft_of_situation(situation: Situation) -> Draft:
     """A loaded situation as a draft: the same map, units, values, items, rules, turn, questions.
 
-    Rules: content formats (content/README.md: situations); manual p18 (unit values).
+    Rules: manual p18 (unit values).
     """
     counts: dict[str, int] = {}
     for u in situation.units:
@@ -313,10 +313,7 @@ def move(draft: Draft, letter: str, point: Point) -> Draft:
 
 
 def remove(draft: Draft, letter: str) -> Draft:
-    """The draft without unit ``letter``, its questions, or its turn.
-
-    Rules: content formats (a question names only units of the situation).
-    """
+    """The draft without unit ``letter``, its questions, or its turn."""
     unit = draft.unit(letter)
     questions = tuple(q for q in draft.questions if letter not in _letters(q))
     turn = (draft.turn[0], None) if draft.turn[1] == letter else draft.turn
@@ -357,7 +354,7 @@ def set_values(draft: Draft, letter: str, **values: int) -> Draft:
 def set_items(draft: Draft, letter: str, items: Iterable[str]) -> Draft:
     """The draft with explorer ``letter`` holding ``items`` (item ids), equipped in order.
 
-    Rules: manual p31 (inventory); the loader checks that the items fit together.
+    Rules: manual p31 (inventory).
     """
     unit = draft.unit(letter)
     items = tuple(items)
@@ -381,10 +378,7 @@ def with_questions(draft: Draft, questions: Iterable[Question]) -> Draft:
 
 
 def rules_parts(rules: Rules) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """``rules`` as a preset and the switches flipped from it (what a situation file names).
-
-    Rules: the presets and switches of :mod:`machina_nb.rules.rulings`.
-    """
+    """``rules`` as a preset and the switches flipped from it (what a situation file names)."""
     preset = rules.name.rstrip("+")
     preset = preset if preset in PRESETS else "manual"
     flips = tuple(sorted((name, mine) for name, mine, _ in
@@ -420,10 +414,7 @@ def map_text(draft: Draft) -> str:
 
 
 def to_toml(draft: Draft) -> str:
-    """The situation file of ``draft`` (content/README.md), read back by the strict loader.
-
-    Rules: content formats (content/README.md: situations).
-    """
+    """The situation file of ``draft`` (content/README.md), read back by the strict loader."""
     out = ["# A situation written by the explorer's analysis board.", 'kind = "situation"',
            f"id = {_toml_value(draft.id)}", f"title = {_toml_value(draft.title)}",
            f"rules = {_toml_value(draft.preset)}"]
@@ -461,10 +452,7 @@ def to_toml(draft: Draft) -> str:
 
 
 def to_situation(draft: Draft, name: str = "<analysis board>") -> Situation:
-    """The draft loaded as a situation by the strict loader (errors name ``name``).
-
-    Rules: content formats (content/README.md: situations).
-    """
+    """The draft loaded as a situation by the strict loader (errors name ``name``)."""
     return situation_from_text(to_toml(draft), name)
 
 

@@ -25,9 +25,8 @@ PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', sp
 >>> parse_step("K trades with P giving circular_saw and rotopod").give
 ('circular_saw', 'rotopod')
 
-Rules: manual p10-16 (the round: turns, rolls, the monster phase), p12 (explorer actions),
-p32 (trade with an adjacent explorer), p34-37 (moves, doors, action spaces, exploring);
-content formats (content/README.md).
+Rules: manual p10-16 (the round: turns, rolls, the monster phase), p12 (explorer actions), p32
+(trade with an adjacent explorer), p34-37 (moves, doors, action spaces, exploring).
 """
 
 from __future__ import annotations
@@ -147,10 +146,7 @@ def _target(text: str | None) -> str | Point | None:
 
 
 def parse_step(text: str) -> PlayStep:
-    """One step in the notation (see the module docstring), or :class:`NotationError`.
-
-    Rules: content formats (content/README.md: play questions).
-    """
+    """One step in the notation (see the module docstring), or :class:`NotationError`."""
     if not isinstance(text, str):
         raise NotationError(f"a step is a line of text such as {EXAMPLES[0]!r}, got {text!r}")
     line = " ".join(text.split())

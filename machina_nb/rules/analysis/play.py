@@ -22,8 +22,8 @@ with the events it caused and the rule each cites.
 >>> play(s, q, s.rules(), s.state_at(s.rules()))[0]["stamina"]
 {'K': 6}
 
-Rules: manual p10-16 (the round), p12 (explorer actions), p16 (the players resolve
-ties), p32 (trade), p34-37 (the map actions); the pages each event cites.
+Rules: manual p10-16 (the round), p12 (explorer actions), p16 (the players resolve ties), p32
+(trade), p34-37 (the map actions).
 """
 
 from __future__ import annotations
@@ -339,7 +339,7 @@ if tuple(FACTS) != REPORTS:
 def play(situation: Situation, q: Question, rules: Rules, state: GameState):
     """The facts ``q`` reports after its steps, the story of each step, and the spaces named.
 
-    Rules: the pages each event cites (manual p10-37); manual p16 (the players choose).
+    Rules: manual p16 (the players choose).
     """
     t = _Table(situation, rules, state, q)
     steps = tuple(parse_step(text) for text in q.get("steps", ()))[:MAX_PLAY_STEPS]

@@ -278,7 +278,7 @@ _ANSWERS = {"sight": _sight, "adjacent": _adjacent, "reach": _reach,
 
 def question_rules(question: Question, rules: Rules) -> Rules:
     """The rules ``question`` is asked under: ``rules`` (those in force), or its own preset,
-    with its own readings on top. Rules: the switches' prose (content/rulings)."""
+    with its own readings on top."""
     base = Rules.preset(question.preset) if question.preset else rules
     return base.replace(dict(question.rulings)) if question.rulings else base
 
@@ -305,7 +305,7 @@ def pick(questions: tuple[Question, ...], *ids: str) -> tuple[Question, ...]:
 
 def check(question: Question, rules: Rules, reply) -> bool:
     """Whether ``reply`` is right: a space (any of the correct ones), ``yes``/``no``, or a
-    chance's text. Rules: as :func:`answer`."""
+    chance's text."""
     return reply in answer(question, rules).correct
 
 
@@ -403,7 +403,7 @@ def _checked(toml: TomlFile, q: Question, n: int) -> Question:
 def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
     """Every question of one quiz file (kind = "quiz", [[question]] tables), checked strictly:
     unknown or missing keys, bad boards and letters, an id used twice, or a question the rules
-    cannot answer are errors at file:line:col. Rules: content formats (content/README.md)."""
+    cannot answer are errors at file:line:col."""
     toml = read_toml(path)
     expect_kind(toml, "quiz")
     for key in toml.data:
@@ -419,8 +419,7 @@ def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
 
 
 def load_quiz(folder: Path | None = None) -> tuple[Question, ...]:
-    """Every question in ``content/quiz`` (or ``folder``), file by file; ids are unique.
-    Rules: content formats (content/README.md)."""
+    """Every question in ``content/quiz`` (or ``folder``), file by file; ids are unique."""
     questions: list[Question] = []
     seen: set[str] = set()
     for path in sorted((folder or content_root() / "quiz").glob("*.toml")):

@@ -12,8 +12,6 @@ under every reading of every switch.
 >>> s = load_situation(content_root() / "situations" / "sight_corner.toml")
 >>> [f.switch for f in sensitivity(s)]
 ['los.vertex']
-
-Rules: the switches of :mod:`machina_nb.rules.rulings` and the pages each question cites.
 """
 
 from __future__ import annotations
@@ -68,10 +66,7 @@ class _Traced(Rules):
 
 
 def switches_read(situation: Situation, rules: Rules) -> tuple[tuple[Answer, frozenset[str]], ...]:
-    """Each question's answer at ``rules`` and the switches read to give it.
-
-    Rules: the pages each question cites (see :mod:`machina_nb.rules.analysis.ask`).
-    """
+    """Each question's answer at ``rules`` and the switches read to give it."""
     out = []
     state = situation.state_at(rules)
     for q in situation.questions:
@@ -87,7 +82,6 @@ def sensitivity(situation: Situation, rules: Rules | None = None,
 
     ``progress``, when given, is called with ``(switches tried, switches to try)`` after the
     first pass and after each switch read (a view's progress bar).
-    Rules: the switches of :mod:`machina_nb.rules.rulings`; the pages each question cites.
     """
     rules = situation.rules() if rules is None else rules
     base = switches_read(situation, rules)
@@ -120,10 +114,7 @@ def sensitivity(situation: Situation, rules: Rules | None = None,
 
 
 def brute_sensitivity(situation: Situation, rules: Rules | None = None) -> tuple[str, ...]:
-    """The sensitive switches found the slow way: every question under every reading (an oracle).
-
-    Rules: the switches of :mod:`machina_nb.rules.rulings`.
-    """
+    """The sensitive switches found the slow way: every question under every reading (an oracle)."""
     rules = situation.rules() if rules is None else rules
     base = [a.value for a in _ask_all(situation, rules)]
     out = []

@@ -11,8 +11,7 @@ file:line:col and returns a complete immutable :class:`Situation`, never half of
 >>> s.rules().name, [q.name for q in s.questions][:1]
 ('manual', ['sees_lorrai'])
 
-Rules: manual p8 (setup), p15 (the queue), p18 (unit values), p31 (inventory);
-content formats (content/README.md).
+Rules: manual p8 (setup), p15 (the queue), p18 (unit values), p31 (inventory).
 """
 
 from __future__ import annotations
@@ -136,7 +135,7 @@ class Situation:
 
     ``state`` is built at the situation's own rules; :meth:`state_at` rebuilds it
     under other rules (item bonuses may depend on a reading).
-    Rules: manual p8 (setup), p18 (unit values); content/README.md (situations).
+    Rules: manual p8 (setup), p18 (unit values).
     """
 
     id: str
@@ -212,10 +211,7 @@ def _with_items(state: GameState, items: tuple, rules: Rules) -> GameState:
 
 
 def load_situations(folder: str | Path | None = None) -> dict[str, Situation]:
-    """Every situation in ``content/situations``, by id; one bad file loads nothing.
-
-    Rules: content formats (content/README.md: ids unique across files).
-    """
+    """Every situation in ``content/situations``, by id; one bad file loads nothing."""
     from_folder = Path(folder) if folder else _content_situations()
     found: dict[str, Situation] = {}
     for path in sorted(from_folder.glob("*.toml")):
@@ -232,10 +228,7 @@ def _content_situations() -> Path:
 
 
 def situation_from_text(text: str, name: str = "<situation>") -> Situation:
-    """A situation from TOML text (e.g. pasted into a notebook); errors name ``name``.
-
-    Rules: content formats (content/README.md: situations).
-    """
+    """A situation from TOML text (e.g. pasted into a notebook); errors name ``name``."""
     toml = _toml_text(text, name)
     return _situation(toml)
 
@@ -258,7 +251,7 @@ def load_situation(path: str | Path) -> Situation:
     no space of the board, off the board or on a space another unit holds; a
     board over 40x40; a question of an unknown kind, with an unknown key, or
     naming a letter that is not a unit.
-    Rules: content formats (content/README.md: situations); manual p8, p18, p22, p31.
+    Rules: manual p8, p18, p22, p31.
     """
     return _situation(read_toml(path))
 

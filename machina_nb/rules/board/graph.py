@@ -76,7 +76,7 @@ def pair(point, argument: str = "space") -> Point:
     """``point`` as a tuple if it is a pair of ints (a list or tuple), else a RulesError naming
     ``argument``: ``"10"``, ``(0.9, 0)``, ``(True, 0)`` and ``(1, 2, 3)`` are all refused.
 
-    Rules: manual p11 (spaces of the map grid); content/README.md (coordinates).
+    Rules: manual p11 (spaces of the map grid).
     """
     if isinstance(point, (tuple, list)) and len(point) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in point):

@@ -150,10 +150,7 @@ class Layout:
         )
 
     def to_text(self) -> str:
-        """The map text; ``parse_map(layout.to_text()) == layout`` (content/README.md).
-
-        Rules: manual p11, p35-37 (the tile grid, spaces and borders it writes).
-        """
+        """The map text; ``parse_map(layout.to_text()) == layout`` (content/README.md)."""
         units = dict((p, letter) for letter, p in self.units)
         lines = []
         for row in range(2 * self.height + 1):
@@ -221,7 +218,7 @@ def parse_map(
     ``legend`` maps each unit letter allowed on the map to the kind of space
     under it; ``None`` means no units may appear (tiles). ``line_offset`` is the
     number of file lines before the map's first line (for maps inside TOML).
-    Rules: manual p11, p35-37; format in content/README.md.
+    Rules: manual p11, p35-37.
     """
     if not isinstance(text, str):
         raise RulesError("text", f"expected map text, got {type(text).__name__}")

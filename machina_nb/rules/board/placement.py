@@ -90,10 +90,7 @@ class Displacement:
         return self.path[-1]
 
     def explain(self) -> str:
-        """One line for people: the path, why it stopped, what it set off, readings and rules.
-
-        Rules: manual p25 (push and pull).
-        """
+        """One line for people: the path, why it stopped, what it set off, readings and rules."""
         text = f"{self.effect} {self.unit}: " + " -> ".join(map(str, self.path))
         text += f"; stopped: {self.stopped}"
         if self.blocker is not None:

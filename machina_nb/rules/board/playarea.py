@@ -72,10 +72,7 @@ class PlacedTile:
 
     @property
     def key(self) -> str:
-        """The tile-side key, e.g. ``t01a``.
-
-        Rules: manual p4 (double-sided map tiles), p8 (the map-tile deck).
-        """
+        """The tile-side key, e.g. ``t01a``."""
         return self.side.key
 
     @property
@@ -402,10 +399,7 @@ class Exploration:
     rules: tuple[str, ...] = (_CITE_EXPLORE,)
 
     def explain(self) -> str:
-        """One line for people: the tile placed, tiles scrolled, monsters banished, warnings, rules.
-
-        Rules: manual p34 (explore map tile, scroll map tile).
-        """
+        """One line for people: the tile placed, tiles scrolled, monsters banished, warnings, rules."""
         text = (f"explore from {self.space}: {self.tile.key} turned {self.tile.rotation} "
                 f"at {self.tile.origin} (slot {self.tile.slot})")
         if self.destroyed:

@@ -41,7 +41,7 @@ _TILE_ID = re.compile(r"^[a-z0-9_]{1,32}$")
 def check_board_size(layout: Layout, path: str, line: int = 1, col: int = 1) -> Layout:
     """``layout`` if it is at most :data:`MAX_BOARD_SIDE` spaces a side, else a ContentError.
 
-    Rules: content formats (content/README.md: board size); manual p11, p34.
+    Rules: manual p11, p34.
     """
     if max(layout.width, layout.height) > MAX_BOARD_SIDE:
         raise ContentError(path, line, col, f"board {layout.width}x{layout.height} is too large: "
@@ -53,7 +53,7 @@ def map_in_toml(toml: TomlFile, table: str | None, key: str, text: str,
                 legend: Mapping[str, SpaceKind] | None = None) -> Layout:
     """Parse map text stored under ``key`` in TOML; errors point into the TOML file.
 
-    Rules: map text format (content/README.md); manual p11.
+    Rules: manual p11.
     """
     line, col = toml.where(table, key)
     # A ''' multi-line string starts on the next line (TOML trims the first newline).
@@ -77,10 +77,7 @@ class TileSide:
 
     @property
     def key(self) -> str:
-        """``t01a``-style identifier of this side.
-
-        Rules: manual p11 (double-sided map tiles).
-        """
+        """``t01a``-style identifier of this side."""
         return f"{self.tile}{self.side}"
 
 

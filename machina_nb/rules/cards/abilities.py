@@ -430,7 +430,7 @@ def effects_from_records(records: Any, argument: str = "effects",
                          depth: int = 0) -> tuple[Effect, ...]:
     """A list of effect tables as :class:`Effect` values, checked; else RulesError.
 
-    Rules: manual p24-27 (effects); format in content/README.md.
+    Rules: manual p24-27 (effects).
     """
     if isinstance(records, (str, bytes, Mapping, Record)) or not isinstance(records,
                                                                             (list, tuple)):

@@ -1,7 +1,4 @@
-"""Every kind of content file and its loader: :func:`validate` reads any of them.
-
-Rules: content formats (content/README.md).
-"""
+"""Every kind of content file and its loader: :func:`validate` reads any of them."""
 
 from __future__ import annotations
 
@@ -41,9 +38,6 @@ def validate(path: str | Path, more: Mapping[str, Callable[[Path], Any]] | None 
     ``more`` adds loaders for kinds of the wings above the cards, which this wing cannot
     import: the command line gives situations, quizzes and Arkham locations (each refused
     at file:line:col by its own strict loader). An unknown kind lists every kind known.
-
-    Rules: content formats (content/README.md): tiles (manual p11), units (p18), items (p30),
-    events (p14, p37), chapters (p28), worked examples and rulings.
     """
     path = Path(path)
     if path.suffix == ".map":

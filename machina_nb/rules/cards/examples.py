@@ -93,8 +93,6 @@ MAX_DICE_SCRIPT = 64
 @dataclass(frozen=True)
 class Step:
     """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
-
-    Rules: the manual's worked examples : the example's page.
     """
 
     do: str
@@ -105,10 +103,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Example:
-    """A worked example: board, units by legend letter, rules, steps and the stated outcome.
-
-    Rules: the page in ``page`` (e.g. manual p22).
-    """
+    """A worked example: board, units by legend letter, rules, steps and the stated outcome."""
 
     id: str
     title: str
@@ -121,10 +116,7 @@ class Example:
     outcome: str
 
     def unit(self, letter: str) -> Unit:
-        """The unit drawn as ``letter`` on the board (named in the example's legend).
-
-        Rules: the manual's worked examples , the page in ``page``.
-        """
+        """The unit drawn as ``letter`` on the board (named in the example's legend)."""
         for key, unit in self.units:
             if key == letter:
                 return unit
@@ -139,7 +131,6 @@ def load_example(path: str | Path, units: dict[str, Unit] | None = None) -> Exam
     """Load one ``kind = "example"`` file, or raise :class:`ContentError` at file:line:col.
 
     ``units`` are the known units by id (default: every file in ``content/units``).
-    Rules: the manual's worked examples ; content/README.md.
     """
     toml = read_toml(path)
     expect_kind(toml, "example")
@@ -291,7 +282,7 @@ def _card_references(toml: TomlFile, table: dict, do: str, i: int) -> None:
     events = load_all_events() if do in ("in_play", "invoke") else {}
     for key, known in (("chapter", chapters), ("horror_event", events),
                        ("explorer_event", events), ("bound_event", events), ("event", events)):
-        if key in table and table[key] not in known:
+        if key in table and (not isinstance(table[key], str) or table[key] not in known):
             raise toml.error("step", key, f"unknown card {shown(table[key])}"
                              f"{did_you_mean(table[key], known)}", i)
     for name in table.get("next_chapters", []) if do == "in_play" else []:

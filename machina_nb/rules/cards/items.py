@@ -159,10 +159,7 @@ class ItemCard:
         return self.augment is not None
 
     def label(self) -> str:
-        """The card's name with its kind, for events (``Displacer Vest (torso apparel)``).
-
-        Rules: manual p30 (item types).
-        """
+        """The card's name with its kind, for events (``Displacer Vest (torso apparel)``)."""
         kind = f"{self.slot} {self.type}" if self.slot else \
             f"{self.hands}-handed weapon" if self.hands else self.type
         return f"{self.name} ({'augment, ' if self.is_augment else ''}{kind})"
@@ -554,7 +551,7 @@ def item_level(card: ItemCard, rules: Rules | None = None) -> int:
 def load_items(path: str | Path) -> dict[str, ItemCard]:
     """Every item card of one ``kind = "items"`` file, by id, or a :class:`ContentError`.
 
-    Rules: manual p30-33 (items); format in content/README.md.
+    Rules: manual p30-33 (items).
     """
     toml, tables = read_card_file(path, "items", "item", "an items file")
     return {item_id: _item(toml, item_id, table) for item_id, table in tables.items()}
@@ -618,6 +615,6 @@ def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple:
 def load_all_items(folder: str | Path | None = None) -> dict[str, ItemCard]:
     """Every item card in ``content/items`` (or ``folder``), by id; ids unique across files.
 
-    Rules: manual p30 (items); format in content/README.md.
+    Rules: manual p30 (items).
     """
     return load_folder(Path(folder) if folder else content_root() / "items", load_items, "item")

@@ -1,7 +1,4 @@
-"""A content record: a frozen, ordered, read-only table as read from TOML.
-
-Rules: content formats (content/README.md).
-"""
+"""A content record: a frozen, ordered, read-only table as read from TOML."""
 
 from __future__ import annotations
 
@@ -24,14 +21,14 @@ class Record:
     def of(cls, table: Mapping[str, Any]) -> "Record":
         """Freeze a parsed TOML table.
 
-        Rules: content formats (content/README.md); manual p20 (ability records).
+        Rules: manual p20 (ability records).
         """
         return cls(tuple((key, _freeze(value)) for key, value in table.items()))
 
     def get(self, key: str, default: Any = None) -> Any:
         """The value under ``key``, or ``default``.
 
-        Rules: content formats (content/README.md); manual p20 (ability records).
+        Rules: manual p20 (ability records).
         """
         return dict(self.items).get(key, default)
 

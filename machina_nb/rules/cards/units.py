@@ -178,7 +178,7 @@ def read_abilities(toml: TomlFile, card: str, tables: Any, side: str) -> tuple[A
     """The ``[<card>.abilities.<name>]`` tables of a unit or item card, each checked to be
     readable by the engine, else a :class:`ContentError` at the offending key.
 
-    Rules: manual p20-27 (abilities, costs, targeting, effects); format in content/README.md.
+    Rules: manual p20-27 (abilities, costs, targeting, effects).
     """
     if not isinstance(tables, dict):
         raise toml.error(card, "abilities", "'abilities' must be tables "
@@ -201,7 +201,7 @@ def _enters_play(toml: TomlFile, unit: str, table: Any) -> tuple[Record, ...]:
     checked like abilities; the raw effect records in printed order.
 
     Rules: manual p20 («enters play»: an explorer placed on a tile, a monster spawned or
-    placed); format in content/README.md.
+    placed).
     """
 
     name = f"{unit}.enters_play"
@@ -229,7 +229,7 @@ _QUOTED = re.compile(r"'([^']*)'")
 def _check_ability(toml: TomlFile, table: str, ability: Ability, side: str) -> None:
     """The engine must be able to read the ability: else an error at the offending key.
 
-    Rules: manual p20-27 (abilities, costs, targeting, effects); format in content/README.md.
+    Rules: manual p20-27 (abilities, costs, targeting, effects).
     """
 
     _readable(toml, table, f"ability {ability.name!r}",
@@ -271,7 +271,7 @@ def _spot(toml: TomlFile, table: str, keys: tuple[str, ...], value: str | None,
 def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
     """Every unit in ``content/units`` (or ``folder``), by id; ids are unique across files.
 
-    Rules: manual p18 (units); format in content/README.md.
+    Rules: manual p18 (units).
     """
     return load_folder(Path(folder) if folder else content_root() / "units", load_units, "unit")
 

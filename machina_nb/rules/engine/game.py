@@ -112,10 +112,7 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action: the dice results it used, its events, the state after it.
-
-    Rules: manual p10 (the round as a sequence of actions).
-    """
+    """One applied action: the dice results it used, its events, the state after it."""
 
     action: Action
     rolls: tuple
@@ -125,10 +122,7 @@ class Step:
 
 @dataclass(frozen=True)
 class History:
-    """A game's initial state, its steps and the current position (undo/redo).
-
-    Rules: boardgame.io-style log (the round as a sequence of actions).
-    """
+    """A game's initial state, its steps and the current position (undo/redo)."""
 
     initial: GameState
     rules: Rules
@@ -137,18 +131,12 @@ class History:
 
     @classmethod
     def start(cls, state: GameState, rules: Rules | None = None) -> "History":
-        """A history with no steps yet.
-
-        Rules: manual p8 (setup), p10 (the round).
-        """
+        """A history with no steps yet."""
         return cls(state, rules if rules is not None else Rules())
 
     @property
     def state(self) -> GameState:
-        """The state at the current position.
-
-        Rules: manual p10 (the round as a sequence of actions).
-        """
+        """The state at the current position."""
         return self.steps[self.position - 1].state if self.position else self.initial
 
     def apply(self, action: Action, dice: Dice | None = None,
@@ -177,43 +165,28 @@ class History:
                        position=self.position + 1)
 
     def undo(self) -> "History":
-        """One step back; the state is exactly the one before the last action.
-
-        Rules: manual p10 (the round as a sequence of actions).
-        """
+        """One step back; the state is exactly the one before the last action."""
         if not self.position:
             raise RulesError("history", "nothing to undo")
         return replace(self, position=self.position - 1)
 
     def redo(self) -> "History":
-        """One step forward again.
-
-        Rules: manual p10 (the round as a sequence of actions).
-        """
+        """One step forward again."""
         if self.position == len(self.steps):
             raise RulesError("history", "nothing to redo")
         return replace(self, position=self.position + 1)
 
     def log(self) -> tuple[tuple[Action, tuple], ...]:
-        """The actions up to the current position, with the dice results each used.
-
-        Rules: manual p10 (the round as a sequence of actions).
-        """
+        """The actions up to the current position, with the dice results each used."""
         return tuple((s.action, s.rolls) for s in self.steps[:self.position])
 
     def events(self) -> tuple[Event, ...]:
-        """Every event up to the current position.
-
-        Rules: manual p10 (the round as a sequence of actions).
-        """
+        """Every event up to the current position."""
         return tuple(e for s in self.steps[:self.position] for e in s.events)
 
 
 def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules) -> GameState:
-    """Rebuild a state from its initial state and a log of (action, dice results).
-
-    Rules: manual p10 (round) — dice results make every chance point scripted.
-    """
+    """Rebuild a state from its initial state and a log of (action, dice results)."""
     state = initial
     for action, rolls in log:
         state, _ = apply(state, action, rules, ScriptedDice(rolls))
@@ -221,10 +194,7 @@ def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules
 
 
 def describe(action: Action) -> str:
-    """An action in one line: its kind and its fields (OpenSpiel-style action string).
-
-    Rules: manual p12 (explorer actions).
-    """
+    """An action in one line: its kind and its fields (OpenSpiel-style action string)."""
     fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items() if v not in ((), None, ""))
     return f"{type(action).__name__}({fields})"
 
@@ -233,7 +203,6 @@ def transcript(history: History) -> str:
     """The game so far as text: each action, the dice it used, and its events with their rules.
 
     Golden playthroughs are such texts, diffed line by line in tests.
-    Rules: manual p10 (round) (golden playthroughs).
     """
     lines = []
     state = history.initial

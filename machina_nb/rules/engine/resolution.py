@@ -33,10 +33,7 @@ __all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, and the rule that made it happen (pokerkit-style record).
-
-    Rules: every event cites its rule (manual pages round structure).
-    """
+    """Something that happened, and the rule that made it happen (pokerkit-style record)."""
 
     kind: str
     text: str

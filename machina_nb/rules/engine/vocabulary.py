@@ -10,7 +10,7 @@ that resolves effects through this table.
 >>> sorted(EFFECT_HANDLERS) == sorted(EFFECT_OPS)
 True
 
-Rules: manual p20-28 (abilities and effects), p35-37 (map spaces); see each handler.
+Rules: manual p20-28 (abilities and effects), p35-37 (map spaces).
 """
 
 from __future__ import annotations

@@ -104,10 +104,7 @@ VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "sp
 
 @dataclass(frozen=True)
 class StepResult:
-    """One step's outcome: whether the engine did what the example states, and what it did.
-
-    Rules: the manual's worked examples (each file names its page).
-    """
+    """One step's outcome: whether the engine did what the example states, and what it did."""
 
     step: Step
     ok: bool
@@ -160,10 +157,7 @@ def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
 
 
 def run_example(example: Example) -> tuple[StepResult, ...]:
-    """Run every step of ``example`` and compare with its ``expect``.
-
-    Rules: the example's page (its stated outcome is the ``expect`` of each step).
-    """
+    """Run every step of ``example`` and compare with its ``expect``."""
     state, ids = example_state(example)
     rules = example.rules()
     results = []

@@ -7,5 +7,5 @@ attribute tests, corner-dot sight, monster steps) and :mod:`.compare` (the same
 situation under Machina Arcana and a peer). This wing may import the base, the
 board wing and the odds wing, never cards or the engine.
 
-Rules: Arkham LCG summary 004_160861af6abd31e8.txt; Mansions summary 002_fdb2e90db6cbc320.txt.
+Rules: Arkham summary; Mansions summary.
 """

@@ -19,7 +19,7 @@ Readings beyond the summary (each off by default, see content/rulings/peers.toml
 ``arkham.reveal_another`` (marked tokens reveal another, with chains),
 ``arkham.draw`` (draw two, keep the better), ``arkham.skill_floor``.
 
-Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests; Chaos token
+Rules: Arkham summary (Skills and skill tests; Chaos token
 effects); switches arkham.reveal_another, arkham.draw, arkham.skill_floor.
 """
 
@@ -39,7 +39,7 @@ __all__ = [
     "fight", "evade", "investigate", "parse_values",
 ]
 
-SUMMARY = "Arkham LCG summary 004_160861af6abd31e8.txt"
+SUMMARY = "Arkham summary"
 TEST_RULE = f"{SUMMARY} (Skills and skill tests)"
 TOKEN_NAMES = ("skull", "cultist", "tablet", "elder_thing", "elder_sign", "auto_fail")
 """The named chaos tokens; any other token is a signed number."""
@@ -65,7 +65,7 @@ def _token(text: str) -> Token:
 def parse_values(text: str | None) -> dict[str, int]:
     """``"skull=-1,cultist=-2"`` -> ``{"skull": -1, "cultist": -2}``; errors name ``values``.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Chaos token effects: the scenario card).
+    Rules: Arkham summary (Chaos token effects: the scenario card).
     """
     values: dict[str, int] = {}
     for item in (text or "").split(","):
@@ -93,7 +93,7 @@ class Bag:
     names the tokens marked to reveal a further token (read only under
     ``arkham.reveal_another = chain_marked``; numbers are written as text, ``"-2"``).
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Setup: the chaos bag; Chaos token effects).
+    Rules: Arkham summary (Setup: the chaos bag; Chaos token effects).
     """
 
     tokens: tuple[Token, ...]
@@ -123,7 +123,7 @@ class Bag:
               elder_sign: int | None = None, reveals_another: Iterable[str] = ()) -> "Bag":
         """A bag from the CLI's text: ``"+1,0,-1,skull,auto_fail"`` and ``"skull=-1"``.
 
-        Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Setup: chaos tokens in the bag).
+        Rules: Arkham summary (Setup: chaos tokens in the bag).
         """
         parts = [part for part in tokens.split(",")]
         if not tokens.strip() or any(not part.strip() for part in parts):
@@ -135,7 +135,7 @@ class Bag:
     def modifier(self, token: Token) -> int | None:
         """The token's modifier, or None for the auto-fail token.
 
-        Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Chaos token effects).
+        Rules: Arkham summary (Chaos token effects).
         """
         if isinstance(token, int):
             return token
@@ -164,7 +164,7 @@ def _order(token: Token) -> tuple[int, int, str]:
 class Result:
     """What the revealed token(s) did: ``failed`` (an auto-fail) or the total ``modifier``.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Chaos token effects).
+    Rules: Arkham summary (Chaos token effects).
     """
 
     failed: bool
@@ -226,7 +226,7 @@ def outcomes(bag: Bag, rules: Rules) -> dict[Result, Fraction]:
     >>> outcomes(Bag.parse("+1,auto_fail"), Rules().replace({"arkham.draw": "best_of_two"}))
     {Result(failed=False, modifier=1): Fraction(1, 1)}
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests); switches
+    Rules: Arkham summary (Skills and skill tests); switches
     arkham.reveal_another, arkham.draw.
     """
     if not isinstance(bag, Bag):
@@ -263,7 +263,7 @@ class SkillTest:
     without an auto-fail to its chance; ``auto_fail`` is the chance of the
     auto-fail result, which fails with no margin at all.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests).
+    Rules: Arkham summary (Skills and skill tests).
     """
 
     skill: int
@@ -291,7 +291,7 @@ def skill_test(bag: Bag, skill: int, difficulty: int, rules: Rules, commit: int 
     ``commit`` is the number of matching icons committed before the draw
     (each +1); ``modifier`` any other fixed change to the skill value.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests: commit before
+    Rules: Arkham summary (Skills and skill tests: commit before
     the token; success when the modified value meets the difficulty); switch arkham.skill_floor.
     """
     skill = _check_int("skill", skill, 0, 99)
@@ -318,7 +318,7 @@ def success_chance(bag: Bag, skill: int, difficulty: int, rules: Rules, commit: 
                    modifier: int = 0) -> Fraction:
     """P(success) of one skill test (see :func:`skill_test`).
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests).
+    Rules: Arkham summary (Skills and skill tests).
     """
     return skill_test(bag, skill, difficulty, rules, commit, modifier).p_success
 
@@ -327,7 +327,7 @@ def succeed_by(bag: Bag, skill: int, difficulty: int, n: int, rules: Rules, comm
                modifier: int = 0) -> Fraction:
     """P(the test succeeds by ``n`` or more): modified value >= difficulty + n, no auto-fail.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests).
+    Rules: Arkham summary (Skills and skill tests).
     """
     n = _check_int("n", n, 0, 99)
     odds = skill_test(bag, skill, difficulty, rules, commit, modifier)
@@ -341,7 +341,7 @@ def fail_by_at_most(bag: Bag, skill: int, difficulty: int, n: int, rules: Rules,
     An auto-fail has no margin (the summary gives it none), so it never counts
     here; :attr:`SkillTest.auto_fail` reports it apart.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests; Auto-fail).
+    Rules: Arkham summary (Skills and skill tests; Auto-fail).
     """
     n = _check_int("n", n, 1, 99)
     odds = skill_test(bag, skill, difficulty, rules, commit, modifier)
@@ -352,7 +352,7 @@ def icon_gain(bag: Bag, skill: int, difficulty: int, rules: Rules, commit: int =
               modifier: int = 0) -> Fraction:
     """What one more committed icon buys: P(success with commit + 1) - P(success with commit).
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests: each matching
+    Rules: Arkham summary (Skills and skill tests: each matching
     icon adds 1).
     """
     return (success_chance(bag, skill, difficulty, rules, commit + 1, modifier)
@@ -363,7 +363,7 @@ def fight(bag: Bag, combat: int, enemy_fight: int, rules: Rules, commit: int = 0
           modifier: int = 0) -> SkillTest:
     """Fight: a combat test against the enemy's fight value.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (The Investigation Phase: Fight).
+    Rules: Arkham summary (The Investigation Phase: Fight).
     """
     return skill_test(bag, combat, enemy_fight, rules, commit, modifier)
 
@@ -372,7 +372,7 @@ def evade(bag: Bag, agility: int, enemy_evade: int, rules: Rules, commit: int = 
           modifier: int = 0) -> SkillTest:
     """Evade: an agility test against the enemy's evade value.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (The Investigation Phase: Evade).
+    Rules: Arkham summary (The Investigation Phase: Evade).
     """
     return skill_test(bag, agility, enemy_evade, rules, commit, modifier)
 
@@ -381,6 +381,6 @@ def investigate(bag: Bag, intellect: int, shroud: int, rules: Rules, commit: int
                 modifier: int = 0) -> SkillTest:
     """Investigate: an intellect test against the location's shroud value.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (The Investigation Phase: Investigate).
+    Rules: Arkham summary (The Investigation Phase: Investigate).
     """
     return skill_test(bag, intellect, shroud, rules, commit, modifier)

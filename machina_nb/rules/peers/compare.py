@@ -9,9 +9,9 @@ notebook 09 only format them.
 >>> timing.chance, timing.spent_after, timing.value
 (Fraction(35, 36), Fraction(5, 9), Fraction(13, 9))
 
-Rules: manual p24 (attack), p18 (essence after the roll), p22 (nearest, closest); Arkham LCG
-summary 004_160861af6abd31e8.txt (Skills and skill tests; Keywords: Hunter); Mansions summary
-002_fdb2e90db6cbc320.txt (Attribute Tests; Skill Points; Line of Sight).
+Rules: manual p24 (attack), p18 (essence after the roll), p22 (nearest, closest); Arkham
+summary (Skills and skill tests; Keywords: Hunter); Mansions summary (Attribute Tests; Skill
+Points; Line of Sight).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = [
 class SightPair:
     """The same two spaces under Machina Arcana's centre line and Mansions' corner dots.
 
-    Rules: manual p22 (line of sight); Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
+    Rules: manual p22 (line of sight); Mansions summary (Line of Sight).
     """
 
     machina: sight.Sight
@@ -61,7 +61,7 @@ class SightPair:
 def sight_pair(board: Board, a: Point, b: Point, rules: Rules) -> SightPair:
     """Line of sight from ``a`` to ``b`` under both games on one map.
 
-    Rules: manual p22 (line of sight); Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
+    Rules: manual p22 (line of sight); Mansions summary (Line of Sight).
     """
     return SightPair(sight.line_of_sight(board, a, b, rules),
                      mansions.line_of_sight(board, a, b, rules))
@@ -71,7 +71,7 @@ def seen_by_both(board: Board, a: Point, rules: Rules
                  ) -> tuple[frozenset[Point], frozenset[Point]]:
     """The spaces seen from ``a``: (under Machina Arcana, under Mansions of Madness).
 
-    Rules: manual p22 (line of sight); Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
+    Rules: manual p22 (line of sight); Mansions summary (Line of Sight).
     """
     return sight.visible_from(board, a, rules), mansions.visible_from(board, a, rules)
 
@@ -96,7 +96,7 @@ def arkham_curve(bag: arkham.Bag, margins: Iterable[int], rules: Rules
 
     The margin is the difficulty minus skill, icons and other modifiers: what the
     token must make (the skill floor reading is left out: it needs the skill itself).
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests).
+    Rules: Arkham summary (Skills and skill tests).
     """
     results = arkham.outcomes(bag, rules)
     return tuple((m, sum((p for r, p in results.items() if not r.failed and r.modifier >= m),
@@ -109,7 +109,7 @@ def mansions_curve(margins: Iterable[int]) -> tuple[tuple[int, Fraction], ...]:
     Written as "10 minus the roll must reach the margin", a d10 test reads like
     the others: the roll must be at most 10 - margin, with 1 always passing and
     10 always failing.
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Attribute Tests).
+    Rules: Mansions summary (Attribute Tests).
     """
     return tuple((m, Fraction(min(9, max(1, 10 - m)), 10)) for m in margins)
 
@@ -126,8 +126,8 @@ class Timing:
     only the points that turn a fail into a success (``spent_after``, on
     average). ``value`` is the exact difference: what deciding after saves.
 
-    Rules: manual p18 (essence after the roll); Arkham LCG summary 004_160861af6abd31e8.txt
-    (Skills and skill tests: commit before the token); Mansions summary 002_fdb2e90db6cbc320.txt
+    Rules: manual p18 (essence after the roll); Arkham summary
+    (Skills and skill tests: commit before the token); Mansions summary
     (Skill Points: before the roll).
     """
 
@@ -147,8 +147,8 @@ def timing_from_chances(chances: Sequence[Fraction], cost: int = 1) -> Timing:
     """Timing from P(success) with 0, 1, ..., k points (each costing ``cost``): after the roll
     the least sufficient number is spent, so j points are spent with chance P_j - P_(j-1).
 
-    Rules: manual p18 (essence after the roll), Arkham LCG summary 004_160861af6abd31e8.txt
-    (Skills and skill tests), Mansions summary 002_fdb2e90db6cbc320.txt (Skill Points).
+    Rules: manual p18 (essence after the roll), Arkham summary
+    (Skills and skill tests), Mansions summary (Skill Points).
     """
     if not chances:
         raise RulesError("chances", "give the chance with 0 points at least")
@@ -170,7 +170,7 @@ def essence_timing(pool: Pool, defense: int, essence: int, rules: Rules,
 def icon_timing(bag: arkham.Bag, skill: int, difficulty: int, icons: int, rules: Rules) -> Timing:
     """Arkham's committed icons (before the token) against choosing them after the draw.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests: commit before).
+    Rules: Arkham summary (Skills and skill tests: commit before).
     """
     return timing_from_chances([arkham.success_chance(bag, skill, difficulty, rules, k)
                                 for k in range(icons + 1)])
@@ -179,7 +179,7 @@ def icon_timing(bag: arkham.Bag, skill: int, difficulty: int, icons: int, rules:
 def skill_point_timing(attribute: int, luck: int, modifier: int = 0) -> Timing:
     """Mansions' skill point (Luck added before the roll) against deciding after it.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Skill Points: before the roll).
+    Rules: Mansions summary (Skill Points: before the roll).
     """
     return timing_from_chances([mansions.pass_chance(attribute, modifier),
                                 mansions.pass_chance(attribute, modifier, luck, True)])
@@ -192,7 +192,7 @@ def skill_point_timing(attribute: int, luck: int, modifier: int = 0) -> Timing:
 class DistanceNotion:
     """One way of measuring "nearest": its name, every explorer's distance, the tied winners.
 
-    Rules: manual p22 (nearest, closest); Arkham LCG summary 004_160861af6abd31e8.txt (Hunter).
+    Rules: manual p22 (nearest, closest); Arkham summary (Hunter).
     """
 
     notion: str
@@ -215,7 +215,7 @@ def distance_notions(board: Board, monster: Point, explorers: dict[str, Point],
     is a location and each door a connection) and Machina Arcana's nearest (a straight count).
 
     Rules: manual p22 (closest: a path with closed doors open; nearest: counted directly);
-    Arkham LCG summary 004_160861af6abd31e8.txt (Keywords: Hunter: shortest path of locations).
+    Arkham summary (Keywords: Hunter: shortest path of locations).
     """
     points = list(explorers.values())
     closest = dict(distance.closest(board, monster, points, rules).distances)

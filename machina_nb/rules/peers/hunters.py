@@ -14,7 +14,7 @@ steps also go to the lead investigator. Every tied move is returned.
 >>> [option.destination for option in move.options], move.chooser
 (['parlor', 'study'], 'the lead investigator')
 
-Rules: Arkham LCG summary 004_160861af6abd31e8.txt (The Enemy Phase: Hunter enemies move;
+Rules: Arkham summary (The Enemy Phase: Hunter enemies move;
 Keywords: Hunter; Key concepts: the lead investigator chooses).
 """
 
@@ -36,7 +36,7 @@ __all__ = [
     "hunter_move", "enemy_phase", "load_locations", "rooms_as_locations",
 ]
 
-SUMMARY = "Arkham LCG summary 004_160861af6abd31e8.txt"
+SUMMARY = "Arkham summary"
 HUNTER_RULE = f"{SUMMARY} (Keywords: Hunter; The Enemy Phase)"
 
 
@@ -46,7 +46,7 @@ class Locations:
 
     ``connections`` holds ``(from, to)`` pairs; ``titles`` the display names.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Investigation phase: Move; connections).
+    Rules: Arkham summary (Investigation phase: Move; connections).
     """
 
     names: tuple[str, ...]
@@ -58,7 +58,7 @@ class Locations:
            titles: Mapping[str, str] | None = None) -> "Locations":
         """Locations from ``{location: [connected locations]}``; unknown names raise.
 
-        Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Move: a connection on your location).
+        Rules: Arkham summary (Move: a connection on your location).
         """
         names = tuple(sorted(connects))
         pairs = set()
@@ -94,7 +94,7 @@ class Locations:
 class Investigator:
     """An investigator at a location, with the skill values a prey instruction may compare.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Skills and skill tests: four skills).
+    Rules: Arkham summary (Skills and skill tests: four skills).
     """
 
     name: str
@@ -106,7 +106,7 @@ class Investigator:
 class Prey:
     """A prey instruction: the ``highest`` or ``lowest`` value of ``skill``, or only ``name``.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Keywords: Hunter; Enemy engagement: Prey).
+    Rules: Arkham summary (Keywords: Hunter; Enemy engagement: Prey).
     """
 
     kind: str
@@ -139,7 +139,7 @@ class Prey:
 class Hunter:
     """A hunter enemy: where it is, whether exhausted or engaged, its prey instruction.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Keywords: Hunter; Ready and exhausted).
+    Rules: Arkham summary (Keywords: Hunter; Ready and exhausted).
     """
 
     name: str
@@ -164,7 +164,7 @@ class HunterMove:
     ``options`` is empty when the hunter stays; ``chooser`` is ``"nobody"`` for
     a single option and ``"the lead investigator"`` when several are tied.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Keywords: Hunter; Key concepts).
+    Rules: Arkham summary (Keywords: Hunter; Key concepts).
     """
 
     hunter: str
@@ -199,7 +199,7 @@ def hunter_move(locations: Locations, hunter: Hunter,
                 investigators: tuple[Investigator, ...]) -> HunterMove:
     """Where ``hunter`` may move in the enemy phase: every tied option, none picked.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (The Enemy Phase step 1; Keywords: Hunter:
+    Rules: Arkham summary (The Enemy Phase step 1; Keywords: Hunter:
     shortest path toward the nearest investigator, prey, then the lead investigator decides).
     """
     start = locations.require(hunter.location, "hunter")
@@ -255,7 +255,7 @@ def enemy_phase(locations: Locations, hunters: Iterable[Hunter],
     """Step 1 of the enemy phase: each hunter's move from where everyone stands now.
 
     Hunters never block one another, so each move is read from the same positions.
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (The Enemy Phase step 1).
+    Rules: Arkham summary (The Enemy Phase step 1).
     """
     investigators = tuple(investigators)
     return tuple(hunter_move(locations, h, investigators) for h in hunters)
@@ -267,8 +267,7 @@ def enemy_phase(locations: Locations, hunters: Iterable[Hunter],
 def load_locations(path: str | Path) -> Locations:
     """A location file (``kind = "arkham_locations"``), validated; errors at file:line:col.
 
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Locations; Move: connections);
-    content/README.md (Peer games).
+    Rules: Arkham summary (Locations; Move: connections).
     """
     toml = read_toml(path)
     expect_kind(toml, "arkham_locations")
@@ -314,7 +313,7 @@ def rooms_as_locations(board: Board) -> tuple[Locations, dict[Point, str]]:
     (named after its most north-west space), and a door between two rooms connects them both ways.
 
     Used to compare distance notions on one situation; a room is only an analogy of a location.
-    Rules: Arkham LCG summary 004_160861af6abd31e8.txt (Locations; Move: connections).
+    Rules: Arkham summary (Locations; Move: connections).
     """
     rooms = nx.Graph()
     rooms.add_nodes_from(board)

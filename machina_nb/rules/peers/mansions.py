@@ -28,7 +28,7 @@ False
 >>> line_of_sight(board, (0, 0), (2, 1), Rules()).line
 ((Fraction(7, 8), Fraction(1, 8)), (Fraction(23, 8), Fraction(9, 8)))
 
-Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Attribute Tests; Skill Points; Status
+Rules: Mansions summary (Attribute Tests; Skill Points; Status
 Effects: Stun; Range; Line of Sight; Movement; Moving Monsters); switches mansions.dot_inset,
 mansions.wall_touch, mansions.diagonal.
 """
@@ -51,7 +51,7 @@ __all__ = [
     "range_between", "step_allowed", "monster_steps", "monster_distance",
 ]
 
-SUMMARY = "Mansions summary 002_fdb2e90db6cbc320.txt"
+SUMMARY = "Mansions summary"
 TEST_RULE = f"{SUMMARY} (Attribute Tests; Skill Points)"
 SIGHT_RULE = f"{SUMMARY} (Line of Sight)"
 MOVE_RULE = f"{SUMMARY} (Movement; Moving Monsters)"
@@ -85,7 +85,7 @@ def _number(name: str, value: object, low: int, high: int) -> int:
 class AttributeTest:
     """One d10 attribute test: the number to roll at or under, the exact chance, the parts.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Attribute Tests; Skill Points; Stun).
+    Rules: Mansions summary (Attribute Tests; Skill Points; Stun).
     """
 
     attribute: int
@@ -117,7 +117,7 @@ def attribute_test(attribute: int, modifier: int = 0, luck: int | None = None,
     ``tested`` names the attribute when it matters: a skill point never adds
     Luck to a Luck test.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Attribute Tests: roll at or under, 1 always
+    Rules: Mansions summary (Attribute Tests: roll at or under, 1 always
     passes, 10 always fails, modifiers before the roll; Skill Points; Status Effects: Stun -2).
     """
     attribute = _number("attribute", attribute, 0, 20)
@@ -140,7 +140,7 @@ def pass_chance(attribute: int, modifier: int = 0, luck: int | None = None,
                 skill_point: bool = False, stunned: bool = False) -> Fraction:
     """P(pass) of a d10 attribute test (see :func:`attribute_test`).
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Attribute Tests).
+    Rules: Mansions summary (Attribute Tests).
     """
     return attribute_test(attribute, modifier, luck, skill_point, stunned).p_pass
 
@@ -151,7 +151,7 @@ def pass_chance(attribute: int, modifier: int = 0, luck: int | None = None,
 def dots(space: Point, rules: Rules) -> tuple[FPoint, ...]:
     """The four sight dots of ``space``: north-west, north-east, south-west, south-east.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight: dots inside the corners);
+    Rules: Mansions summary (Line of Sight: dots inside the corners);
     switch mansions.dot_inset.
     """
     x, y = space
@@ -233,7 +233,7 @@ def line_blocker(board: Board, start: FPoint, end: FPoint, rules: Rules) -> str 
     never count as touching. When several things block, the first along the
     line is named.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight: no brown wall or door
+    Rules: Mansions summary (Line of Sight: no brown wall or door
     crossed; figures and markers never block); switch mansions.wall_touch.
     """
     return _blocker(_Walls(board), start, end, rules["mansions.wall_touch"] == "touch_blocks")
@@ -323,7 +323,7 @@ class MansionsSight:
     them when the target is not in sight); ``line`` is the first clear line in
     the order tried (shortest first).
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
+    Rules: Mansions summary (Line of Sight).
     """
 
     source: Point
@@ -361,7 +361,7 @@ def _reading(rules: Rules) -> str:
 def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> MansionsSight:
     """Does a figure on ``a`` see ``b``? Any clear line from a dot of ``a`` to a dot of ``b``.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight: at least one line from a
+    Rules: Mansions summary (Line of Sight: at least one line from a
     corner dot to a corner dot; walls and doors block; figures and markers do not); switches
     mansions.dot_inset, mansions.wall_touch.
     """
@@ -406,7 +406,7 @@ def _unscaled(p: Point) -> FPoint:
 def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
     """Every space a figure on ``a`` sees (``a`` included).
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Line of Sight).
+    Rules: Mansions summary (Line of Sight).
     """
     a = board.require(a, "from")
     walls = _Walls(board)
@@ -420,7 +420,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
     step counting one (the larger of the two axis distances); sight decides
     whether there is a range at all, so walls and doors block range.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Range; Line of Sight).
+    Rules: Mansions summary (Range; Line of Sight).
     """
     if not line_of_sight(board, a, b, rules).visible:
         return None
@@ -437,7 +437,7 @@ def step_allowed(board: Board, a: Point, b: Point, rules: Rules) -> bool:
     door (``D``); normal doors are free. A diagonal step passes the corner the
     two spaces share: ``mansions.diagonal`` says which borders meeting there stop it.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Movement; Moving Monsters: one space at a
+    Rules: Mansions summary (Movement; Moving Monsters: one space at a
     time, diagonals allowed, never through walls or sealed doors); switch mansions.diagonal.
     """
     a, b = board.require(a, "from"), board.require(b, "to")
@@ -454,7 +454,7 @@ def step_allowed(board: Board, a: Point, b: Point, rules: Rules) -> bool:
 def monster_steps(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
     """Every space a monster on ``a`` may step to, clockwise from north.
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Moving Monsters).
+    Rules: Mansions summary (Moving Monsters).
     """
     a = board.require(a, "from")
     found = []
@@ -468,7 +468,7 @@ def monster_steps(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:
 def monster_distance(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
     """The fewest monster steps from ``a`` to ``b`` (None when no way exists).
 
-    Rules: Mansions summary 002_fdb2e90db6cbc320.txt (Moving Monsters: one space at a time).
+    Rules: Mansions summary (Moving Monsters: one space at a time).
     """
     a, b = board.require(a, "from"), board.require(b, "to")
     seen = {a: 0}
