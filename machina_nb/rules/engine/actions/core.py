@@ -66,15 +66,12 @@ class Action:
     def verify(self, state: GameState, rules: Rules) -> None:
         """Raise :class:`RulesError` naming the broken rule if this action is illegal now.
 
-        Rules: manual p12 (explorer turns), p15 (queue); see each kind.
+        Rules: manual p12 (explorer turns), p15 (queue).
         """
         self._verify(state, rules, _require_turn(state, self))
 
     def perform(self, r: Resolution) -> None:
-        """Resolve this (checked) action into ``r``.
-
-        Rules: see each kind.
-        """
+        """Resolve this (checked) action into ``r``."""
         if r.state.item_window is not None and self.closes_item_window:
             r.set(item_window=None)     # the free inventory steps end with any other action
         self._perform(r, r.state.unit(self.actor))
@@ -224,7 +221,7 @@ def _if_legal(state: GameState, rules: Rules, action: Action) -> list[Action]:
 def check(state: GameState, action: Action, rules: Rules) -> None:
     """Raise :class:`RulesError` naming the broken rule if ``action`` is illegal now.
 
-    Rules: manual p3 (the game's end), p12 (explorer actions and costs); see each action kind.
+    Rules: manual p3 (the game's end), p12 (explorer actions and costs).
     """
     if not isinstance(action, Action):
         raise RulesError("action", f"expected an Action, got {type(action).__name__}")
