@@ -9,7 +9,7 @@ from __future__ import annotations
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.scopes import units_in_scope
+from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.rulings import Rules
 
