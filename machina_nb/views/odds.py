@@ -480,7 +480,8 @@ class OddsView(widgets.VBox):
         extras = [f"a modifier of {m:+d}" if m else "",
                   f"up to {e} essence spent after the roll" if e else ""]
         extra = " and ".join(x for x in extras if x)
-        return (f"<span class='odds-answer'>{self._subject(pool)} {self._against()}"
+        return (f"<span class='odds-answer' style='font-size:1.15em'>{self._subject(pool)} "
+                f"{self._against()}"
                 f"{', with ' + extra + ',' if extra else ''} {hits_phrase(hit)}: "
                 f"<b>{exact(hit)}</b></span>")
 
