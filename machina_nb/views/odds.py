@@ -620,6 +620,7 @@ PROCESS_FIELDS: Mapping[str, str] = {
 
 _SIDE_COLOURS = ("#0072B2", "#D55E00")
 PROCESSES_TITLE = "Spawn, horror and threat over rounds"
+_SPAWN_PHASE = {"v1_0": "the manual's spawn phase", "v3_5": "the 3.5 update's spawn phase"}
 
 
 class ProcessesView(widgets.VBox):
@@ -736,8 +737,8 @@ class ProcessesView(widgets.VBox):
         self.summary.value = self._summary(setup, results)
 
     def _summary(self, setup: processes.Setup, results) -> str:
-        names = [f"{rules.name} (switch spawn.procedure: {rules['spawn.procedure']})"
-                 for rules in self.sides]
+        names = [f"{rules.name}: {_SPAWN_PHASE.get(rules['spawn.procedure'], 'spawn phase')} "
+                 f"(spawn.procedure: {rules['spawn.procedure']})" for rules in self.sides]
         rows = []
         for field, title in PROCESS_FIELDS.items():
             means = [_mean(processes.marginal(r, field)) for r in results]
