@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from cli_runs import machina
 from machina_nb.rules.analysis.ask import ask
+from machina_nb.rules.analysis.bbcode import to_bbcode
+from machina_nb.rules.analysis.export import to_markdown
 from machina_nb.rules.analysis.share import (DEFAULT_BASE, MAX_LINK, MAX_TEXT, situation_from_link,
                                              situation_link)
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
@@ -106,3 +108,28 @@ def test_any_query_is_read_or_refused_in_one_line(junk):
         situation_from_link("?situation=" + junk)
     except RulesError as exc:
         assert str(exc).startswith("link: ") and "\n" not in str(exc)
+
+
+# --- the posts: Markdown and BoardGameGeek BBCode ------------------------------------------------
+
+def test_the_bbcode_post_draws_the_board_as_labelled_map_text_and_heads_answers_in_words():
+    s = load_situation(FOLDER / "sarall_door.toml")
+    link = situation_link(text_of("sarall_door"))
+    post = to_bbcode(s, link=link)
+    block = post.split("[c]\n")[1].split("\n[/c]")[0].splitlines()
+    assert block[0].split() == list("ABCDEF") and block[8] == "4 |S . . . P .|"
+    assert "[b]What does Sarall (S) do on its mindless turn, step by step?[/b]" in post
+    assert "Units: S = Sarall (monster) on A4, P = Phillip (explorer) on E4" in post
+    assert "(switch path.units, in force: obstacles)" in post
+    assert post.rstrip().endswith(f"[url={link}]Open this situation in the rules explorer[/url]")
+    for name in ("sarall_turn", "sees_lorrai", "closest_explorer"):
+        assert name not in post
+    assert post.count("[b]") == post.count("[/b]") and "[img]" not in post
+
+
+def test_the_markdown_heads_each_answer_and_each_column_with_the_question_in_words():
+    s = load_situation(FOLDER / "sight_corner.toml")
+    text = to_markdown(s)
+    assert "- **Can Kim (K) see Lorrai (L)?** " in text
+    assert "| reading | Can Kim (K) see Lorrai (L)? |" in text
+    assert "sees_lorrai" not in text
