@@ -13,8 +13,11 @@ The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
   reading, and the board under each reading of the switch picked.
 * **File**: the situation as text (copy it, or paste one and load it), a download link and
   an upload button. The file names the rules in force.
-* **Share**: Markdown with the board as SVG and the answers under each reading
-  (:func:`machina_nb.rules.analysis.export.to_markdown`), to download or copy.
+* **Share**: a link that opens this situation in the app (:mod:`machina_nb.rules.analysis.share`;
+  a page opened with one shows it here, :func:`machina_nb.views.share.open_shared`); Markdown
+  with the board as SVG and the answers under each reading
+  (:func:`machina_nb.rules.analysis.export.to_markdown`) and the same as BoardGameGeek BBCode
+  (:func:`machina_nb.rules.analysis.bbcode.to_bbcode`), each with a copy button.
 
 The rules in force are the app's (``view.rules``). A situation that names other rules
 offers them; they apply here only when the user says so.
@@ -35,11 +38,13 @@ import traitlets
 from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
+from machina_nb.rules.analysis.bbcode import to_bbcode
 from machina_nb.rules.analysis.draft import (Draft, draft_of_situation, rules_parts, to_toml,
                                              with_choice, with_questions, with_roll,
                                              with_rules)
 from machina_nb.rules.analysis.export import to_markdown, with_names
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
+from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
@@ -48,6 +53,7 @@ from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_te
                                     render_board, space_name)
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.odds import exact
+from machina_nb.views.share import copy_button, page_base
 from machina_nb.views.words import question_words, rules_words, unit_words
 
 __all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
@@ -202,7 +208,9 @@ class AnalysisBoardView(widgets.VBox):
     ``analysis-reading-switch``, ``analysis-reading-question``, ``analysis-reading-boards``,
     ``analysis-title``, ``analysis-text``, ``analysis-load-text``, ``analysis-upload``,
     ``analysis-file-message``, ``analysis-save``, ``analysis-export``,
-    ``analysis-export-text``, ``analysis-export-link``.
+    ``analysis-export-text``, ``analysis-export-link``, ``analysis-link-message``,
+    ``analysis-link-text``, ``analysis-bbcode-text``, ``analysis-copy-link``,
+    ``analysis-copy-markdown``, ``analysis-copy-bbcode``.
     """
 
     rules = traitlets.Instance(Rules)
@@ -220,15 +228,15 @@ class AnalysisBoardView(widgets.VBox):
         self._ask_widgets()
         self._sensitivity_widgets()
         self._file_widgets()
+        self._share_widgets()
         super().__init__([
-            self.rules_box, self.editor,
+            self.link_message, self.rules_box, self.editor,
             widgets.HTML("<h3>Ask</h3>"), self.marked, self.answers_html, self.choices,
             widgets.HTML("<h3>Rulings that change the answers</h3>"),
             widgets.HBox([self.find_button, self.progress]), self.sensitive_html,
             widgets.HBox([self.reading_switch, self.reading_question]), self.reading_boards,
             widgets.HTML("<h3>File</h3>"), self._file_box(),
-            widgets.HTML("<h3>Share</h3>"),
-            widgets.HBox([self.export_button, self.export_link]), self.export_text,
+            widgets.HTML("<h3>Share</h3>"), self._share_box(),
         ], rules=rules or Rules())
         self.add_class("analysis-tab")
         self.editor.observe(self._draft_changed, "draft")
@@ -517,7 +525,7 @@ class AnalysisBoardView(widgets.VBox):
         self.load_text.on_click(lambda _: self.load(self.file_text.value, "the text"))
         self.file_message = widgets.HTML()
         self.file_message.add_class("analysis-file-message")
-        self.export_button = widgets.Button(description="make the Markdown",
+        self.export_button = widgets.Button(description="make the Markdown and BBCode",
                                             layout=widgets.Layout(width="auto"))
         self.export_button.add_class("analysis-export")
         self.export_button.on_click(lambda _: self.export())
@@ -527,6 +535,50 @@ class AnalysisBoardView(widgets.VBox):
                         "each reading, as Markdown with the board as a picture.",
             layout=widgets.Layout(width="760px", height="200px"))
         self.export_text.add_class("analysis-export-text")
+
+    def _share_widgets(self) -> None:
+        self.link_message = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.link_message.add_class("analysis-link-message")
+        self.link_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="64px"))
+        self.link_text.add_class("analysis-link-text")
+        self.bbcode_text = widgets.Textarea(
+            placeholder="Press the button: the same for a BoardGameGeek forum post (BBCode, "
+                        "the board as text).",
+            layout=widgets.Layout(width="760px", height="200px"))
+        self.bbcode_text.add_class("analysis-bbcode-text")
+
+    def _share_box(self) -> widgets.Widget:
+        def row(label, box, css):
+            return widgets.HBox([copy_button(label, f".{box}", css)],
+                                layout=widgets.Layout(margin="6px 0 0 0"))
+        note = widgets.HTML("<small>A link that opens this situation, its questions and the "
+                            "rules in force here, in the explorer.</small>")
+        return widgets.VBox([
+            note, row("Copy link", "analysis-link-text", "analysis-copy-link"), self.link_text,
+            widgets.HBox([self.export_button, self.export_link]),
+            row("Copy Markdown", "analysis-export-text", "analysis-copy-markdown"),
+            self.export_text,
+            row("Copy BBCode (BoardGameGeek)", "analysis-bbcode-text", "analysis-copy-bbcode"),
+            self.bbcode_text])
+
+    def open_link(self, query: str) -> bool:
+        """Load the situation of a share link (its whole address or its query) and answer it
+        under the rules it names; a bad link is one plain line at the top, nothing loaded."""
+        try:
+            text = situation_from_link(query)
+        except RulesError as exc:
+            self.link_message.value = (f"<p style='color:#b00020'><b>This link cannot be "
+                                       f"opened</b>: {_words(str(exc).partition(': ')[2])}"
+                                       "</p>")
+            self.link_message.layout.display = None
+            return False
+        self.load(text, "the link")
+        if self.editor.draft.rules() != self.in_force:
+            self.use_situation_rules()
+        self.link_message.value = (f"<p>Opened from the link: <b>"
+                                   f"{html.escape(self.editor.draft.title)}</b>.</p>")
+        self.link_message.layout.display = None
+        return True
 
     def _file_box(self) -> widgets.Widget:
         note = widgets.HTML("<small>The situation as a file (content/README.md). It names the "
@@ -546,6 +598,11 @@ class AnalysisBoardView(widgets.VBox):
         self.title.value = self.editor.draft.title
         self.save_link.value = download_link(text, f"{self.editor.draft.id}.toml",
                                              "save the situation file", "analysis-save")
+        try:
+            self.link_text.value = situation_link(text, page_base(), name="the situation")
+        except (ContentError, RulesError) as exc:
+            self.link_text.value = ""
+            self.link_text.placeholder = plain_text(str(exc))
 
     def _title_changed(self, change) -> None:
         if change["new"] != self.editor.draft.title:
@@ -579,9 +636,14 @@ class AnalysisBoardView(widgets.VBox):
         self.load(text, got.get("name", "the file"))
 
     def export(self) -> str:
-        """The Markdown to share: the board as SVG, the answers, the answers under each reading."""
+        """The Markdown to share: the board as SVG, the answers, the answers under each reading,
+        and the link that opens the situation; the same as BBCode (:attr:`bbcode_text`)."""
         found = self.found if self.found is not None else self.find()
+        link = self.link_text.value
         text = to_markdown(self.situation, self.in_force, found)
+        if link:
+            text += f"\n[Open this situation in the rules explorer]({link})\n"
+        self.bbcode_text.value = to_bbcode(self.situation, self.in_force, found, link)
         self.export_text.value = text
         self.export_link.value = download_link(text, f"{self.editor.draft.id}.md",
                                                "download the Markdown", "analysis-export-link",

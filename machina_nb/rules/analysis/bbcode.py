@@ -26,10 +26,20 @@ from machina_nb.rules.analysis.phrases import question_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.labels import column_name, space_name
+from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.rulings import Rules, load_rulings
 
 __all__ = ["to_bbcode", "board_text"]
 
+_SPACE_WORDS = {
+    SpaceKind.FLOOR: "floor", SpaceKind.TRAPPED: "trapped space", SpaceKind.PIT: "pit",
+    SpaceKind.SPAWN: "spawn space", SpaceKind.RUBBLE: "rubble",
+    SpaceKind.BARREL: "exploding barrel", SpaceKind.CHEST: "chest",
+    SpaceKind.EVENT: "event space", SpaceKind.WORKBENCH: "workbench",
+    SpaceKind.RECHARGE: "recharge station", SpaceKind.LEVER: "trap lever",
+    SpaceKind.CHAPTER: "chapter space", SpaceKind.DESTROYED: "destroyed space",
+    SpaceKind.UNIDENTIFIABLE: "unidentifiable area"}
+"""Each kind of space in words, for the legend under the map text."""
 _BORDERS = ("| and - are walls, D a closed door, d an open door, x a destroyed door; "
             "e marks where another tile can join.")
 
@@ -52,8 +62,7 @@ def board_text(situation: Situation) -> str:
 def _legend(situation: Situation) -> list[str]:
     layout = situation.layout
     kinds = {layout.space(x, y) for y in range(layout.height) for x in range(layout.width)}
-    spaces = ", ".join(f"{k.value} {k.name.lower().replace('_', ' ')}"
-                       for k in sorted(kinds, key=lambda k: k.name))
+    spaces = ", ".join(f"{k.value} {_SPACE_WORDS[k]}" for k in SpaceKind if k in kinds)
     state = situation.base
     units = ", ".join(f"{u.letter} = {state.unit(u.id).name} ({state.unit(u.id).side}) on "
                       f"{space_name(u.position)}" for u in situation.units)
