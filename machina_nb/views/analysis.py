@@ -210,7 +210,7 @@ class AnalysisBoardView(widgets.VBox):
     ``analysis-file-message``, ``analysis-save``, ``analysis-export``,
     ``analysis-export-text``, ``analysis-export-link``, ``analysis-link-message``,
     ``analysis-link-text``, ``analysis-bbcode-text``, ``analysis-copy-link``,
-    ``analysis-copy-markdown``, ``analysis-copy-bbcode``.
+    ``analysis-copy-markdown``, ``analysis-copy-bbcode``, ``analysis-share``.
     """
 
     rules = traitlets.Instance(Rules)
@@ -553,13 +553,15 @@ class AnalysisBoardView(widgets.VBox):
                                 layout=widgets.Layout(margin="6px 0 0 0"))
         note = widgets.HTML("<small>A link that opens this situation, its questions and the "
                             "rules in force here, in the explorer.</small>")
-        return widgets.VBox([
+        box = widgets.VBox([
             note, row("Copy link", "analysis-link-text", "analysis-copy-link"), self.link_text,
             widgets.HBox([self.export_button, self.export_link]),
             row("Copy Markdown", "analysis-export-text", "analysis-copy-markdown"),
             self.export_text,
             row("Copy BBCode (BoardGameGeek)", "analysis-bbcode-text", "analysis-copy-bbcode"),
             self.bbcode_text])
+        box.add_class("analysis-share")
+        return box
 
     def open_link(self, query: str) -> bool:
         """Load the situation of a share link (its whole address or its query) and answer it

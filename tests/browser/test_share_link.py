@@ -9,7 +9,9 @@ import pytest
 from explorer_page import real_errors, watch_errors
 from waits import LOAD, WAIT, painted, until
 
+from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
+from machina_nb.rules.analysis.situation import situation_from_text
 from machina_nb.rules.content import content_root
 
 pytestmark = pytest.mark.browser
@@ -24,6 +26,10 @@ def open_link(page, voila, query):
           "the Analysis board tab picked", LOAD)
     page.locator(".analysis-link-message p").wait_for(state="visible", timeout=LOAD)
     painted(page)
+
+
+def link_said(page) -> str:
+    return page.locator(".analysis-link-message").inner_text().strip()
 
 
 def test_a_share_link_opens_the_situation_answered_and_copies(browser, voila, artifacts):
@@ -42,17 +48,19 @@ def test_a_share_link_opens_the_situation_answered_and_copies(browser, voila, ar
             path=str(artifacts / "share_link_opened.png"))
         link = page.locator(".analysis-link-text textarea").input_value()
         assert link.startswith(f"{voila}/voila/render/explorer.ipynb?situation=")
-        assert situation_from_link(link) == text
+        reopened = situation_from_text(situation_from_link(link))   # as the app writes it
+        assert ask(reopened) == ask(situation_from_text(text)) and reopened.title in link_said(page)
         page.locator("button.analysis-copy-link").click()
         page.locator("button.analysis-copy-link", has_text="Copied").wait_for(timeout=WAIT)
         assert page.evaluate("() => navigator.clipboard.readText()") == link
-        page.locator(".analysis-export button").click()
+        page.locator("button.analysis-export").click()
         bbcode = page.locator(".analysis-bbcode-text textarea")
         until(page, lambda: bbcode.input_value().startswith("[size=14]"), "the BBCode made")
         page.locator("button.analysis-copy-bbcode").click()
         page.locator("button.analysis-copy-bbcode", has_text="Copied").wait_for(timeout=WAIT)
         assert page.evaluate("() => navigator.clipboard.readText()") == bbcode.input_value()
         assert link in bbcode.input_value()
+        page.locator(".analysis-share").screenshot(path=str(artifacts / "share_panel.png"))
         assert not real_errors(errors), errors
     finally:
         context.close()
@@ -64,8 +72,7 @@ def test_a_bad_link_is_one_plain_line_and_loads_nothing(browser, voila):
     errors = watch_errors(page)
     try:
         open_link(page, voila, "situation=not*a*situation")
-        said = page.locator(".analysis-link-message").inner_text().strip()
-        assert said == ("This link cannot be opened: the situation code is not base64url "
+        assert link_said(page) == ("This link cannot be opened: the situation code is not base64url "
                         "(letters, digits, - and _ only)")
         page.locator(".analysis-answers", has_text="mindless turn").wait_for(timeout=WAIT)
         assert not real_errors(errors), errors
