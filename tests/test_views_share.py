@@ -12,6 +12,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.app import TAB_TITLES, Explorer
 from machina_nb.views.share import open_shared, page_base
+from test_views_analysis import click
 
 FOLDER = content_root() / "situations"
 
@@ -98,3 +99,46 @@ def test_the_page_base_is_the_address_voila_served(monkeypatch):
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/explorer.ipynb")
     assert page_base() == "http://192.168.1.20:8866/voila/render/explorer.ipynb"
     situation_from_text(text_of("sight_corner"))
+
+
+# --- the analysis board remembers what was asked -------------------------------------------------
+
+def test_every_unit_asked_about_stays_asked_until_removed_and_can_be_reordered():
+    view = AnalysisBoardView()               # Sarall behind a closed door
+    click(view, (0, 3), "ask")               # Sarall (S)
+    click(view, (0, 0), "ask")               # Lorrai (L)
+    assert view.asked.picks == ("S", "L")
+    text = view.answers_html.value
+    assert text.index("About Sarall (S)") < text.index("About Lorrai (L)")
+    asked = {q.name for q in view.picked_questions}
+    assert {"s_reach", "l_reach"} <= asked
+    markdown = view.export()
+    assert "Where can Sarall (S) end a move" in markdown
+    assert "Can Lorrai (L) see" in markdown and "Can Lorrai (L) see" in view.bbcode_text.value
+    rows = view.asked.children
+    rows[1].children[1].click()                                                # Lorrai up
+    assert view.asked.picks == ("L", "S")
+    text = view.answers_html.value
+    assert text.index("About Lorrai (L)") < text.index("About Sarall (S)")
+    rows = view.asked.children
+    rows[1].children[3].click()                                                # remove Sarall
+    assert view.asked.picks == ("L",)
+    assert "s_reach" not in {q.name for q in view.picked_questions}
+    assert "About Sarall (S)" not in view.answers_html.value
+
+
+def test_the_sensitivity_weighs_every_question_asked():
+    view = AnalysisBoardView()
+    click(view, (0, 3), "ask")
+    click(view, (0, 0), "ask")
+    view.find()
+    weighed = {q.name for q in view._found_for[0].questions}
+    assert {"s_reach", "l_reach", "sarall_turn"} <= weighed
+
+
+def test_another_situation_starts_a_new_list():
+    view = AnalysisBoardView()
+    click(view, (0, 3), "ask")
+    view.editor.start.value = "situation:sight_corner"
+    view.editor.start_button.click()
+    assert view.asked.picks == () and view.asked.children == ()

@@ -3,8 +3,10 @@ change the answers, and share it.
 
 The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
 
-* **Ask**: the unit or space clicked with the *ask about* tool, and the situation's own
-  questions, answered at the rules in force by :func:`machina_nb.rules.analysis.ask.ask`
+* **Ask**: every unit or space clicked with the *ask about* tool (a list: each stays asked
+  until removed, and can be moved up or down; :class:`machina_nb.views.asked.AskedList`), and
+  the situation's own questions, answered at the rules in force by
+  :func:`machina_nb.rules.analysis.ask.ask`
   (sight and targeting explained, reach, nearest and closest with every tie, a mindless
   monster's whole turn step by step with each step's reasons, the exact chance of each
   attack, spawn placement); the answer picked is marked on the board.
@@ -49,6 +51,7 @@ from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
 from machina_nb.views import setup_notebook
+from machina_nb.views.asked import AskedList
 from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_text,
                                     render_board, space_name)
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
@@ -199,8 +202,9 @@ def download_link(text: str, filename: str, label: str, css: str, kind: str = "t
 class AnalysisBoardView(widgets.VBox):
     """The Analysis board tab (see the module docstring). ``rules`` are the app's rules.
 
-    Attributes: ``editor`` (:class:`SituationEditor`), ``situation`` (the situation asked,
-    with the picked unit's or space's questions), ``answers`` (at the rules in force),
+    Attributes: ``editor`` (:class:`SituationEditor`), ``asked`` (the units and spaces asked
+    about, :class:`AskedList`), ``situation`` (the situation asked, with the questions about
+    each of them), ``answers`` (at the rules in force),
     ``found`` (the last sensitivity, or None when the situation changed since). CSS classes
     for tests: ``analysis-rules``, ``analysis-offer``, ``analysis-apply-rules``,
     ``analysis-app-rules``, ``analysis-answers``, ``analysis-marked``, ``analysis-choice``,
@@ -231,7 +235,8 @@ class AnalysisBoardView(widgets.VBox):
         self._share_widgets()
         super().__init__([
             self.link_message, self.rules_box, self.editor,
-            widgets.HTML("<h3>Ask</h3>"), self.marked, self.answers_html, self.choices,
+            widgets.HTML("<h3>Ask</h3>"), self.asked, self.marked, self.answers_html,
+            self.choices,
             widgets.HTML("<h3>Rulings that change the answers</h3>"),
             widgets.HBox([self.find_button, self.progress]), self.sensitive_html,
             widgets.HBox([self.reading_switch, self.reading_question]), self.reading_boards,
@@ -240,7 +245,8 @@ class AnalysisBoardView(widgets.VBox):
         ], rules=rules or Rules())
         self.add_class("analysis-tab")
         self.editor.observe(self._draft_changed, "draft")
-        self.editor.observe(lambda _: self.refresh(), "picked")
+        self.editor.observe(self._picked, "picked")
+        self.asked.observe(lambda _: self.refresh(), "picks")
         self.refresh()
         # what was marked before the tab is shown reaches the browser only when serialised again
         BoardView.refresh(self.editor.view.figure, self.editor.view.plot)
@@ -308,12 +314,36 @@ class AnalysisBoardView(widgets.VBox):
         self.answers_html.add_class("analysis-answers")
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
+        self.asked = AskedList(self._pick_words)
+
+    def _pick_words(self, pick) -> str:
+        if isinstance(pick, str):
+            return html.escape(unit_words(self.situation, pick))
+        return html.escape(space_name(pick))
+
+    def _picked(self, change) -> None:
+        """A unit or space asked about joins the list of what was asked (which refreshes)."""
+        if change["new"] is None or change["new"] in self.asked.picks:
+            self.refresh()
+        else:
+            self.asked.add(change["new"])
+
+    def _on_board(self, pick) -> bool:
+        draft = self.editor.draft
+        if isinstance(pick, str):
+            return any(u.letter == pick for u in draft.units)
+        return 0 <= pick[0] < draft.layout.width and 0 <= pick[1] < draft.layout.height
 
     def _situation(self) -> Situation:
         draft = with_rules(self.editor.draft, self.in_force)
         base = situation_from_text(to_toml(draft), "the board")
-        picked = self.editor.picked
-        about = questions_about(base, picked) if picked is not None else ()
+        self.asked.keep(self._on_board)
+        seen, about = {q.name for q in draft.questions}, []
+        for pick in self.asked.picks:
+            for q in questions_about(base, pick):
+                if q.name not in seen:
+                    seen.add(q.name)
+                    about.append(q)
         self.picked_questions = tuple(self._answered_choices.get(q.name, q) for q in about)
         return situation_from_text(to_toml(with_questions(
             draft, self.picked_questions + draft.questions)), "the board")
@@ -338,15 +368,16 @@ class AnalysisBoardView(widgets.VBox):
             self.reading_boards.children = ()
 
     def _show_answers(self) -> None:
-        picked = self.editor.picked
-        mine = {q.name for q in self.situation.questions if _mentions(q, picked)}
-        parts = []
-        if picked is not None:
-            about = unit_words(self.situation, picked) if isinstance(picked, str) else \
-                space_name(picked)
-            parts.append(f"<h4>About {html.escape(about)}</h4>")
-        parts += [answer_html(self.situation, a) for a in self.answers if a.name in mine]
-        own = [answer_html(self.situation, a) for a in self.answers if a.name not in mine]
+        asked = {q.name for q in self.picked_questions}
+        parts, shown = [], set()
+        for pick in self.asked.picks:
+            mine = [a for a in self.answers if a.name in asked and a.name not in shown
+                    and _mentions(next(q for q in self.situation.questions
+                                       if q.name == a.name), pick)]
+            shown |= {a.name for a in mine}
+            parts.append(f"<h4>About {self._pick_words(pick)}</h4>"
+                         + "".join(answer_html(self.situation, a) for a in mine))
+        own = [answer_html(self.situation, a) for a in self.answers if a.name not in shown]
         if own:
             parts.append("<h4>The situation's own questions</h4>" + "".join(own))
         if not parts:
@@ -359,7 +390,7 @@ class AnalysisBoardView(widgets.VBox):
         turns = [a.name for a in self.answers if a.kind == "monster_turn" and a.name in names]
         preferred = turns + names
         self.marked.value = keep if keep in names else \
-            (preferred[0] if (picked is not None or turns) and preferred else "")
+            (preferred[0] if (self.asked.picks or turns) and preferred else "")
         self._mark()
         self._offer_choices()
 
@@ -416,7 +447,10 @@ class AnalysisBoardView(widgets.VBox):
         old, new = change["old"], change["new"]
         if (old.layout, old.units) != (new.layout, new.units):
             self._answered_choices.clear()
-        self.refresh()
+        if old.id != new.id and self.asked.picks:   # what was asked was about another situation
+            self.asked.picks = ()                    # (which refreshes)
+        else:
+            self.refresh()
 
     # --- sensitivity --------------------------------------------------------------------------
 
