@@ -21,6 +21,7 @@ import base64
 from html import escape
 
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
+from machina_nb.rules.analysis.phrases import question_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.labels import column_name, plain_text, space_name
@@ -152,7 +153,7 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
         out.append("No other reading of any switch changes these answers.")
     for f in found:
         out += [f"### `{f.switch}` (in force: {f.in_force})", "",
-                "| reading | " + " | ".join(f.changed) + " |",
+                "| reading | " + " | ".join(_heading(situation, q) for q in f.changed) + " |",
                 "|---|" + "---|" * len(f.changed)]
         for reading, values in f.answers:
             shown = dict(values)
@@ -162,8 +163,14 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
     return "\n".join(out).rstrip() + "\n"
 
 
+def _heading(situation: Situation, name: str) -> str:
+    """A question named ``name`` in words (``Can Kim (K) see Lorrai (L)?``)."""
+    q = next(q for q in situation.questions if q.name == name)
+    return question_words(situation, q).replace("|", "\\|")
+
+
 def _answer_lines(situation: Situation, a: Answer) -> list[str]:
-    lines = [f"- **{a.name}** ({a.kind}): {with_names(situation, show_value(a.value))}"]
+    lines = [f"- **{_heading(situation, a.name)}** {with_names(situation, show_value(a.value))}"]
     lines += [f"  - {with_names(situation, why)}" for why in a.why if why]
     return lines + [""]
 
