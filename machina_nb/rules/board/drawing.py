@@ -36,7 +36,7 @@ from machina_nb.rules.board.labels import column_name, space_name
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.palette import (AXIS_INK, GRID, HATCHED_ROLES, LABEL_INK, MAP_STYLES,
                                             ROLE_COLOURS, SIDE_COLOURS, SPACE_COLOURS, STYLES,
-                                            TILE_INK, UNIT_INK, DIRECTION_INK, role_key,
+                                            TILE_INK, UNIT_FILL, UNIT_INK, DIRECTION_INK, role_key,
                                             space_key)
 
 
@@ -300,14 +300,15 @@ def _arrow(inside: Point, outside: Point) -> Polyline:
     tip = (mx + 0.22 * ox, my + 0.22 * oy)
     left = (mx - 0.16 * ox - 0.19 * oy, my - 0.16 * oy + 0.19 * ox)
     right = (mx - 0.16 * ox + 0.19 * oy, my - 0.16 * oy - 0.19 * ox)
-    return Polyline((tip, left, right), "direction", "#ffffff", 1, closed=True, fill=DIRECTION_INK)
+    return Polyline((tip, left, right), "direction", UNIT_FILL, 1, closed=True,
+                    fill=DIRECTION_INK)
 
 
 def _units(board: Board, sides: dict[str, str]) -> list[Primitive]:
     out: list[Primitive] = []
     for p, unit in sorted((p, u) for u, p in board.units().items()):
         side = sides.get(unit, "unit")
-        out.append(Circle(p[0] + 0.5, p[1] + 0.5, 0.34, f"unit:{side}", "#ffffff",
+        out.append(Circle(p[0] + 0.5, p[1] + 0.5, 0.34, f"unit:{side}", UNIT_FILL,
                           SIDE_COLOURS[side], 2))
         out.append(Text(p[0] + 0.5, p[1] + 0.5, unit, "letter", UNIT_INK, 0.42, bold=True))
     return out

@@ -20,7 +20,7 @@ from machina_nb.rules.board.maptext import SpaceKind
 
 __all__ = ["Style", "STYLES", "SPACE_COLOURS", "SPACE_WORDS", "ROLE_COLOURS", "ROLE_WORDS",
            "HATCHED_ROLES", "MAP_STYLES", "SIDE_COLOURS", "SIDE_WORDS", "GRID", "TILE_INK",
-           "LABEL_INK", "UNIT_INK", "AXIS_INK", "DIRECTION_INK", "BACKGROUND", "space_key",
+           "LABEL_INK", "UNIT_INK", "AXIS_INK", "DIRECTION_INK", "UNIT_FILL", "space_key",
            "role_key"]
 
 
@@ -153,7 +153,7 @@ LABEL_INK = "#0d47a1"       # numbers written on spaces (steps, stamina)
 UNIT_INK = "#212121"        # a unit's letter
 AXIS_INK = "#444444"        # column letters and row numbers
 DIRECTION_INK = "#2e7d32"   # the direction symbol on a tile edge
-BACKGROUND = "#ffffff"
+UNIT_FILL = "white"         # a unit's disc, and the rim of the direction symbol
 
 
 def space_key(kind: SpaceKind) -> str:
