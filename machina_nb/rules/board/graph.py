@@ -42,6 +42,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 import networkx as nx
 
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.board import drawing
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 
 __all__ = [
@@ -440,6 +441,10 @@ class Board:
         if self._hash is None:
             object.__setattr__(self, "_hash", hash((self.terrain, self.occupancy)))
         return self._hash
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter (:func:`machina_nb.rules.board.drawing.draw`)."""
+        return drawing.svg(drawing.draw(self))
 
     def __repr__(self) -> str:
         return f"<Board of {len(self.terrain.graph)} spaces, {len(self._units)} units>"
