@@ -14,8 +14,6 @@ reading. A share link, when given, ends the post.
 '[size=14][b]Kim looks past the corner of a wall at Lorrai[/b][/size]'
 >>> "[b]Can Kim (K) see Lorrai (L)?[/b]" in post
 True
-
-Rules: the pages each answer cites (see :mod:`machina_nb.rules.analysis.ask`).
 """
 
 from __future__ import annotations
@@ -77,8 +75,6 @@ def _bb(text: str) -> str:
 def to_bbcode(situation: Situation, rules: Rules | None = None,
               found: tuple[Sensitive, ...] | None = None, link: str = "") -> str:
     """The situation, its answers and every ruling that changes them, as a BoardGameGeek post.
-
-    Rules: the pages each answer cites; the switches of :mod:`machina_nb.rules.rulings`.
     """
     rules = situation.rules() if rules is None else rules
     found = sensitivity(situation, rules) if found is None else found

@@ -11,8 +11,6 @@ into a forum post. The picture is embedded as a ``data:`` URI.
 >>> s = load_situation(content_root() / "situations" / "sight_corner.toml")
 >>> board_svg(s).startswith("<svg")
 True
-
-Rules: the pages each answer cites (see :mod:`machina_nb.rules.analysis.ask`).
 """
 
 from __future__ import annotations
@@ -50,7 +48,6 @@ def board_svg(situation: Situation) -> str:
 
     Drawn by the board wing's one drawer (:mod:`machina_nb.rules.board.drawing`), in the
     colours the app shows.
-    Rules: manual p22 (walls and doors), p35-37 (map spaces) — as drawn, no rule applied.
     """
     return svg(draw(*situation_board(situation)), px=CELL, css="situation-board")
 
@@ -82,8 +79,6 @@ def with_names(situation: Situation, text: str) -> str:
 def to_markdown(situation: Situation, rules: Rules | None = None,
                 found: tuple[Sensitive, ...] | None = None) -> str:
     """The situation, its answers and every ruling that changes them, as Markdown with the board.
-
-    Rules: the pages each answer cites; the switches of :mod:`machina_nb.rules.rulings`.
     """
     rules = situation.rules() if rules is None else rules
     found = sensitivity(situation, rules) if found is None else found

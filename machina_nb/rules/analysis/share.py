@@ -128,7 +128,6 @@ def situation_from_link(url_or_query: str) -> str:
     ``url_or_query`` is the whole link, or its query (``?situation=...`` or
     ``situation=...&...``). Every refusal is a :class:`RulesError` naming ``link`` (module
     docstring); nothing is returned then.
-    Rules: content formats (content/README.md: situations).
     """
     code = _code_of(url_or_query)
     if len(code) > MAX_LINK:
