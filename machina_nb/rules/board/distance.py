@@ -30,11 +30,8 @@ Rules: manual p34 (move), p22 (nearest, closest), p15-16 (monster paths), p35 (p
 from __future__ import annotations
 
 import heapq
-import math
 import types
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Callable, Collection, Iterable, Iterator, Mapping
+from typing import Callable, Collection, Iterable, Mapping
 
 import networkx as nx
 
@@ -43,6 +40,9 @@ from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight import (adjacent_spaces, barrier_borders_of, barrier_spaces_of, corner_rays, require_rules, vertex_blocked)
+from machina_nb.rules.board.barriers import BorderTest, SpaceTest
+from machina_nb.rules.board.distance_values import Mover, Paths, Ranking, SquareRoot
+from machina_nb.rules.board.step_tables import STEP_READINGS, GrowingDistances, Overlay, Steps, ViewSteps
 
 __all__ = [
     "Mover", "Paths", "Ranking", "SquareRoot", "movement_view", "closest_view", "legal_step", "steps",
@@ -52,196 +52,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Mover:
-    """Who is moving, as far as movement rules care (manual p25, p34, p35).
-
-    ``unit``: the mover's own unit id (its space does not block it);
-    ``mindless``: a mindless monster never steps into a pit (manual p35) and
-    plans its path per ``path.units`` (switches path.units and mindless.blocked); ``ethereal``: moves through
-    units (manual p25); ``move_through``: a move-through effect passes
-    obstacles and impassable spaces, pit to pit costs 0 and it may not end on a
-    pit (manual p34; per ``pit.voluntary_entry``, switch pit.voluntary_entry);
-    ``obstacles_only`` with it: the effect passes obstacles (units, action spaces,
-    barrels, destroyed spaces) but not barrier spaces such as rubble (the Aeromantle,
-    manual p30).
-
-    Rules: manual p25 (ethereal), p34 (move, move-through), p35 (pits); switch pit.voluntary_entry.
-    """
-
-    unit: str | None = None
-    mindless: bool = False
-    ethereal: bool = False
-    move_through: bool = False
-    obstacles_only: bool = False
-
-
-@dataclass(frozen=True)
-class Paths:
-    """Every tied shortest path from ``start`` to ``goal``, held as a DAG (manual p16: the shortest path).
-
-    ``cost`` is None when the goal cannot be reached. Iterate for the paths
-    (tuples of spaces from start to goal, in sorted order); :meth:`count`
-    counts them without listing.
-
-    Rules: manual p15-16 (shortest path; ties are the explorers' choice); switches path.units and mindless.blocked.
-    """
-
-    start: Point
-    goal: Point
-    cost: int | None
-    predecessors: tuple[tuple[Point, tuple[Point, ...]], ...]
-
-    def __iter__(self) -> Iterator[tuple[Point, ...]]:
-        if self.cost is None:
-            return
-        successors: dict[Point, list[Point]] = {}
-        for node, preds in self.predecessors:
-            for p in preds:
-                successors.setdefault(p, []).append(node)
-        for nodes in successors.values():
-            nodes.sort()
-        stack = [(self.start,)]
-        while stack:
-            path = stack.pop()
-            if path[-1] == self.goal:
-                yield path
-                continue
-            stack.extend(path + (n,) for n in reversed(successors.get(path[-1], ())))
-
-    def count(self) -> int:
-        """How many tied shortest paths there are (counted on the DAG, not listed).
-
-        Rules: manual p15-16 (shortest path; ties are the explorers' choice); switches path.units and mindless.blocked.
-        """
-        if self.cost is None:
-            return 0
-        preds = dict(self.predecessors)
-        ways: dict[Point, int] = {}
-        for node in _topological(preds):
-            ways[node] = sum(ways[p] for p in preds[node]) if preds[node] else 1
-        return ways[self.goal]
-
-
-def _topological(preds: Mapping[Point, tuple[Point, ...]]) -> list[Point]:
-    """Nodes of a predecessor DAG ordered so that every node comes after its predecessors."""
-    order: list[Point] = []
-    seen: set[Point] = set()
-    for root in preds:
-        if root in seen:
-            continue
-        seen.add(root)
-        stack = [(root, iter(preds[root]))]
-        while stack:
-            node, pending = stack[-1]
-            for p in pending:
-                if p not in seen:
-                    seen.add(p)
-                    stack.append((p, iter(preds[p])))
-                    break
-            else:
-                stack.pop()
-                order.append(node)
-    return order
-
-
-@dataclass(frozen=True, eq=False)
-class SquareRoot:
-    """The exact square root of a whole number: a straight distance on the grid, kept exact.
-
-    Compared and ordered exactly (by squares) with other roots, whole numbers and
-    fractions; printed as sympy prints it (``3*sqrt(2)``, ``2``), without sympy.
-
-    >>> SquareRoot(18), SquareRoot(9) == 3, SquareRoot(5) < 3, SquareRoot(8) > SquareRoot(7)
-    (3*sqrt(2), True, True, True)
-
-    Rules: manual p22 (nearest: counted directly); switch nearest.metric.
-    """
-
-    square: int
-
-    def __post_init__(self):
-        if not isinstance(self.square, int) or isinstance(self.square, bool) or self.square < 0:
-            raise RulesError("square", f"expected a whole number >= 0, got {self.square!r}")
-
-    def parts(self) -> tuple[int, int]:
-        """``(k, m)`` with ``sqrt(square) == k * sqrt(m)`` and ``m`` free of square factors."""
-        k, m, f = 1, self.square, 2
-        while f * f <= m:
-            while m % (f * f) == 0:
-                k, m = k * f, m // (f * f)
-            f += 1
-        return k, m
-
-    def _square_of(self, other) -> Fraction | None:
-        if isinstance(other, SquareRoot):
-            return Fraction(other.square)
-        if isinstance(other, (int, Fraction)) and not isinstance(other, bool) and other >= 0:
-            return Fraction(other) ** 2
-        return None
-
-    def _compare(self, other, test) -> bool:
-        square = self._square_of(other)
-        if square is None:
-            if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
-                return test(1, 0)  # a root is never below a negative number
-            return NotImplemented
-        return test(Fraction(self.square), square)
-
-    def __eq__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a == b)
-
-    def __lt__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a < b)
-
-    def __le__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a <= b)
-
-    def __gt__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a > b)
-
-    def __ge__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a >= b)
-
-    def __hash__(self) -> int:
-        root = math.isqrt(self.square)
-        return hash(root) if root * root == self.square else hash(("sqrt", self.square))
-
-    def __float__(self) -> float:
-        return math.sqrt(self.square)
-
-    def __str__(self) -> str:
-        k, m = self.parts()
-        if m <= 1:
-            return str(k * m)
-        return f"sqrt({m})" if k == 1 else f"{k}*sqrt({m})"
-
-    __repr__ = __str__
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """Candidates ranked by a distance: the best ``distance`` and EVERY tied ``candidates`` (manual p16).
-
-    ``distances`` lists each reachable candidate with its distance (unreachable
-    ones are left out); ``reading`` names the switches used. Ties are the
-    explorers' choice, never broken here.
-
-    Rules: manual p16 (ties: the explorers decide), p22 (nearest, closest); rulings D7, D8, D9.
-    """
-
-    measure: str
-    distance: object | None
-    candidates: tuple[Point, ...]
-    distances: tuple[tuple[Point, object], ...]
-    reading: str
-    rule: str
-
-
-# --- what a step may do ------------------------------------------------------------------------
-
-SpaceTest = Callable[[Point], bool]
-BorderTest = Callable[[Point, Point], bool]
 
 
 def _diagonal_open(a: Point, b: Point, rules: Rules, border_barrier: BorderTest,
@@ -383,63 +193,6 @@ def _closest_filters(board: Board, rules: Rules, immobile: Collection[str]
 
 
 # --- step lists of a view: tables of the terrain, units laid over them ------------------------
-
-_STEP_READINGS = ("move.diagonal", "move.squeeze", "los.vertex", "los.space_squeeze",
-                  "closest.immobile_units", "closest.pits")
-
-
-class _Steps:
-    """The sorted open steps from each space of a view, each list made on first use.
-
-    Every space gets its list, even one the view leaves out: a search may start
-    there (an immobile monster measuring its own closest explorer). Lists of a
-    terrain changed from another are kept except near the change (``Terrain.touched``).
-    """
-
-    __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists", "_kept")
-
-    def __init__(self, graph: nx.Graph, node_ok: SpaceTest, edge_ok: BorderTest,
-                 lists: dict | None = None):
-        self._adj, self._node_ok, self._edge_ok = graph._adj, node_ok, edge_ok
-        self._lists = {} if lists is None else lists
-        self._kept: dict[Point, bool] = {}   # node_ok per space, asked by up to 8 neighbours
-
-    def get(self, n: Point, default=()) -> tuple[Point, ...]:
-        hit = self._lists.get(n)
-        if hit is None:
-            near = self._adj.get(n)
-            if near is None:
-                return default
-            edge_ok, in_view = self._edge_ok, self.in_view
-            hit = self._lists[n] = tuple(sorted(v for v in near if in_view(v) and edge_ok(n, v)))
-        return hit
-
-    def in_view(self, n: Point) -> bool:
-        """Whether the view keeps space ``n`` (its list is made either way)."""
-        kept = self._kept.get(n)
-        if kept is None:
-            kept = self._kept[n] = self._node_ok(n)
-        return kept
-
-    def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> "_Steps":
-        touched = terrain.touched()
-        return _Steps(terrain.graph, node_ok, edge_ok,
-                      {n: s for n, s in self._lists.items() if n not in touched})
-
-
-class _Overlay:
-    """Step lists with the units' own lists laid over a terrain's :class:`_Steps`."""
-
-    __slots__ = ("_base", "_lists")
-
-    def __init__(self, base: _Steps, lists: dict):
-        self._base, self._lists = base, lists
-
-    def get(self, n: Point, default=()) -> tuple[Point, ...]:
-        hit = self._lists.get(n)
-        return hit if hit is not None else self._base.get(n, default)
-
-
 def _terrain_squeezer(terrain: Terrain) -> SpaceTest:
     nodes = terrain.graph._node
 
@@ -450,7 +203,7 @@ def _terrain_squeezer(terrain: Terrain) -> SpaceTest:
 
 
 def _move_steps(terrain: Terrain, rules: Rules, mindless: bool, move_through: bool,
-                obstacles_only: bool = False) -> _Steps:
+                obstacles_only: bool = False) -> Steps:
     """The terrain's movement steps, units apart (a table of the terrain)."""
     def _filters(t: Terrain) -> tuple[SpaceTest, BorderTest]:
         nodes = t.graph._node
@@ -461,9 +214,9 @@ def _move_steps(terrain: Terrain, rules: Rules, mindless: bool, move_through: bo
             return not (mindless and kind is SpaceKind.PIT) and (through or kind in PASSABLE_SPACES)
         return _enterable, _edge_filter(t, rules, barrier_borders_of(t), barrier_spaces_of(t),
                                         _terrain_squeezer(t))
-    key = ("move", tuple(rules[r] for r in _STEP_READINGS), mindless, move_through,
+    key = ("move", tuple(rules[r] for r in STEP_READINGS), mindless, move_through,
            obstacles_only)
-    return terrain.table(key, lambda t: _Steps(t.graph, *_filters(t)),
+    return terrain.table(key, lambda t: Steps(t.graph, *_filters(t)),
                          lambda old, t: old.patched(*_filters(t), t))
 
 
@@ -484,7 +237,7 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
     if not blocked and not squeezing:
         return base
 
-    def _build() -> _Overlay:
+    def _build() -> Overlay:
         limit = 2 if squeeze == "blocked_if_both" else 1
         squeezer = _terrain_squeezer(terrain)
         nodes = terrain.graph._node
@@ -505,8 +258,8 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
                         continue
                 keep.append(v)
             lists[n] = tuple(keep)
-        return _Overlay(base, lists)
-    return terrain.recent(("move units", tuple(rules[r] for r in _STEP_READINGS), mover.mindless,
+        return Overlay(base, lists)
+    return terrain.recent(("move units", tuple(rules[r] for r in STEP_READINGS), mover.mindless,
                            mover.move_through, mover.obstacles_only, blocked, squeezing), _build)
 
 
@@ -515,46 +268,25 @@ def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
     units redone per ``closest.immobile_units`` (switch closest.immobile_units)."""
     immobile = frozenset(immobile)
     terrain = board.terrain
-    readings = tuple(rules[r] for r in _STEP_READINGS)
+    readings = tuple(rules[r] for r in STEP_READINGS)
 
     def _filters(t: Terrain, view: Board) -> tuple[SpaceTest, BorderTest]:
         return _closest_filters(view, rules, immobile)
     base = terrain.table(("closest", readings),
-                         lambda t: _Steps(t.graph, *_filters(t, Board(t))),
+                         lambda t: Steps(t.graph, *_filters(t, Board(t))),
                          lambda old, t: old.patched(*_filters(t, Board(t)), t))
     plugs = frozenset() if rules["closest.immobile_units"] == "ignore" else \
         frozenset(p for p, u in board.occupancy if u in immobile)
     if not plugs:
         return base
 
-    def _build() -> _Overlay:
+    def _build() -> Overlay:
         node_ok, edge_ok = _closest_filters(board, rules, immobile)
         nodes, adj = terrain.graph._node, terrain.graph._adj
         near = {(x + dx, y + dy) for x, y in plugs for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-        return _Overlay(base, {n: tuple(sorted(v for v in adj[n] if node_ok(v) and edge_ok(n, v)))
+        return Overlay(base, {n: tuple(sorted(v for v in adj[n] if node_ok(v) and edge_ok(n, v)))
                                for n in near if n in nodes})
     return terrain.recent(("closest units", readings, plugs), _build)
-
-
-class _ViewSteps(Mapping):
-    """A view's step lists as a read-only table over the board's spaces: the sorted steps from a
-    space the view keeps, ``()`` from one it leaves out (what ``sorted(view[p])`` gives)."""
-
-    __slots__ = ("_nodes", "_steps")
-
-    def __init__(self, terrain: Terrain, steps: _Steps):
-        self._nodes, self._steps = terrain.graph._node, steps
-
-    def __getitem__(self, point: Point) -> tuple[Point, ...]:
-        if point not in self._nodes:
-            raise KeyError(point)
-        return self._steps.get(point) if self._steps.in_view(point) else ()
-
-    def __iter__(self) -> Iterator[Point]:
-        return iter(self._nodes)
-
-    def __len__(self) -> int:
-        return len(self._nodes)
 
 
 def closest_steps(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...]]:
@@ -566,8 +298,8 @@ def closest_steps(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...
     """
     rules = require_rules(rules)
     terrain = board.terrain
-    return terrain.table(("closest lists", tuple(rules[r] for r in _STEP_READINGS)),
-                         lambda t: _ViewSteps(t, _closest_index(Board(t), rules, ())))
+    return terrain.table(("closest lists", tuple(rules[r] for r in STEP_READINGS)),
+                         lambda t: ViewSteps(t, _closest_index(Board(t), rules, ())))
 
 
 # --- steps, costs, searches -----------------------------------------------------------------------
@@ -848,69 +580,6 @@ def closest_distances_from(board: Board, start: Point, rules: Rules,
     rules = require_rules(rules)
     start = board.require(start, "start")
     return GrowingDistances(_closest_index(board, rules, immobile), start)
-
-
-class GrowingDistances(Mapping):
-    """Steps from one start along a view's step lists, found breadth first only as far as
-    they are asked for: asking for a space searches until it is found or nothing is left, so a
-    question about a near space on a big board costs a small search. Iterating (in the order
-    of the spaces) or ``len`` finish the search. A read-only mapping; what it holds grows.
-
-    Rules: manual p22 (closest: count the steps), p16 (the monster's distances).
-    """
-
-    __slots__ = ("_index", "_dist", "_frontier", "_depth", "_sorted")
-
-    def __init__(self, index, start: Point):
-        self._index, self._dist, self._frontier, self._depth = index, {start: 0}, [start], 0
-        self._sorted: dict[Point, int] | None = None
-
-    def _grow(self) -> bool:
-        """Search one layer further; False when nothing was left to search."""
-        if not self._frontier:
-            return False
-        depth, dist, index, layer = self._depth + 1, self._dist, self._index, []
-        for u in self._frontier:
-            for v in index.get(u, ()):
-                if v not in dist:
-                    dist[v] = depth
-                    layer.append(v)
-        self._frontier, self._depth = layer, depth
-        return True
-
-    def get(self, point: Point, default=None):
-        dist = self._dist
-        while point not in dist and self._grow():
-            pass
-        return dist.get(point, default)
-
-    def within(self, depth: int) -> Mapping[Point, int]:
-        """Every space at most ``depth`` steps away (perhaps some farther ones too)."""
-        while self._depth < depth and self._grow():
-            pass
-        return types.MappingProxyType(self._dist)
-
-    def __getitem__(self, point: Point) -> int:
-        found = self.get(point)
-        if found is None:
-            raise KeyError(point)
-        return found
-
-    def __contains__(self, point: object) -> bool:
-        return self.get(point) is not None
-
-    def _complete(self) -> dict[Point, int]:
-        if self._sorted is None:
-            while self._grow():
-                pass
-            self._sorted = {p: self._dist[p] for p in sorted(self._dist)}
-        return self._sorted
-
-    def __iter__(self) -> Iterator[Point]:
-        return iter(self._complete())
-
-    def __len__(self) -> int:
-        return len(self._complete())
 
 
 def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,

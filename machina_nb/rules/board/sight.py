@@ -30,19 +30,21 @@ Rules: manual p22 (line of sight, adjacent), p23 (melee, ranged), p21-22 (map-ti
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Set
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
-from typing import Callable, Collection, Iterable, Iterator
+from typing import Callable, Collection, Iterator
 
 import networkx as nx
 
-from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board, Terrain
+from machina_nb.rules.board.barriers import (BorderTest, SpaceTest, barrier_borders_of, barrier_spaces_of,
+                                             corner_rays, require_rules, trace, vertex_blocked)
+from machina_nb.rules.board.graph import OBSTACLE_SPACES, Board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.board.sight_tables import READINGS, BlockedBoxes, geometry, mask_table, ranged_mask
 
 __all__ = [
     "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
@@ -137,38 +139,6 @@ def _border_name(kind: BorderKind) -> str:
 # --- the exact walk of a centre-to-centre segment -------------------------------------------
 
 
-def _trace(dx: int, dy: int) -> tuple[tuple[str, int, int], ...]:
-    """Events met by the segment from a centre to the centre ``dx, dy`` spaces away, in order.
-
-    Positions are doubled and relative to the source centre: ``("border", X, Y)``
-    a border crossed at an inner point (its midpoint is ``(X, Y)``), ``("vertex",
-    X, Y)`` a lattice vertex passed through, ``("space", X, Y)`` the centre of a
-    space entered (never the target). Pure integer arithmetic.
-    """
-    sx = (dx > 0) - (dx < 0)
-    sy = (dy > 0) - (dy < 0)
-    adx, ady = abs(dx), abs(dy)
-    cx = cy = 0
-    events = []
-    while (cx, cy) != (dx, dy):
-        # Parameters of the next vertical and horizontal grid lines, compared crosswise.
-        vx = abs(2 * cx + sx) * ady if sx else None
-        hy = abs(2 * cy + sy) * adx if sy else None
-        if hy is None or (vx is not None and vx < hy):
-            events.append(("border", 2 * cx + sx, 2 * cy))
-            cx += sx
-        elif vx is None or hy < vx:
-            events.append(("border", 2 * cx, 2 * cy + sy))
-            cy += sy
-        else:
-            events.append(("vertex", 2 * cx + sx, 2 * cy + sy))
-            cx += sx
-            cy += sy
-        if (cx, cy) != (dx, dy):
-            events.append(("space", 2 * cx, 2 * cy))
-    return tuple(events)
-
-
 def _event_point(source: Point, dx: int, dy: int, X: int, Y: int, kind: str
                  ) -> tuple[Fraction, Fraction]:
     """The exact point (in space units) where the segment meets the event at doubled (X, Y)."""
@@ -177,63 +147,6 @@ def _event_point(source: Point, dx: int, dy: int, X: int, Y: int, kind: str
     elif kind == "border":
         X = Fraction(dx * Y, dy)
     return (Fraction(2 * source[0] + 1 + X, 2), Fraction(2 * source[1] + 1 + Y, 2))
-
-
-# --- what blocks: borders, spaces, vertices ----------------------------------------------------
-
-BorderTest = Callable[[Point, Point], bool]
-SpaceTest = Callable[[Point], bool]
-
-
-def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
-    """A test ``(a, b) -> bool``: is the border between neighbours ``a`` and ``b`` a barrier?
-
-    Borders of ``open_kinds`` count as open (closed doors, for *closest*).
-    Memoised: build a new test after the board changes.
-
-    Rules: manual p35-36 (walls, closed doors and unexplored edges are barriers).
-    """
-    blocking = BARRIER_BORDERS - set(open_kinds)
-    border = _terrain_of(board).border
-    seen: dict[tuple[Point, Point], bool] = {}
-
-    def _test(a: Point, b: Point) -> bool:
-        key = (a, b) if a < b else (b, a)
-        hit = seen.get(key)
-        if hit is None:
-            hit = seen[key] = border(a, b) in blocking
-        return hit
-    return _test
-
-
-def barrier_spaces_of(board: Board) -> SpaceTest:
-    """A test ``p -> bool``: is ``p`` a barrier space (rubble, unidentifiable, or off the map)?
-
-    Rules: manual p35 (rubble), p11 (unidentifiable areas).
-    """
-    nodes = _terrain_of(board).graph._node
-
-    def _test(p: Point) -> bool:
-        data = nodes.get(p)
-        return data is None or data["kind"] in BARRIER_SPACES
-    return _test
-
-
-def _terrain_of(board: Board | Terrain) -> Terrain:
-    return board.terrain if isinstance(board, Board) else board
-
-
-def corner_rays(vertex: Point) -> tuple[tuple[Point, Point], ...]:
-    """The four border half-segments meeting at lattice ``vertex``, as pairs of spaces: N, S, W, E.
-
-    >>> corner_rays((1, 1))[0]     # the N ray: between the two spaces north of the vertex
-    ((0, 0), (1, 0))
-
-    Rules: manual p22 (line of sight through a point where walls meet); switch los.vertex.
-    """
-    vx, vy = vertex
-    nw, ne, sw, se = (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)
-    return (nw, ne), (sw, se), (nw, sw), (ne, se)
 
 
 def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> SpaceTest:
@@ -252,64 +165,7 @@ def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> Sp
     return _test
 
 
-def vertex_blocked(
-    vertex: Point, orientation: int, rules: Rules, border_barrier: BorderTest,
-    space_barrier: SpaceTest, space_obstacle: SpaceTest | None = None,
-) -> tuple[bool, tuple[tuple[Point, Point], ...], tuple[Point, ...]]:
-    """Does a segment through lattice ``vertex`` get blocked there? (rulings D1, D2, D3)
-
-    Returns ``(blocked, barrier rays, closing side spaces)``. ``orientation`` is
-    +1 when the segment runs NW<->SE and -1 for NE<->SW. A *detour* is the way
-    round the vertex through one side cell, crossing the two rays that bound
-    it. Readings: ``los.vertex`` ``separating`` (both detours cut), ``touch_ok``
-    (never), ``any_two`` (two or more barrier rays); ``los.space_squeeze``
-    ``blocked`` folds barrier side spaces in (each cuts its own detour, or
-    counts once for ``any_two``); with ``space_obstacle`` given (plain ranged
-    targeting), ``ranged.obstacle_vertex`` adds obstacle side spaces the same
-    way (``separating``), on any touch (``any_touch``) or never (``corner_ok``).
-
-    >>> wall = lambda a, b: {a, b} == {(0, 1), (1, 1)}
-    >>> vertex_blocked((1, 1), 1, Rules(), wall, lambda p: False)[0]   # a single wall end
-    False
-
-    Rules: manual p22 (touching the end of a barrier); rulings D1, D2, D3.
-    """
-    rays = corner_rays(vertex)
-    (nw, ne), (sw, se) = rays[0], rays[1]
-    n, s, w, e = border_barrier(nw, ne), border_barrier(sw, se), border_barrier(nw, sw), \
-        border_barrier(ne, se)
-    # The two cells whose corners the segment only touches: NE and SW when it runs NW<->SE.
-    side1, side2 = (ne, sw) if orientation > 0 else (nw, se)
-    walled1, walled2 = (n or e, s or w) if orientation > 0 else (n or w, s or e)
-    closing = [c for c in (side1, side2) if space_barrier(c)] \
-        if rules["los.space_squeeze"] == "blocked" else []
-    reading = rules["los.vertex"]
-    if reading == "touch_ok":
-        blocked = len(closing) == 2
-    elif reading == "separating":
-        blocked = (walled1 or side1 in closing) and (walled2 or side2 in closing)
-    else:  # any_two
-        blocked = n + s + w + e + len(closing) >= 2
-    if not blocked and space_obstacle is not None:
-        obstacles = [c for c in (side1, side2) if space_obstacle(c)]
-        ranged = rules["ranged.obstacle_vertex"]
-        both = closing + obstacles
-        if obstacles and (ranged == "any_touch" or ranged == "separating" and (
-                (walled1 or side1 in both) and (walled2 or side2 in both))):
-            blocked, closing = True, both
-    if not blocked:
-        return False, (), ()
-    return True, tuple(r for r, hit in zip(rays, (n, s, w, e)) if hit), tuple(sorted(set(closing)))
-
-
 # --- the explained verdict ------------------------------------------------------------------------
-
-
-def require_rules(rules: object) -> Rules:
-    """``rules`` if it is a :class:`Rules` object, else a :class:`RulesError` naming ``rules``."""
-    if not isinstance(rules, Rules):
-        raise RulesError("rules", f"expected a Rules object, got {type(rules).__name__}")
-    return rules
 
 
 def _walk(board: Board, a: Point, b: Point, rules: Rules, space_obstacle: SpaceTest | None,
@@ -318,7 +174,7 @@ def _walk(board: Board, a: Point, b: Point, rules: Rules, space_obstacle: SpaceT
     border_barrier, space_barrier = barrier_borders_of(board), barrier_spaces_of(board)
     X0, Y0 = 2 * a[0] + 1, 2 * a[1] + 1
     point = None
-    for kind, X, Y in _trace(dx, dy):
+    for kind, X, Y in trace(dx, dy):
         ax, ay = X0 + X, Y0 + Y
         if kind != "space":  # a space is entered where the last border or vertex was met
             point = _event_point(a, dx, dy, X, Y, kind)
@@ -389,229 +245,6 @@ def ranged_line(board: Board, a: Point, b: Point, rules: Rules,
     return _walk(board, a, b, rules, _obstacle_space(board, rules, ethereal), RANGED_RULE)
 
 
-# --- fast tables: one bit per border, space and vertex --------------------------------------------
-#
-# Every element of the bounding box gets a bit at index X + Y*S of its absolute doubled
-# position (S = 2W + 1); vertices crossed NE<->SW use a second plane (+ P). The segment's
-# events for an offset are translation invariant, so one mask per offset, shifted against a
-# board-wide "blocked" mask, decides a pair with one AND. The blocked masks are tables of the
-# terrain (``Terrain.table``, keyed by the readings): every board of a map shares them, a
-# changed terrain patches only the elements its changes touch, and units only add the
-# ranged obstacles of their own spaces (kept per set of blocking spaces).
-
-
-@dataclass(frozen=True)
-class _Frame:
-    x0: int
-    y0: int
-    width: int
-    height: int
-
-    @property
-    def _stride(self) -> int:
-        return 2 * self.width + 1
-
-    @property
-    def _plane(self) -> int:
-        return self._stride * (2 * self.height + 1)
-
-    @property
-    def _anchor(self) -> int:  # K: shifts every relative index to be >= 0
-        return 2 * self.width + 2 * self.height * self._stride
-
-
-_OFFSETS: dict[tuple[int, int], list] = {}
-
-
-def _offsets(width: int, height: int) -> list:
-    """The offset masks of one board size, by (dx + W-1) + (dy + H-1)(2W-1); each made on first use."""
-    hit = _OFFSETS.get((width, height))
-    if hit is None:
-        hit = _OFFSETS[(width, height)] = [None] * ((2 * width - 1) * (2 * height - 1))
-    return hit
-
-
-_EAGER_OFFSETS = 10_000
-"""Boards up to about 50x50 make every offset mask at once; bigger ones each on first use."""
-
-
-def _offset_mask(frame: _Frame, k: int) -> int:
-    """Make (once) the mask of the events met from a centre to the centre at offset number ``k``."""
-    W, H = frame.width, frame.height
-    cols = 2 * W - 1
-    dx, dy = k % cols - (W - 1), k // cols - (H - 1)
-    S, P, K = frame._stride, frame._plane, frame._anchor
-    plane = P if dx * dy < 0 else 0
-    mask = _bits(K + X + Y * S + (plane if kind == "vertex" else 0) for kind, X, Y in _trace(dx, dy))
-    _offsets(W, H)[k] = mask
-    return mask
-
-
-def _bits(positions: Iterable[int]) -> int:
-    """The number with exactly these bits set, built in one pass."""
-    positions = list(positions)
-    if not positions:
-        return 0
-    raw = bytearray(max(positions) // 8 + 1)
-    for k in positions:
-        raw[k >> 3] |= 1 << (k & 7)
-    return int.from_bytes(raw, "little")
-
-
-class _Geometry:
-    """Where each space of one outline sits in the masks; shared by terrains with the same spaces."""
-
-    def __init__(self, points: Iterable[Point]):
-        self.spaces = spaces = tuple(sorted(points))
-        if not spaces:
-            raise RulesError("board", "the board has no spaces")
-        xs, ys = [p[0] for p in spaces], [p[1] for p in spaces]
-        self.frame = frame = _Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        S, cols = frame._stride, 2 * frame.width - 1
-        self.index = {p: (p[0] - frame.x0) + (p[1] - frame.y0) * cols for p in spaces}
-        self.slots = [self.index[p] for p in spaces]
-        self.order = {p: i for i, p in enumerate(spaces)}
-        self.centre = {p: frame._anchor - (2 * (p[0] - frame.x0) + 1 + (2 * (p[1] - frame.y0) + 1) * S)
-                       for p in spaces}
-        self.middle = (frame.width - 1) + (frame.height - 1) * cols
-        self.masks = masks = _offsets(frame.width, frame.height)
-        self.complete = len(masks) <= _EAGER_OFFSETS
-        if self.complete:
-            for k, mask in enumerate(masks):
-                if mask is None:
-                    _offset_mask(frame, k)
-
-    def position(self, gx: int, gy: int, plane: int = 0) -> int:
-        """The bit of the element at absolute doubled (gx, gy); plane 1 for NE<->SW vertices."""
-        f = self.frame
-        return gx - 2 * f.x0 + (gy - 2 * f.y0) * f._stride + (f._plane if plane else 0)
-
-    def elements(self) -> Iterator[tuple[int, int, int]]:
-        """Every space, border and vertex (both planes) of the frame as ``(gx, gy, plane)``."""
-        f = self.frame
-        for gy in range(2 * f.y0, 2 * (f.y0 + f.height) + 1):
-            for gx in range(2 * f.x0, 2 * (f.x0 + f.width) + 1):
-                yield gx, gy, 0
-                if gx % 2 == 0 and gy % 2 == 0:
-                    yield gx, gy, 1
-
-    def clear(self, mask: int, a: Point, first: int = 0, last: int | None = None) -> list[Point]:
-        """The spaces ``spaces[first:last]`` whose line from ``a`` meets no bit of ``mask``.
-
-        Rules: manual p22 (line of sight), p23 (plain ranged: obstacles block too).
-        """
-        return self.clear_shifted(mask << self.centre[a], a, first, last)
-
-    def clear_shifted(self, blocked: int, a: Point, first: int = 0,
-                      last: int | None = None) -> list[Point]:
-        """:meth:`clear` with the mask already shifted to ``a`` (``mask << centre[a]``)."""
-        masks, base = self.masks, self.middle - self.index[a]
-        pairs = zip(self.spaces[first:last], self.slots[first:last])
-        if self.complete:
-            return [t for t, slot in pairs if not masks[base + slot] & blocked]
-        frame = self.frame
-        return [t for t, slot in pairs
-                if not (masks[base + slot] or _offset_mask(frame, base + slot)) & blocked]
-
-
-def _touched_elements(terrain) -> list[tuple[int, int, int]]:
-    """The elements whose verdict a terrain's changes may alter: the changed space or border
-    and the lattice vertices at its corners or ends (both planes)."""
-    out = []
-    for what, where in terrain.changes:
-        if what == "border":
-            (ax, ay), (bx, by) = where
-            gx, gy = ax + bx + 1, ay + by + 1
-            ends = ((gx, gy - 1), (gx, gy + 1)) if gx % 2 == 0 else ((gx - 1, gy), (gx + 1, gy))
-        else:
-            gx, gy = 2 * where[0] + 1, 2 * where[1] + 1
-            ends = ((gx - 1, gy - 1), (gx + 1, gy - 1), (gx - 1, gy + 1), (gx + 1, gy + 1))
-        out.append((gx, gy, 0))
-        out.extend((vx, vy, plane) for vx, vy in ends for plane in (0, 1))
-    return out
-
-
-def _verdict(rules: Rules, border_barrier: BorderTest, space_barrier: SpaceTest,
-             obstacle: SpaceTest | None) -> Callable[[int, int, int], bool]:
-    """Is the element at doubled (gx, gy) (plane 1: a NE<->SW vertex) blocked? (rulings D1, D2, D3)"""
-    def _blocked(gx: int, gy: int, plane: int) -> bool:
-        if gx % 2 and gy % 2:
-            cell = ((gx - 1) // 2, (gy - 1) // 2)
-            return space_barrier(cell) or (obstacle is not None and obstacle(cell))
-        if gy % 2:
-            return border_barrier(((gx - 2) // 2, (gy - 1) // 2), (gx // 2, (gy - 1) // 2))
-        if gx % 2:
-            return border_barrier(((gx - 1) // 2, (gy - 2) // 2), ((gx - 1) // 2, gy // 2))
-        return vertex_blocked((gx // 2, gy // 2), -1 if plane else 1, rules, border_barrier,
-                              space_barrier, obstacle)[0]
-    return _blocked
-
-
-def _obstacle_spaces_of(terrain) -> SpaceTest:
-    """Obstacle spaces of the terrain itself (units apart): plain ranged targeting (manual p23)."""
-    nodes = terrain.graph.nodes
-    return lambda p: p in nodes and nodes[p]["kind"] in OBSTACLE_SPACES
-
-
-def _geometry(terrain) -> _Geometry:
-    return terrain.table(("geometry",), lambda t: _Geometry(t.graph), lambda old, t: old)
-
-
-def _mask_table(terrain, rules: Rules, ranged: bool) -> int:
-    """The blocked mask of sight (``ranged`` False) or of plain ranged with the terrain's own
-    obstacles: a table of the terrain, patched after a change."""
-    names = _READINGS[:3] if ranged else _READINGS[:2]
-    key = ("ranged" if ranged else "sight",) + tuple(rules[n] for n in names)
-
-    def _judge(t) -> Callable[[int, int, int], bool]:
-        return _verdict(rules, barrier_borders_of(t), barrier_spaces_of(t),
-                        _obstacle_spaces_of(t) if ranged else None)
-
-    def _build(t) -> int:
-        geo, judge = _geometry(t), _judge(t)
-        if not ranged:
-            return _bits(geo.position(*e) for e in geo.elements() if judge(*e))
-        obstacle, corners = _obstacle_spaces_of(t), []
-        for x, y in geo.spaces:
-            if obstacle((x, y)):
-                corners += [(2 * x + 1, 2 * y + 1, 0)] + [
-                    (2 * x + dx, 2 * y + dy, plane) for dx in (0, 2) for dy in (0, 2)
-                    for plane in (0, 1)]
-        return _mask_table(t, rules, False) | _bits(geo.position(*e) for e in corners if judge(*e))
-
-    def _patch(old: int, t) -> int:
-        geo, judge, touched = _geometry(t), _judge(t), _touched_elements(t)
-        gone = _bits(geo.position(*e) for e in touched)
-        return (old & ~gone) | _bits(geo.position(*e) for e in touched if judge(*e))
-    return terrain.table(key, _build, _patch)
-
-
-def _ranged_mask(board: Board, rules: Rules, ethereal: frozenset[str]) -> int:
-    """The plain-ranged blocked mask with the board's units as obstacles (manual p23, p25; C-19).
-
-    Only the units' own spaces and their corners are judged again, per set of blocking spaces.
-    """
-    terrain = board.terrain
-    base = _mask_table(terrain, rules, True)
-    everyone = rules["ethereal.blocks_ranged"] == "yes"
-    blocking = frozenset(p for p, unit in board.occupancy if everyone or unit not in ethereal)
-    if not blocking:
-        return base
-
-    def _build() -> int:
-        geo, spaces = _geometry(terrain), _obstacle_spaces_of(terrain)
-        judge = _verdict(rules, barrier_borders_of(terrain), barrier_spaces_of(terrain),
-                         lambda p: p in blocking or spaces(p))
-        touched = [(2 * x + 1, 2 * y + 1, 0) for x, y in blocking] + [
-            (2 * x + dx, 2 * y + dy, plane) for x, y in blocking for dx in (0, 2)
-            for dy in (0, 2) for plane in (0, 1)]
-        return base | _bits(geo.position(*e) for e in touched if judge(*e))
-    return terrain.recent(("ranged units", tuple(rules[n] for n in _READINGS[:3]), blocking), _build)
-
-
-_READINGS = ("los.vertex", "los.space_squeeze", "ranged.obstacle_vertex")
-
-
 def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
     """Every other space in line of sight of ``a``: the fast table form of :func:`line_of_sight`.
 
@@ -622,7 +255,7 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
     """
     rules = require_rules(rules)
     a = board.require(a, "a")
-    return frozenset(_geometry(board.terrain).clear(_mask_table(board.terrain, rules, False), a)) - {a}
+    return frozenset(geometry(board.terrain).clear(mask_table(board.terrain, rules, False), a)) - {a}
 
 
 def ranged_visible_from(board: Board, a: Point, rules: Rules,
@@ -633,8 +266,10 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
     """
     rules = require_rules(rules)
     a = board.require(a, "a")
-    mask = _ranged_mask(board, rules, frozenset(ethereal))
-    return frozenset(_geometry(board.terrain).clear(mask, a)) - {a}
+    everyone, ethereal = rules["ethereal.blocks_ranged"] == "yes", frozenset(ethereal)
+    blocking = frozenset(p for p, unit in board.occupancy if everyone or unit not in ethereal)
+    mask = ranged_mask(board.terrain, rules, blocking)
+    return frozenset(geometry(board.terrain).clear(mask, a)) - {a}
 
 
 class VisiblePairs(Set):
@@ -693,80 +328,11 @@ def visible_pairs(board: Board, rules: Rules) -> VisiblePairs:
     Rules: manual p22 (line of sight).
     """
     rules = require_rules(rules)
-    key = ("boxes",) + tuple(rules[n] for n in _READINGS[:2])
-    boxes = board.terrain.table(key, lambda t: _BlockedBoxes(_geometry(t),
-                                                             _mask_table(t, rules, False)))
+    key = ("boxes",) + tuple(rules[n] for n in READINGS[:2])
+    boxes = board.terrain.table(key, lambda t: BlockedBoxes(geometry(t),
+                                                             mask_table(t, rules, False)))
     return VisiblePairs(boxes.geo.spaces, tuple(boxes.row(a, i)
                                                 for i, a in enumerate(boxes.geo.spaces)))
-
-
-class _BlockedBoxes:
-    """Counts of blocked elements over boxes of the doubled grid (2D prefix sums), to decide a
-    whole run of targets at once."""
-
-    def __init__(self, geo: _Geometry, mask: int):
-        f = geo.frame
-        S, P = f._stride, f._plane
-        rows = 2 * f.height + 1
-        grid = [0] * (S * rows)
-        bits = bin(mask)[:1:-1]
-        for k, bit in enumerate(bits):
-            if bit == "1":
-                grid[k % P] = 1
-        width = S + 1
-        sums = [0] * (width * (rows + 1))
-        for y in range(rows):
-            run, row, above = 0, (y + 1) * width, y * width
-            for x in range(S):
-                run += grid[y * S + x]
-                sums[row + x + 1] = sums[above + x + 1] + run
-        self.geo, self.mask, self.sums, self.width = geo, mask, sums, width
-        xs = [p[0] for p in geo.spaces]
-        self.column = {x: (bisect_left(xs, x), bisect_right(xs, x)) for x in set(xs)}
-        self.columns = sorted(self.column)
-
-    def _count(self, x0: int, y0: int, x1: int, y1: int) -> int:
-        """Blocked elements with relative doubled x0 <= X <= x1, y0 <= Y <= y1."""
-        s, w = self.sums, self.width
-        return s[(y1 + 1) * w + x1 + 1] - s[y0 * w + x1 + 1] - s[(y1 + 1) * w + x0] + s[y0 * w + x0]
-
-    def row(self, a: Point, i: int) -> int:
-        """The bits ``j > i`` of the spaces seen from ``a = spaces[i]`` (manual p22: line of
-        sight)."""
-        geo, f = self.geo, self.geo.frame
-        spaces = geo.spaces
-        cx, cy = 2 * (a[0] - f.x0) + 1, 2 * (a[1] - f.y0) + 1
-        out, blocked = 0, None
-        todo = [(i + 1, self.column[a[0]][1])]
-        later = bisect_right(self.columns, a[0])
-        if later < len(self.columns):
-            todo.append((self.column[self.columns[later]][0], len(spaces)))
-        while todo:
-            lo, hi = todo.pop()
-            if lo >= hi:
-                continue
-            first, last = spaces[lo], spaces[hi - 1]
-            ys = (first[1], last[1]) if first[0] == last[0] else (0 + f.y0, f.y0 + f.height - 1)
-            bx0, bx1 = min(cx, 2 * (first[0] - f.x0) + 1), max(cx, 2 * (last[0] - f.x0) + 1)
-            by0 = min(cy, 2 * (min(ys) - f.y0) + 1)
-            by1 = max(cy, 2 * (max(ys) - f.y0) + 1)
-            if not self._count(bx0, by0, bx1, by1):
-                out |= ((1 << (hi - lo)) - 1) << lo
-            elif last[0] - first[0] >= _RUN_COLUMNS:
-                mid = self.column[(first[0] + last[0] + 1) // 2][0] if \
-                    (first[0] + last[0] + 1) // 2 in self.column else (lo + hi) // 2
-                todo += [(lo, mid), (mid, hi)]
-            else:
-                if blocked is None:
-                    blocked = self.mask << geo.centre[a]
-                order = geo.order
-                for t in geo.clear_shifted(blocked, a, lo, hi):
-                    out |= 1 << order[t]
-        return out
-
-
-_RUN_COLUMNS = 16
-"""Runs of targets narrower than this many columns are tested one by one."""
 
 
 # --- adjacency ---------------------------------------------------------------------------------------
