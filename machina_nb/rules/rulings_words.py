@@ -18,6 +18,7 @@ same way. Switch names and reading ids are for code; a person reads these.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Mapping
 
@@ -25,7 +26,7 @@ from machina_nb.rules.rulings import SWITCHES, TOPICS, Rules, Ruling, check_rule
 from machina_nb.rules.errors import RulesError
 
 __all__ = ["question", "label", "topic", "topic_title", "labels", "in_force_label",
-           "changes_words", "find_switches"]
+           "changes_words", "find_switches", "cite_words"]
 
 
 @cache
@@ -91,3 +92,33 @@ def find_switches(words: str) -> list[str]:
         if all(w in text for w in wanted):
             found.append(name)
     return found
+
+
+_CITED = re.compile(r"\bswitch(?:es)? ([^;]+)")
+_CITED_NAME = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?)"
+                         r"(?: \((?:[a-z0-9_.]+ = )?([A-Za-z0-9_]+)\))?")
+
+
+def cite_words(text: str) -> str:
+    """A citation with each switch it names said in words: a switch with its reading as that
+    reading's label, a switch alone as its question.
+
+    >>> cite_words("manual p37; switch cost.event_space")
+    'manual p37; ruling: How much stamina does an event space cost?'
+    >>> cite_words("manual p18-19; switch essence.kill_credit (turn_owner)")
+    'manual p18-19; ruling: kill essence to the explorer whose turn it is'
+    >>> cite_words("switch threat.floor (threat.floor = seal_only)")
+    'ruling: only sealing stops at the first position'
+    """
+    def named(m: re.Match) -> str:
+        name, reading = m[1], m[2]
+        if name not in SWITCHES:
+            return m[0]
+        if reading in SWITCHES[name].readings:
+            return label(name, reading)
+        return question(name) + (f" ({reading})" if reading else "")
+
+    def cited(m: re.Match) -> str:
+        return ("rulings: " if m[0].startswith("switches") else "ruling: ") + \
+            _CITED_NAME.sub(named, m[1])
+    return _CITED.sub(cited, str(text))

@@ -1,6 +1,6 @@
 """Rules and questions in plain words, shared by every tab that shows situations.
 
-``rules_words`` names the rules in force ("manual 1.0; los.vertex = any_two");
+``rules_words`` names the rules in force ("manual 1.0; changed: a corner never blocks sight");
 ``question_words`` turns a situation's question into a sentence with the units' names
 ("Can Kim (K) see Lorrai (L)?"), spaces as the board labels them.
 """
@@ -12,6 +12,7 @@ from typing import Mapping
 
 from machina_nb.rules.analysis.situation import Question, Situation
 from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.rules.rulings_words import changes_words
 from machina_nb.views.board import plain_text
 
 __all__ = ["PRESET_WORDS", "SOURCE_TITLES", "source_words", "rules_words", "unit_names", "unit_words", "question_words"]
@@ -44,10 +45,10 @@ def source_words(text: str) -> str:
 
 
 def rules_words(preset: str, rules: Rules) -> str:
-    """``rules`` as ``preset`` plus the switches that differ from it, in words:
-    ``manual 1.0; los.vertex = any_two``."""
-    flips = [f"{name} = {mine}" for name, _, mine in Rules.preset(preset).differences(rules)]
-    return "; ".join([PRESET_WORDS[preset], *flips])
+    """``rules`` as ``preset`` plus the readings that differ from it, each by its label:
+    ``manual 1.0; changed: a corner never blocks sight``."""
+    changed = changes_words(Rules.preset(preset), rules)
+    return PRESET_WORDS[preset] + (f"; changed: {'; '.join(changed)}" if changed else "")
 
 
 def unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
