@@ -1,6 +1,7 @@
 """Every switch in plain words: a question, a topic and a short label for each reading, written
 in content/rulings and said by one phrasebook (machina_nb.rules.rulings_words)."""
 
+import doctest
 import re
 
 import pytest
@@ -63,3 +64,17 @@ def test_find_switches_by_a_word_of_the_question_a_label_a_topic_or_the_name():
     assert set(words.find_switches("sight")) >= {"los.vertex", "los.space_squeeze"}
     assert words.find_switches("") == list(SWITCHES)
     assert words.find_switches("zebra") == []
+
+
+def test_the_phrasebook_examples_run():
+    assert doctest.testmod(words).failed == 0
+
+
+def test_citations_name_rulings_in_words_not_switch_names():
+    said = words.cite_words("manual p15; switch retarget.on_tie")
+    assert said == "manual p15; ruling: Does a monster switch to an explorer who is just as close?"
+    said = words.cite_words("aid; switches monster.ability_sources and horror_bind.monster")
+    assert "monster.ability_sources" not in said and said.startswith("aid; rulings: ")
+    assert words.cite_words("manual p22 (line of sight)") == "manual p22 (line of sight)"
+    assert words.cite_words("a.b = c and los.vertex=touch_ok") == \
+        "a.b = c and a corner never blocks sight"           # only declared switches change

@@ -94,14 +94,15 @@ def find_switches(words: str) -> list[str]:
     return found
 
 
+_PAIR = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?) ?= ?([A-Za-z0-9_]+)")
 _CITED = re.compile(r"\bswitch(?:es)? ([^;]+)")
 _CITED_NAME = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?)"
                          r"(?: \((?:[a-z0-9_.]+ = )?([A-Za-z0-9_]+)\))?")
 
 
 def cite_words(text: str) -> str:
-    """A citation with each switch it names said in words: a switch with its reading as that
-    reading's label, a switch alone as its question.
+    """A citation with each switch it names said in words: a switch with its reading (also
+    written ``switch=reading``) as that reading's label, a switch alone as its question.
 
     >>> cite_words("manual p37; switch cost.event_space")
     'manual p37; ruling: How much stamina does an event space cost?'
@@ -109,7 +110,14 @@ def cite_words(text: str) -> str:
     'manual p18-19; ruling: kill essence to the explorer whose turn it is'
     >>> cite_words("switch threat.floor (threat.floor = seal_only)")
     'ruling: only sealing stops at the first position'
+    >>> cite_words("(Mansions summary; mansions.dot_inset=corner)")
+    '(Mansions summary; sight dots on the corners)'
     """
+    def pair(m: re.Match) -> str:
+        name, reading = m[1], m[2]
+        return label(name, reading) if name in SWITCHES and \
+            reading in SWITCHES[name].readings else m[0]
+
     def named(m: re.Match) -> str:
         name, reading = m[1], m[2]
         if name not in SWITCHES:
@@ -121,4 +129,4 @@ def cite_words(text: str) -> str:
     def cited(m: re.Match) -> str:
         return ("rulings: " if m[0].startswith("switches") else "ruling: ") + \
             _CITED_NAME.sub(named, m[1])
-    return _CITED.sub(cited, str(text))
+    return _PAIR.sub(pair, _CITED.sub(cited, str(text)))
