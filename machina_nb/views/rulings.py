@@ -235,7 +235,9 @@ class RulingsPanel(widgets.VBox):
         self.switch.add_class("rulings-switch")
         self.found_count = widgets.HTML()
         self.found_count.add_class("rulings-found")
-        self.compare = widgets.RadioButtons(description="Compare with")
+        self.compare = widgets.RadioButtons(description="Compare with",
+                                            style={"description_width": "initial"},
+                                            layout={"width": "max-content", "min_width": "420px"})
         self.compare.add_class("rulings-compare")
         self.use = widgets.Button(description="Use this reading everywhere", button_style="warning",
                                   tooltip="Put the compared reading in force for every tab",
