@@ -74,7 +74,7 @@ def answer_key(questions: tuple[Question, ...], rules: Rules | None = None) -> H
         items.append(
             f"<li><b>{html.escape(q.prompt)}</b><details><summary>Show the answer</summary>"
             f"The answer: <b>{html.escape(answer_words(q, rules))}</b>. Why: "
-            f"{html.escape(plain_text(shown.explanation))}."
+            f"{html.escape(plain_text(cite_words(shown.explanation)))}."
             + (f" {html.escape(q.note)}" if q.note else "")
             + f"<br><small>Rule: {html.escape(cite_words(shown.rule))} (asked under "
               f"{html.escape(_asked_under(q, rules))})</small></details></li>")
@@ -193,7 +193,7 @@ class QuizView(widgets.VBox):
         self.feedback.value = (
             f"<div class='quiz-result {'right' if right else 'wrong'}'>{verdict} "
             f"The answer: <b>{html.escape(words)}</b>.<br>Why: "
-            f"{html.escape(plain_text(shown.explanation))}."
+            f"{html.escape(plain_text(cite_words(shown.explanation)))}."
             + (f" {html.escape(q.note)}" if q.note else "")
             + f"<br><small>Rule: {html.escape(cite_words(shown.rule))} "
               f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
