@@ -189,7 +189,7 @@ def test_when_no_ruling_changes_an_answer_the_tab_says_so():
     click(v, (0, 0), "place", card="kim")
     click(v, (0, 0), "ask")
     assert v.find() == ()
-    assert "No other reading of any switch changes these answers" in v.sensitive_html.value
+    assert "No other reading of any ruling changes these answers" in v.sensitive_html.value
     assert v.reading_boards.children == ()
 
 

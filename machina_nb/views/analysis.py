@@ -158,7 +158,7 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
     """The switches whose other readings change an answer, each with the answers side by side
     per reading and the ruling's question; or the sentence saying that none does."""
     if not found:
-        return ("<p class='analysis-none'><b>No other reading of any switch changes these "
+        return ("<p class='analysis-none'><b>No other reading of any ruling changes these "
                 "answers.</b> Every ruling the rules read here gives the same answers.</p>")
     prose = load_rulings()
     parts = [f"<p><b>{len(found)} ruling{'s' if len(found) != 1 else ''} change"
@@ -425,7 +425,7 @@ class AnalysisBoardView(widgets.VBox):
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="",
                                             layout=widgets.Layout(width="240px"))
         self.progress.add_class("analysis-progress")
-        self.sensitive_html = widgets.HTML("<p>Press the button: every switch whose other "
+        self.sensitive_html = widgets.HTML("<p>Press the button: every ruling whose other "
                                            "readings change an answer here.</p>")
         self.sensitive_html.add_class("analysis-sensitivity")
         self.reading_switch = widgets.Dropdown(description="Boards for", style=_WIDE,

@@ -6,9 +6,9 @@ shipped tiles; Odds, Round, Rulings, Examples, Quiz and Other games follow.
 
 **One rules state.** The app holds one :class:`Rules`: a preset (the picker above the tabs)
 plus the switches flipped on top of it, shown in words above the tabs ("In force: manual
-1.0; los.vertex = any_two"). Every view takes it through ``view.rules = rules``, when it is
-built and whenever it changes; a view that changes its own ``rules`` (a reading flipped in
-the Rulings tab) changes it for the whole app. Picking another preset keeps the flipped
+1.0; changed: any corner where two walls meet blocks sight"). Every view takes it through
+``view.rules = rules``, when it is built and whenever it changes; a view that changes its own
+``rules`` (a reading used everywhere from the Rulings tab) changes it for the whole app. Picking another preset keeps the flipped
 switches (the line above the tabs names them; a button clears them).
 
 **Tabs on first use.** Only the Board tab is built when the app opens: the others are built
