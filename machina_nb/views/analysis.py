@@ -43,7 +43,7 @@ from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
-from machina_nb.rules.rulings_words import label, question
+from machina_nb.rules.rulings_words import cite_words, label, question
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_text,
                                     render_board, space_name)
@@ -69,7 +69,8 @@ def _rules_words(rules: Rules) -> str:
 
 
 def _words(text) -> str:
-    return html.escape(plain_text(str(text)))
+    """Text for the page: spaces as the board labels them, rulings by their plain words."""
+    return html.escape(plain_text(cite_words(str(text))))
 
 
 def _value_html(a: Answer) -> str:
