@@ -107,13 +107,18 @@ EXPECTED = {
     "example_wall_on_space.toml": (10, 2, "wall character '-' on a space position"),
     "example_dash_on_vertical.toml": (8, 3, "'-' is not a wall on a vertical border"),
     # rulings (checked against the code's switch declarations)
-    "rulings_unknown_name.toml": (12, 1, "ruling 'los.vertexx' is not a switch the code declares"),
-    "rulings_unknown_reading.toml": (20, 13, "unknown reading 'sometimes' for los.vertex"),
-    "rulings_reading_not_explained.toml": (18, 1, "reading 'any_two' of los.vertex is not explained"),
-    "rulings_empty_explanation.toml": (21, 11, "needs an explanation"),
-    "rulings_missing_question.toml": (12, 1, "missing key 'question'"),
-    "rulings_default_differs.toml": (16, 11, "default 'any_two' differs from the code's default"),
-    "rulings_sources_not_list.toml": (14, 11, "'sources' must be a list of citations"),
+    "rulings_unknown_name.toml": (18, 1, "ruling 'los.vertexx' is not a switch the code declares"),
+    "rulings_unknown_reading.toml": (26, 13, "unknown reading 'sometimes' for los.vertex"),
+    "rulings_reading_not_explained.toml": (24, 1, "reading 'any_two' of los.vertex is not explained"),
+    "rulings_empty_explanation.toml": (27, 11, "needs an explanation"),
+    "rulings_missing_question.toml": (18, 1, "missing key 'question'"),
+    "rulings_default_differs.toml": (22, 11, "default 'any_two' differs from the code's default"),
+    "rulings_sources_not_list.toml": (20, 11, "'sources' must be a list of citations"),
+    "rulings_unknown_topic.toml": (24, 9, "unknown topic 'sihgt' (did you mean 'sight'?)"),
+    "rulings_label_repeated.toml": (34, 11, "'touch_ok' and 'any_two' of los.vertex have the same"),
+    "rulings_label_not_plain.toml": (33, 12, "must be a few plain words"),
+    "rulings_label_missing.toml": (31, 1, "reading 'any_two' of los.vertex is not given a label"),
+    "rulings_unknown_key.toml": (25, 10, "unknown key 'topics' in ruling los.vertex"),
 }
 
 
@@ -140,7 +145,7 @@ def test_rulings_files_are_checked_by_rulings_in_file_too():
     toml = content.read_toml(CORPUS / "rulings_unknown_reading.toml")
     with pytest.raises(ContentError) as info:
         rulings.rulings_in_file(toml)
-    assert (info.value.line, info.value.col) == (20, 13)
+    assert (info.value.line, info.value.col) == (26, 13)
 
 
 def test_a_bad_rulings_file_adds_nothing_to_the_rulings_already_loaded():

@@ -150,7 +150,8 @@ def test_the_prose_is_our_own_words_not_the_sources():
         source = words(path.read_text(encoding="utf-8"))
         runs |= {tuple(source[i:i + 8]) for i in range(len(source) - 7)}
     for name, ruling in RULINGS.items():
-        for text in (ruling.question, ruling.example, *ruling.readings.values()):
+        for text in (ruling.question, ruling.example, *ruling.readings.values(),
+                     ruling.plain_question, *ruling.labels.values()):
             found = words(text)
             copied = [" ".join(found[i:i + 8]) for i in range(len(found) - 7)
                       if tuple(found[i:i + 8]) in runs]

@@ -154,7 +154,7 @@ def test_an_uploaded_file_is_loaded_and_its_rules_are_offered_not_applied():
     assert v.in_force == Rules.preset("v3_5") and v.offer.layout.display == "none"
     assert 'rules = "v3_5"' in v.file_text.value
     v.rules = Rules().replace({"los.vertex": "touch_ok"})     # the app's rules change
-    assert v.in_force == v.rules and "los.vertex = touch_ok" in v.rules_line.value
+    assert v.in_force == v.rules and "a corner never blocks sight" in v.rules_line.value
 
 
 def test_the_markdown_to_share_holds_the_board_and_the_answers_per_reading(view):
@@ -189,7 +189,7 @@ def test_when_no_ruling_changes_an_answer_the_tab_says_so():
     click(v, (0, 0), "place", card="kim")
     click(v, (0, 0), "ask")
     assert v.find() == ()
-    assert "No other reading of any switch changes these answers" in v.sensitive_html.value
+    assert "No other reading of any ruling changes these answers" in v.sensitive_html.value
     assert v.reading_boards.children == ()
 
 

@@ -26,11 +26,13 @@ def test_manual_p22_flipping_los_vertex_in_the_rulings_tab_changes_the_board_tab
     assert "A1 cannot see E5" in sight_verdict(app)
     app.build_tab(TAB_TITLES.index("Rulings"))
     app.rulings.switch.value = "los.vertex"
-    app.rulings.reading_a.value = "touch_ok"
+    app.rulings.compare.value = "touch_ok"
+    assert app.rules == Rules()                      # comparing changes nothing else
+    app.rulings.use.click()
     assert app.rules == Rules().replace({"los.vertex": "touch_ok"})
     assert app.board.rules["los.vertex"] == "touch_ok"
     assert "A1 can see E5" in app.board.verdict.value
-    assert "manual 1.0; los.vertex = touch_ok" in app.in_force.value
+    assert "manual 1.0; changed: a corner never blocks sight" in app.in_force.value
     assert app.clear.layout.display != "none"
 
 
@@ -38,8 +40,8 @@ def test_the_line_above_the_tabs_names_the_preset_and_each_flipped_switch(app):
     assert app.in_force.value.endswith("manual 1.0") and app.clear.layout.display == "none"
     app.set_reading("los.vertex", "any_two")
     app.set_reading("nearest.metric", "manhattan")
-    assert app.in_force.value.endswith("manual 1.0; los.vertex = any_two; "
-                                       "nearest.metric = manhattan")
+    assert app.in_force.value.endswith("manual 1.0; changed: any corner where two walls meet "
+                                       "blocks sight; nearest counts columns plus rows")
     assert app.flipped == (("los.vertex", "any_two"), ("nearest.metric", "manhattan"))
 
 
@@ -47,7 +49,8 @@ def test_another_preset_keeps_the_flipped_switches_until_they_are_cleared(app):
     app.set_reading("los.vertex", "any_two")
     app.preset.value = "v3_5"
     assert app.rules == Rules.preset("v3_5").replace({"los.vertex": "any_two"})
-    assert "manual 1.0 with the 3.5 update; los.vertex = any_two" in app.in_force.value
+    assert "manual 1.0 with the 3.5 update; changed: any corner where two walls meet blocks " \
+        "sight" in app.in_force.value
     app.clear.click()
     assert app.rules == Rules.preset("v3_5") and app.flipped == ()
 
@@ -57,8 +60,9 @@ def test_a_tab_built_after_a_flip_gets_the_rules_in_force_and_the_rulings_tab_sh
     app.build_tab(TAB_TITLES.index("Odds"))
     assert app.odds.rules == app.processes.rules == app.rules
     app.build_tab(TAB_TITLES.index("Rulings"))
-    assert app.rulings.rules == app.rules and app.rulings.reading_a.value == "any_two"
-    assert "any_two (not the default)" in app.summary.value
+    assert app.rulings.rules == app.rules and "<b>any corner where two walls meet blocks sight</b> " \
+        "(in force)" in app.rulings.about.value
+    assert "any corner where two walls meet blocks sight (not the default)" in app.summary.value
     app.preset.value = "v3_5"
     assert app.odds.rules == app.rules == app.rulings.rules
 

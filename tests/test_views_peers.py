@@ -27,7 +27,8 @@ def test_sight_on_one_map_under_both_games(view):
 
 def test_the_geometric_readings_are_picked_in_the_tab(view):
     view.inset.value = "corner"
-    assert "dot_inset=corner" in view.verdict_mansions.value
+    assert "sight dots on the corners" in view.verdict_mansions.value
+    assert "dot_inset" not in view.verdict_mansions.value
     view.inset.value = "eighth"
 
 

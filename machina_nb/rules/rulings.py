@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
+from machina_nb.rules.content import (TomlFile, check_keys, content_root, expect_kind, read_toml,
+                                      require)
 from machina_nb.rules.errors import ContentError, RulesError
 
-__all__ = ["Switch", "SWITCHES", "PRESETS", "Rules", "Ruling", "load_rulings", "rulings_in_file",
-           "check_rules"]
+__all__ = ["Switch", "SWITCHES", "PRESETS", "TOPICS", "Rules", "Ruling", "load_rulings",
+           "rulings_in_file", "check_rules"]
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,24 @@ PRESETS: Mapping[str, str] = {
     "player_aid": "manual 1.0 with the player aid's readings where it differs",
 }
 """Preset names and what each means."""
+
+TOPICS: Mapping[str, str] = {
+    "sight": "Sight",
+    "movement": "Moving",
+    "distance": "Distance and range",
+    "placing": "Pushing and placing",
+    "map": "The map and its tiles",
+    "attacks": "Attacks and essence",
+    "traps": "Traps and barrels",
+    "actions": "Actions and items",
+    "spawn": "Spawning",
+    "horror": "Threat and horror",
+    "monsters": "Monsters' turns",
+    "events": "Events and chapters",
+    "other games": "Other games",
+}
+"""Each topic a ruling may name (``topic`` in content/rulings), with its heading, in the order
+the Rulings tab shows them."""
 
 
 def _declared_problems() -> list[str]:
@@ -376,6 +395,12 @@ class Ruling:
     example: str
     ids: tuple[str, ...] = ()
     """The ruling's IDs (``C-7``, ``D46``): where code or the app names a ruling by ID."""
+    plain_question: str = ""
+    """The question in a few plain words ("Does a corner where walls meet block sight?")."""
+    topic: str = ""
+    """What the question is about: a key of :data:`TOPICS`."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Each reading's short plain label ("a corner never blocks sight"), unique in the ruling."""
 
 
 def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:
@@ -413,21 +438,10 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
             raise toml.error(table, None, f"ruling {name!r} is not a switch the code declares")
         if name in rulings or name in found:
             raise toml.error(table, None, f"ruling {name!r} is written twice")
+        check_keys(toml, table, entry, _RULING_KEYS, f"ruling {name}")
         question = require(toml, entry, table, "question", str, "a one-line question")
         readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
-        declared = SWITCHES[name].readings
-        for reading, explanation in readings.items():
-            if reading not in declared:
-                raise toml.error(f"{table}.readings", reading,
-                                 f"unknown reading {reading!r} for {name}; the code declares "
-                                 f"{', '.join(declared)}")
-            if not isinstance(explanation, str) or not explanation.strip():
-                raise toml.error(f"{table}.readings", reading,
-                                 f"reading {reading!r} of {name} needs an explanation (text)")
-        for reading in declared:
-            if reading not in readings:
-                raise toml.error(f"{table}.readings", None,
-                                 f"reading {reading!r} of {name} is not explained")
+        _check_readings(toml, table, name, readings, "readings", "explanation")
         sources = require(toml, entry, table, "sources", list, "a list of citations")
         example = require(toml, entry, table, "example", str, "a situation where readings differ")
         default = entry.get("default")
@@ -440,12 +454,57 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
             raise toml.error(table, "ids", "ids is a list of ruling IDs such as \"C-7\" or "
                              "\"D46\"")
         found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example,
-                             tuple(ids))
+                             tuple(ids), *_plain_words(toml, table, name, entry))
     rulings.update(found)
     return rulings
 
 
 _RULING_ID = re.compile(r"C-\d+|D\d+")
+_RULING_KEYS = ("question", "plain_question", "topic", "sources", "ids", "default", "example",
+                "readings", "labels")
+_NOT_PLAIN = re.compile(r"[_=]|\b[a-z0-9]+\.[a-z]")  # an id, a name=value pair, a switch name
+
+
+def _check_readings(toml: TomlFile, table: str, name: str, readings: dict, key: str,
+                    what: str) -> None:
+    """Every declared reading of ``name`` and no other has a non-empty text in ``readings``."""
+    declared = SWITCHES[name].readings
+    for reading, text in readings.items():
+        if reading not in declared:
+            raise toml.error(f"{table}.{key}", reading,
+                             f"unknown reading {reading!r} for {name}; the code declares "
+                             f"{', '.join(declared)}")
+        if not isinstance(text, str) or not text.strip():
+            raise toml.error(f"{table}.{key}", reading,
+                             f"reading {reading!r} of {name} needs an {what} (text)")
+    for reading in declared:
+        if reading not in readings:
+            raise toml.error(f"{table}.{key}", None, f"reading {reading!r} of {name} is not "
+                             + ("explained" if what == "explanation" else f"given a {what}"))
+
+
+def _plain_words(toml: TomlFile, table: str, name: str,
+                 entry: dict) -> tuple[str, str, dict[str, str]]:
+    """The ruling's question in plain words, its topic and each reading's label, checked:
+    a known topic; labels unique within the ruling; no ids, underscores or ``=`` in any."""
+    plain = require(toml, entry, table, "plain_question", str, "the question in plain words")
+    if not plain.strip().endswith("?") or _NOT_PLAIN.search(plain) or len(plain) > 120:
+        raise toml.error(table, "plain_question", "plain_question is a short question in plain "
+                         "words (ends with '?', at most 120 characters, no ids, '_' or '=')")
+    topic = require(toml, entry, table, "topic", str, "what the question is about",
+                    choices=tuple(TOPICS))
+    labels = require(toml, entry, table, "labels", dict, "a table of reading = short label")
+    _check_readings(toml, table, name, labels, "labels", "label")
+    seen: dict[str, str] = {}
+    for reading, label in labels.items():
+        if _NOT_PLAIN.search(label) or len(label) > 80 or label != label.strip():
+            raise toml.error(f"{table}.labels", reading, f"the label of {reading!r} must be a "
+                             "few plain words (at most 80 characters, no ids, '_' or '=')")
+        if label.casefold() in seen:
+            raise toml.error(f"{table}.labels", reading, f"readings {seen[label.casefold()]!r} "
+                             f"and {reading!r} of {name} have the same label")
+        seen[label.casefold()] = reading
+    return plain.strip(), topic, dict(labels)
 
 
 def _quoted_table(name: str) -> str:

@@ -49,6 +49,7 @@ from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
+from machina_nb.rules.rulings_words import cite_words, label, question
 from machina_nb.views import setup_notebook
 from machina_nb.views.asked import AskedList
 from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_text,
@@ -76,7 +77,8 @@ def _rules_words(rules: Rules) -> str:
 
 
 def _words(text) -> str:
-    return html.escape(plain_text(str(text)))
+    """Text for the page: spaces as the board labels them, rulings by their plain words."""
+    return html.escape(plain_text(cite_words(str(text))))
 
 
 def _value_html(a: Answer) -> str:
@@ -165,10 +167,11 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
     """The switches whose other readings change an answer, each with the answers side by side
     per reading and the ruling's question; or the sentence saying that none does."""
     if not found:
-        return ("<p class='analysis-none'><b>No other reading of any switch changes these "
+        return ("<p class='analysis-none'><b>No other reading of any ruling changes these "
                 "answers.</b> Every ruling the rules read here gives the same answers.</p>")
     prose = load_rulings()
-    parts = [f"<p><b>{len(found)} switch(es) change an answer:</b></p>"]
+    parts = [f"<p><b>{len(found)} ruling{'s' if len(found) != 1 else ''} change"
+             f"{'' if len(found) != 1 else 's'} an answer:</b></p>"]
     questions = {q.name: q for q in situation.questions}
     for f in found:
         head = "".join(f"<th>{html.escape(question_words(situation, questions[n]))}</th>"
@@ -179,12 +182,13 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
             mark = " (in force)" if reading == f.in_force else ""
             cells = "".join(f"<td>{_cell_words(situation, questions[n].ask, shown[n])}</td>"
                             for n in f.changed)
-            rows.append(f"<tr><td><b>{html.escape(reading)}</b>{mark}<br><small>"
+            rows.append(f"<tr><td><b>{html.escape(label(f.switch, reading))}</b>{mark}<br><small>"
                         f"{html.escape(prose[f.switch].readings.get(reading, ''))}</small></td>"
                         f"{cells}</tr>")
         parts.append(f"<div class='analysis-sensitive' data-switch='{html.escape(f.switch)}'>"
-                     f"<h4>{html.escape(f.switch)}</h4><p>{html.escape(prose[f.switch].question)}"
-                     f"</p><table class='analysis-readings'><tr><th>reading</th>{head}</tr>"
+                     f"<h4>{html.escape(question(f.switch))}</h4><p>"
+                     f"{html.escape(prose[f.switch].question)} <small style='color:#777'>"
+                     f"({html.escape(f.switch)})</small></p><table class='analysis-readings'><tr><th>reading</th>{head}</tr>"
                      f"{''.join(rows)}</table></div>")
     return "".join(parts)
 
@@ -463,7 +467,7 @@ class AnalysisBoardView(widgets.VBox):
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="",
                                             layout=widgets.Layout(width="240px"))
         self.progress.add_class("analysis-progress")
-        self.sensitive_html = widgets.HTML("<p>Press the button: every switch whose other "
+        self.sensitive_html = widgets.HTML("<p>Press the button: every ruling whose other "
                                            "readings change an answer here.</p>")
         self.sensitive_html.add_class("analysis-sensitivity")
         self.reading_switch = widgets.Dropdown(description="Boards for", style=_WIDE,
@@ -488,7 +492,7 @@ class AnalysisBoardView(widgets.VBox):
         self.sensitive_html.value = sensitivity_html(self.situation, self.found)
         self._drawing = False        # one drawing below, not one per widget change
         try:
-            self.reading_switch.options = [(f.switch, f.switch) for f in self.found]
+            self.reading_switch.options = [(question(f.switch), f.switch) for f in self.found]
             self.reading_switch.value = self.found[0].switch if self.found else None
         finally:
             self._drawing = True
@@ -524,10 +528,11 @@ class AnalysisBoardView(widgets.VBox):
         for reading, values in f.answers:
             rules = self.in_force.replace({f.switch: reading})
             a = next(a for a in ask(self.situation, rules) if a.name == self.reading_question.value)
-            figure, sources = render_board(board, answer_highlights(self.situation, a, reading),
+            figure, sources = render_board(board, answer_highlights(
+                self.situation, a, label(f.switch, reading)),
                                            px_per_space=32)
             drawn.append(sources)
-            caption = widgets.HTML(f"<b>{html.escape(f.switch)} = {html.escape(reading)}</b>"
+            caption = widgets.HTML(f"<b>{html.escape(label(f.switch, reading))}</b>"
                                    + (" (in force)" if reading == f.in_force else "")
                                    + f"<br><small>{_cell_words(self.situation, a.kind, a.value)}"
                                    "</small>",

@@ -6,9 +6,9 @@ shipped tiles; Odds, Round, Rulings, Examples, Quiz and Other games follow.
 
 **One rules state.** The app holds one :class:`Rules`: a preset (the picker above the tabs)
 plus the switches flipped on top of it, shown in words above the tabs ("In force: manual
-1.0; los.vertex = any_two"). Every view takes it through ``view.rules = rules``, when it is
-built and whenever it changes; a view that changes its own ``rules`` (a reading flipped in
-the Rulings tab) changes it for the whole app. Picking another preset keeps the flipped
+1.0; changed: any corner where two walls meet blocks sight"). Every view takes it through
+``view.rules = rules``, when it is built and whenever it changes; a view that changes its own
+``rules`` (a reading used everywhere from the Rulings tab) changes it for the whole app. Picking another preset keeps the flipped
 switches (the line above the tabs names them; a button clears them).
 
 **Tabs on first use.** Only the Board tab is built when the app opens: the others are built
@@ -27,6 +27,7 @@ import traitlets
 
 from machina_nb.rules.board.maptext import Layout, SpaceKind, parse_map
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
+from machina_nb.rules.rulings_words import label, question
 from machina_nb.views import setup_notebook
 from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.board import BoardView, shipped_board
@@ -199,7 +200,7 @@ class Explorer(widgets.VBox):
         self.rulings = RulingsPanel(self.rules)
         self.summary = widgets.HTML(_summary_html(self.rules))
         self.summary.add_class("rulings-summary")
-        every = widgets.Accordion([self.summary], titles=("Every switch and its reading in force",),
+        every = widgets.Accordion([self.summary], titles=("Every ruling and its reading in force",),
                                   selected_index=None)
         return self.rulings, every
 
@@ -222,10 +223,11 @@ class Explorer(widgets.VBox):
 
 def _summary_html(rules: Rules) -> str:
     """Every switch and its reading in force, marking those off the manual's default."""
-    rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{html.escape(rules[name])}"
+    rows = "".join(f"<tr data-switch='{html.escape(name)}'><td>{html.escape(question(name))}</td>"
+                   f"<td>{html.escape(label(name, rules[name]))}"
                    f"{'' if rules[name] == SWITCHES[name].default else ' (not the default)'}"
                    "</td></tr>" for name in SWITCHES)
-    return ("<table class='rules-switches'><tr><th>switch</th><th>reading in force</th></tr>"
+    return ("<table class='rules-switches'><tr><th>question</th><th>reading in force</th></tr>"
             f"{rows}</table>")
 
 

@@ -31,6 +31,7 @@ from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.engine.worked import _STEPS, StepResult, TurnAction, example_state
 from machina_nb.views import setup_notebook
+from machina_nb.views.words import rules_words
 from machina_nb.views.board import (Highlights, as_board, highlight_data, legend_html,
                                     plain_text, redraw_board, render_board, space_name,
                                     space_pixels)
@@ -309,7 +310,6 @@ class ExamplesBrowser(widgets.VBox):
         # A new map (its own size and walls): a new figure, shown once its first data is in.
         self.figure, self.sources = render_board(example.board, px_per_space=max(
             40, space_pixels(as_board(example.board), 440)))
-        rulings = ", ".join(f"switch {k}: {v}" for k, v in example.rulings)
         self.names = {letter: unit_name(self.first, uid) for letter, uid in ids.items()
                       if self.first.has_unit(uid)}
         steps = "".join(f"<li>{_esc(self._step_words(s))}"
@@ -319,8 +319,8 @@ class ExamplesBrowser(widgets.VBox):
                            if s.record.get("note") else "")
                         + "</li>" for s in example.steps)
         self.text.value = (
-            f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules preset "
-            f"{_esc(example.preset)}{' (' + _esc(rulings) + ')' if rulings else ''}</p>"
+            f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules: "
+            f"{_esc(rules_words(example.preset, self.rules))}</p>"
             f"<p><b>What the source says happens</b> (our words): {_esc(example.outcome)}</p>"
             f"<p>Steps:</p><ol>{steps}</ol>")
         self.restart()

@@ -39,8 +39,10 @@ from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.rules.rulings_words import label
 from machina_nb.views import setup_notebook
 from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
+from machina_nb.views.words import PRESET_WORDS
 
 __all__ = ["exact", "number", "pool_name", "OddsView", "MORE_SECTIONS", "ProcessesView", "PROCESS_FIELDS", "HEAT_POOLS"]
 
@@ -654,7 +656,8 @@ class ProcessesView(widgets.VBox):
         self.rounds = _slider("rounds", 1, self.MAX_ROUNDS, rounds, "proc-rounds")
         self.blocking = widgets.Checkbox(value=True, description="blocking chapter", indent=False)
         self.blocking.add_class("proc-blocking")
-        self.compare = widgets.Dropdown(options=list(PRESETS), value="v3_5",
+        self.compare = widgets.Dropdown(options=[(PRESET_WORDS[p], p) for p in PRESETS],
+                                        value="v3_5",
                                         description="compare with",
                                         style={"description_width": "initial"})
         self.compare.add_class("proc-compare")
@@ -737,8 +740,7 @@ class ProcessesView(widgets.VBox):
         self.summary.value = self._summary(setup, results)
 
     def _summary(self, setup: processes.Setup, results) -> str:
-        names = [f"{rules.name}: {_SPAWN_PHASE.get(rules['spawn.procedure'], 'spawn phase')} "
-                 f"(spawn.procedure: {rules['spawn.procedure']})" for rules in self.sides]
+        names = self._side_names()
         rows = []
         for field, title in PROCESS_FIELDS.items():
             means = [_mean(processes.marginal(r, field)) for r in results]
@@ -757,9 +759,16 @@ class ProcessesView(widgets.VBox):
                 f"After {self.rounds.value} round(s), spawn rating {self.rating.value}, horror "
                 f"rating {self.horror.value or 'none'}, {self.explorers.value} explorer(s), "
                 f"a threat track of {setup.threat_positions} positions"
-                + _table(("", *(rules.name for rules in self.sides)), rows)
+                + _table(("", *names), rows)
                 + "<small>Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 rules "
-                  "(spawn phase); switch spawn.procedure</small>")
+                  "(spawn phase); the ruling on which spawn phase is played</small>")
+
+    def _side_names(self) -> list[str]:
+        """Each side in words: the rules in force, the preset compared, each with the spawn
+        phase it plays."""
+        who = ["the rules in force", PRESET_WORDS[self.compare.value]]
+        return [f"{w} ({label('spawn.procedure', rules['spawn.procedure'])})"
+                for w, rules in zip(who, self.sides)]
 
     def _spawn_rate(self, rules: Rules) -> str:
         try:

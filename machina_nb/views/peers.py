@@ -33,6 +33,7 @@ from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.peers import arkham, compare, mansions
 from machina_nb.rules.rulings import SWITCHES, Rules
+from machina_nb.rules.rulings_words import cite_words, label
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (ROLE_COLOURS, Highlights, highlight_data, plain_text,
                                     render_board, space_name)
@@ -138,7 +139,7 @@ def sight_words(text: str) -> str:
     >>> sight_words("to dot (17/8, 1) (Mansions summary)")
     'to the dot near the top-left corner of C2 (Mansions summary)'
     """
-    return plain_text(_DOT.sub(_dot_words, text))
+    return plain_text(_DOT.sub(_dot_words, cite_words(text)))
 
 
 def curve_rows(pool_text: str, essence: int, bag: arkham.Bag, rules: Rules
@@ -213,9 +214,9 @@ class OtherGamesView(widgets.VBox):
         spaces = [(space_name(p), p) for p in sorted(self.board, key=lambda p: (p[1], p[0]))]
         self.source = self._dropdown("From", spaces, (0, 0), "peers-from")
         self.target = self._dropdown("To", spaces, (2, 1), "peers-to")
-        self.inset = self._dropdown("Dots", list(SWITCHES["mansions.dot_inset"].readings),
-                                    "eighth", "peers-inset")
-        self.touch = self._dropdown("Wall's end", list(SWITCHES["mansions.wall_touch"].readings),
+        self.inset = self._dropdown("Dots", self._readings("mansions.dot_inset"), "eighth",
+                                    "peers-inset")
+        self.touch = self._dropdown("Wall's end", self._readings("mansions.wall_touch"),
                                     "touch_ok", "peers-touch")
         self.verdict_machina = self._html("peers-verdict-machina")
         self.verdict_mansions = self._html("peers-verdict-mansions")
@@ -253,6 +254,10 @@ class OtherGamesView(widgets.VBox):
         super().__init__(self._layout(BokehModel(dist_fig)))
 
     # --- widgets -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _readings(switch: str) -> list[tuple[str, str]]:
+        return [(label(switch, r), r) for r in SWITCHES[switch].readings]
 
     @staticmethod
     def _dropdown(label, options, value, css):

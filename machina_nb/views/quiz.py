@@ -21,6 +21,7 @@ from machina_nb.rules.analysis.draft import rules_parts
 from machina_nb.rules.analysis.quiz import (Question, answer, board_of, load_quiz, pick,
                                             question_rules)
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
                                     plain_text, space_name)
@@ -73,9 +74,9 @@ def answer_key(questions: tuple[Question, ...], rules: Rules | None = None) -> H
         items.append(
             f"<li><b>{html.escape(q.prompt)}</b><details><summary>Show the answer</summary>"
             f"The answer: <b>{html.escape(answer_words(q, rules))}</b>. Why: "
-            f"{html.escape(plain_text(shown.explanation))}."
+            f"{html.escape(plain_text(cite_words(shown.explanation)))}."
             + (f" {html.escape(q.note)}" if q.note else "")
-            + f"<br><small>Rule: {html.escape(shown.rule)} (asked under "
+            + f"<br><small>Rule: {html.escape(cite_words(shown.rule))} (asked under "
               f"{html.escape(_asked_under(q, rules))})</small></details></li>")
     return HTML(f"<ol class='quiz-key'>{''.join(items)}</ol>")
 
@@ -192,9 +193,9 @@ class QuizView(widgets.VBox):
         self.feedback.value = (
             f"<div class='quiz-result {'right' if right else 'wrong'}'>{verdict} "
             f"The answer: <b>{html.escape(words)}</b>.<br>Why: "
-            f"{html.escape(plain_text(shown.explanation))}."
+            f"{html.escape(plain_text(cite_words(shown.explanation)))}."
             + (f" {html.escape(q.note)}" if q.note else "")
-            + f"<br><small>Rule: {html.escape(shown.rule)} "
+            + f"<br><small>Rule: {html.escape(cite_words(shown.rule))} "
               f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
         if q.board and shown.form == "space":     # a yes or no has nothing to outline
             roles = [(p, "answer") for p in sorted(shown.correct)]

@@ -1,5 +1,6 @@
-"""The Rulings tab: flip any switch and see every shipped situation that shows it, answered
-under the reading in force and under another, boards and answers side by side.
+"""The Rulings tab: every ruling as a question, grouped by topic and searchable; compare the
+reading in force with another on every shipped situation that shows it, boards and answers
+side by side; or use a reading everywhere.
 
 Every switch's question, readings and sources come from ``content/rulings``
 (:func:`machina_nb.rules.rulings.load_rulings`); the situations are the files of
@@ -11,8 +12,9 @@ with the marks of the answers that differ, drawn as a picture
 (:mod:`machina_nb.views.picture`) in the same HTML as the answers, so a board and its
 answers always change together.
 
-``panel.rules`` is the rules in force: assigning it shows that reading as A; flipping A in
-the panel assigns ``panel.rules`` itself (the explorer app hands that to every tab).
+``panel.rules`` is the rules in force: assigning it shows that reading as A; "use this reading
+everywhere" assigns ``panel.rules`` itself (the explorer app hands that to every tab), while
+"compare" changes only what B shows.
 """
 
 from __future__ import annotations
@@ -31,14 +33,19 @@ from machina_nb.rules.analysis.situation import Question, Situation, load_situat
 from machina_nb.rules.board import sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.rulings import SWITCHES, Rules, load_rulings
+from machina_nb.rules.rulings import SWITCHES, TOPICS, Rules, load_rulings
+from machina_nb.rules.rulings_words import (cite_words, find_switches, label, question, topic,
+                                            topic_title)
 from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
 from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
+from machina_nb.views.rulings_peers import PEER_BOARDS, peer_cases_html
 from machina_nb.views.words import question_words, rules_words, unit_names
 
 __all__ = ["situation_marks", "RulingsPanel"]
 
 _FRACTION = re.compile(r"^-?\d+/\d+$")
+_BY_TOPIC = sorted(SWITCHES, key=lambda n: list(TOPICS).index(topic(n)))
+"""Every switch, topic by topic (the order of TOPICS), declaration order within a topic."""
 
 
 def _value_html(value: Any, key: str = "") -> str:
@@ -74,7 +81,7 @@ def _answers_html(situation: Situation, answers: tuple[Answer, ...], changed: se
     differ, same = [], []
     for q, a in zip(situation.questions, answers):
         differs = a.name in changed
-        why = "".join(f"<li>{html.escape(_math_words(plain_text(line)))}</li>"
+        why = "".join(f"<li>{html.escape(_math_words(plain_text(cite_words(line))))}</li>"
                       for line in a.why if line)
         (differ if differs else same).append(
             f"<div class='rulings-answer' data-question='{html.escape(a.name)}' "
@@ -182,37 +189,57 @@ def situation_marks(situation: Situation, board: Board, answers: tuple[Answer, .
 # --- the panel ----------------------------------------------------------------------------------
 
 class RulingsPanel(widgets.VBox):
-    """Pick a switch; see its question and readings, and every shipped situation that shows it
-    answered under reading A (in force) and reading B (compared), boards and answers together.
+    """The rulings as questions: find one by topic or by a word, read its readings in plain
+    words, compare the reading in force with another on every shipped situation that shows it
+    (boards and answers side by side), and, as a separate action, use a reading everywhere.
 
-    Widgets (with CSS classes): ``switch`` (``rulings-switch``), ``reading_a`` /
-    ``reading_b`` (``rulings-reading-a`` / ``-b``), the texts ``about``
-    (``rulings-about``: question, readings, sources) and ``shown`` (``rulings-shown``: one
-    ``rulings-case`` per situation, its sides ``rulings-side-a`` / ``-b``, each answer a
-    ``rulings-answer`` with ``data-differs``), and ``working`` (``rulings-working``: a
-    progress bar while the situations are answered). ``rules`` is the rules in force.
-    ``situations`` defaults to the shipped ones (``content/situations``).
+    Widgets (with CSS classes): ``search`` (``rulings-search``: a word of a question, a reading's
+    label or a switch name), ``topic`` (``rulings-topic``), ``switch`` (``rulings-switch``: the
+    questions found, by topic), ``compare`` (``rulings-compare``: the reading shown beside the
+    one in force; changes nothing else), ``use`` (``rulings-use``: put the compared reading in
+    force for every tab) and ``notice`` (``rulings-notice``: what that changed); the texts
+    ``about`` (``rulings-about``: the question, each reading, sources) and ``shown``
+    (``rulings-shown``: one ``rulings-case`` per situation, its sides ``rulings-side-a`` (in
+    force) / ``-b`` (compared), each answer a ``rulings-answer`` with ``data-differs``), and
+    ``working`` (``rulings-working``: a progress bar while the situations are answered).
+    ``rules`` is the rules in force. ``situations`` defaults to the shipped ones
+    (``content/situations``).
     """
 
     rules = traitlets.Instance(Rules)
 
     def __init__(self, rules: Rules | None = None, switch: str = "los.vertex",
                  situations: Mapping[str, Situation] | None = None):
-        self._quiet, self._ready = False, False
+        self._quiet, self._ready, self._using = False, False, False
         self.catalogue = load_rulings()
         found = load_situations() if situations is None else situations
         # the smallest boards first: a situation made for one switch before a big general one
         ordered = sorted(found.values(), key=lambda s: (s.layout.width * s.layout.height, s.id))
         self.shown_by = {name: tuple(s for s in ordered if name in s.shows) for name in SWITCHES}
         self._answers: dict[tuple[str, Rules], tuple[Answer, ...]] = {}
-        self.switch = widgets.Dropdown(options=[(self._label(n), n) for n in SWITCHES],
-                                       value=switch, description="Switch",
-                                       layout={"width": "520px"})
+        self.search = widgets.Text(placeholder="a word of a question or a reading, or a switch",
+                                   description="Find", layout={"width": "420px"},
+                                   continuous_update=True)
+        self.search.add_class("rulings-search")
+        self.topic = widgets.Dropdown(options=[("every topic", "")] + [
+            (title, key) for key, title in TOPICS.items()], value="", description="Topic")
+        self.topic.add_class("rulings-topic")
+        self.switch = widgets.Select(options=self._options(list(_BY_TOPIC)), value=switch,
+                                     description="Question", rows=10,
+                                     layout={"width": "760px"})
         self.switch.add_class("rulings-switch")
-        self.reading_a = widgets.ToggleButtons(description="A: in force")
-        self.reading_a.add_class("rulings-reading-a")
-        self.reading_b = widgets.ToggleButtons(description="B: compared")
-        self.reading_b.add_class("rulings-reading-b")
+        self.found_count = widgets.HTML()
+        self.found_count.add_class("rulings-found")
+        self.compare = widgets.RadioButtons(description="Compare with",
+                                            style={"description_width": "initial"},
+                                            layout={"width": "max-content", "min_width": "420px"})
+        self.compare.add_class("rulings-compare")
+        self.use = widgets.Button(description="Use this reading everywhere", button_style="warning",
+                                  tooltip="Put the compared reading in force for every tab",
+                                  layout={"width": "260px"})
+        self.use.add_class("rulings-use")
+        self.notice = widgets.HTML()
+        self.notice.add_class("rulings-notice")
         self.about = widgets.HTML()
         self.about.add_class("rulings-about")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, bar_style="info")
@@ -221,54 +248,98 @@ class RulingsPanel(widgets.VBox):
         self.working.add_class("rulings-working")
         self.shown = widgets.HTML()
         self.shown.add_class("rulings-shown")
-        super().__init__([self.switch, self.reading_a, self.reading_b, self.about, self.working,
-                          self.shown], rules=rules or Rules())
+        super().__init__([widgets.HBox([self.search, self.topic]), self.found_count, self.switch,
+                          self.about, widgets.HBox([self.compare, self.use]), self.notice,
+                          self.working, self.shown], rules=rules or Rules())
+        self.search.observe(self._filter, "value")
+        self.topic.observe(self._filter, "value")
         self.switch.observe(self._show_switch, "value")
-        self.reading_a.observe(self._flip, "value")
-        self.reading_b.observe(self._show, "value")
+        self.compare.observe(self._show, "value")
+        self.use.on_click(lambda _: self.use_everywhere())
         self._ready = True
         self._show_switch()
 
-    def _label(self, name: str) -> str:
-        count = len(self.shown_by[name])
-        return f"{name} ({count} situation{'s' if count != 1 else ''})" if count else \
-            f"{name} (no situation yet)"
+    # --- finding a question --------------------------------------------------------------------
+
+    def _options(self, names: list[str]) -> list[tuple[str, str]]:
+        """Each switch as its topic and question, with how many situations show it."""
+        def shown(name: str) -> str:
+            count = len(self.shown_by[name])
+            if not count:
+                return "a board of the other game" if name in PEER_BOARDS else "no board"
+            return f"{count} situation{'s' if count != 1 else ''}"
+        return [(f"{topic_title(n)}: {question(n)} ({shown(n)})", n) for n in names]
+
+    def _filter(self, _change=None) -> None:
+        """Keep the questions of the topic picked holding every word searched for."""
+        found = set(find_switches(self.search.value))
+        names = [n for n in _BY_TOPIC if n in found
+                 and (not self.topic.value or topic(n) == self.topic.value)]
+        self.found_count.value = "" if len(names) == len(SWITCHES) else (
+            f"<i>{len(names)} question{'s' if len(names) != 1 else ''} found</i>" if names else
+            f"<i>No question, reading or switch holds {html.escape(self.search.value)!s}"
+            + (" in this topic" if self.topic.value else "") + ".</i>")
+        keep = self.switch.value if self.switch.value in names else None
+        self._quiet = True
+        self.switch.options = self._options(names)
+        self.switch.value = keep or (names[0] if names else None)
+        self._quiet = False
+        if self.switch.value != keep:
+            self._show_switch()
 
     # --- the readings -------------------------------------------------------------------------
 
     @traitlets.observe("rules")
     def _rules_changed(self, change) -> None:
-        if self._ready and change["new"][self.switch.value] != self.reading_a.value:
+        name = self.switch.value
+        if self._ready and not self._using and name and \
+                change["new"][name] != (change["old"] or Rules())[name]:
             self._show_switch()
 
-    def _flip(self, _change=None) -> None:
-        """Reading A flipped here: it is now in force (``rules`` changes)."""
-        if not self._quiet:
-            self._announce(self.switch.value)
-            self.rules = self.rules.replace({self.switch.value: self.reading_a.value})
-            self._set_b()
-            self._show()
+    def use_everywhere(self) -> None:
+        """Put the compared reading in force for every tab (``rules`` changes); the reading that
+        was in force is offered for comparison, so the same button puts it back."""
+        name, reading = self.switch.value, self.compare.value
+        if name is None or reading is None:
+            return
+        was = self.rules[name]
+        self._announce(name)
+        self._using = True
+        try:
+            self.rules = self.rules.replace({name: reading})
+        finally:
+            self._using = False
+        self._set_compare(keep=was)
+        self._show()
+        self.notice.value = (f"<p><b>Now in force everywhere:</b> {html.escape(label(name, reading))}"
+                             f" (was: {html.escape(label(name, was))}).</p>")
 
     def _show_switch(self, _change=None) -> None:
+        if self._quiet:
+            return
+        self.notice.value = ""
         name = self.switch.value
+        if name is None:
+            self.about.value = self.shown.value = ""
+            self.compare.options = []
+            return
         self._announce(name)
-        self._quiet = True
-        self.reading_a.options = list(SWITCHES[name].readings)
-        self.reading_a.value = self.rules[name]
-        self._quiet = False
-        self._set_b()
+        self._set_compare()
         self._show()
 
-    def _set_b(self) -> None:
-        """Offer B every reading but A; keep B if it still differs from A, else pick the first
-        reading whose answers differ from A's in a situation (else the first other one)."""
-        name, a = self.switch.value, self.reading_a.value
+    def _set_compare(self, keep: str | None = None) -> None:
+        """Offer every reading but the one in force; keep ``keep`` (or the one compared) if it
+        still differs from it, else pick the reading whose answers differ most."""
+        name = self.switch.value
+        a = self.rules[name]
         others = [r for r in SWITCHES[name].readings if r != a]
-        keep = self.reading_b.value if self.reading_b.value in others else None
+        keep = keep if keep in others else (self.compare.value if self.compare.value in others
+                                            else None)
         self._quiet = True
-        self.reading_b.options = others
-        self.reading_b.value = keep or self._contrast(name, a, others)
+        self.compare.options = [(label(name, r), r) for r in others]
+        self.compare.value = keep or self._contrast(name, a, others)
         self._quiet = False
+        self.use.disabled = not others
 
     def _contrast(self, name: str, a: str, others: list[str]) -> str | None:
         """The reading whose answers differ from A's in the most situations (the first such
@@ -304,19 +375,14 @@ class RulingsPanel(widgets.VBox):
     # --- what is shown ------------------------------------------------------------------------
 
     def _show(self, _change=None) -> None:
-        if self._quiet:
+        if self._quiet or self.switch.value is None:
             return
-        name, a, b = self.switch.value, self.reading_a.value, self.reading_b.value
+        name, b = self.switch.value, self.compare.value
+        a = self.rules[name]
         self.about.value = self._about_html(name, a, b)
         situations = self.shown_by[name]
         if not situations:
-            example = self.catalogue[name].example
-            self.shown.value = (
-                "<p class='rulings-none'><i>No shipped situation shows this switch yet, so there "
-                "is no board to compare here.</i>" + (
-                    " Where its readings differ, in the ruling's own words:</p><pre "
-                    f"style='white-space:pre-wrap'>{html.escape(example)}</pre>"
-                    if example.strip() else "</p>"))
+            self.shown.value = peer_cases_html(name, a, b) or self._none_html(name)
             return
         self._announce(name)
         cases = [self._case_html(s, name, a, b) for s in situations]
@@ -324,16 +390,28 @@ class RulingsPanel(widgets.VBox):
         self.shown.value = "".join(cases)
         self.working.layout.display = "none"
 
+    def _none_html(self, name: str) -> str:
+        example = self.catalogue[name].example
+        why = ("This ruling is about another game's bag of chaos tokens, which has no board; the "
+               "Other games tab gives the chances under it." if topic(name) == "other games" else
+               "No shipped situation shows this ruling yet, so there is no board to compare here.")
+        return (f"<p class='rulings-none'><i>{why}</i>" + (
+                    " Where its readings differ, in the ruling's own words:</p><pre "
+                    f"style='white-space:pre-wrap'>{html.escape(example)}</pre>"
+                    if example.strip() else "</p>"))
+
     def _about_html(self, name: str, a: str, b: str | None) -> str:
         ruling = self.catalogue[name]
-        marks = {a: "A, in force", b: "B, compared"}
+        marks = {a: "in force", b: "compared"}
         items = "".join(
-            f"<li><b>{html.escape(r)}</b>"
-            + "".join(f" ({w})" for w in (marks.get(r), "default" if r == SWITCHES[name].default
-                                           else None) if w)
+            f"<li data-reading='{html.escape(r)}'><b>{html.escape(label(name, r))}</b>"
+            + "".join(f" ({w})" for w in (marks.get(r), "the manual's reading"
+                                           if r == SWITCHES[name].default else None) if w)
             + f": {html.escape(text)}</li>" for r, text in ruling.readings.items())
         sources = ", ".join(ruling.sources)
-        return (f"<p><b>{html.escape(name)}</b>: {html.escape(ruling.question)}</p><ul>{items}"
+        return (f"<h3 style='margin:4px 0'>{html.escape(question(name))}</h3>"
+                f"<p>{html.escape(ruling.question)} <small class='rulings-id' style='color:#888'>"
+                f"({html.escape(topic_title(name))}; {html.escape(name)})</small></p><ul>{items}"
                 f"</ul><p>Sources: {html.escape(sources or 'the manual')}</p>")
 
     def _case_html(self, s: Situation, name: str, a: str, b: str | None) -> str:
@@ -357,7 +435,7 @@ class RulingsPanel(widgets.VBox):
                 columns.append(picture_columns(board, marks))
                 picture = svg_board(board, marks, px=space_px(board, 420))
             cells.append(f"<td class='rulings-side-{side}' style='vertical-align:top;padding:4px'>"
-                         f"<b>{side.upper()}: {html.escape(name)} = {html.escape(reading)} "
+                         f"<b>{side.upper()}: {html.escape(label(name, reading))} "
                          f"({role})</b><div style='overflow-x:auto'>{picture}</div>"
                          f"{_answers_html(s, got, changed, names)}</td>")
         same = "" if changed or b is None else (
@@ -372,6 +450,6 @@ class RulingsPanel(widgets.VBox):
                 "style='border-top:1px solid #ccc;margin-top:10px'>"
                 f"<h4>{html.escape(s.title)}</h4>{note}<p class='rulings-setup'>Answered under "
                 f"this situation's own rules ({html.escape(rules_words(s.preset, base))}) with "
-                f"{html.escape(name)} set to each reading. ≠ marks an answer that differs.</p>"
+                "this ruling set to each reading. ≠ marks an answer that differs.</p>"
                 f"{same}<table style='width:100%;table-layout:fixed'><tr>{''.join(cells)}</tr>"
                 "</table></div>")

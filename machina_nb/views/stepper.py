@@ -51,6 +51,7 @@ from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings_words import cite_words
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (ROLE_COLOURS, highlight_data, Highlights, legend_html,
@@ -277,9 +278,10 @@ _SPEC = re.compile(r"(?:[;,]\s*)?\bspec\s+§?[A-Z][\w.-]*(?:,\s*[A-Z]\d[\w.-]*)*
 
 
 def plain_cite(rule: str) -> str:
-    """A citation as the reader can follow it: the manual's pages and switches, without the
-    references to the project's specification (a document the user does not have)."""
-    return _SPEC.sub("", rule).strip(" ;,")
+    """A citation as the reader can follow it: the manual's pages and the rulings in words,
+    without the references to the project's specification (a document the user does not
+    have)."""
+    return cite_words(_SPEC.sub("", rule).strip(" ;,"))
 
 
 def cites_once(rules) -> list[str]:

@@ -8,7 +8,7 @@ from explorer_page import aim_sight, click_space, fresh_board, load_explorer, op
 from waits import WAIT, board_shown, changed_pixels, painted, until
 
 from machina_nb.rules.analysis.quiz import board_of, load_quiz
-from test_rulings_panel import pick_switch
+from test_rulings_panel import pick
 
 pytestmark = pytest.mark.browser
 
@@ -64,8 +64,8 @@ def test_a_tour_of_every_tab_reads_in_plain_words(explorer, artifacts):
                 press(page, page.locator("button.step-phase"), page.locator(".step-message"))
             press(page, page.locator("button.step-option").first, page.locator(".event-log"))
         if title == "Rulings":
-            pick_switch(page, "nearest.metric")
-            page.locator(".rulings-side-b", has_text="nearest.metric = manhattan (compared)") \
+            pick(page, "How is 'nearest' counted?")
+            page.locator(".rulings-side-b", has_text="nearest counts columns plus rows (compared)") \
                 .first.wait_for(timeout=WAIT)
         if title == "Examples":
             for _ in range(3):
