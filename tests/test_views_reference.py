@@ -31,7 +31,7 @@ def test_typing_a_word_lists_the_entries_and_a_click_opens_one(view):
 
 
 def test_the_contents_list_every_entry_by_part_and_open_it(view):
-    buttons = [b for section in view.children[2].children[0].children for b in section.children]
+    buttons = [b for section in view.contents.children for b in section.children]
     assert len(buttons) == len(view.reference.entries)
     next(b for b in buttons if b.description == "Closest").click()
     assert view.entry.id == "closest" and "<h3>Closest</h3>" in view.text.value
@@ -47,7 +47,7 @@ def test_an_entry_names_its_links_and_its_neighbours_on_the_same_pages(view):
 
 
 def test_the_glossary_and_the_notebooks_are_shown(view):
-    glossary, notebooks = view.children[3].children
+    glossary, notebooks = view.glossary, view.notebooks
     assert "Barrier" in glossary.value and "stops both moving and seeing" in glossary.value
     for name, _ in NOTEBOOKS:
         assert (ROOT / "notebooks" / name).exists() and f"notebooks/{name}" in notebooks.value

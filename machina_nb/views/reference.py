@@ -177,16 +177,17 @@ class ReferenceView(widgets.VBox):
     to. CSS classes for tests: ``reference-view``, ``reference-search``, ``reference-hits``
     (each ``reference-hit``), ``reference-contents`` (each ``reference-toc-entry``),
     ``reference-entry`` (the entry's text), ``reference-links`` (each ``reference-link``),
-    ``reference-see-also``, ``reference-glossary``, ``reference-notebooks``. ``entry`` is the
-    entry shown.
+    ``reference-see-also``, ``reference-glossary``, ``reference-notebooks``. Attributes:
+    ``search``, ``hits``, ``contents``, ``text``, ``links``, ``see_also``, ``glossary``,
+    ``notebooks``, and ``entry``, the entry shown.
     """
 
     def __init__(self, reference: Reference | None = None,
                  open_link: Callable[[str, str], None] | None = None):
         self.reference = reference or load_reference()
         self.open_link = open_link
-        self.search = widgets.Text(placeholder="search the rules: a word, a term, a question",
-                                   description="Search", layout=widgets.Layout(width="480px"))
+        self.search = widgets.Text(placeholder="search: a word, a term, a question",
+                                   layout=widgets.Layout(width="300px"))
         self.search.add_class("reference-search")
         self.hits = widgets.VBox()
         self.hits.add_class("reference-hits")
@@ -197,18 +198,19 @@ class ReferenceView(widgets.VBox):
         self.see_also = widgets.HBox()
         self.see_also.add_class("reference-see-also")
         self.search.observe(lambda change: self.find(change["new"]), "value")
-        contents = self._contents()
-        glossary = widgets.HTML(self._glossary_html())
-        glossary.add_class("reference-glossary")
-        notebooks = widgets.HTML(_notebooks_html())
-        notebooks.add_class("reference-notebooks")
-        more = widgets.Accordion([glossary, notebooks], titles=("Glossary", "Course notebooks"),
+        contents = self.contents = self._contents()
+        self.glossary = widgets.HTML(self._glossary_html())
+        self.glossary.add_class("reference-glossary")
+        self.notebooks = widgets.HTML(_notebooks_html())
+        self.notebooks.add_class("reference-notebooks")
+        more = widgets.Accordion([self.glossary, self.notebooks], titles=("Glossary", "Course notebooks"),
                                  selected_index=None)
         page = widgets.VBox([self.text, self.links, self.see_also],
                             layout=widgets.Layout(flex="1 1 420px", min_width="300px"))
-        super().__init__([self.search, self.hits,
-                          widgets.HBox([contents, page],
-                                       layout=widgets.Layout(flex_flow="row wrap")), more])
+        side = widgets.VBox([self.search, self.hits, contents],
+                            layout=widgets.Layout(width="320px", flex="0 0 auto"))
+        super().__init__([widgets.HBox([side, page], layout=widgets.Layout(flex_flow="row wrap")),
+                          more])
         self.add_class("reference-view")
         self.show(self.reference.entries[0].id)
 
@@ -218,13 +220,13 @@ class ReferenceView(widgets.VBox):
             buttons = []
             for entry in entries:
                 button = widgets.Button(description=entry.title, tooltip=entry.pages_text,
-                                        layout=widgets.Layout(width="260px"))
+                                        layout=widgets.Layout(width="280px"))
                 button.add_class("reference-toc-entry")
                 button.on_click(lambda _, i=entry.id: self.show(i))
                 buttons.append(button)
             sections.append(widgets.VBox(buttons))
         contents = widgets.Accordion(sections, titles=tuple(p for p, _ in self.reference.parts()),
-                                     selected_index=0, layout=widgets.Layout(width="300px"))
+                                     selected_index=0, layout=widgets.Layout(width="310px"))
         contents.add_class("reference-contents")
         return contents
 
@@ -262,7 +264,8 @@ class ReferenceView(widgets.VBox):
         for hit in hits[:12]:
             kind = {"entry": "Rule", "term": "Glossary", "ruling": "Ruling"}[hit.kind]
             button = widgets.Button(description=f"{kind}: {hit.title}"[:100],
-                                    tooltip=hit.text, layout=widgets.Layout(width="auto"))
+                                    tooltip=f"{hit.title}: {hit.text}",
+                                    layout=widgets.Layout(width="300px"))
             button.add_class("reference-hit")
             button.on_click(lambda _, h=hit: self._open_hit(h))
             buttons.append(button)
