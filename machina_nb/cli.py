@@ -25,6 +25,7 @@ from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
 from machina_nb.rules.analysis.quiz import load_quiz_file
+from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.odds import attacks, processes
 from machina_nb.rules.cards import catalog
@@ -47,7 +48,7 @@ OK, PROBLEMS, INPUT_ERROR, INTERNAL_ERROR = 0, 1, 2, 3
 
 
 MORE_KINDS = {"situation": load_situation, "quiz": load_quiz_file,
-              "arkham_locations": load_locations}
+              "reference": load_reference_file, "arkham_locations": load_locations}
 """Content kinds of the wings above the cards, which ``validate`` and ``show`` also read."""
 
 

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from machina_nb.rules.analysis.reference import load_reference
 from machina_nb.rules.content import content_root, read_toml
 from machina_nb.rules.rulings import load_rulings
 from machina_nb.rules.cards.catalog import validate
@@ -132,8 +133,13 @@ def test_a_reading_the_code_does_not_declare_is_an_error_at_its_line(tmp_path):
     assert "touches_ok" in info.value.message
 
 
-def test_the_prose_is_our_own_words_not_the_sources():
-    """No run of 8 words from the manual, the 3.5 update or the aid appears in any ruling."""
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _source_runs() -> set[tuple[str, ...]]:
+    """Every run of 8 words of the manual, the 3.5 update and the aid (skips the test when
+    the sources are not beside the checkout, fails when CI requires them)."""
     missing = [str(p) for p in SOURCE_TEXTS if not p.exists()]
     if missing:
         message = (f"originality check not run: the rule source texts are not here ({missing[0]}"
@@ -142,17 +148,38 @@ def test_the_prose_is_our_own_words_not_the_sources():
         if os.environ.get("MACHINA_REQUIRE_SEEDS"):
             pytest.fail(message + " (MACHINA_REQUIRE_SEEDS is set: CI must run this check)")
         pytest.skip(message)
-    def words(text: str) -> list[str]:
-        return re.findall(r"[a-z0-9]+", text.lower())
-
     runs = set()
     for path in SOURCE_TEXTS:
-        source = words(path.read_text(encoding="utf-8"))
+        source = _words(path.read_text(encoding="utf-8"))
         runs |= {tuple(source[i:i + 8]) for i in range(len(source) - 7)}
+    return runs
+
+
+def _copied(text: str, runs: set[tuple[str, ...]]) -> list[str]:
+    found = _words(text)
+    return [" ".join(found[i:i + 8]) for i in range(len(found) - 7)
+            if tuple(found[i:i + 8]) in runs]
+
+
+def test_the_prose_is_our_own_words_not_the_sources():
+    """No run of 8 words from the manual, the 3.5 update or the aid appears in any ruling."""
+    runs = _source_runs()
     for name, ruling in RULINGS.items():
         for text in (ruling.question, ruling.example, *ruling.readings.values(),
                      ruling.plain_question, *ruling.labels.values()):
-            found = words(text)
-            copied = [" ".join(found[i:i + 8]) for i in range(len(found) - 7)
-                      if tuple(found[i:i + 8]) in runs]
+            copied = _copied(text, runs)
             assert not copied, f"{name}: {copied[0]!r}"
+
+
+def test_the_rules_reference_is_our_own_words_not_the_sources():
+    """No run of 8 words from the sources appears in an entry's title or text or a glossary
+    term of the rules reference (content/reference)."""
+    runs = _source_runs()
+    reference = load_reference()
+    for entry in reference.entries:
+        for text in (entry.title, *entry.paragraphs):
+            copied = _copied(text, runs)
+            assert not copied, f"{entry.where}: {copied[0]!r}"
+    for term in reference.terms:
+        copied = _copied(f"{term.term} {term.means}", runs)
+        assert not copied, f"{term.where}: {copied[0]!r}"

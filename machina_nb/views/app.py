@@ -2,7 +2,8 @@
 
 The Board tab offers ``demo_board.txt`` (a small original map using every space
 and border kind, with explorers A, B and monsters M, N) and a 2x2 board of the
-shipped tiles; Odds, Round, Rulings, Examples, Quiz and Other games follow.
+shipped tiles; Odds, Round, Rulings, Examples, Quiz, Other games, Analysis board and Rules
+follow.
 
 **One rules state.** The app holds one :class:`Rules`: a preset (the picker above the tabs)
 plus the switches flipped on top of it, shown in words above the tabs ("In force: manual
@@ -35,6 +36,7 @@ from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.peers import OtherGamesView
 from machina_nb.views.quiz import QuizView
+from machina_nb.views.reference import ReferenceView, open_link
 from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper, demo_game
 from machina_nb.views.words import PRESET_WORDS, rules_words
@@ -62,6 +64,7 @@ TABS: tuple[tuple[str, str], ...] = (
     ("Quiz", "_build_quiz"),
     ("Other games", "_build_others"),
     ("Analysis board", "_build_analysis"),
+    ("Rules", "_build_reference"),
 )
 TAB_TITLES = tuple(title for title, _ in TABS)
 
@@ -90,9 +93,9 @@ class Explorer(widgets.VBox):
     Attributes: ``rules`` (the one :class:`Rules` of the app; assign it to change every tab),
     ``preset`` (the preset picker), ``in_force`` (the rules in force in words), ``clear``
     (drops the flipped switches), ``tabs``, ``board`` (:class:`BoardView`); ``odds``,
-    ``processes``, ``round``, ``rulings``, ``summary``, ``examples``, ``quiz`` and
-    ``others`` and ``analysis`` exist once their tab is built (:meth:`build_tab`, run when the tab is first
-    picked).
+    ``processes``, ``round``, ``rulings``, ``summary``, ``examples``, ``quiz``,
+    ``others``, ``analysis`` and ``reference`` exist once their tab is built
+    (:meth:`build_tab`, run when the tab is first picked).
     """
 
     rules = traitlets.Instance(Rules)
@@ -162,7 +165,7 @@ class Explorer(widgets.VBox):
             self.build_tab(change["new"])
 
     def build_tab(self, index: int) -> widgets.Widget:
-        """Build tab ``index`` (0 Board ... 7 Analysis board) if it is not built yet; return its widget."""
+        """Build tab ``index`` (0 Board ... 8 Rules) if it is not built yet; return its widget."""
         if index not in self._built:
             self._built.add(index)
             children = list(self.tabs.children)
@@ -219,6 +222,10 @@ class Explorer(widgets.VBox):
     def _build_analysis(self) -> tuple[widgets.Widget, ...]:
         self.analysis = AnalysisBoardView(rules=self.rules)
         return (self.analysis,)
+
+    def _build_reference(self) -> tuple[widgets.Widget, ...]:
+        self.reference = ReferenceView(open_link=lambda kind, ident: open_link(self, kind, ident))
+        return (self.reference,)
 
 
 def _summary_html(rules: Rules) -> str:

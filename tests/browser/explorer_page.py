@@ -27,6 +27,7 @@ TAB_READY = {
     "Quiz": "button.quiz-option",
     "Other games": ".peers-chart canvas",
     "Analysis board": ".analysis-answers",
+    "Rules": ".reference-entry",
 }
 
 BOARD_WIDTHS = {"demo": demo_layout().width,

@@ -1,0 +1,85 @@
+"""The Rules tab without a browser: search, contents, an entry with its links, the glossary and
+the notebooks; manual citations turned into links to their entries; a link opens its tab."""
+
+from pathlib import Path
+
+import pytest
+
+from machina_nb.rules.analysis.reference import load_reference
+from machina_nb.views.app import TAB_TITLES, Explorer
+from machina_nb.views.reference import (NOTEBOOKS, ReferenceView, cited_entries, manual_links,
+                                        rule_buttons)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def view():
+    return ReferenceView()
+
+
+def test_typing_a_word_lists_the_entries_and_a_click_opens_one(view):
+    view.search.value = "pit"
+    hits = [b for b in view.hits.children if "reference-hit" in b._dom_classes]
+    assert hits and any("Passable spaces, obstacles and barriers" in b.description for b in hits)
+    next(b for b in hits if "obstacles and barriers" in b.description).click()
+    assert view.entry.id == "map_elements"
+    assert "Passable spaces, obstacles and barriers" in view.text.value
+    assert "manual p11, p22, p35" in view.text.value
+    view.search.value = "xyzzy"
+    assert "nothing found" in view.hits.children[0].value
+
+
+def test_the_contents_list_every_entry_by_part_and_open_it(view):
+    buttons = [b for section in view.contents.children for b in section.children]
+    assert len(buttons) == len(view.reference.entries)
+    next(b for b in buttons if b.description == "Closest").click()
+    assert view.entry.id == "closest" and "<h3>Closest</h3>" in view.text.value
+
+
+def test_an_entry_names_its_links_and_its_neighbours_on_the_same_pages(view):
+    view.show("line_of_sight")
+    labels = [b.description for b in view.links.children[1:]]
+    assert any(label.startswith("Quiz question: Can Phillip") for label in labels)
+    assert any(label.startswith("Ruling: ") for label in labels)
+    assert any(label.startswith("Board question: ") for label in labels)
+    assert "Line of sight" not in [b.description for b in view.see_also.children]
+
+
+def test_the_glossary_and_the_notebooks_are_shown(view):
+    glossary, notebooks = view.glossary, view.notebooks
+    assert "Barrier" in glossary.value and "stops both moving and seeing" in glossary.value
+    for name, _ in NOTEBOOKS:
+        assert (ROOT / "notebooks" / name).exists() and f"notebooks/{name}" in notebooks.value
+    assert {p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb")} == \
+        {name for name, _ in NOTEBOOKS}
+
+
+def test_manual_citations_become_links_and_buttons_to_their_entries():
+    text = "Rule: manual p15-16, p22 (line of sight); switch los.vertex"
+    assert [e.id for e in cited_entries(text)] == ["monster_phase", "mindless", "line_of_sight"]
+    shown = manual_links(text)
+    assert "class='manual-link'" in shown and "Rules: " in shown and "switch los.vertex" in shown
+    assert manual_links("no citation <here>") == "no citation &lt;here&gt;"
+    opened = []
+    buttons = rule_buttons("manual p24 (attack), p18 (essence)", opened.append).children
+    assert [b.description for b in buttons] == ["Rule: Attacks", "Rule: Units and their attributes"]
+    buttons[0].click()
+    assert opened == ["attack"]
+    assert load_reference().entry(opened[0]).title == "Attacks"
+
+
+def test_in_the_app_a_link_opens_its_tab_and_shows_the_thing():
+    app = Explorer()
+    app.tabs.selected_index = TAB_TITLES.index("Rules")
+    view = app.reference
+    view.show("line_of_sight")
+    for start, tab in (("Quiz question: ", "Quiz"), ("Ruling: ", "Rulings")):
+        next(b for b in view.links.children[1:] if b.description.startswith(start)).click()
+        assert TAB_TITLES[app.tabs.selected_index] == tab
+    assert app.rulings.switch.value == "los.vertex"
+    assert app.quiz.questions[app.quiz.pick.value].id == "sight-open-room"
+    view.show("mindless")
+    next(b for b in view.links.children[1:] if b.description.startswith("Worked")).click()
+    assert TAB_TITLES[app.tabs.selected_index] == "Examples"
+    assert app.examples.pick.value == "p16_example_a_sarall"
