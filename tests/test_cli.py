@@ -7,8 +7,8 @@ entry points, ``python -m machina_nb`` and the console script, end to end.
 from pathlib import Path
 
 import pytest
-
 from cli_runs import ENTRY_POINTS, machina, machina_process
+
 from machina_nb.rules.board import tiles
 
 

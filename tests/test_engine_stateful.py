@@ -16,28 +16,27 @@ import dataclasses
 import random
 from dataclasses import replace
 
+from engine_cases import CLAW, SHIVERS, SURGE, WHISPER, explorer, monster
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine_cases import CLAW, SHIVERS, SURGE, WHISPER, explorer, monster
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import Choose, Explore, Trade, UseInventory, legal_actions
 from machina_nb.rules.board.graph import PASSABLE_SPACES
-from machina_nb.rules.board.tiles import load_tiles
-from machina_nb.rules.engine.chance import SeededDice
-from machina_nb.rules.engine.game import History, new_game, replay
-from machina_nb.rules.engine.inventory import item_places
-from machina_nb.rules.cards.items import Inventory, load_all_items
-from machina_nb.rules.cards.items import validate_inventory
-from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.board.playarea import PlayArea
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
-from machina_nb.rules.cards.units import ATTRIBUTE_MAX
+from machina_nb.rules.board.tiles import load_tiles
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import Chapter, EventCard
+from machina_nb.rules.cards.items import Inventory, load_all_items, validate_inventory
+from machina_nb.rules.cards.units import ATTRIBUTE_MAX
+from machina_nb.rules.engine.actions import Choose, Explore, Trade, UseInventory, legal_actions
+from machina_nb.rules.engine.chance import SeededDice
+from machina_nb.rules.engine.game import History, new_game, replay
+from machina_nb.rules.engine.holdings import set_inventory
+from machina_nb.rules.engine.inventory import item_places
 from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.engine.state import MapSpec
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
 BOARDS = [parse_map(text) for text in (
     "+-+-+-+-+-+-+\n"

@@ -11,10 +11,11 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from machina_nb.rules.errors import ContentError
 

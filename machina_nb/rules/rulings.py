@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Mapping
 
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.errors import ContentError, RulesError
@@ -237,7 +237,7 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def check_rules(rules, argument: str = "rules") -> "Rules":
+def check_rules(rules, argument: str = "rules") -> Rules:
     """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
 
     A plain dict of switches is refused: only a ``Rules`` has every switch checked.
@@ -277,7 +277,7 @@ class Rules(Mapping[str, str]):
         raise AttributeError("Rules is immutable; use rules.replace({...})")
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` ."""
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError("preset", f"unknown preset {_short(name)}; expected one of: "
@@ -289,7 +289,7 @@ class Rules(Mapping[str, str]):
         """The preset this came from, with ``+`` when switches were flipped after."""
         return self._name
 
-    def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":
+    def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> Rules:
         """A copy with some switches flipped; unknown names or readings raise.
 
         Keyword form replaces dots with underscores: ``replace(los_vertex="any_two")``.
@@ -314,7 +314,7 @@ class Rules(Mapping[str, str]):
         _check(switch, reading)
         return self._choices[switch] == reading
 
-    def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
+    def differences(self, other: Rules) -> tuple[tuple[str, str, str], ...]:
         """``(switch, self's reading, other's reading)`` for every switch that differs."""
         check_rules(other, "other")
         return tuple(

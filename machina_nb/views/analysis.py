@@ -34,17 +34,30 @@ import traitlets
 from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
-from machina_nb.rules.analysis.draft import (Draft, draft_of_situation, rules_parts, to_toml,
-                                             with_choice, with_questions, with_roll,
-                                             with_rules)
+from machina_nb.rules.analysis.draft import (
+    Draft,
+    draft_of_situation,
+    rules_parts,
+    to_toml,
+    with_choice,
+    with_questions,
+    with_roll,
+    with_rules,
+)
 from machina_nb.rules.analysis.export import to_markdown, with_names
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_text,
-                                    render_board, space_name)
+from machina_nb.views.board import (
+    BoardView,
+    Highlights,
+    legend_html,
+    plain_text,
+    render_board,
+    space_name,
+)
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.odds import exact
 from machina_nb.views.words import question_words, rules_words, unit_words
@@ -479,7 +492,7 @@ class AnalysisBoardView(widgets.VBox):
         board = draft_board(self.editor.draft)
         names = dict(self.editor.view.names)
         boxes, drawn = [], []
-        for reading, values in f.answers:
+        for reading, _ in f.answers:
             rules = self.in_force.replace({f.switch: reading})
             a = next(a for a in ask(self.situation, rules) if a.name == self.reading_question.value)
             figure, sources = render_board(board, answer_highlights(self.situation, a, reading),

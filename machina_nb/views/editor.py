@@ -17,19 +17,32 @@ space), p35-37 (space kinds).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules.analysis.draft import (BORDER_KINDS, SPACE_KINDS, VALUE_KEYS, Draft,
-                                             draft_of_example, draft_of_situation,
-                                             draft_of_tile, empty_draft, move, paint, place,
-                                             remove, set_border, set_items, set_values,
-                                             to_situation, value_limits)
-from machina_nb.rules.analysis.situation import (MAX_SIDE, item_cards, load_situations,
-                                                 unit_cards)
+from machina_nb.rules.analysis.draft import (
+    BORDER_KINDS,
+    SPACE_KINDS,
+    VALUE_KEYS,
+    Draft,
+    draft_of_example,
+    draft_of_situation,
+    draft_of_tile,
+    empty_draft,
+    move,
+    paint,
+    place,
+    remove,
+    set_border,
+    set_items,
+    set_values,
+    to_situation,
+    value_limits,
+)
+from machina_nb.rules.analysis.situation import MAX_SIDE, item_cards, load_situations, unit_cards
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.board.tiles import load_tiles
@@ -37,8 +50,14 @@ from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import ContentError, RulesError
-from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
-                                    redraw_board, space_name)
+from machina_nb.views.board import (
+    BoardView,
+    Highlights,
+    highlight_data,
+    legend_html,
+    redraw_board,
+    space_name,
+)
 
 __all__ = ["TOOLS", "BORDER_WORDS", "SituationEditor", "draft_board", "unit_names",
            "border_near", "start_options", "draft_from_start", "replace_title"]

@@ -34,8 +34,14 @@ from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.peers import arkham, compare, mansions
 from machina_nb.rules.rulings import SWITCHES, Rules
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import (ROLE_COLOURS, Highlights, highlight_data, plain_text,
-                                    render_board, space_name)
+from machina_nb.views.board import (
+    ROLE_COLOURS,
+    Highlights,
+    highlight_data,
+    plain_text,
+    render_board,
+    space_name,
+)
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",

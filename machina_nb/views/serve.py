@@ -16,8 +16,8 @@ import tempfile
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 __all__ = ["ROOT", "NOTEBOOKS", "CHROMIUM_FLAGS", "VoilaError", "free_port", "voila",
            "space_centre"]

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from machina_nb.rules.analysis.situation import Question, Situation
 from machina_nb.rules.rulings import PRESETS, Rules

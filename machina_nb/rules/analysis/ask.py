@@ -26,12 +26,19 @@ from fractions import Fraction
 from typing import Any
 
 from machina_nb.rules.analysis.play import option_words, play
-from machina_nb.rules.analysis.situation import (QUESTION_KINDS, SPACE_WORDS, Question, Situation,
-                                                 event_cards, item_cards, unit_cards)
+from machina_nb.rules.analysis.situation import (
+    QUESTION_KINDS,
+    SPACE_WORDS,
+    Question,
+    Situation,
+    event_cards,
+    item_cards,
+    unit_cards,
+)
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.cards.items import ITEM_TYPES, item_level
+from machina_nb.rules.cards.items import ITEM_TYPES
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions

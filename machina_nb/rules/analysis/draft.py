@@ -23,11 +23,18 @@ kinds).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any
 
-from machina_nb.rules.analysis.situation import (MAX_SIDE, Question, Situation, item_cards,
-                                                 situation_from_text, unit_cards)
+from machina_nb.rules.analysis.situation import (
+    MAX_SIDE,
+    Question,
+    Situation,
+    item_cards,
+    situation_from_text,
+    unit_cards,
+)
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.cards.examples import Example

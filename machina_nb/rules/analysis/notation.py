@@ -47,9 +47,9 @@ SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 """The sides a step may explore from, in words, and the engine's letters for them."""
 
 VERBS = {
-    "start": rf"(?P<actor>[A-Z]) starts",
-    "end": rf"(?P<actor>[A-Z]) ends",
-    "pass": rf"(?P<actor>[A-Z]) passes",
+    "start": r"(?P<actor>[A-Z]) starts",
+    "end": r"(?P<actor>[A-Z]) ends",
+    "pass": r"(?P<actor>[A-Z]) passes",
     "move": rf"(?P<actor>[A-Z]) moves to (?P<path>{_P}(?:\s*{_P})*)",
     "door": rf"(?P<actor>[A-Z]) (?P<name>opens|closes|destroys) the door to (?P<space>{_P})",
     "activate": rf"(?P<actor>[A-Z]) activates (?P<space>{_P})(?: for (?P<name>essence|a roll))?"

@@ -28,17 +28,34 @@ Rules: manual p10-16 (the round), p12 (explorer actions), p16 (the players resol
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from machina_nb.rules.analysis.notation import PlayStep, parse_step
 from machina_nb.rules.analysis.situation import MAX_PLAY_STEPS, REPORTS, Question, Situation
 from machina_nb.rules.board import placement
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.items import equipped_items
-from machina_nb.rules.engine.actions import (Action, Activate, ChapterSpace, Choose, Door, EndTurn,
-                                             Exit, Explore, MonsterAct, Move, PlayAbility,
-                                             RollHorror, RollSpawn, SealSpawn, StartTurn, Trade,
-                                             apply, explorer_abilities)
+from machina_nb.rules.engine.actions import (
+    Action,
+    Activate,
+    ChapterSpace,
+    Choose,
+    Door,
+    EndTurn,
+    Exit,
+    Explore,
+    MonsterAct,
+    Move,
+    PlayAbility,
+    RollHorror,
+    RollSpawn,
+    SealSpawn,
+    StartTurn,
+    Trade,
+    apply,
+    explorer_abilities,
+)
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.monsters import monster_abilities

@@ -19,10 +19,11 @@ adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.graph import Board

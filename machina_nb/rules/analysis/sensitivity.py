@@ -16,8 +16,9 @@ under every reading of every switch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from machina_nb.rules.analysis.ask import Answer, answer
 from machina_nb.rules.analysis.situation import Situation

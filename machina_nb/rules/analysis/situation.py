@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from machina_nb.rules.analysis.notation import NotationError, parse_step
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
@@ -35,7 +36,7 @@ from machina_nb.rules.cards.units import load_all_units, unit_card
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.engine.inventory import arrange
-from machina_nb.rules.engine.state import (PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit)
+from machina_nb.rules.engine.state import PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 

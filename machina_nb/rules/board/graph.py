@@ -36,13 +36,13 @@ Rules: manual p11 (map tiles), p22 (adjacency, doors), p34-36 (map elements).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping
 
 import networkx as nx
 
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.errors import RulesError
 
 __all__ = [
     "Board", "Terrain", "PASSABLE_SPACES", "OBSTACLE_SPACES", "BARRIER_SPACES", "BARRIER_BORDERS",
@@ -119,7 +119,7 @@ class Terrain:
                  "_changes", "__weakref__")
 
     def __init__(self, node: dict | None = None, adj: dict | None = None,
-                 rings: dict | None = None, parent: "Terrain | None" = None,
+                 rings: dict | None = None, parent: Terrain | None = None,
                  changes: tuple = ()):
         put = object.__setattr__
         put(self, "graph", _freeze({} if node is None else node, {} if adj is None else adj))
@@ -197,8 +197,8 @@ class Terrain:
                 out.update((x, y) for x in (ax - 1, ax, ax + 1) for y in (ay, by))
         return frozenset(out)
 
-    def table(self, key: tuple, build: Callable[["Terrain"], object],
-              patch: Callable[[object, "Terrain"], object] | None = None) -> object:
+    def table(self, key: tuple, build: Callable[[Terrain], object],
+              patch: Callable[[object, Terrain], object] | None = None) -> object:
         """A table derived from this terrain alone, made once: ``build(terrain)``.
 
         ``key`` names the table and every switch reading it depends on. A
@@ -229,7 +229,7 @@ class Terrain:
     # --- changes (each returns a new terrain) ----------------------------------------------
 
     def changed(self, borders: Iterable[tuple[tuple[Point, Point], BorderKind]] = (),
-                spaces: Iterable[tuple[Point, Mapping[str, object]]] = ()) -> "Terrain":
+                spaces: Iterable[tuple[Point, Mapping[str, object]]] = ()) -> Terrain:
         """A terrain with some borders and space attributes changed, sharing the rest.
 
         ``borders``: ``((a, b), kind)`` for orthogonal neighbours on the map;
@@ -246,7 +246,7 @@ class Terrain:
                 raise RulesError("kind", f"expected a BorderKind, got {kind!r}")
             if new_adj is None:
                 new_adj = dict(adj)
-            for p, q in ((a, b), (b, a)):
+            for p, _ in ((a, b), (b, a)):
                 if new_adj[p] is adj[p]:
                     new_adj[p] = dict(adj[p])
             new_adj[a][b] = new_adj[b][a] = _border_attrs(kind)
@@ -263,12 +263,12 @@ class Terrain:
         return Terrain(node if new_node is None else new_node, adj if new_adj is None else new_adj,
                        self._rings, self, tuple(dict.fromkeys(changes)))
 
-    def rebased(self) -> "Terrain":
+    def rebased(self) -> Terrain:
         """The same terrain as a fresh root: no record of what it was changed from (for a
         map's printed terrain, so states' changes are counted from it)."""
         return Terrain(self.graph._node, self.graph._adj, self._rings)
 
-    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> "Terrain":
+    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> Terrain:
         """This terrain with a layout's spaces and inner borders added at ``origin``.
 
         Rules: manual p11 (map tiles), p34 (joining).
@@ -310,7 +310,7 @@ class Terrain:
         return Terrain(node, adj, rings)
 
     def with_connections(self, pairs: Iterable[tuple[Point, Point, BorderKind | None]]
-                         ) -> "Terrain":
+                         ) -> Terrain:
         """This terrain with pairs of neighbouring spaces of different tiles joined: ``(a, b,
         border)``, the border crossed by an orthogonal pair, None for a diagonal pair.
 
@@ -334,7 +334,7 @@ class Terrain:
             adj[a][b] = adj[b][a] = _DIAGONAL if diagonal else _border_attrs(border)
         return Terrain(node, adj, self._rings)
 
-    def without_tile(self, tile: str) -> "Terrain":
+    def without_tile(self, tile: str) -> Terrain:
         """This terrain without a tile side's spaces (manual p34: scroll map tile).
 
         Rules: manual p34 (scroll map tile), p28 (exit).
@@ -397,7 +397,7 @@ class Board:
         raise AttributeError("a Board is a value; use its with_... methods for a new one")
 
     @classmethod
-    def _make(cls, terrain: Terrain, units: dict[Point, str]) -> "Board":
+    def _make(cls, terrain: Terrain, units: dict[Point, str]) -> Board:
         board = object.__new__(cls)
         put = object.__setattr__
         put(board, "terrain", terrain)
@@ -408,7 +408,7 @@ class Board:
         return board
 
     @classmethod
-    def from_layout(cls, layout: Layout, tile: str | None = None, origin: Point = (0, 0)) -> "Board":
+    def from_layout(cls, layout: Layout, tile: str | None = None, origin: Point = (0, 0)) -> Board:
         """The board of one map (an example board or a single tile side) placed at ``origin``.
 
         Units drawn on the map stand on their spaces, named by their legend letter.
@@ -560,7 +560,7 @@ class Board:
 
     # --- changes (each returns a new board) --------------------------------------------------
 
-    def with_unit(self, point: Point, unit: str) -> "Board":
+    def with_unit(self, point: Point, unit: str) -> Board:
         """This board with ``unit`` on ``point`` (moved there if it stood elsewhere); the space
         must be passable and free of other units.
 
@@ -574,7 +574,7 @@ class Board:
         units[point] = unit
         return Board._make(self.terrain, units)
 
-    def without_unit(self, point: Point) -> "Board":
+    def without_unit(self, point: Point) -> Board:
         """This board with ``point`` cleared of its unit (the same board if it was free).
 
         Rules: manual p18 (a unit's figure leaves the map).
@@ -585,7 +585,7 @@ class Board:
         return Board._make(self.terrain, {p: u for p, u in self._units.items() if p != point})
 
     def with_units(self, placed: Iterable[tuple[Point, str | None]], *,
-                   standing: bool = False) -> "Board":
+                   standing: bool = False) -> Board:
         """This board with several spaces set at once: ``(point, unit)``, None clears.
 
         Every space is cleared first, then filled, so units may trade places. ``standing``:
@@ -608,21 +608,21 @@ class Board:
                 units[point] = unit
         return Board._make(self.terrain, units)
 
-    def with_border(self, a: Point, b: Point, kind: BorderKind) -> "Board":
+    def with_border(self, a: Point, b: Point, kind: BorderKind) -> Board:
         """This board with the border between two neighbours changed, e.g. a door closed (manual p36)."""
         a, b = self.require(a, "a"), self.require(b, "b")
         if not isinstance(kind, BorderKind):
             raise RulesError("kind", f"expected a BorderKind, got {kind!r}")
         return Board._make(self.terrain.changed(borders=(((a, b), kind),)), self._units)
 
-    def with_space(self, point: Point, kind: SpaceKind) -> "Board":
+    def with_space(self, point: Point, kind: SpaceKind) -> Board:
         """This board with a space changed, e.g. destroyed or a spawn space sealed (manual p35-36)."""
         point = self.require(point)
         if not isinstance(kind, SpaceKind):
             raise RulesError("kind", f"expected a SpaceKind, got {kind!r}")
         return Board._make(self.terrain.changed(spaces=((point, {"kind": kind}),)), self._units)
 
-    def with_token(self, point: Point, token: str) -> "Board":
+    def with_token(self, point: Point, token: str) -> Board:
         """This board with a token on a space, e.g. ``"light"`` on a chapter space.
 
         Rules: manual p36 (light chapter).
@@ -632,7 +632,7 @@ class Board:
         return Board._make(self.terrain.changed(spaces=((point, {"tokens": tokens}),)),
                            self._units)
 
-    def with_destroyed(self, point: Point) -> "Board":
+    def with_destroyed(self, point: Point) -> Board:
         """This board with a space destroyed: destroyed tokens on it (two on a spawn space),
         and it becomes an obstacle.
 
@@ -649,7 +649,7 @@ class Board:
         units = {p: u for p, u in self._units.items() if not (spawn and p == point)}
         return Board._make(terrain, units)
 
-    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> "Board":
+    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> Board:
         """This board with a layout's spaces, inner borders and drawn units added at ``origin``;
         nothing changes on bad input.
 
@@ -666,7 +666,7 @@ class Board:
         units.update(((ox + x, oy + y), letter) for letter, (x, y) in layout.units)
         return Board._make(terrain, dict(sorted(units.items())))
 
-    def with_connection(self, a: Point, b: Point, border: BorderKind | None) -> "Board":
+    def with_connection(self, a: Point, b: Point, border: BorderKind | None) -> Board:
         """This board with two neighbouring spaces of different tiles joined (manual p34; switches join.other_edges and adjacency.across_tiles).
 
         ``border`` is the border crossed by an orthogonal pair (JOINED, EDGE or BOUNDARY);
@@ -675,7 +675,7 @@ class Board:
         return self.with_connections(((a, b, border),))
 
     def with_connections(self, pairs: Iterable[tuple[Point, Point, BorderKind | None]]
-                         ) -> "Board":
+                         ) -> Board:
         """This board with several pairs joined at once (see :meth:`with_connection`).
 
         Rules: manual p34 (joining map tiles); switches join.other_edges and adjacency.across_tiles.
@@ -683,7 +683,7 @@ class Board:
         pairs = [(self.require(a, "a"), self.require(b, "b"), border) for a, b, border in pairs]
         return Board._make(self.terrain.with_connections(pairs), self._units)
 
-    def without_tile(self, tile: str) -> "Board":
+    def without_tile(self, tile: str) -> Board:
         """This board without a tile side's spaces and the units on them (read
         :meth:`units_on` first to know which).
 

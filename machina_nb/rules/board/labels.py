@@ -8,8 +8,8 @@ Markdown export) names spaces as the printed axes do.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 from machina_nb.rules.board.maptext import Point
 

@@ -28,8 +28,8 @@ Rules: manual p11 (map tile overview), p35-37 (map elements), p22 (doors).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from machina_nb.rules.errors import ContentError, RulesError
 
@@ -168,7 +168,7 @@ class Layout:
             lines.append("".join(chars))
         return "\n".join(lines) + "\n"
 
-    def rotated(self, quarter_turns: int) -> "Layout":
+    def rotated(self, quarter_turns: int) -> Layout:
         """The layout turned clockwise by ``quarter_turns`` x 90 degrees (manual p34: tiles rotate).
 
         >>> parse_map("+-+-+\\n|o .e\\n+-+-+\\n").rotated(1).to_text()
@@ -182,7 +182,7 @@ class Layout:
             layout = layout._rotated_once()
         return layout
 
-    def _rotated_once(self) -> "Layout":
+    def _rotated_once(self) -> Layout:
         # Clockwise: old (x, y) -> new (H-1-y, x); new width = old height.
         w, h = self.width, self.height
         spaces = tuple(tuple(self.spaces[h - 1 - nx][ny] for nx in range(h)) for ny in range(w))

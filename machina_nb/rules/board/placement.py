@@ -19,15 +19,15 @@ Rules: manual p25 (push and pull, teleport, switch positions), p22 (occupied des
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
 
-from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, PASSABLE_SPACES, Board
 from machina_nb.rules.board.distance import Mover, closest, movement_view, nearest
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, PASSABLE_SPACES, Board
 from machina_nb.rules.board.maptext import Point, SpaceKind
-from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight import require_rules
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "Trigger", "Displacement", "Placement", "push", "pull", "apply_displacement",

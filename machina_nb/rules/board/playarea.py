@@ -28,15 +28,15 @@ Rules: manual p8 (starting tile), p11 (map tiles), p28 (entry/exit tokens), p34 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Collection, Iterable
 
 from machina_nb.rules.board.graph import PASSABLE_SPACES, Board, ring_spaces
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board.sight import adjacent, require_rules
 from machina_nb.rules.board.tiles import TILE_SIZE, TileSide
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.board.sight import adjacent, require_rules
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
@@ -141,7 +141,7 @@ class PlayArea:
     # --- building -----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> "PlayArea":
+    def new(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> PlayArea:
         """An empty playing area drawing from ``deck`` (tile-side keys, top first).
 
         Rules: manual p8 (shuffle the map-tile deck).
@@ -161,7 +161,7 @@ class PlayArea:
         return cls(library, deck)
 
     @classmethod
-    def start(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> "PlayArea":
+    def start(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> PlayArea:
         """Setup: the bottom tile of the deck is the starting tile, the entry token on its direction symbol.
 
         The starting tile sits unturned at origin (0, 0). Rules: manual p8 (setup), p28 (place entry token).
@@ -172,7 +172,7 @@ class PlayArea:
         tile = place_tile(area.side(area.deck[-1]), 0, (0, 0))
         return replace(area, deck=area.deck[:-1], tiles=(tile,), entry=tile.direction_symbol()[1])
 
-    def place_entry_token(self) -> "PlayArea":
+    def place_entry_token(self) -> PlayArea:
         """Chapter effect: the top tile of the deck enters the empty area, the entry token on its symbol.
 
         Rules: manual p28 (place entry token).
@@ -185,7 +185,7 @@ class PlayArea:
         return replace(self, deck=self.deck[1:], tiles=(tile,), entry=tile.direction_symbol()[1],
                        exit=None, joined=frozenset())
 
-    def place_endgame(self, key: str) -> "PlayArea":
+    def place_endgame(self, key: str) -> PlayArea:
         """*Enter endgame*: the endgame tile side ``key`` (set aside at setup) enters play
         unturned, apart from the placed tiles (one empty slot east of them, joined to none),
         with the entry token on its direction symbol. Where it goes is ours: the manual only
@@ -199,7 +199,7 @@ class PlayArea:
         return replace(self, deck=tuple(k for k in self.deck if k != key),
                        tiles=self.tiles + (tile,), entry=tile.direction_symbol()[1])
 
-    def clear(self, order: Iterable[str]) -> "PlayArea":
+    def clear(self, order: Iterable[str]) -> PlayArea:
         """The last explorer has exited: every placed tile goes under the deck in ``order``.
 
         ``order`` is the shuffle of the placed tile sides (randomness is the caller's).
@@ -220,7 +220,7 @@ class PlayArea:
         barred = set(self.edge_run(self.entry)) if self.entry else set()
         return tuple(e for e in self.unexplored_edges() if e not in barred)
 
-    def place_exit_token(self, edge: Edge) -> "PlayArea":
+    def place_exit_token(self, edge: Edge) -> PlayArea:
         """The activating explorer puts the exit token on an unexplored edge, pointing out.
 
         Rules: manual p28 (place exit token).
@@ -610,7 +610,7 @@ def _new_joins(kept: tuple[PlacedTile, ...], tile: PlacedTile, edge: Edge, area:
     auto = rules["join.other_edges"] == "auto_connect_if_aligned"
     joins = []
     for _, (inside, outside), kind in tile.ring():
-        if kind in _EDGE_KINDS and ring.get((outside, inside)) in _EDGE_KINDS:
-            if (inside, outside) in exploring or auto:
-                joins.append(frozenset((inside, outside)))
+        if (kind in _EDGE_KINDS and ring.get((outside, inside)) in _EDGE_KINDS
+                and ((inside, outside) in exploring or auto)):
+            joins.append(frozenset((inside, outside)))
     return tuple(sorted(joins, key=sorted))

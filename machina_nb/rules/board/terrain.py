@@ -19,8 +19,8 @@ Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import lru_cache
-from typing import Callable, Collection, Iterable, Iterator, Mapping
 
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.board.graph import Board

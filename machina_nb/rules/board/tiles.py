@@ -10,13 +10,20 @@ Rules: manual p11 (map tiles, joining edges).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from machina_nb.rules.board.maptext import BorderKind, Layout, SpaceKind, parse_map
-from machina_nb.rules.content import (TomlFile, check_keys, content_root, expect_kind, read_toml,
-                                      require, shown)
+from machina_nb.rules.content import (
+    TomlFile,
+    check_keys,
+    content_root,
+    expect_kind,
+    read_toml,
+    require,
+    shown,
+)
 from machina_nb.rules.errors import ContentError
 
 __all__ = ["TILE_SIZE", "MAX_EDGES_PER_SIDE", "MAX_BOARD_SIDE", "Tile", "TileSide", "load_tile",

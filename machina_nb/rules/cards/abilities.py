@@ -24,8 +24,9 @@ Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.content import did_you_mean, shown
@@ -273,8 +274,8 @@ class Effect:
     arcane: bool = False
     amount: int = 0
     condition: str | None = None
-    then: tuple["Effect", ...] = ()
-    otherwise: tuple["Effect", ...] = ()
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
     stacks: int = 1
     key: str | None = None
     attributes: tuple[str, ...] = ()

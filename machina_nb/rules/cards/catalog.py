@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.board.tiles import check_board_size, load_tile
-from machina_nb.rules.cards.events import load_chapters, load_events
+from machina_nb.rules.cards.abilities import ability_from_record, effect_from_record
+from machina_nb.rules.cards.events import load_all_events, load_chapters, load_events
 from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.items import load_items
-from machina_nb.rules.cards.abilities import ability_from_record, effect_from_record
-from machina_nb.rules.cards.events import load_all_events
 from machina_nb.rules.cards.units import Unit, load_all_units, load_units
 from machina_nb.rules.content import TomlFile, did_you_mean, read_text, read_toml, shown
 from machina_nb.rules.errors import ContentError

@@ -23,17 +23,28 @@ Rules: manual p14 (horror events), p37 (explorer events), p26 (binding events), 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from machina_nb.rules.cards.abilities import ability_from_record, effects_from_records
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
-                                      optional, read_card_file, require)
-from machina_nb.rules.cards.abilities import Ability, Effect
-from machina_nb.rules.cards.units import check_attribute
+from machina_nb.rules.cards.abilities import (
+    Ability,
+    Effect,
+    ability_from_record,
+    effects_from_records,
+)
+from machina_nb.rules.cards.units import check_attribute, read_abilities
+from machina_nb.rules.content import (
+    TomlFile,
+    check_card_table,
+    content_root,
+    load_folder,
+    optional,
+    read_card_file,
+    require,
+)
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.cards.units import read_abilities
 
 __all__ = ["EventCard", "Chapter", "load_events", "load_all_events", "load_chapters", "load_all_chapters"]
 

@@ -19,15 +19,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_keys, did_you_mean, expect_kind, read_toml,
-                                      require, shown)
-from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
-from machina_nb.rules.cards.records import Record
+from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import Unit, load_all_units
+from machina_nb.rules.content import (
+    TomlFile,
+    check_keys,
+    did_you_mean,
+    expect_kind,
+    read_toml,
+    require,
+    shown,
+)
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
 __all__ = ["Step", "Example", "load_example", "STEP_VERBS", "MAX_STEPS", "MAX_DICE_SCRIPT"]
 

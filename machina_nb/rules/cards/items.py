@@ -42,14 +42,28 @@ Rules: manual p30-33 (items, inventory, inventory effects).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from machina_nb.rules.cards.abilities import Ability, Effect, ability_from_record, effects_from_records
+from machina_nb.rules.cards.abilities import (
+    Ability,
+    Effect,
+    ability_from_record,
+    effects_from_records,
+)
 from machina_nb.rules.cards.units import read_abilities
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, did_you_mean,
-                                      load_folder, read_card_file, require, shown)
+from machina_nb.rules.content import (
+    TomlFile,
+    check_card_table,
+    content_root,
+    did_you_mean,
+    load_folder,
+    read_card_file,
+    require,
+    shown,
+)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -174,8 +188,8 @@ class Equipped:
     """
 
     item: ItemCard
-    upgrade: "Equipped | None" = None
-    augment: "Equipped | None" = None
+    upgrade: Equipped | None = None
+    augment: Equipped | None = None
 
     def cards(self) -> Iterator[ItemCard]:
         """This item, then its upgrade's tree, then its augment's tree.
@@ -248,7 +262,7 @@ class ItemDecks:
                                  "deck (manual p30)")
 
     @classmethod
-    def deal(cls, cards, shuffle=None, rules: Rules | None = None) -> "ItemDecks":
+    def deal(cls, cards, shuffle=None, rules: Rules | None = None) -> ItemDecks:
         """Level-1 cards into their type decks (each shuffled by ``shuffle(cards, reason)`` if
         given), the other levels into the reserve; each card's level as :func:`item_level`
         reads it under ``rules`` (manual p8: setup; switch item.printed_number)."""

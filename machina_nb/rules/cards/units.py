@@ -22,11 +22,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
-                                      optional, read_card_file, require, shown)
-from machina_nb.rules.cards.abilities import (Ability as CardAbility, Effect, ability_from_record,
-                                              effect_from_record, effects_from_records)
+from machina_nb.rules.cards.abilities import Ability as CardAbility
+from machina_nb.rules.cards.abilities import (
+    Effect,
+    ability_from_record,
+    effect_from_record,
+    effects_from_records,
+)
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.content import (
+    TomlFile,
+    check_card_table,
+    content_root,
+    load_folder,
+    optional,
+    read_card_file,
+    require,
+    shown,
+)
 from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = [

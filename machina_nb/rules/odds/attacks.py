@@ -21,15 +21,15 @@ Rules: manual p24 (attack), manual p18-19 (essence, contributors).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
-from typing import Sequence
 
-from machina_nb.rules.odds.dice import Distribution, Pool
 from machina_nb.rules.checks import integer as _integer
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds.dice import Distribution, Pool
 from machina_nb.rules.rulings import Rules, check_rules
 
 __all__ = [
@@ -287,7 +287,7 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
     boost = boost or LastingBoost(0)
     rolls = [(dist.offset + i, c) for i, c in enumerate(dist.counts) if c]
 
-    @lru_cache(maxsize=None)
+    @cache
     def ways(k: int, need: int, e: int, stacks: int, markers: int) -> int:
         """Outcomes (over d**k) that kill with k attacks left, counted in integers (manual
         p18: essence spent after each roll; p24: damage)."""

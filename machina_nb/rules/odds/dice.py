@@ -17,10 +17,10 @@ Rules: manual p4-5 (components: dice), manual p24 (attack roll).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Iterable, Mapping
 
 from machina_nb.rules.errors import RulesError
 
@@ -70,7 +70,7 @@ class Die:
             raise RulesError("faces", f"face values must be integers within ±{MAX_FACE_VALUE}")
 
     @cached_property
-    def distribution(self) -> "Distribution":
+    def distribution(self) -> Distribution:
         """The die's own distribution: each face weighs 1 over ``len(faces)``.
 
         Rules: manual p4-5 (dice) (single dice).
@@ -224,14 +224,14 @@ class Distribution:
         return Fraction(sum((self.offset + i) * c for i, c in enumerate(self.counts)),
                         self.denominator)
 
-    def __add__(self, other: "Distribution | int") -> "Distribution":
+    def __add__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
             return Distribution(self.offset + other, self.counts, self.denominator)
         return _convolve(self, other)
 
     __radd__ = __add__
 
-    def clamped(self, floor: int) -> "Distribution":
+    def clamped(self, floor: int) -> Distribution:
         """The distribution of ``max(S, floor)``.
 
         Rules: manual p24 (the total against the defense); switch roll.floor (``clamp0``).
@@ -310,12 +310,12 @@ class Pool:
         object.__setattr__(self, "dice", canon)
 
     @classmethod
-    def attack(cls, high: int = 0, low: int = 0) -> "Pool":
+    def attack(cls, high: int = 0, low: int = 0) -> Pool:
         """``high`` high attack dice and ``low`` low attack dice (manual p24)."""
         return cls(((HIGH, high), (LOW, low)))
 
     @classmethod
-    def of(cls, dice: Mapping[Die, int] | Iterable[tuple[Die, int]]) -> "Pool":
+    def of(cls, dice: Mapping[Die, int] | Iterable[tuple[Die, int]]) -> Pool:
         """A pool from ``{die: count}`` or ``(die, count)`` pairs (custom dice welcome).
 
         Rules: manual p4-5 (dice), p24 (dice rolled together and summed).
@@ -502,7 +502,7 @@ def _check_expression(text, argument: str) -> None:
 
 
 def _expression(text: str, argument: str, seen_term: bool, counts: dict, modifier: int,
-                arcane: bool) -> "DiceExpression":
+                arcane: bool) -> DiceExpression:
     if not seen_term:
         raise RulesError(argument, f"empty dice expression {text!r}")
     if counts[HIGH] + counts[LOW] == 0:

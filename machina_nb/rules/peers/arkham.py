@@ -25,10 +25,10 @@ effects); switches arkham.reveal_another, arkham.draw, arkham.skill_floor.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
@@ -120,7 +120,7 @@ class Bag:
 
     @classmethod
     def parse(cls, tokens: str, values: str | Mapping[str, int] | None = None,
-              elder_sign: int | None = None, reveals_another: Iterable[str] = ()) -> "Bag":
+              elder_sign: int | None = None, reveals_another: Iterable[str] = ()) -> Bag:
         """A bag from the CLI's text: ``"+1,0,-1,skull,auto_fail"`` and ``"skull=-1"``.
 
         Rules: Arkham summary (Setup: chaos tokens in the bag).
@@ -170,7 +170,7 @@ class Result:
     failed: bool
     modifier: int
 
-    def better_than(self, other: "Result") -> bool:
+    def better_than(self, other: Result) -> bool:
         """Any result beats an auto-fail; otherwise the larger modifier (``arkham.draw``).
 
         Rules: switch arkham.draw (best_of_two).

@@ -16,9 +16,9 @@ Points; Line of Sight).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 import networkx as nx
 

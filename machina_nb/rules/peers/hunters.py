@@ -20,9 +20,9 @@ Keywords: Hunter; Key concepts: the lead investigator chooses).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 import networkx as nx
 
@@ -55,7 +55,7 @@ class Locations:
 
     @classmethod
     def of(cls, connects: Mapping[str, Iterable[str]],
-           titles: Mapping[str, str] | None = None) -> "Locations":
+           titles: Mapping[str, str] | None = None) -> Locations:
         """Locations from ``{location: [connected locations]}``; unknown names raise.
 
         Rules: Arkham summary (Move: a connection on your location).

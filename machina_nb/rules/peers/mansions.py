@@ -260,7 +260,7 @@ def _scaled_blocker(walls: _Walls, start: Point, end: Point, scale: int,
         if first is not None and tn * first[1] >= first[0] * td:
             continue
         if yn % (yd * scale) == 0:
-            if X != px and X != qx:
+            if px != X and qx != X:
                 why = _corner(walls, X // scale, yn // (yd * scale), (dx, dy), touch,
                               SIGHT_BLOCKING)
                 if why:
@@ -278,7 +278,7 @@ def _scaled_blocker(walls: _Walls, start: Point, end: Point, scale: int,
         if first is not None and tn * first[1] >= first[0] * td:
             continue
         if xn % (xd * scale) == 0:
-            if not dx and Y != py and Y != qy:  # a grid point on a line along the grid
+            if not dx and py != Y and qy != Y:  # a grid point on a line along the grid
                 why = _corner(walls, xn // (xd * scale), Y // scale, (dx, dy), touch,
                               SIGHT_BLOCKING)
                 if why:
