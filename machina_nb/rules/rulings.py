@@ -232,12 +232,12 @@ def _check(name: str, reading: str) -> None:
         )
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value) if not isinstance(value, int) or value.bit_length() < 64 else "a huge int"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def check_rules(rules, argument: str = "rules") -> Rules:
+def check_rules(rules: object, argument: str = "rules") -> Rules:
     """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
 
     A plain dict of switches is refused: only a ``Rules`` has every switch checked.
@@ -258,8 +258,11 @@ class Rules(Mapping[str, str]):
     """
 
     __slots__ = ("_choices", "_name", "_hash")
+    _choices: dict[str, str]
+    _name: str
+    _hash: int
 
-    def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual"):
+    def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual") -> None:
         if choices is not None and not isinstance(choices, Mapping):
             raise RulesError("choices", f"expected a mapping of switch to reading, got "
                              f"{type(choices).__name__}")
@@ -273,7 +276,7 @@ class Rules(Mapping[str, str]):
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_hash", hash(tuple(sorted(merged.items()))))
 
-    def __setattr__(self, key, value):
+    def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("Rules is immutable; use rules.replace({...})")
 
     @classmethod
