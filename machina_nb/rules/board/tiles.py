@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from machina_nb.rules.board.maptext import BorderKind, Layout, SpaceKind, parse_map
 from machina_nb.rules.content import (
@@ -106,9 +107,9 @@ class Tile:
 
 def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> None:
     """A tile side is 10x10, with <= 4 edges a side and exactly one direction symbol (manual p11)."""
-    def _fail(message: str, row: int | None = None, col: int | None = None):
+    def _fail(message: str, row: int | None = None, col: int | None = None) -> NoReturn:
         line, _ = toml.where(table, key)
-        if row is None:
+        if row is None or col is None:
             raise toml.error(table, key, message)
         raise ContentError(toml.path, line + 1 + row, col + 1, message)
 
