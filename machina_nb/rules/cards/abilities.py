@@ -201,7 +201,7 @@ class Cost:
     destroy: str | None = None
     marker: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("stamina", "essence", "health"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
@@ -237,7 +237,7 @@ class Targeting:
     target: str = "explorer"
     second: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _one_of("kind", self.kind, TARGETING_KINDS, "targeting")
         _one_of("target", self.target, TARGET_KINDS, "target kind")
         if self.second is not None:
@@ -282,7 +282,7 @@ class Effect:
     also: bool = False
     up_to: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _one_of("op", self.op, EFFECT_OPS, "effect")
         _one_of("scope", self.scope, SCOPES, "scope")
         _whole("high", self.high, 0, MAX_EFFECT_DICE)
@@ -353,7 +353,7 @@ class Ability:
     kind: str = "active"
     trigger: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise RulesError("name", f"expected the ability's name, got {shown(self.name)}")
         for part, kind in (("cost", Cost), ("targeting", Targeting)):

@@ -165,7 +165,7 @@ class EventCard:
     on_kill: tuple[Effect, ...] = ()
     invented: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in ("horror", "explorer"):
             raise RulesError("kind", f"an event is horror or explorer, got {self.kind!r}")
         object.__setattr__(self, "enters_play", tuple(self.enters_play))
@@ -190,7 +190,7 @@ class Chapter:
     abilities: tuple[Ability, ...] = ()
     invented: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("spawn_rating", "horror_rating"):
             value = getattr(self, name)
             if value is not None:

@@ -133,7 +133,7 @@ class ItemCard:
     level_printed: bool = False
     through_obstacles: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.type not in ITEM_TYPES:
             raise RulesError("type", f"{self.id}: unknown item type {self.type!r}; expected one "
                              f"of {', '.join(ITEM_TYPES)} (manual p30)")
@@ -219,7 +219,7 @@ class Inventory:
     applied: tuple[tuple[str, int], ...] = ()
     spent: tuple[ItemCard, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "equipped", tuple(self.equipped))
         object.__setattr__(self, "unequipped", tuple(self.unequipped))
         object.__setattr__(self, "spent", tuple(self.spent))
@@ -252,7 +252,7 @@ class ItemDecks:
     reserve: tuple[ItemCard, ...] = ()
     removed: tuple[ItemCard, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ITEM_TYPES + ("destroyed", "reserve", "removed"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         for kind in ITEM_TYPES:
@@ -298,7 +298,7 @@ class ItemWindow:
     trade_partners: tuple[str, ...] | None = None
     use_inventory: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.trade_partners is not None:
             object.__setattr__(self, "trade_partners", tuple(self.trade_partners))
 

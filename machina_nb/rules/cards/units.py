@@ -354,7 +354,7 @@ class UnitCard:
     enters_play: tuple[Effect, ...] = ()
     unit_class: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.side not in SIDES:
             raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
         for name in ("armor", "will", "health", "stamina"):

@@ -18,7 +18,7 @@ Rules: manual p24 (an attack roll adds its dice: the generating functions multip
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds.dice import HIGH, LOW, Die, Pool
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 
-def _z():
+def _z() -> Any:
     import sympy
     return sympy.Symbol("z")
 

@@ -101,7 +101,7 @@ class Bag:
     elder_sign: int | None = None
     reveals_another: frozenset[str] = frozenset()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.tokens:
             raise RulesError("bag", "the bag is empty: give at least one token")
         if len(self.tokens) > MAX_BAG:

@@ -113,7 +113,7 @@ class Prey:
     skill: str = ""
     name: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in ("highest", "lowest", "only"):
             raise RulesError("prey", f"expected highest, lowest or only, got {self.kind!r}")
 
