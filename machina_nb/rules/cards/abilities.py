@@ -24,7 +24,7 @@ Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,7 +216,7 @@ class Cost:
         return self.destroy is not None and self.destroy != "card"
 
 
-def _one_of(argument: str, value: str, allowed, what: str) -> None:
+def _one_of(argument: str, value: object, allowed: Collection[str], what: str) -> None:
     if not isinstance(value, str) or value not in allowed:
         raise RulesError(argument, f"unknown {what} {shown(value)}{did_you_mean(value, allowed)}; "
                          f"expected one of {', '.join(allowed)}")
@@ -389,7 +389,7 @@ class Ability:
         return any(e.op == "attack" for e in _walk(self.effects))
 
 
-def _walk(effects):
+def _walk(effects: Iterable[Effect]) -> Iterator[Effect]:
     for e in effects:
         yield e
         yield from _walk(e.then)
@@ -414,7 +414,7 @@ ATTACK_KEYS = ("kind", "high", "low", "affects")
 """Keys of an ability's ``attack`` table (manual p24)."""
 
 
-def _table(argument: str, value: Any, keys, what: str) -> dict[str, Any]:
+def _table(argument: str, value: Any, keys: Collection[str], what: str) -> dict[str, Any]:
     """A TOML table (or Record) as a dict whose keys are all in ``keys``; else RulesError."""
     if isinstance(value, Record):
         value = dict(value.items)

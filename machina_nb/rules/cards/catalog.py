@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ _REFERENCES = {"take": "unit", "destroy_bound_event": "event"}
 binding event (manual p26)."""
 
 
-def _effects(card: Any, side: str):
+def _effects(card: Any, side: str) -> Iterator[Any]:
     """Every effect a loaded card holds, branches included (content units keep raw records)."""
     if isinstance(card, Unit):
         found = [effect_from_record(e) for e in card.enters_play]
@@ -86,7 +86,8 @@ def check_references(toml: TomlFile, loaded: dict[str, Any]) -> None:
     Rules: manual p25 (take names a monster card), p26 (destroy a binding event).
     """
     known = {"unit": set(load_all_units()), "event": set(load_all_events())}
-    kind = {"units": "unit", "events": "event"}.get(toml.data.get("kind"))
+    kinds: dict[object, str] = {"units": "unit", "events": "event"}
+    kind = kinds.get(toml.data.get("kind"))
     if kind:
         known[kind] |= set(loaded)
     for card in loaded.values():

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from machina_nb.rules.cards.abilities import (
     Ability,
@@ -45,6 +45,8 @@ from machina_nb.rules.content import (
     require,
 )
 from machina_nb.rules.errors import RulesError
+
+_T = TypeVar("_T")
 
 __all__ = ["EventCard", "Chapter", "load_events", "load_all_events", "load_chapters", "load_all_chapters"]
 
@@ -130,7 +132,7 @@ def _flag(toml: TomlFile, table: Any, name: str, key: str) -> bool:
     return require(toml, table, name, key, bool, "true or false") if key in table else False
 
 
-def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple:
+def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple[Any, ...]:
     records = require(toml, table, name, key, list, "a list of effect tables") \
         if key in table else []
     try:
@@ -139,7 +141,7 @@ def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple:
         raise toml.error(name, key, f"{key}: {exc}") from None
 
 
-def _built(toml: TomlFile, name: str, table: Any, build: Callable[[], Any]) -> Any:
+def _built(toml: TomlFile, name: str, table: Any, build: Callable[[], _T]) -> _T:
     try:
         return build()
     except RulesError as exc:

@@ -42,10 +42,10 @@ Rules: manual p30-33 (items, inventory, inventory effects).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, cast
 
 from machina_nb.rules.cards.abilities import (
     Ability,
@@ -92,7 +92,7 @@ CLASS_ITEM_TYPES = {"gunman": ("apparel",), "bruiser": ("weapon",), "mystic": ("
 """The item types a class may equip at once when it gains an item (manual p33 table)."""
 
 
-def _rule(argument: str, message: str, rule: str):
+def _rule(argument: str, message: str, rule: str) -> NoReturn:
     raise RulesError(argument, f"{message} ({rule})")
 
 
@@ -262,11 +262,13 @@ class ItemDecks:
                                  "deck (manual p30)")
 
     @classmethod
-    def deal(cls, cards, shuffle=None, rules: Rules | None = None) -> ItemDecks:
+    def deal(cls, cards: Iterable[ItemCard],
+             shuffle: Callable[[tuple[ItemCard, ...], str], tuple[ItemCard, ...]] | None = None,
+             rules: Rules | None = None) -> ItemDecks:
         """Level-1 cards into their type decks (each shuffled by ``shuffle(cards, reason)`` if
         given), the other levels into the reserve; each card's level as :func:`item_level`
         reads it under ``rules`` (manual p8: setup; switch item.printed_number)."""
-        decks = {}
+        decks: dict[str, tuple[ItemCard, ...]] = {}
         for kind in ITEM_TYPES:
             deck = tuple(c for c in cards if c.type == kind and item_level(c, rules) == 1)
             decks[kind] = shuffle(deck, f"{kind} item deck") if shuffle else deck
@@ -280,7 +282,8 @@ class ItemDecks:
         if kind not in ITEM_TYPES:
             raise RulesError("deck", f"unknown item deck {kind!r}; expected one of "
                              f"{', '.join(ITEM_TYPES)}")
-        return getattr(self, kind)
+        deck: tuple[ItemCard, ...] = getattr(self, kind)
+        return deck
 
 
 @dataclass(frozen=True)
@@ -492,8 +495,8 @@ def attach(inventory: Inventory, host_id: str, item_id: str, how: str) -> Invent
                 _rule("host", f"{node.item.name}'s {how} slot is taken: unequip "
                       f"{getattr(node, how).item.name} first", f"manual p32 ({how} item)")
             found.append(node)
-            return replace(node, **{how: Equipped(card)})
-        changes = {k: _put(getattr(node, k)) for k in ("upgrade", "augment")
+            return replace(node, **cast(dict[str, Any], {how: Equipped(card)}))
+        changes: dict[str, Any] = {k: _put(getattr(node, k)) for k in ("upgrade", "augment")
                    if getattr(node, k) is not None}
         return replace(node, **changes) if changes else node
 
@@ -516,7 +519,7 @@ def unequip(inventory: Inventory, item_id: str) -> Inventory:
         if node.item.id == item_id:
             gone.extend(node.cards())
             return None
-        changes = {}
+        changes: dict[str, Any] = {}
         for k in ("upgrade", "augment"):
             child = getattr(node, k)
             if child is not None:
@@ -612,12 +615,12 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
         fields["enters_play"] = effects_from_records(table.get("enters_play", ()), "enters_play")
         return ItemCard(item_id, **fields)
     except RulesError as exc:
-        key = exc.argument if exc.argument in table else \
+        at = exc.argument if exc.argument in table else \
             "enters_play" if "enters_play" in table else None
-        raise toml.error(name, key, str(exc)) from None
+        raise toml.error(name, at, str(exc)) from None
 
 
-def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple:
+def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple[Any, ...]:
     """The engine abilities of an item, checked by the units loader's code, so that a bad
     key (kind, trigger, cost destroy or marker, second target...) is an error at its
     file:line:col (manual p20-27)."""
