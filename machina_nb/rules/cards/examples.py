@@ -15,9 +15,9 @@ Rules: manual p22 (the door adjacency example) and the pages each example cites.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind

@@ -190,7 +190,7 @@ def _counts(bag: Bag) -> tuple[tuple[Token, int], ...]:
     return tuple(seen.items())
 
 
-def _take(counts, index):
+def _take(counts: tuple[tuple[Token, int], ...], index: int) -> tuple[tuple[Token, int], ...]:
     token, n = counts[index]
     rest = counts[:index] + (((token, n - 1),) if n > 1 else ()) + counts[index + 1:]
     return rest
@@ -198,10 +198,10 @@ def _take(counts, index):
 
 @lru_cache(maxsize=4096)
 def _chains(bag: Bag, counts: tuple[tuple[Token, int], ...], chain: bool
-            ) -> tuple[tuple[Result, tuple, Fraction], ...]:
+            ) -> tuple[tuple[Result, tuple[tuple[Token, int], ...], Fraction], ...]:
     """Every way one draw (a chain under ``chain_marked``) can end: result, bag left, chance."""
     total = sum(n for _, n in counts)
-    found: list[tuple[Result, tuple, Fraction]] = []
+    found: list[tuple[Result, tuple[tuple[Token, int], ...], Fraction]] = []
     for index, (token, n) in enumerate(counts):
         p = Fraction(n, total)
         rest = _take(counts, index)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
@@ -288,8 +289,8 @@ def load_locations(path: str | Path) -> Locations:
     return Locations.of(connects, titles)
 
 
-def _check_connections(toml: TomlFile, table: str, lid: str, others: list,
-                       connects: Mapping[str, list]) -> None:
+def _check_connections(toml: TomlFile, table: str, lid: str, others: list[Any],
+                       connects: Mapping[str, list[Any]]) -> None:
     seen = set()
     for other in others:
         if not isinstance(other, str) or other not in connects:
