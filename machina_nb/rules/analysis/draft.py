@@ -247,7 +247,7 @@ def _words(kind: SpaceKind) -> str:
     return kind.name.lower().replace("_", " ") + " space"
 
 
-def _replaced(rows: tuple, x: int, y: int, value) -> tuple:
+def _replaced(rows: tuple[Any, ...], x: int, y: int, value: object) -> tuple[Any, ...]:
     row = rows[y]
     return rows[:y] + (row[:x] + (value,) + row[x + 1:],) + rows[y + 1:]
 
@@ -287,7 +287,7 @@ def _free_space(draft: Draft, point: Point, name: str, moving: str | None = None
 
 def _letter_for(draft: Draft, card: str) -> str:
     taken = {u.letter for u in draft.units}
-    initial = unit_cards()[card].name[:1].upper()
+    initial: str = unit_cards()[card].name[:1].upper()
     for letter in [initial] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]:
         if "A" <= letter <= "Z" and letter not in taken:
             return letter

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from machina_nb.rules.board.maptext import Point
 
@@ -135,7 +136,7 @@ class NotationError(ValueError):
 
 
 def _point(text: str) -> Point:
-    m = _POINT.fullmatch(text.strip())
+    m = cast(re.Match[str], _POINT.fullmatch(text.strip()))   # the caller matched it already
     return int(m[1]), int(m[2])
 
 
@@ -162,9 +163,9 @@ def parse_step(text: str) -> PlayStep:
     raise NotationError(_unknown(text), _column(text))
 
 
-def _step(text: str, verb: str, m: re.Match) -> PlayStep:
+def _step(text: str, verb: str, m: re.Match[str]) -> PlayStep:
     groups = m.groupdict()
-    spaces = ()
+    spaces: tuple[Point, ...] = ()
     if groups.get("path"):
         spaces = tuple((int(a), int(b)) for a, b in _POINT.findall(groups["path"]))
     elif groups.get("space"):
