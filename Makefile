@@ -2,8 +2,8 @@
 #   make app    serve the explorer on http://127.0.0.1:8866/
 #   make test   install everything and run every test (unit, notebooks, browser)
 # While working, a third and faster loop:
-#   make check  lint and type-check, then the unit tests and doctests (no browser, no
-#               notebooks, a tenth of the property-test examples)
+#   make check  lint and type-check, then the unit tests and doctests (no browser, slow or
+#               notebook tests; a tenth of the property-test examples)
 .PHONY: app test check lint bench sync lock
 
 export UV_PYTHON_DOWNLOADS := never
@@ -28,7 +28,7 @@ test: sync
 	$(UV) run --no-sync pytest
 
 check: lint
-	MACHINA_QUICK=1 $(UV) run --no-sync pytest -q -m "not browser" tests machina_nb
+	MACHINA_QUICK=1 $(UV) run --no-sync pytest -q -m "not browser and not slow" tests machina_nb
 
 lint: sync
 	$(UV) run --no-sync ruff check .
