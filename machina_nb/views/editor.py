@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 import ipywidgets as widgets
 import traitlets
@@ -28,6 +29,7 @@ from machina_nb.rules.analysis.draft import (
     SPACE_KINDS,
     VALUE_KEYS,
     Draft,
+    DraftUnit,
     draft_of_example,
     draft_of_situation,
     draft_of_tile,
@@ -92,7 +94,7 @@ def border_near(draft: Draft, x: float, y: float) -> tuple[Point, Point] | None:
     point = (int(x // 1), int(y // 1))
     fx, fy = x - point[0], y - point[1]
     sides = {(-1, 0): fx, (1, 0): 1 - fx, (0, -1): fy, (0, 1): 1 - fy}
-    dx, dy = min(sides, key=sides.get)
+    dx, dy = min(sides, key=sides.__getitem__)
     other = (point[0] + dx, point[1] + dy)
     inside = 0 <= other[0] < draft.layout.width and 0 <= other[1] < draft.layout.height
     return (point, other) if inside else None
@@ -397,7 +399,7 @@ class SituationEditor(widgets.VBox):
                     box.value = unit.value(key)
             explorer = unit is not None and unit_card(unit_cards()[unit.card]).side == "explorer"
             self.items.disabled = not explorer
-            self.items.value = unit.items if explorer else ()
+            self.items.value = cast(DraftUnit, unit).items if explorer else ()
         finally:
             self._quiet = False
 
