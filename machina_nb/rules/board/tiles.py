@@ -105,7 +105,7 @@ class Tile:
         raise KeyError(f"tile {self.id} has no side {name!r}")
 
 
-def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> None:
+def check_tile_layout(layout: Layout, toml: TomlFile, table: str | None, key: str) -> None:
     """A tile side is 10x10, with <= 4 edges a side and exactly one direction symbol (manual p11)."""
     def _fail(message: str, row: int | None = None, col: int | None = None) -> NoReturn:
         line, _ = toml.where(table, key)
