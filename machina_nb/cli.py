@@ -23,6 +23,7 @@ from pathlib import Path
 from machina_nb.rules.analysis import ask as analysis_ask
 from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
+from machina_nb.rules.analysis import share as analysis_share
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.board import tiles
@@ -486,6 +487,22 @@ def _sensitivity(args) -> int:
     return 0
 
 
+def _link(args) -> int:
+    """Print the share link of a situation file (checked first: file:line:col on errors)."""
+    _situation(args.situation)
+    try:
+        text = Path(args.situation).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ContentError(args.situation, 1, 1, "cannot read: not UTF-8 text") from None
+    try:
+        print(analysis_share.situation_link(text, args.base, name=args.situation))
+    except RulesError as exc:
+        if exc.argument != "base_url":
+            raise
+        raise RulesError("base", str(exc).partition(": ")[2]) from None
+    return 0
+
+
 def _add_analysis(sub) -> None:
     ask = sub.add_parser("ask", help="answer a situation file's questions")
     ask.add_argument("situation")
@@ -500,6 +517,12 @@ def _add_analysis(sub) -> None:
     sens.add_argument("--markdown", metavar="FILE",
                       help="also write the situation, answers and board as Markdown")
     sens.set_defaults(run=_sensitivity)
+    link = sub.add_parser("link", help="a link that opens a situation file on the app's "
+                          "Analysis board")
+    link.add_argument("situation", metavar="FILE")
+    link.add_argument("--base", default=analysis_share.DEFAULT_BASE, metavar="URL",
+                      help=f"the app's address (default: {analysis_share.DEFAULT_BASE})")
+    link.set_defaults(run=_link)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,17 +10,23 @@ import pytest
 
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import Explorer
-from machina_nb.views.odds import HEAT_POOLS, OddsView, ProcessesView, exact
+from machina_nb.views.odds import HEAT_POOLS, MORE_SECTIONS, OddsView, ProcessesView, exact
 
 
 @pytest.fixture(scope="module")
 def odds():
-    return OddsView()
+    view = OddsView()
+    for section in range(len(MORE_SECTIONS)):  # open every folded section once: built
+        view.more.selected_index = section
+    view.more.selected_index = None
+    return view
 
 
 @pytest.fixture(autouse=True)
 def reset(odds):
-    """Every test starts from the Mi-Go of manual p24: 1H1L vs armor 3, no modifier, no essence."""
+    """Every test starts from the Mi-Go of manual p24 typed in (no card picked): 1H1L vs
+    armor 3, no modifier, no essence."""
+    odds.attacker.value = odds.target.value = None
     for name, value in (("high", 1), ("low", 1), ("kind", "physical"), ("defense", 3),
                         ("modifier", 0), ("essence", 0), ("health", 2), ("attacks", 2)):
         getattr(odds, name).value = value
@@ -184,7 +190,7 @@ def test_spec_e10_horror_invokes_and_long_run_rates(proc):
     summary = proc.summary.value
     assert "500/683" in summary  # 1 / E[T_3] (E[T] = 683/500)
     # 3.5, rating 8, one explorer: 7/2 attempts over 7 rounds = 1/2 per round
-    assert "1/2 ≈ 0.5" in summary.split("spawn attempts a round")[1]
+    assert "0.5 (exactly 1/2)" in summary.split("spawn attempts a round")[1]
 
 
 def test_processes_compare_follows_the_shared_rules_and_the_compare_preset(proc):
@@ -232,3 +238,114 @@ def test_spec_d31_heat_map_follows_the_rules(odds):
     assert cell() == "1/6 (16.67%)"  # 1H - 3 >= 0 needs a 3
     odds.rules = Rules().replace({"roll.floor": "clamp0"})
     assert cell() == "1 (100%)"
+
+
+# -- picking the attacker and the target from the cards --------------------------------------
+
+@pytest.fixture()
+def fresh():
+    return OddsView()
+
+
+def test_manual_p24_opens_on_an_attack_on_the_mi_go_said_in_one_sentence(fresh):
+    """Hank's Stunning Blow (1H1L, physical) against the Mi-Go's armor 3: 5/9, said first."""
+    assert (fresh.attacker.value, fresh.target.value) == ("hank", "mi_go")
+    assert (fresh.high.value, fresh.low.value, fresh.kind.value, fresh.defense.value) == \
+        (1, 1, "physical", 3)
+    assert "Hank's Stunning Blow against the Mi-Go's armor 3 hits 5 times in 9: " \
+           "<b>5/9 (55.56%)</b>" in fresh.probability.value
+    assert fresh.children[1] is fresh.probability  # the answer right under the pickers
+
+
+def test_manual_p24_picking_the_mi_go_as_target_fills_armor_3_and_says_where_from(odds):
+    odds.defense.value = 0
+    odds.target.value = "mi_go"
+    assert odds.defense.value == 3 and odds.defense.description == "armor"
+    assert "Mi-Go: armor 3 (from its card" in odds.origin.value
+    assert "%" in odds.probability.value and "5 times in 9" in odds.probability.value
+
+
+def test_manual_p21_p24_hex_bolt_is_arcane_so_the_mi_go_defends_with_will(odds):
+    odds.target.value = "mi_go"
+    odds.attacker.value = "lorrai"
+    assert odds.attack.value.label == "Hex Bolt"
+    assert (odds.high.value, odds.low.value, odds.kind.value) == (0, 1, "arcane")
+    assert odds.defense.value == 2 and odds.defense.description == "will"  # Mi-Go's will
+    # one low die (0,1,1,1,2,2) reaches 2 on two faces of six
+    assert "Lorrai's Hex Bolt against the Mi-Go's will 2 hits 1 time in 3: <b>1/3 (33.33%)</b>" \
+        in odds.probability.value
+    assert "Lorrai's Hex Bolt: 1 low die (0H1L), arcane (from Lorrai's card)" in odds.origin.value
+
+
+def test_manual_p33_an_explorer_attacks_with_a_weapon_card(odds):
+    odds.target.value = "mi_go"
+    odds.attacker.value = "kim"
+    labels = [label for label, _ in odds.attack.options]
+    assert "Puncturing Revolver: Shoot" in labels
+    odds.attack.value = dict(odds.attack.options)["Puncturing Revolver: Shoot"]
+    assert (odds.high.value, odds.low.value, odds.defense.value) == (2, 0, 3)
+    # two high dice (0,1,1,2,2,3) total 2 or less in 13 of 36 ways
+    assert "<b>23/36 (63.89%)</b>" in odds.probability.value
+    assert "from the Puncturing Revolver card" in odds.origin.value
+
+
+def test_a_card_without_an_attack_leaves_the_dice_to_type(odds):
+    odds.attacker.value = "sample_brute"  # a monster card printing no attack
+    assert odds.attack.disabled and odds.attack.value is None
+    assert "custom pool" in odds.origin.value
+
+
+def test_typing_a_number_works_and_makes_the_pick_custom(odds):
+    odds.attacker.value, odds.target.value = "hank", "mi_go"
+    odds.high.value = 2  # typed: 2H1L is not the Stunning Blow any more
+    assert odds.attacker.value is None and "custom pool" in odds.origin.value
+    assert "'>A physical attack with 2 high and 1 low dice (2H1L) against the Mi-Go's" in \
+        odds.probability.value
+    odds.defense.value = 5  # not the Mi-Go's armor: the defense is typed now
+    assert odds.target.value is None and "against armor 5" in odds.probability.value
+    odds.defense.value = 12  # a typed number beyond the range is held at the largest
+    assert odds.defense.value == 9
+
+
+def test_manual_p24_switching_to_arcane_reads_the_targets_will(odds):
+    odds.target.value = "mi_go"
+    odds.kind.value = "arcane"
+    assert odds.defense.value == 2 and odds.target.value == "mi_go"
+    assert "<b>5/6 (83.33%)</b>" in odds.probability.value  # 1H1L at least 2
+
+
+def test_modifier_and_essence_are_explained_beside_their_inputs(fresh):
+    notes = [child for row in fresh.children[3].children for child in row.children
+             if "odds-note" in child._dom_classes]
+    assert len(notes) == 2
+    assert "manual p24" in notes[0].value and "manual p18-19" in notes[1].value
+    assert all(len(note.value) < 160 for note in notes)
+
+
+def test_the_folded_sections_are_closed_and_built_when_opened(fresh):
+    assert fresh.more.selected_index is None
+    assert fresh.derivation.value == "" and fresh.sources["heat"].data["p"] == []
+    assert all(section.children == () for section in fresh.more.children)
+    fresh.more.selected_index = 2
+    assert len(fresh.sources["heat"].data["p"]) == 480
+    assert fresh.more.children[2].children
+
+
+def test_the_explorer_folds_the_processes_below_the_attack_odds():
+    app = Explorer()
+    app.build_tab(1)
+    assert app.processes.fold.selected_index is None
+    assert app.processes.summary.value == ""  # nothing computed until opened
+    app.processes.fold.selected_index = 0
+    assert "exactly" in app.processes.summary.value
+
+
+def test_plain_numbers_percentages_beside_fractions_and_decimal_means(odds):
+    assert "1.64 (exactly 59/36)" in odds.blockers_table.value  # 5/6 + 5/9 + 1/4 hit on average
+    odds.essence.value = 1
+    odds.more.selected_index = 1
+    shown = " ".join((odds.probability.value, odds.essence_spent.value, odds.blockers_table.value,
+                      odds.kill.value, odds.origin.value, odds.citation.value))
+    assert "≈" not in shown and "sqrt(" not in shown and "None" not in shown
+    assert "0.28 (exactly 5/18)" in odds.essence_spent.value  # spend 1 exactly when S = 2
+    odds.more.selected_index = None

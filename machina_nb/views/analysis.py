@@ -3,8 +3,10 @@ change the answers, and share it.
 
 The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
 
-* **Ask**: the unit or space clicked with the *ask about* tool, and the situation's own
-  questions, answered at the rules in force by :func:`machina_nb.rules.analysis.ask.ask`
+* **Ask**: every unit or space clicked with the *ask about* tool (a list: each stays asked
+  until removed, and can be moved up or down; :class:`machina_nb.views.asked.AskedList`), and
+  the situation's own questions, answered at the rules in force by
+  :func:`machina_nb.rules.analysis.ask.ask`
   (sight and targeting explained, reach, nearest and closest with every tie, a mindless
   monster's whole turn step by step with each step's reasons, the exact chance of each
   attack, spawn placement); the answer picked is marked on the board.
@@ -13,8 +15,11 @@ The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
   reading, and the board under each reading of the switch picked.
 * **File**: the situation as text (copy it, or paste one and load it), a download link and
   an upload button. The file names the rules in force.
-* **Share**: Markdown with the board as SVG and the answers under each reading
-  (:func:`machina_nb.rules.analysis.export.to_markdown`), to download or copy.
+* **Share**: a link that opens this situation in the app (:mod:`machina_nb.rules.analysis.share`;
+  a page opened with one shows it here, :func:`machina_nb.views.share.open_shared`); Markdown
+  with the board as SVG and the answers under each reading
+  (:func:`machina_nb.rules.analysis.export.to_markdown`) and the same as BoardGameGeek BBCode
+  (:func:`machina_nb.rules.analysis.bbcode.to_bbcode`), each with a copy button.
 
 The rules in force are the app's (``view.rules``). A situation that names other rules
 offers them; they apply here only when the user says so.
@@ -34,6 +39,7 @@ import traitlets
 from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
+from machina_nb.rules.analysis.bbcode import to_bbcode
 from machina_nb.rules.analysis.draft import (
     Draft,
     draft_of_situation,
@@ -46,10 +52,12 @@ from machina_nb.rules.analysis.draft import (
 )
 from machina_nb.rules.analysis.export import to_markdown, with_names
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
+from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
 from machina_nb.views import setup_notebook
+from machina_nb.views.asked import AskedList
 from machina_nb.views.board import (
     BoardView,
     Highlights,
@@ -60,6 +68,7 @@ from machina_nb.views.board import (
 )
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.odds import exact
+from machina_nb.views.share import copy_button, page_base
 from machina_nb.views.words import question_words, rules_words, unit_words
 
 __all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
@@ -205,8 +214,9 @@ def download_link(text: str, filename: str, label: str, css: str, kind: str = "t
 class AnalysisBoardView(widgets.VBox):
     """The Analysis board tab (see the module docstring). ``rules`` are the app's rules.
 
-    Attributes: ``editor`` (:class:`SituationEditor`), ``situation`` (the situation asked,
-    with the picked unit's or space's questions), ``answers`` (at the rules in force),
+    Attributes: ``editor`` (:class:`SituationEditor`), ``asked`` (the units and spaces asked
+    about, :class:`AskedList`), ``situation`` (the situation asked, with the questions about
+    each of them), ``answers`` (at the rules in force),
     ``found`` (the last sensitivity, or None when the situation changed since). CSS classes
     for tests: ``analysis-rules``, ``analysis-offer``, ``analysis-apply-rules``,
     ``analysis-app-rules``, ``analysis-answers``, ``analysis-marked``, ``analysis-choice``,
@@ -214,7 +224,9 @@ class AnalysisBoardView(widgets.VBox):
     ``analysis-reading-switch``, ``analysis-reading-question``, ``analysis-reading-boards``,
     ``analysis-title``, ``analysis-text``, ``analysis-load-text``, ``analysis-upload``,
     ``analysis-file-message``, ``analysis-save``, ``analysis-export``,
-    ``analysis-export-text``, ``analysis-export-link``.
+    ``analysis-export-text``, ``analysis-export-link``, ``analysis-link-message``,
+    ``analysis-link-text``, ``analysis-bbcode-text``, ``analysis-copy-link``,
+    ``analysis-copy-markdown``, ``analysis-copy-bbcode``, ``analysis-share``.
     """
 
     rules = traitlets.Instance(Rules)
@@ -232,19 +244,21 @@ class AnalysisBoardView(widgets.VBox):
         self._ask_widgets()
         self._sensitivity_widgets()
         self._file_widgets()
+        self._share_widgets()
         super().__init__([
-            self.rules_box, self.editor,
-            widgets.HTML("<h3>Ask</h3>"), self.marked, self.answers_html, self.choices,
+            self.link_message, self.rules_box, self.editor,
+            widgets.HTML("<h3>Ask</h3>"), self.asked, self.marked, self.answers_html,
+            self.choices,
             widgets.HTML("<h3>Rulings that change the answers</h3>"),
             widgets.HBox([self.find_button, self.progress]), self.sensitive_html,
             widgets.HBox([self.reading_switch, self.reading_question]), self.reading_boards,
             widgets.HTML("<h3>File</h3>"), self._file_box(),
-            widgets.HTML("<h3>Share</h3>"),
-            widgets.HBox([self.export_button, self.export_link]), self.export_text,
+            widgets.HTML("<h3>Share</h3>"), self._share_box(),
         ], rules=rules or Rules())
         self.add_class("analysis-tab")
         self.editor.observe(self._draft_changed, "draft")
-        self.editor.observe(lambda _: self.refresh(), "picked")
+        self.editor.observe(self._picked, "picked")
+        self.asked.observe(lambda _: self.refresh(), "picks")
         self.refresh()
         # what was marked before the tab is shown reaches the browser only when serialised again
         BoardView.refresh(self.editor.view.figure, self.editor.view.plot)
@@ -312,12 +326,36 @@ class AnalysisBoardView(widgets.VBox):
         self.answers_html.add_class("analysis-answers")
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
+        self.asked = AskedList(self._pick_words)
+
+    def _pick_words(self, pick) -> str:
+        if isinstance(pick, str):
+            return html.escape(unit_words(self.situation, pick))
+        return html.escape(space_name(pick))
+
+    def _picked(self, change) -> None:
+        """A unit or space asked about joins the list of what was asked (which refreshes)."""
+        if change["new"] is None or change["new"] in self.asked.picks:
+            self.refresh()
+        else:
+            self.asked.add(change["new"])
+
+    def _on_board(self, pick) -> bool:
+        draft = self.editor.draft
+        if isinstance(pick, str):
+            return any(u.letter == pick for u in draft.units)
+        return 0 <= pick[0] < draft.layout.width and 0 <= pick[1] < draft.layout.height
 
     def _situation(self) -> Situation:
         draft = with_rules(self.editor.draft, self.in_force)
         base = situation_from_text(to_toml(draft), "the board")
-        picked = self.editor.picked
-        about = questions_about(base, picked) if picked is not None else ()
+        self.asked.keep(self._on_board)
+        seen, about = {q.name for q in draft.questions}, []
+        for pick in self.asked.picks:
+            for q in questions_about(base, pick):
+                if q.name not in seen:
+                    seen.add(q.name)
+                    about.append(q)
         self.picked_questions = tuple(self._answered_choices.get(q.name, q) for q in about)
         return situation_from_text(to_toml(with_questions(
             draft, self.picked_questions + draft.questions)), "the board")
@@ -342,15 +380,16 @@ class AnalysisBoardView(widgets.VBox):
             self.reading_boards.children = ()
 
     def _show_answers(self) -> None:
-        picked = self.editor.picked
-        mine = {q.name for q in self.situation.questions if _mentions(q, picked)}
-        parts = []
-        if picked is not None:
-            about = unit_words(self.situation, picked) if isinstance(picked, str) else \
-                space_name(picked)
-            parts.append(f"<h4>About {html.escape(about)}</h4>")
-        parts += [answer_html(self.situation, a) for a in self.answers if a.name in mine]
-        own = [answer_html(self.situation, a) for a in self.answers if a.name not in mine]
+        asked = {q.name for q in self.picked_questions}
+        parts, shown = [], set()
+        for pick in self.asked.picks:
+            mine = [a for a in self.answers if a.name in asked and a.name not in shown
+                    and _mentions(next(q for q in self.situation.questions
+                                       if q.name == a.name), pick)]
+            shown |= {a.name for a in mine}
+            parts.append(f"<h4>About {self._pick_words(pick)}</h4>"
+                         + "".join(answer_html(self.situation, a) for a in mine))
+        own = [answer_html(self.situation, a) for a in self.answers if a.name not in shown]
         if own:
             parts.append("<h4>The situation's own questions</h4>" + "".join(own))
         if not parts:
@@ -363,7 +402,7 @@ class AnalysisBoardView(widgets.VBox):
         turns = [a.name for a in self.answers if a.kind == "monster_turn" and a.name in names]
         preferred = turns + names
         self.marked.value = keep if keep in names else \
-            (preferred[0] if (picked is not None or turns) and preferred else "")
+            (preferred[0] if (self.asked.picks or turns) and preferred else "")
         self._mark()
         self._offer_choices()
 
@@ -420,7 +459,10 @@ class AnalysisBoardView(widgets.VBox):
         old, new = change["old"], change["new"]
         if (old.layout, old.units) != (new.layout, new.units):
             self._answered_choices.clear()
-        self.refresh()
+        if old.id != new.id and self.asked.picks:   # what was asked was about another situation
+            self.asked.picks = ()                    # (which refreshes)
+        else:
+            self.refresh()
 
     # --- sensitivity --------------------------------------------------------------------------
 
@@ -529,7 +571,7 @@ class AnalysisBoardView(widgets.VBox):
         self.load_text.on_click(lambda _: self.load(self.file_text.value, "the text"))
         self.file_message = widgets.HTML()
         self.file_message.add_class("analysis-file-message")
-        self.export_button = widgets.Button(description="make the Markdown",
+        self.export_button = widgets.Button(description="make the Markdown and BBCode",
                                             layout=widgets.Layout(width="auto"))
         self.export_button.add_class("analysis-export")
         self.export_button.on_click(lambda _: self.export())
@@ -539,6 +581,52 @@ class AnalysisBoardView(widgets.VBox):
                         "each reading, as Markdown with the board as a picture.",
             layout=widgets.Layout(width="760px", height="200px"))
         self.export_text.add_class("analysis-export-text")
+
+    def _share_widgets(self) -> None:
+        self.link_message = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.link_message.add_class("analysis-link-message")
+        self.link_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="64px"))
+        self.link_text.add_class("analysis-link-text")
+        self.bbcode_text = widgets.Textarea(
+            placeholder="Press the button: the same for a BoardGameGeek forum post (BBCode, "
+                        "the board as text).",
+            layout=widgets.Layout(width="760px", height="200px"))
+        self.bbcode_text.add_class("analysis-bbcode-text")
+
+    def _share_box(self) -> widgets.Widget:
+        def row(label, box, css):
+            return widgets.HBox([copy_button(label, f".{box}", css)],
+                                layout=widgets.Layout(margin="6px 0 0 0"))
+        note = widgets.HTML("<small>A link that opens this situation, its questions and the "
+                            "rules in force here, in the explorer.</small>")
+        box = widgets.VBox([
+            note, row("Copy link", "analysis-link-text", "analysis-copy-link"), self.link_text,
+            widgets.HBox([self.export_button, self.export_link]),
+            row("Copy Markdown", "analysis-export-text", "analysis-copy-markdown"),
+            self.export_text,
+            row("Copy BBCode (BoardGameGeek)", "analysis-bbcode-text", "analysis-copy-bbcode"),
+            self.bbcode_text])
+        box.add_class("analysis-share")
+        return box
+
+    def open_link(self, query: str) -> bool:
+        """Load the situation of a share link (its whole address or its query) and answer it
+        under the rules it names; a bad link is one plain line at the top, nothing loaded."""
+        try:
+            text = situation_from_link(query)
+        except RulesError as exc:
+            self.link_message.value = (f"<p style='color:#b00020'><b>This link cannot be "
+                                       f"opened</b>: {_words(str(exc).partition(': ')[2])}"
+                                       "</p>")
+            self.link_message.layout.display = None
+            return False
+        self.load(text, "the link")
+        if self.editor.draft.rules() != self.in_force:
+            self.use_situation_rules()
+        self.link_message.value = (f"<p>Opened from the link: <b>"
+                                   f"{html.escape(self.editor.draft.title)}</b>.</p>")
+        self.link_message.layout.display = None
+        return True
 
     def _file_box(self) -> widgets.Widget:
         note = widgets.HTML("<small>The situation as a file (content/README.md). It names the "
@@ -558,6 +646,11 @@ class AnalysisBoardView(widgets.VBox):
         self.title.value = self.editor.draft.title
         self.save_link.value = download_link(text, f"{self.editor.draft.id}.toml",
                                              "save the situation file", "analysis-save")
+        try:
+            self.link_text.value = situation_link(text, page_base(), name="the situation")
+        except (ContentError, RulesError) as exc:
+            self.link_text.value = ""
+            self.link_text.placeholder = plain_text(str(exc))
 
     def _title_changed(self, change) -> None:
         if change["new"] != self.editor.draft.title:
@@ -591,9 +684,14 @@ class AnalysisBoardView(widgets.VBox):
         self.load(text, got.get("name", "the file"))
 
     def export(self) -> str:
-        """The Markdown to share: the board as SVG, the answers, the answers under each reading."""
+        """The Markdown to share: the board as SVG, the answers, the answers under each reading,
+        and the link that opens the situation; the same as BBCode (:attr:`bbcode_text`)."""
         found = self.found if self.found is not None else self.find()
+        link = self.link_text.value
         text = to_markdown(self.situation, self.in_force, found)
+        if link:
+            text += f"\n[Open this situation in the rules explorer]({link})\n"
+        self.bbcode_text.value = to_bbcode(self.situation, self.in_force, found, link)
         self.export_text.value = text
         self.export_link.value = download_link(text, f"{self.editor.draft.id}.md",
                                                "download the Markdown", "analysis-export-link",

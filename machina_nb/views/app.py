@@ -188,7 +188,7 @@ class Explorer(widgets.VBox):
         return (self.board,)
 
     def _build_odds(self) -> tuple[widgets.Widget, ...]:
-        self.odds, self.processes = OddsView(self.rules), ProcessesView(self.rules)
+        self.odds, self.processes = OddsView(self.rules), ProcessesView(self.rules, folded=True)
         return self.odds, self.processes
 
     def _build_round(self) -> tuple[widgets.Widget, ...]:

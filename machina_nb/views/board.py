@@ -8,25 +8,23 @@ tile outlines and units. The figure is built once; every later change (a
 click, another overlay, other rulings) only assigns ``source.data`` and the
 verdict text.
 
-What a click shows is an *overlay*: a function ``overlay(board, rules, pick)
--> Highlights`` from the picked spaces (under the rulings in force) to the
-spaces, lines and points to mark and the verdict in words. Each overlay calls
-the rules core only (:data:`OVERLAYS`): line of sight, reach within a stamina,
-nearest, closest, adjacent spaces.
+What a click shows is an *overlay* (:mod:`machina_nb.views.overlays`, its names
+offered here too). Colours, line styles and legend words are the board wing's one
+palette (:mod:`machina_nb.rules.board.palette`), the same the still pictures use
+(:mod:`machina_nb.rules.board.drawing`).
 
 Coordinates are the board's: ``(x, y)``, x the column from the west and y the
 row from the north; space ``(x, y)`` covers ``[x, x+1] x [y, y+1]``. The plot's
 y axis runs downwards so the picture reads like the map text.
 
-Rules: manual p11 (map tiles), p22 (sight, adjacency, nearest, closest), p34 (move), p35-37 (map elements).
+Rules: manual p11 (map tiles), p22 (doors), p34 (joined edges), p35-37 (map elements).
 """
 
 from __future__ import annotations
 
 import html
 import math
-import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Mapping
 
 import ipywidgets as widgets
@@ -38,14 +36,22 @@ from bokeh.models import (CDSView, ColumnDataSource, FixedTicker, GroupFilter, H
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.board import distance, sight
+from machina_nb.rules.board.drawing import (BORDER_GROUPS, border_segment, borders, extent,
+                                            tile_outlines)
 from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.highlights import Highlights, Segment
 from machina_nb.rules.board.labels import column_name, plain_text, space_name
-from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point
+from machina_nb.rules.board.palette import (DIRECTION_INK, GRID, HATCHED_ROLES, LABEL_INK,
+                                            MAP_STYLES, ROLE_COLOURS, ROLE_WORDS, SPACE_COLOURS,
+                                            STYLES, TILE_INK, UNIT_FILL, UNIT_INK)
 from machina_nb.rules.board.playarea import PlayArea, place_tile
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
 from machina_nb.views import setup_notebook
+from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay, closest_overlay,
+                                       nearest_overlay, reach_overlay, sight_line_highlights,
+                                       sight_overlay)
 
 __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
@@ -53,364 +59,11 @@ __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "RO
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
-#: Fill colour of each space kind (the legend names them in words).
-SPACE_COLOURS: dict[SpaceKind, str] = {
-    SpaceKind.FLOOR: "#ece6d6",
-    SpaceKind.TRAPPED: "#f2a541",
-    SpaceKind.PIT: "#1f1f1f",
-    SpaceKind.SPAWN: "#c62828",
-    SpaceKind.RUBBLE: "#8d8170",
-    SpaceKind.BARREL: "#e65100",
-    SpaceKind.CHEST: "#b8860b",
-    SpaceKind.EVENT: "#7e57c2",
-    SpaceKind.WORKBENCH: "#689f38",
-    SpaceKind.RECHARGE: "#0288d1",
-    SpaceKind.LEVER: "#a1887f",
-    SpaceKind.CHAPTER: "#303f9f",
-    SpaceKind.DESTROYED: "#5d4037",
-    SpaceKind.UNIDENTIFIABLE: "#b0bec5",
-}
-
-#: Colour of each overlay role (spaces, lines and points), from the Okabe–Ito palette that
-#: readers with any common colour-vision deficiency tell apart. Spaces are outlined (or
-#: hatched, :data:`HATCHED_ROLES`), never filled, so the space kinds stay visible beneath.
-ROLE_COLOURS: dict[str, str] = {
-    "selected": "#0072B2",
-    "target": "#D55E00",
-    "visible": "#009E73",
-    "blocked": "#CC79A7",
-    "reach": "#56B4E9",
-    "tied": "#D55E00",
-    "candidate": "#56B4E9",
-    "adjacent": "#009E73",
-    "border": "#D55E00",
-    "line": "#009E73",
-    "blocked line": "#D55E00",
-    "blocker": "#000000",
-    "path": "#E69F00",
-    "monster": "#0072B2",
-    "goal": "#009E73",
-    "end": "#56B4E9",
-    "answer": "#009E73",
-    "reply": "#D55E00",
-    "asker": "#0072B2",
-    "asked": "#D55E00",
-    "step": "#E69F00",
-    "can end here": "#56B4E9",
-    "route": "#E69F00",
-    "turn end": "#000000",
-    "turn start": "#0072B2",
-    "planned path": "#E69F00",
-    "its target": "#D55E00",
-    "planned from": "#0072B2",
-    "spawn": "#CC79A7",
-}
-
-#: Roles drawn as a hatch over the space (the rest as an outline inside it).
-HATCHED_ROLES = frozenset({"blocked"})
-
-#: What each overlay role means, in the legend beside the board.
-ROLE_WORDS: dict[str, str] = {
-    "selected": "the space you picked",
-    "target": "the space you aim at",
-    "visible": "in sight of the picked space",
-    "blocked": "out of sight (hatched)",
-    "reach": "reachable (number: stamina spent)",
-    "tied": "nearest or closest (every tie marked; number: distance)",
-    "candidate": "another unit (number: distance)",
-    "adjacent": "adjacent: a melee attack reaches it",
-    "border": "a wall or door on the picked space's border",
-    "line": "line of sight: clear",
-    "blocked line": "line of sight: blocked",
-    "blocker": "what blocks the line (✕ where the line is cut)",
-    "path": "a shortest path",
-    "monster": "the monster acting",
-    "goal": "where its path leads",
-    "end": "a space it could end its move on",
-    "answer": "the right answer",
-    "reply": "your answer",
-    "asker": "whom the question is about (who looks, moves, acts or is pushed)",
-    "asked": "what the question looks at or aims at",
-    "step": "a space the monster moves to",
-    "can end here": "a space it can end a move on",
-    "route": "the monster's moves, in order",
-    "turn end": "where the monster's turn ends",
-    "turn start": "where the monster's turn began",
-    "planned path": "its planned path, one step per action",
-    "its target": "the explorer it targets",
-    "planned from": "where the monster stood when it chose this action",
-    "spawn": "where a spawned monster may go (every tie marked)",
-}
-
-#: How the map's borders and marks are drawn, and their legend words:
-#: source name -> (colour, line width, dash, words).
-MAP_STYLES: dict[str, tuple[str, int, str, str]] = {
-    "walls": ("#212121", 6, "solid", "wall"),
-    "joined": ("#009E73", 3, "dashed", "joined tile edge (open)"),
-    "edges": ("#2e7d32", 6, "solid", "unexplored tile edge"),
-    "door_closed": ("#6d4c41", 8, "solid", "closed door"),
-    "door_open": ("#6d4c41", 3, "dashed", "open door"),
-    "door_destroyed": ("#D55E00", 3, "dotted", "destroyed door"),
-}
-
-_BORDER_WORDS = {
-    BorderKind.WALL: "wall", BorderKind.BOUNDARY: "tile boundary (wall)",
-    BorderKind.DOOR_OPEN: "open door", BorderKind.DOOR_CLOSED: "closed door",
-    BorderKind.DOOR_DESTROYED: "destroyed door",
-}
-
-
-@dataclass(frozen=True)
-class Pick:
-    """What the user picked: the ``selected`` space, an optional ``target`` and a ``stamina``;
-    ``names`` gives units' names by their letter on the board (``(("A", "Phillip"),)``)."""
-
-    selected: Point
-    target: Point | None = None
-    stamina: int = 3
-    names: tuple[tuple[str, str], ...] = ()
-
-
-Segment = tuple[tuple[float, float], tuple[float, float]]
-
-
-@dataclass(frozen=True)
-class Highlights:
-    """What an overlay marks: spaces, segments and points by role, labels, a title and the verdict.
-
-    Roles are keys of :data:`ROLE_COLOURS`; ``labels`` put short text (a distance)
-    on spaces; ``verdict`` is plain text, one line per item.
-    """
-
-    spaces: tuple[tuple[Point, str], ...] = ()
-    lines: tuple[tuple[Segment, str], ...] = ()
-    points: tuple[tuple[tuple[float, float], str], ...] = ()
-    labels: tuple[tuple[Point, str], ...] = ()
-    title: str = ""
-    verdict: tuple[str, ...] = ()
-
-    def __post_init__(self):
-        for _, role in self.spaces + self.lines + self.points:
-            if role not in ROLE_COLOURS:
-                raise ValueError(f"highlights: unknown role {role!r}; expected one of "
-                                 f"{', '.join(ROLE_COLOURS)}")
-
-
-#: An overlay: from the board, the rulings and the picked spaces to what to mark.
-Overlay = Callable[[Board, Rules, Pick], Highlights]
 
 
 def as_board(board: Board | Layout) -> Board:
     """``board`` itself, or the board of a map text layout (``Board.from_layout``)."""
     return board if isinstance(board, Board) else Board.from_layout(board)
-
-
-def _unit_words(board: Board, point: Point, names: Mapping[str, str]) -> str:
-    unit = board.unit_at(point)
-    return names.get(unit, f"unit {unit}") if unit else ""
-
-
-def _space_words(board: Board, point: Point, names: Mapping[str, str] | None = None) -> str:
-    unit = _unit_words(board, point, names or {})
-    kind = board.space(point).name.lower()
-    return f"{space_name(point)} ({kind}" + (f", {unit})" if unit else ")")
-
-
-def _centre(p: Point) -> tuple[float, float]:
-    return (p[0] + 0.5, p[1] + 0.5)
-
-
-def _border_segment(a: Point, b: Point) -> Segment:
-    """The segment between orthogonal neighbours ``a`` and ``b``."""
-    (ax, ay), (bx, by) = a, b
-    if ay == by:
-        x = max(ax, bx)
-        return (x, ay), (x, ay + 1)
-    y = max(ay, by)
-    return (ax, y), (ax + 1, y)
-
-
-# --- overlays: each calls the rules core and formats its answer ------------------------------
-
-
-def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
-    """Line of sight from the selected space: every space visible or blocked; for a target, the line.
-
-    The target's verdict is :func:`machina_nb.rules.board.sight.line_of_sight` with its
-    ``explain()`` text (the blocker, the exact point, the citation and rulings).
-
-    Rules: manual p22 (line of sight); switches los.vertex, los.space_squeeze.
-    """
-    a, names = pick.selected, dict(pick.names)
-    seen = sight.visible_from(board, a, rules)
-    spaces = [(p, "visible" if p in seen else "blocked") for p in sorted(board) if p != a]
-    spaces.append((a, "selected"))
-    verdict = [f"From {_space_words(board, a, names)}: {len(seen)} spaces in sight, "
-               f"{len(spaces) - 1 - len(seen)} out of sight (manual p22, line of sight; "
-               f"switches los.vertex: {rules['los.vertex']}, los.space_squeeze: "
-               f"{rules['los.space_squeeze']})."]
-    lines, points = (), ()
-    title = f"Line of sight from {space_name(a)}"
-    if pick.target is not None and pick.target != a:
-        verdict_of_target = sight.line_of_sight(board, a, pick.target, rules)
-        line = sight_line_highlights(a, pick.target, verdict_of_target)
-        spaces += [mark for mark in line.spaces if mark[1] != "selected"]
-        lines, points = line.lines, line.points
-        seen_words = "can see" if verdict_of_target.visible else "cannot see"
-        verdict.append(f"{space_name(a)} {seen_words} {_space_words(board, pick.target, names)}. "
-                       + plain_text(verdict_of_target.explain()))
-        title += f" to {space_name(pick.target)}"
-    else:
-        verdict.append("Click another space: the line of sight to it, explained.")
-    return Highlights(tuple(spaces), lines, points, (), title, tuple(verdict))
-
-
-def sight_line_highlights(a: Point, b: Point, seen: sight.Sight | None, clear: bool | None = None,
-                          ends: tuple[str, str] = ("selected", "target")) -> Highlights:
-    """The line from ``a`` to ``b`` and what blocks it: ``a`` and ``b`` marked with the roles
-    ``ends``, the line clear or blocked (``clear``, default ``seen.visible``), and ``seen``'s
-    blocking borders, spaces and point.
-
-    Rules: manual p22 (line of sight), p23 (ranged: units block the line).
-    """
-    if clear is None:
-        clear = seen is not None and seen.visible
-    spaces = [(a, ends[0]), (b, ends[1])]
-    lines = [((_centre(a), _centre(b)), "line" if clear else "blocked line")]
-    points = []
-    if seen is not None:
-        lines += [(_border_segment(p, q), "blocker") for p, q in seen.borders]
-        spaces += [(p, "blocker") for p in seen.spaces]
-        if seen.point is not None:
-            points.append(((float(seen.point[0]), float(seen.point[1])), "blocker"))
-    return Highlights(tuple(spaces), tuple(lines), tuple(points))
-
-
-def reach_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
-    """Every space a unit on the selected space can end on within the stamina, with its cost.
-
-    Rules: manual p34 (move: 1 stamina per space), p35 (pits); switches move.diagonal,
-    move.squeeze.
-    """
-    a = pick.selected
-    mover = distance.Mover(unit=board.unit_at(a))
-    costs = distance.reach(board, a, pick.stamina, rules, mover)
-    spaces = tuple((p, "reach") for p in costs if p != a) + ((a, "selected"),)
-    labels = tuple((p, str(cost)) for p, cost in costs.items() if p != a)
-    verdict = (f"From {_space_words(board, a, dict(pick.names))}: {len(costs) - 1} spaces "
-               f"within stamina {pick.stamina} (manual p34, move; switches move.diagonal: "
-               f"{rules['move.diagonal']}, move.squeeze: {rules['move.squeeze']}).",)
-    return Highlights(spaces, labels=labels,
-                      title=f"Reach within stamina {pick.stamina} from {space_name(a)}",
-                      verdict=verdict)
-
-
-def _ranking_highlights(board: Board, pick: Pick, ranking: distance.Ranking, title: str
-                        ) -> Highlights:
-    a, names = pick.selected, dict(pick.names)
-    tied = set(ranking.candidates)
-    spaces = tuple((p, "tied" if p in tied else "candidate") for p, _ in ranking.distances)
-    labels = tuple((p, str(d)) for p, d in ranking.distances)
-
-    def who(p: Point) -> str:
-        return f"{_unit_words(board, p, names)} on {space_name(p)}"
-
-    if ranking.candidates:
-        found = " and ".join(who(p) for p in ranking.candidates)
-        head = (f"{ranking.measure.capitalize()} to {space_name(a)}: {found}, at distance "
-                f"{ranking.distance}" + (" (a tie: the explorers choose)." if len(tied) > 1
-                                         else "."))
-    else:
-        head = f"{ranking.measure.capitalize()} to {space_name(a)}: no unit can be reached."
-    every = "; ".join(f"{who(p)}: {d}" for p, d in ranking.distances)
-    return Highlights(spaces + ((a, "selected"),), labels=labels, title=title, verdict=(
-        f"From {_space_words(board, a, names)}.", head,
-        f"Every unit's distance: {every}." if every else "No other unit on the board.",
-        f"Rule: {plain_text(ranking.rule)}; {plain_text(ranking.reading)}."))
-
-
-def _other_units(board: Board, a: Point) -> list[Point]:
-    return [p for p in board.units().values() if p != a]
-
-
-def nearest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
-    """The nearest units to the selected space (a direct count), every tie and every distance.
-
-    Rules: manual p22 (nearest); switch nearest.metric.
-    """
-    ranking = distance.nearest(board, pick.selected, _other_units(board, pick.selected), rules)
-    return _ranking_highlights(board, pick, ranking,
-                               f"Nearest units to {space_name(pick.selected)}")
-
-
-def closest_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
-    """The closest units to the selected space (steps, closed doors open), every tie and distance.
-
-    Rules: manual p22 (closest); manual p16 (the monster's path).
-    """
-    ranking = distance.closest(board, pick.selected, _other_units(board, pick.selected), rules)
-    shown = _ranking_highlights(board, pick, ranking,
-                                f"Closest units to {space_name(pick.selected)}")
-    lines, count = [], 0
-    for goal in ranking.candidates:
-        paths = distance.closest_paths(board, pick.selected, goal, rules)
-        count += paths.count()
-        lines += [((_centre(a), _centre(b)), "path") for a, b in _path_steps(paths)]
-    if not lines:
-        return shown
-    return replace(shown, lines=tuple(lines), verdict=shown.verdict[:2] + (
-        f"Every shortest path drawn ({count}): the route a mindless monster here would plan "
-        "toward its target (manual p16).",) + shown.verdict[2:])
-
-
-def _path_steps(paths: distance.Paths) -> list[tuple[Point, Point]]:
-    """Each step used by some tied path, once: the edges of the paths' DAG (never enumerated)."""
-    return sorted((before, node) for node, preds in paths.predecessors for before in preds)
-
-
-def adjacent_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
-    """The spaces adjacent to the selected space (melee reach) and the walls and doors on its borders.
-
-    Rules: manual p22 (adjacent; walls and doors), p23 (melee); switch adjacency.across_tiles.
-    """
-    a, names = pick.selected, dict(pick.names)
-    near = sight.adjacent_spaces(board, a, rules)
-    borders = sight.adjacent_borders(board, a)
-    spaces = tuple((p, "adjacent") for p in near if p != a) + ((a, "selected"),)
-    lines = tuple((_border_segment(p, q), "border") for (p, q), _ in borders)
-    verdict = (f"From {_space_words(board, a, names)}.",
-               "Adjacent (a melee attack reaches): " + (", ".join(
-                   _space_words(board, p, names) for p in near if p != a) or "no space") + ".",
-               "Walls and doors on its borders: " + (", ".join(
-                   f"{_BORDER_WORDS.get(kind, kind.name.lower())} {_side_words(board, p, q)}"
-                   for (p, q), kind in borders) or "none") + ".",
-               f"Rule: manual p22 (adjacent); switch adjacency.across_tiles: "
-               f"{rules['adjacency.across_tiles']}.")
-    return Highlights(spaces, lines, title=f"Adjacent to {space_name(a)} (melee)",
-                      verdict=verdict)
-
-
-def _side_words(board: Board, p: Point, q: Point) -> str:
-    """``between E1 and F1``, or ``on the north side of E1`` when one side is off the board."""
-    if p in board and q in board:
-        return f"between {space_name(p)} and {space_name(q)}"
-    inside, outside = (p, q) if p in board else (q, p)
-    side = {(0, -1): "north", (0, 1): "south", (-1, 0): "west", (1, 0): "east"}[
-        (outside[0] - inside[0], outside[1] - inside[1])]
-    return f"on the {side} side of {space_name(inside)}"
-
-
-#: The overlays offered by :class:`BoardView`, by the name shown in its picker.
-OVERLAYS: dict[str, Overlay] = {
-    "sight": sight_overlay,
-    "reach": reach_overlay,
-    "nearest": nearest_overlay,
-    "closest": closest_overlay,
-    "adjacent": adjacent_overlay,
-}
-
-
-# --- drawing ---------------------------------------------------------------------------------
 
 
 def _segments(segments: list[Segment]) -> dict[str, list[float]]:
@@ -422,47 +75,15 @@ def _segments(segments: list[Segment]) -> dict[str, list[float]]:
 _OUTWARD = {(0, -1): 0.0, (-1, 0): math.pi / 2, (0, 1): math.pi, (1, 0): -math.pi / 2}
 
 
-def _borders(board: Board) -> tuple[dict[BorderKind, list[Segment]], list[tuple[Point, Point]]]:
-    """Every border segment by kind (each drawn once), and the direction-symbol pairs."""
-    found: dict[BorderKind, list[Segment]] = {kind: [] for kind in BorderKind}
-    arrows = []
-    for p in sorted(board):
-        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
-            q = (p[0] + dx, p[1] + dy)
-            if q in board and (dx < 0 or dy < 0):
-                continue  # drawn from the other side
-            kind = board.border(p, q)
-            found[kind].append(_border_segment(p, q))
-            if kind is BorderKind.DIRECTION:
-                arrows.append((p, q))
-    return found, arrows
-
-
-_CUT_TILE = re.compile(r"^\d+,\d+$")
-
-
-def _tile_outlines(board: Board) -> dict[str, list]:
-    """Each map tile's outline and name. A fixed map is cut into 10x10 tiles named by their
-    place (``0,0``): those are named ``tile 1``, ``tile 2``... in reading order, and a map
-    that is one such tile has no outline (its edge is the board's)."""
-    corners: dict[str, list[int]] = {}
-    for p in board:
-        tile = board.tile_of(p)
-        if tile is None:
-            continue
-        box = corners.setdefault(tile, [p[0], p[1], p[0], p[1]])
-        box[:] = [min(box[0], p[0]), min(box[1], p[1]), max(box[2], p[0]), max(box[3], p[1])]
-    tiles = sorted(corners)
-    if len(tiles) == 1 and _CUT_TILE.match(tiles[0]):
-        tiles = []
-    boxes = [corners[t] for t in tiles]
-    order = sorted(range(len(tiles)), key=lambda i: (boxes[i][1], boxes[i][0]))
-    names = {i: (f"tile {n}" if _CUT_TILE.match(tiles[i]) else tiles[i])
-             for n, i in enumerate(order, 1)}
-    return {"x": [(b[0] + b[2] + 1) / 2 for b in boxes], "y": [(b[1] + b[3] + 1) / 2 for b in boxes],
-            "w": [b[2] - b[0] + 1 for b in boxes], "h": [b[3] - b[1] + 1 for b in boxes],
-            "tile": [names[i] for i in range(len(tiles))], "lx": [b[0] + 0.1 for b in boxes],
-            "ly": [b[1] + 0.1 for b in boxes]}
+def _tile_columns(board: Board) -> dict[str, list]:
+    """Each map tile's outline (centre and size) and name, and where the name is written."""
+    boxes = tile_outlines(board)
+    return {"x": [(a + c + 1) / 2 for (a, _, c, _), _ in boxes],
+            "y": [(b + d + 1) / 2 for (_, b, _, d), _ in boxes],
+            "w": [c - a + 1 for (a, _, c, _), _ in boxes],
+            "h": [d - b + 1 for (_, b, _, d), _ in boxes],
+            "tile": [name for _, name in boxes], "lx": [box[0] + 0.1 for box, _ in boxes],
+            "ly": [box[1] + 0.1 for box, _ in boxes]}
 
 
 def _overlay_space_columns(spaces) -> dict[str, list]:
@@ -499,20 +120,18 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
     }
 
 
-_LABEL_INK = "#0d47a1"
-_TILE_INK = "#3949ab"
 _SWATCH = "display:inline-block;width:18px;height:18px;vertical-align:middle;margin-right:6px;"
 
 
 def _swatch(colour: str, style: str) -> str:
     """A legend sample drawn the way the board draws it: fill, outline, hatch, line or mark."""
     if style == "fill":
-        look = f"background:{colour};border:1px solid #c8c0ad;"
+        look = f"background:{colour};border:1px solid {GRID};"
     elif style == "outline":
         look = f"border:3px solid {colour};box-sizing:border-box;"
     elif style == "hatch":
         look = (f"background:repeating-linear-gradient(135deg,{colour} 0 2px,transparent 2px 6px);"
-                "border:1px solid #c8c0ad;")
+                f"border:1px solid {GRID};")
     elif style.startswith("line"):
         dash = style.split(":")[1] if ":" in style else "solid"
         look = f"height:0;width:22px;border-top:5px {dash} {colour};"
@@ -560,13 +179,13 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
                      "overlay_lines": "line", "overlay_points": "✕"}[source]
             parts.append(_entry(ROLE_COLOURS[role], style, ROLE_WORDS[role]))
         if _has(sources, "overlay_labels"):
-            parts.append(_entry(_LABEL_INK, "3", "number on a space: steps or stamina"))
+            parts.append(_entry(LABEL_INK, "3", STYLES["label"].words))
     if _has(sources, "units"):
         parts.append("<b>Units</b>")
         for letter in sorted(set(_columns(sources["units"])["letter"])):
             who = names.get(letter, f"unit {letter}")
             parts.append(f"<div class='legend-entry legend-unit'><span style='{_SWATCH}"
-                         "border:2px solid #212121;border-radius:50%;text-align:center;"
+                         f"border:2px solid {UNIT_INK};border-radius:50%;text-align:center;"
                          f"font-weight:bold;line-height:14px'>{html.escape(letter)}</span>"
                          f"<span>{html.escape(who)}</span></div>")
     parts.append("<b>Spaces</b>")
@@ -579,9 +198,9 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
         parts += [_entry(colour, f"line:{dash}", words)
                   for _, (colour, _width, dash, words) in marks]
         if _has(sources, "direction"):
-            parts.append(_entry("#2e7d32", "▲", "direction symbol"))
+            parts.append(_entry(DIRECTION_INK, "▲", STYLES["direction"].words))
         if _has(sources, "tiles"):
-            parts.append(_entry(_TILE_INK, "line:dotted", "map tile outline and name"))
+            parts.append(_entry(TILE_INK, "line:dotted", STYLES["tile"].words))
     return "".join(parts) + "</div>"
 
 
@@ -592,11 +211,11 @@ def drawn_colours(sources) -> set[str]:
         found |= set(_columns(sources[name])["colour"])
     found |= {MAP_STYLES[name][0] for name in MAP_STYLES if _has(sources, name)}
     if _has(sources, "overlay_labels"):
-        found.add(_LABEL_INK)
+        found.add(LABEL_INK)
     if _has(sources, "tiles"):
-        found.add(_TILE_INK)
+        found.add(TILE_INK)
     if _has(sources, "direction"):
-        found.add("#2e7d32")
+        found.add(DIRECTION_INK)
     return found
 
 
@@ -606,7 +225,7 @@ def board_data(board: Board) -> dict[str, dict[str, list]]:
     Rules: manual p11 (tiles, edges, direction symbol), p34 (joined edges), p35-37 (space kinds), p22 (doors).
     """
     points = sorted(board)
-    borders, arrows = _borders(board)
+    found, arrows = borders(board)
     units = sorted((p, u) for u, p in board.units().items())
     return {
         "spaces": {
@@ -617,28 +236,17 @@ def board_data(board: Board) -> dict[str, dict[str, list]]:
             "tile": [board.tile_of(p) or "" for p in points],
             "unit": [board.unit_at(p) or "" for p in points],
         },
-        "tiles": _tile_outlines(board),
-        "walls": _segments(borders[BorderKind.WALL] + borders[BorderKind.BOUNDARY]),
-        "door_open": _segments(borders[BorderKind.DOOR_OPEN]),
-        "door_closed": _segments(borders[BorderKind.DOOR_CLOSED]),
-        "door_destroyed": _segments(borders[BorderKind.DOOR_DESTROYED]),
-        "joined": _segments(borders[BorderKind.JOINED]),
-        "edges": _segments(borders[BorderKind.EDGE] + borders[BorderKind.DIRECTION]),
+        "tiles": _tile_columns(board),
+        **{name: _segments([seg for kind in kinds for seg in found[kind]])
+           for name, kinds in BORDER_GROUPS.items()},
         "direction": {
-            "x": [(_border_segment(p, q)[0][0] + _border_segment(p, q)[1][0]) / 2 for p, q in arrows],
-            "y": [(_border_segment(p, q)[0][1] + _border_segment(p, q)[1][1]) / 2 for p, q in arrows],
+            "x": [(border_segment(p, q)[0][0] + border_segment(p, q)[1][0]) / 2 for p, q in arrows],
+            "y": [(border_segment(p, q)[0][1] + border_segment(p, q)[1][1]) / 2 for p, q in arrows],
             "angle": [_OUTWARD[(q[0] - p[0], q[1] - p[1])] for p, q in arrows],
         },
         "units": {"x": [p[0] + 0.5 for p, _ in units], "y": [p[1] + 0.5 for p, _ in units],
                   "letter": [u for _, u in units]},
     }
-
-
-def _extent(board: Board) -> tuple[int, int, int, int]:
-    """The bounding box ``(x0, y0, x1, y1)`` of the board's spaces (x1, y1 exclusive);
-    one empty space's box when no tile is placed (the last explorer left, manual p28)."""
-    xs, ys = [p[0] for p in board] or [0], [p[1] for p in board] or [0]
-    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
 
 
 def redraw_board(figure, sources, board: Board, px_per_space: int | None = None) -> None:
@@ -667,7 +275,7 @@ def _legend_shown(figure) -> None:
 
 def _frame(figure, board: Board, px: int) -> None:
     """Fit the figure's ranges, frame and axis ticks to the board, ``px`` pixels a space."""
-    x0, y0, x1, y1 = _extent(board)
+    x0, y0, x1, y1 = extent(board)
     figure.x_range.update(start=x0 - 0.3, end=x1 + 0.3)
     figure.y_range.update(start=y1 + 0.3, end=y0 - 0.3)  # y grows south
     figure.update(frame_width=px * (x1 - x0), frame_height=px * (y1 - y0))
@@ -681,7 +289,7 @@ def _frame(figure, board: Board, px: int) -> None:
 def space_pixels(board: Board, width: int = 760) -> int:
     """Pixels a side of a space: the board fills about ``width`` pixels, never under 32 or
     over 64 a space."""
-    x0, y0, x1, y1 = _extent(board)
+    x0, y0, x1, y1 = extent(board)
     return max(32, min(64, width // max(x1 - x0, y1 - y0, 1)))
 
 
@@ -701,7 +309,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
     Rules: manual p11 (tiles, edges, direction symbol), p34 (joined edges), p35-37 (space kinds), p22 (doors).
     """
     board = as_board(board)
-    x0, y0, x1, y1 = _extent(board)
+    x0, y0, x1, y1 = extent(board)
     w, h = x1 - x0, y1 - y0
     px = px_per_space or space_pixels(board)
     data = {**board_data(board), **highlight_data(highlights)}
@@ -726,19 +334,20 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         return {"legend_label": label} if legend else {}
 
     spaces = fig.rect("x", "y", 1, 1, source=sources["spaces"], fill_color="colour",
-                      line_color="#c8c0ad", line_width=1,
+                      line_color=GRID, line_width=1,
                       **({"legend_field": "kind"} if legend else {}))
-    fig.rect("x", "y", "w", "h", source=sources["tiles"], fill_color=None, line_color=_TILE_INK,
+    fig.rect("x", "y", "w", "h", source=sources["tiles"], fill_color=None, line_color=TILE_INK,
              line_width=2, line_alpha=0.6, line_dash="dotted")
     fig.text("lx", "ly", text="tile", source=sources["tiles"], text_font_size="8pt",
-             text_color=_TILE_INK, text_baseline="top", text_alpha=0.8)
+             text_color=TILE_INK, text_baseline="top", text_alpha=0.8)
     _overlay_spaces(fig, sources["overlay"])
     for name in ("walls", "joined", "edges"):
         colour, width, dash, words = MAP_STYLES[name]
         fig.segment("x0", "y0", "x1", "y1", source=sources[name], line_color=colour,
                     line_width=width, line_dash=dash, line_cap="round", **key(words))
     fig.scatter("x", "y", source=sources["direction"], marker="triangle", angle="angle",
-                size=14, fill_color="#2e7d32", line_color="white", **key("direction symbol"))
+                size=14, fill_color=DIRECTION_INK, line_color=UNIT_FILL,
+                **key(STYLES["direction"].words))
     for name in ("door_closed", "door_open", "door_destroyed"):
         colour, width, dash, words = MAP_STYLES[name]
         fig.segment("x0", "y0", "x1", "y1", source=sources[name], line_color=colour,
@@ -746,12 +355,12 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
     fig.segment("x0", "y0", "x1", "y1", source=sources["overlay_lines"], line_color="colour",
                 line_width=4)
     fig.scatter("x", "y", source=sources["units"], size=px * 0.55, fill_color="white",
-                line_color="#212121", line_width=2, **key("unit"))
+                line_color=UNIT_INK, line_width=2, **key("unit"))
     fig.text("x", "y", text="letter", source=sources["units"], text_align="center",
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
              text_baseline="bottom", text_font_size="9pt", text_font_style="bold",
-             text_color=_LABEL_INK)
+             text_color=LABEL_INK)
     fig.scatter("x", "y", source=sources["overlay_points"], marker="x", size=16,
                 line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[

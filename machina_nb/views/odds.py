@@ -30,53 +30,26 @@ from bokeh.plotting import figure as new_figure
 from bokeh.transform import dodge
 from jupyter_bokeh.widgets import BokehModel
 
+from machina_nb.rules.cards.attack_choices import (AttackChoice, attack_choices,
+                                                   defense_attribute, defense_of)
+from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.units import UnitCard, content_cards
 from machina_nb.rules.odds import attacks, processes
 from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.views import setup_notebook
+from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
 
-__all__ = ["exact", "pool_name", "OddsView", "ProcessesView", "PROCESS_FIELDS", "HEAT_POOLS"]
+__all__ = ["exact", "number", "pool_name", "OddsView", "MORE_SECTIONS", "ProcessesView", "PROCESS_FIELDS", "HEAT_POOLS"]
 
 MAX_HIGH = MAX_LOW = 6
 #: The pools of the heat map, top row first: every pool of 0-6 high and 0-6 low dice.
 HEAT_POOLS = tuple((h, l) for h in range(MAX_HIGH + 1) for l in range(MAX_LOW + 1) if h + l)
-_LONG = 60  # fractions longer than this are shown by their percentage and size
 
 # Okabe–Ito colours, told apart by readers with any common colour-vision deficiency
 _HIT, _ESSENCE, _MISS = "#009E73", "#E69F00", "#BBBBBB"
-
-
-def exact(p: Fraction | int, digits: int = 4) -> str:
-    """An exact chance and its percentage, ``5/9 (55.56%)``; a very long fraction gives its
-    percentage and the size of its exact denominator.
-
-    >>> exact(Fraction(1)), exact(Fraction(0))
-    ('1 (100%)', '0 (0%)')
-    """
-    p = Fraction(p)
-    if p.denominator == 1:
-        return f"{p.numerator} ({p.numerator * 100}%)" if p in (0, 1) else str(p.numerator)
-    text = str(p)
-    percent = f"{float(p) * 100:.{max(digits - 2, 0)}f}%"
-    if len(text) > _LONG:
-        return f"{percent} (an exact fraction with a {len(str(p.denominator))}-digit denominator)"
-    return f"{text} ({percent})"
-
-
-def number(value: Fraction | int) -> str:
-    """An exact number that is not a chance (a mean): the fraction and its decimal.
-
-    >>> number(Fraction(7, 4))
-    '7/4 ≈ 1.75'
-    """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if len(str(value)) > _LONG:
-        return f"≈ {float(value):.4g}"
-    return f"{value} ≈ {float(value):.4g}"
 
 
 def _mathml(expr) -> str:
@@ -147,56 +120,79 @@ def _slider(description: str, low: int, high: int, value: int, css: str) -> widg
     return slider
 
 
-class OddsView(widgets.VBox):
-    """Attack odds in a notebook: pick a pool, a defense, a modifier and essence; read the exact odds.
+def _box(description: str, low: int, high: int, value: int, css: str) -> widgets.BoundedIntText:
+    """A number typed in (arrows step it), ``low``-``high``."""
+    box = widgets.BoundedIntText(value=value, min=low, max=high, description=description,
+                                 style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="150px"))
+    box.add_class(css)
+    return box
 
-    Widgets (with their CSS classes): ``high`` / ``low`` (``odds-high``,
-    ``odds-low``), ``kind`` physical/arcane (``odds-kind``), ``defense`` 0-9,
-    armor or will (``odds-defense``), ``modifier`` (``odds-modifier``),
-    ``essence`` (``odds-essence``), ``blockers`` text "2,3,4"
-    (``odds-blockers``), ``health`` and ``attacks`` for the kill chance
-    (``odds-health``, ``odds-attacks``). Answers: ``probability`` (P(hit),
-    ``odds-probability``), ``essence_spent`` (``odds-essence-spent``),
-    ``derivation`` (the generating function, ``odds-derivation``),
-    ``blockers_table`` (``odds-blockers-table``), ``kill`` (``odds-kill``),
-    ``citation``. Charts: ``sources["pmf"]``, ``sources["cumulative"]``,
-    ``sources["heat"]`` (P(hit) over pools x defense), ``sources["heat_current"]``.
+
+def _note(text: str) -> widgets.HTML:
+    """One short plain line beside an input: what it does and where the rule is."""
+    note = widgets.HTML(f"<small>{text}</small>")
+    note.add_class("odds-note")
+    return note
+
+
+#: The readings of the switches the attack odds read, in plain words (the id stays beside).
+_READINGS = {
+    ("roll.floor", "none"): "a total may fall below 0",
+    ("roll.floor", "clamp0"): "a total below 0 counts as 0",
+    ("essence.multi_blocker", "shared_total"): "essence lifts the one total every blocker meets",
+    ("essence.multi_blocker", "per_blocker"): "each essence point lifts the total for one blocker",
+}
+
+
+def _reading(rules: Rules, switch: str) -> str:
+    words = _READINGS.get((switch, rules[switch]), rules[switch].replace("_", " "))
+    return f"{words} <span class='switch-tag'>({switch}: {rules[switch]})</span>"
+
+
+#: The sections folded under the answer, in order.
+MORE_SECTIONS = ("How it is worked out: the generating function and each total's chance",
+                 "One roll against several blockers; kill within N attacks",
+                 "Every pool against every defense (heat map)")
+_DERIVATION, _MORE_QUESTIONS, _HEAT = range(3)
+
+
+class OddsView(widgets.VBox):
+    """Attack odds in a notebook: pick an attacker and a target (or type a pool and a defense),
+    a modifier and essence; read the exact chance in one sentence and one chart.
+
+    Pickers: ``attacker`` (a unit card id, or None for a typed pool; ``odds-attacker``),
+    ``attack`` (its :class:`~machina_nb.rules.cards.attack_choices.AttackChoice`, an ability
+    or an explorer's weapon; ``odds-attack``), ``target`` (a unit card id, or None for a typed
+    defense; ``odds-target``); ``origin`` says where each number came from (``odds-origin``).
+    Numbers, typed (with their CSS classes): ``high`` / ``low`` (``odds-high``,
+    ``odds-low``), ``kind`` physical/arcane (``odds-kind``), ``defense`` 0-9, armor or will
+    (``odds-defense``), ``modifier`` (``odds-modifier``), ``essence`` (``odds-essence``).
+    Typing a number the pick did not give turns that pick into "custom".
+    Answers: ``probability`` (the sentence, ``odds-probability``), ``essence_spent``
+    (``odds-essence-spent``) and the chart ``sources["pmf"]``. Folded below in ``more``
+    (:data:`MORE_SECTIONS`, closed; each built when first opened): ``derivation`` (the
+    generating function, ``odds-derivation``) with ``sources["cumulative"]``;
+    ``blockers`` text "2,3,4" (``odds-blockers``), ``blockers_table``, ``health`` and
+    ``attacks`` (``odds-health``, ``odds-attacks``) and ``kill`` (``odds-kill``);
+    ``sources["heat"]`` (P(hit) over pools x defense) with ``sources["heat_current"]``.
 
     Assigning ``view.rules`` (e.g. from the explorer's preset picker) recomputes.
 
-    Rules: manual p24 (attack), manual p18-19 (essence after the roll), switches roll.floor and essence.multi_blocker.
+    Rules: manual p24 (attack; armor against physical, will against arcane), manual p18-19
+    (essence after the roll), switches roll.floor and essence.multi_blocker.
     """
 
     rules = traitlets.Instance(Rules)
 
     def __init__(self, rules: Rules | None = None, high: int = 1, low: int = 1, defense: int = 3,
-                 **kwargs):
+                 attacker: str | None = "hank", target: str | None = "mi_go", **kwargs):
         setup_notebook()
-        self.high = _slider("high dice", 0, MAX_HIGH, high, "odds-high")
-        self.low = _slider("low dice", 0, MAX_LOW, low, "odds-low")
-        self.kind = widgets.ToggleButtons(options=["physical", "arcane"], value="physical")
-        self.kind.add_class("odds-kind")
-        self.defense = _slider("armor", 0, attacks.MAX_ATTRIBUTE, defense, "odds-defense")
-        self.modifier = _slider("modifier", -3, 6, 0, "odds-modifier")
-        self.essence = _slider("essence", 0, 4, 0, "odds-essence")
-        self.blockers = widgets.Text(value="2,3,4", description="blockers",
-                                     continuous_update=False)
-        self.blockers.add_class("odds-blockers")
-        self.health = _slider("health", 1, 4, 2, "odds-health")
-        self.attacks = _slider("attacks", 1, 6, 2, "odds-attacks")
-        self.probability = widgets.HTML()
-        self.probability.add_class("odds-probability")
-        self.essence_spent = widgets.HTML()
-        self.essence_spent.add_class("odds-essence-spent")
-        self.derivation = widgets.HTML()
-        self.derivation.add_class("odds-derivation")
-        self.blockers_table = widgets.HTML()
-        self.blockers_table.add_class("odds-blockers-table")
-        self.kill = widgets.HTML()
-        self.kill.add_class("odds-kill")
-        self.citation = widgets.HTML()
-        self.citation.add_class("odds-citation")
-
+        self._filling = False
+        self._opened: set[int] = set()
+        self.cards, self.weapons = content_cards(), load_all_items()
+        self._build_inputs(high, low, defense)
+        self._build_answers()
         self.sources = {
             "pmf": ColumnDataSource({"total": [], "p": [], "exact": [], "colour": []}),
             "cumulative": ColumnDataSource({"k": [], "p": [], "exact": []}),
@@ -207,29 +203,85 @@ class OddsView(widgets.VBox):
         }
         self.figures = self._build_figures()
         self.rules = rules or Rules()
-        self._recompute()  # fill the sources before the plots are serialised (a BokehModel
+        self.more = widgets.Accordion([widgets.VBox() for _ in MORE_SECTIONS],
+                                      titles=MORE_SECTIONS, selected_index=None)
+        self.more.add_class("odds-more")
+        self._observe_inputs()
+        self.attacker.value, self.target.value = attacker, target
+        self.update()  # fill the sources before the plot is serialised (a BokehModel
         # not yet shown in the page drops the changes it is sent)
-        plots = [BokehModel(self.figures[name]) for name in ("pmf", "cumulative", "heat")]
-        for plot, css in zip(plots, ("odds-pmf-plot", "odds-cumulative-plot", "odds-heat-plot")):
-            plot.add_class(css)
+        pmf = BokehModel(self.figures["pmf"])
+        pmf.add_class("odds-pmf-plot")
+        super().__init__([self._picker_rows(), self.probability, self.essence_spent,
+                          self._number_rows(), self._legend(), pmf, self.more, self.citation],
+                         **kwargs)
+        self.observe(self._recompute, "rules")
 
-        controls = widgets.VBox([widgets.HBox([self.high, self.low, self.kind]),
-                                 widgets.HBox([self.defense, self.modifier, self.essence])])
-        answers = widgets.VBox([self.probability, self.essence_spent, self.derivation])
-        kill = widgets.VBox([widgets.HTML("<b>Kill within N attacks</b> (essence shared)"),
-                             widgets.HBox([self.health, self.attacks]), self.kill])
-        blockers = widgets.VBox([widgets.HTML("<b>One roll against several blockers</b>"),
-                                 self.blockers, self.blockers_table])
+    def _build_inputs(self, high: int, low: int, defense: int) -> None:
+        units = [(f"{c.name} ({c.side})", uid) for uid, c in self.cards.items()]
+        self.attacker = widgets.Dropdown(options=[("custom pool (type the dice)", None)] + units,
+                                         value=None, description="attacker")
+        self.attack = widgets.Dropdown(options=[("the dice typed below", None)], value=None,
+                                       description="with", disabled=True)
+        self.target = widgets.Dropdown(options=[("custom defense (type it)", None)] + units,
+                                       value=None, description="target")
+        for w, css in ((self.attacker, "odds-attacker"), (self.attack, "odds-attack"),
+                       (self.target, "odds-target")):
+            w.add_class(css)
+            w.style = {"description_width": "initial"}
+        self.origin = widgets.HTML()
+        self.origin.add_class("odds-origin")
+        self.high = _box("high dice", 0, MAX_HIGH, high, "odds-high")
+        self.low = _box("low dice", 0, MAX_LOW, low, "odds-low")
+        self.kind = widgets.ToggleButtons(options=["physical", "arcane"], value="physical",
+                                          style={"button_width": "80px"})
+        self.kind.add_class("odds-kind")
+        self.defense = _box("armor", 0, attacks.MAX_ATTRIBUTE, defense, "odds-defense")
+        self.modifier = _box("modifier", -9, 9, 0, "odds-modifier")
+        self.essence = _box("essence", 0, 9, 0, "odds-essence")
+        self.blockers = widgets.Text(value="2,3,4", description="blockers",
+                                     continuous_update=False)
+        self.blockers.add_class("odds-blockers")
+        self.health = _box("health", 1, 9, 2, "odds-health")
+        self.attacks = _box("attacks", 1, 9, 2, "odds-attacks")
+
+    def _build_answers(self) -> None:
+        for name in ("probability", "essence_spent", "derivation", "blockers_table", "kill",
+                     "citation"):
+            answer = widgets.HTML()
+            answer.add_class("odds-" + name.replace("_", "-"))
+            setattr(self, name, answer)
+
+    def _picker_rows(self) -> widgets.Widget:
+        return widgets.VBox([widgets.HBox([self.attacker, self.attack, self.target]),
+                             self.origin])
+
+    def _number_rows(self) -> widgets.Widget:
+        return widgets.VBox([
+            widgets.HBox([self.high, self.low, self.kind, self.defense]),
+            widgets.HBox([self.modifier, _note(
+                "Added to the dice total: + from boosts, − from reductions (manual p24).")]),
+            widgets.HBox([self.essence, _note(
+                "The most essence the attacker may spend after seeing the roll, +1 to the "
+                "total each (manual p18-19).")])])
+
+    def _legend(self) -> widgets.Widget:
         legend = widgets.HTML(_swatches([(_HIT, "hits without essence"),
                                          (_ESSENCE, "hits with the essence allowed"),
                                          (_MISS, "misses")])
-                              + "<small>Dashed line: the defense to reach. Diamond: the chance "
-                                "at the defense. In the grid below, the outlined cell is the "
-                                "pool and defense picked above; the colour scale beside it "
-                                "reads from 0 (never) to 1 (always).</small>")
+                              + "<small>Each bar: the chance of one dice total. Dashed line: "
+                                "the defense to reach.</small>")
         legend.add_class("odds-legend")
-        super().__init__([controls, answers, legend, widgets.HBox([plots[0], plots[1]]),
-                          widgets.HBox([blockers, kill]), plots[2], self.citation], **kwargs)
+        return legend
+
+    def _observe_inputs(self) -> None:
+        self.attacker.observe(self._attacker_picked, "value")
+        self.attack.observe(self._attack_picked, "value")
+        self.target.observe(self._target_picked, "value")
+        for w in (self.high, self.low, self.kind):
+            w.observe(self._dice_typed, "value")
+        self.kind.observe(self._kind_changed, "value")
+        self.defense.observe(self._defense_typed, "value")
         for w in (self.high, self.low, self.kind, self.defense, self.modifier, self.essence):
             w.observe(self.update, "value")
         for w in (self.modifier, self.essence):
@@ -237,21 +289,100 @@ class OddsView(widgets.VBox):
         self.blockers.observe(self._update_blockers, "value")
         for w in (self.health, self.attacks):
             w.observe(self._update_kill, "value")
-        self.observe(self._recompute, "rules")
+        self.more.observe(self._section_opened, "selected_index")
 
-    # -- figures (built once) -------------------------------------------------------------
+    # -- the pickers fill the numbers; a number typed makes its pick custom -----------------
+    @property
+    def choice(self) -> AttackChoice | None:
+        """The attack picked, or None for a typed pool."""
+        return self.attack.value if self.attacker.value is not None else None
+
+    @property
+    def target_card(self) -> UnitCard | None:
+        """The target's unit card, or None for a typed defense."""
+        return self.cards.get(self.target.value) if self.target.value is not None else None
+
+    def _fill(self, **values) -> None:
+        """Set several inputs as one change: a single recompute, and no pick turned custom."""
+        self._filling = True
+        try:
+            for name, value in values.items():
+                getattr(self, name).value = value
+        finally:
+            self._filling = False
+        self.update()
+
+    def _attacker_picked(self, change) -> None:
+        card = self.cards.get(change["new"]) if change["new"] is not None else None
+        choices = attack_choices(card, self.weapons) if card else ()
+        self._filling = True
+        try:
+            if choices:
+                self.attack.options = [(c.label, c) for c in choices]
+                self.attack.value = choices[0]
+            else:
+                self.attack.options = [("the dice typed below" if card is None
+                                        else "no attack on this card: type the dice", None)]
+                self.attack.value = None
+            self.attack.disabled = not choices
+        finally:
+            self._filling = False
+        self._attack_picked()
+
+    def _attack_picked(self, _change=None) -> None:
+        choice = self.choice
+        if self._filling or choice is None:
+            self.update()
+            return
+        values = {"high": choice.high, "low": choice.low,
+                  "kind": "arcane" if choice.arcane else "physical"}
+        card = self.target_card
+        if card is not None:
+            values["defense"] = defense_of(card, choice.arcane)
+        self._fill(**values)
+
+    def _target_picked(self, change) -> None:
+        card = self.target_card
+        if card is None:
+            self.update()
+            return
+        self._fill(defense=defense_of(card, self.kind.value == "arcane"))
+
+    def _dice_typed(self, _change) -> None:
+        choice = self.choice
+        if self._filling or choice is None:
+            return
+        if (self.high.value, self.low.value, self.kind.value == "arcane") != \
+                (choice.high, choice.low, choice.arcane):
+            self.attacker.value = None
+
+    def _kind_changed(self, change) -> None:
+        """Physical or arcane picks the target's armor or will (manual p24)."""
+        card = self.target_card
+        if not self._filling and card is not None:
+            self._fill(defense=defense_of(card, change["new"] == "arcane"))
+
+    def _defense_typed(self, change) -> None:
+        card = self.target_card
+        if not self._filling and card is not None and \
+                change["new"] != defense_of(card, self.kind.value == "arcane"):
+            self.target.value = None
+
+    # -- figures (built once; the folded ones shown when their section opens) ----------------
     def _build_figures(self):
         s = self.sources
-        pmf = new_figure(height=260, width=420, title="Chance of each dice total (before essence)",
-                         tools="", toolbar_location=None, x_axis_label="total (dice + modifier)", y_axis_label="chance")
+        pmf = new_figure(height=240, width=440, title="Chance of each dice total (before essence)",
+                         tools="", toolbar_location=None, x_axis_label="total (dice + modifier)",
+                         y_axis_label="chance")
         pmf.vbar("total", 0.8, "p", source=s["pmf"], fill_color="colour", line_color="white")
         pmf.add_tools(HoverTool(tooltips=[("total", "@total"), ("chance", "@exact")]))
         self.defense_span = Span(location=0, dimension="height", line_color="#D55E00",
                                  line_dash="dashed", line_width=2)
         pmf.add_layout(self.defense_span)
 
-        cumulative = new_figure(height=260, width=420, title="Chance the total is at least k", tools="",
-                                toolbar_location=None, x_axis_label="k", y_axis_label="chance", y_range=(0, 1.05))
+        cumulative = new_figure(height=240, width=440, title="Chance the total is at least k",
+                                tools="", toolbar_location=None, x_axis_label="k",
+                                y_axis_label="chance", y_range=(0, 1.05))
         cumulative.step("k", "p", source=s["cumulative"], mode="center", line_width=2)
         cumulative.scatter("k", "p", source=s["cumulative"], size=5)
         cumulative.scatter("k", "p", source=s["threshold"], size=14, marker="diamond",
@@ -260,7 +391,10 @@ class OddsView(widgets.VBox):
         self.cumulative_span = Span(location=0, dimension="height", line_color="#D55E00",
                                     line_dash="dashed", line_width=2)
         cumulative.add_layout(self.cumulative_span)
+        return {"pmf": pmf, "cumulative": cumulative, "heat": self._heat_figure()}
 
+    def _heat_figure(self):
+        s = self.sources
         names = [pool_name(h, l) for h, l in HEAT_POOLS]
         defenses = [str(d) for d in range(attacks.MAX_ATTRIBUTE + 1)]
         heat = new_figure(height=18 * len(names) + 80, width=640,
@@ -281,7 +415,36 @@ class OddsView(widgets.VBox):
                                  major_label_text_font_size="9pt"), "right")
         heat.grid.visible = False
         heat.axis.major_tick_line_color = None
-        return {"pmf": pmf, "cumulative": cumulative, "heat": heat}
+        return heat
+
+    def _section_opened(self, change) -> None:
+        """Build a folded section the first time it is opened, then keep it up to date."""
+        index = change["new"]
+        if index is None or index in self._opened:
+            return
+        self._opened.add(index)
+        if index == _DERIVATION:
+            self._update_derivation()
+            plot = BokehModel(self.figures["cumulative"])
+            plot.add_class("odds-cumulative-plot")
+            content = [self.derivation, plot]
+        elif index == _MORE_QUESTIONS:
+            self._update_blockers()
+            self._update_kill()
+            content = [widgets.HTML("<b>One roll against several blockers</b>"), self.blockers,
+                       self.blockers_table,
+                       widgets.HTML("<b>Kill within N attacks</b> (the essence shared "
+                                    "between them)"),
+                       widgets.HBox([self.health, self.attacks]), self.kill]
+        else:
+            self._update_heat()
+            plot = BokehModel(self.figures["heat"])
+            plot.add_class("odds-heat-plot")
+            content = [widgets.HTML("<small>Every pool of 0-6 high and 0-6 low dice against "
+                                    "every defense; the outlined cell is the pool and defense "
+                                    "picked above. Colour: from 0 (never) to 1 (always)."
+                                    "</small>"), plot]
+        self.more.children[index].children = content
 
     # -- answers ----------------------------------------------------------------------------
     @property
@@ -292,15 +455,59 @@ class OddsView(widgets.VBox):
     @property
     def attribute(self) -> str:
         """``armor`` for a physical attack, ``will`` for an arcane one (manual p24-25)."""
-        return "will" if self.kind.value == "arcane" else "armor"
+        return defense_attribute(self.kind.value == "arcane")
 
     def _recompute(self, _change=None) -> None:
         self.update()
         self._update_heat()
 
+    def _subject(self, pool: Pool) -> str:
+        """Who attacks with what: "Hank's Stunning Blow", or the dice typed."""
+        choice = self.choice
+        if choice is not None:
+            return html.escape(f"{choice.unit}'s {choice.label}", quote=False)
+        return f"{a_kind(self.kind.value).capitalize()} attack with {_dice_words(pool.high, pool.low)}"
+
+    def _against(self) -> str:
+        card, a = self.target_card, self.defense.value
+        if card is None:
+            return f"against {self.attribute} {a}"
+        article = "the " if card.side == "monster" else ""
+        return html.escape(f"against {article}{card.name}'s {self.attribute} {a}", quote=False)
+
+    def _sentence(self, pool: Pool, hit: Fraction) -> str:
+        m, e = self.modifier.value, self.essence.value
+        extras = [f"a modifier of {m:+d}" if m else "",
+                  f"up to {e} essence spent after the roll" if e else ""]
+        extra = " and ".join(x for x in extras if x)
+        return (f"<span class='odds-answer' style='font-size:1.15em'>{self._subject(pool)} "
+                f"{self._against()}"
+                f"{', with ' + extra + ',' if extra else ''} {hits_phrase(hit)}: "
+                f"<b>{exact(hit)}</b></span>")
+
+    def _origin(self) -> str:
+        choice, card = self.choice, self.target_card
+        if choice is not None:
+            where = f"the {choice.weapon} card" if choice.weapon else f"{choice.unit}'s card"
+            dice = (f"{choice.unit}'s {choice.label}: {_dice_words(choice.high, choice.low)}, "
+                    f"{'arcane' if choice.arcane else 'physical'} (from {where}).")
+        else:
+            dice = "Dice: typed below (custom pool)."
+        if card is not None:
+            defense = (f"{card.name}: {self.attribute} {self.defense.value} (from its card; "
+                       f"{a_kind(self.kind.value)} attack must reach the target's {self.attribute}, "
+                       "manual p24).")
+        else:
+            defense = f"Defense: {self.attribute} typed below (custom defense)."
+        return f"<small>{html.escape(dice, quote=False)} {html.escape(defense, quote=False)}</small>"
+
     def update(self, _change=None) -> None:
-        """Recompute every answer for the chosen pool and defense (the heat map keeps its data)."""
+        """Recompute the answer and its chart for the chosen pool and defense (and the folded
+        sections already opened; the heat map keeps its data)."""
+        if self._filling:
+            return
         self.defense.description = self.attribute
+        self.origin.value = self._origin()
         try:
             pool = self.pool
         except RulesError as exc:
@@ -308,22 +515,12 @@ class OddsView(widgets.VBox):
             return
         rules, m, e, a = self.rules, self.modifier.value, self.essence.value, self.defense.value
         odds = attacks.attack_odds(pool, a, rules, m, e)
-        self.probability.value = (
-            f"<b>Chance to hit</b> with {_dice_words(pool.high, pool.low)} ({self.kind.value}) "
-            f"against {self.attribute} {a}, modifier {m:+d}, up to {e} essence: "
-            f"<b>{exact(odds.hit)}</b>")
+        self.probability.value = self._sentence(pool, odds.hit)
         spent = ", ".join(f"{k} essence: {exact(p)}" for k, p in odds.spent.items())
-        self.essence_spent.value = (f"Essence spent on average (the least that makes it hit, "
-                                    f"chosen after seeing the roll): "
-                                    f"{number(odds.expected_spent)} &nbsp; "
-                                    f"<small>(chance of spending {spent})</small>")
-        self.derivation.value = (
-            "<div class='odds-math'>The dice total's generating function, a product with one "
-            "factor per die:"
-            f"{_math_line(generating_function(pool, factored=True), generating_function(pool))}"
-            "The chance the dice total exactly <i>s</i> is the coefficient of "
-            "<i>z</i><sup><i>s</i></sup>; the attack hits when the total is at least the "
-            "defense minus the modifier and the essence spent (manual p24).</div>")
+        self.essence_spent.value = "" if not e else (
+            f"Essence spent, on average: {number(odds.expected_spent)} (the least that makes it "
+            f"hit, chosen after seeing the roll) &nbsp; <small>(chance of spending {spent})"
+            "</small>")
         dist = attacks.final_total(pool, rules, m)
         pmf = dist.pmf()
         self.sources["pmf"].data = {
@@ -342,13 +539,32 @@ class OddsView(widgets.VBox):
                                              "defense": [str(a)]}
         self.citation.value = (f"<small>Rules: manual p24 (attack: a total at least the "
                                f"{self.attribute} hits), manual p18-19 (essence after the roll); "
-                               f"switches roll.floor: {rules['roll.floor']}, "
-                               f"essence.multi_blocker: {rules['essence.multi_blocker']}; "
-                               f"rules preset {html.escape(rules.name)}</small>")
+                               f"in force: {_reading(rules, 'roll.floor')}; "
+                               f"{_reading(rules, 'essence.multi_blocker')} "
+                               f"(rules {html.escape(rules.name)})</small>")
+        self._update_derivation()
         self._update_blockers()
         self._update_kill()
 
+    def _update_derivation(self) -> None:
+        if _DERIVATION not in self._opened:
+            return
+        try:
+            pool = self.pool
+        except RulesError as exc:
+            self.derivation.value = _error(exc)
+            return
+        self.derivation.value = (
+            "<div class='odds-math'>The dice total's generating function, a product with one "
+            "factor per die:"
+            f"{_math_line(generating_function(pool, factored=True), generating_function(pool))}"
+            "The chance the dice total exactly <i>s</i> is the coefficient of "
+            "<i>z</i><sup><i>s</i></sup>; the attack hits when the total is at least the "
+            "defense minus the modifier and the essence spent (manual p24).</div>")
+
     def _update_heat(self, _change=None) -> None:
+        if _HEAT not in self._opened:
+            return
         rules, m, e = self.rules, self.modifier.value, self.essence.value
         rows = [(pool_name(h, l), d, attacks.hit_chance(Pool.attack(h, l), d, rules, m, e))
                 for h, l in HEAT_POOLS for d in range(attacks.MAX_ATTRIBUTE + 1)]
@@ -359,6 +575,8 @@ class OddsView(widgets.VBox):
             "ink": ["#212121" if r[2] > Fraction(3, 5) else "#ffffff" for r in rows]}
 
     def _update_blockers(self, _change=None) -> None:
+        if _MORE_QUESTIONS not in self._opened:
+            return
         try:
             pool = self.pool
             defenses = _int_list(self.blockers.value, "blockers")
@@ -376,6 +594,8 @@ class OddsView(widgets.VBox):
             "(manual p24)</small>")
 
     def _update_kill(self, _change=None) -> None:
+        if _MORE_QUESTIONS not in self._opened:
+            return
         try:
             p = attacks.kill_chance(self.pool, self.defense.value, self.health.value,
                                     self.attacks.value, self.rules, self.modifier.value,
@@ -399,10 +619,15 @@ PROCESS_FIELDS: Mapping[str, str] = {
 }
 
 _SIDE_COLOURS = ("#0072B2", "#D55E00")
+PROCESSES_TITLE = "Spawn, horror and threat over rounds"
+_SPAWN_PHASE = {"v1_0": "the manual's spawn phase", "v3_5": "the 3.5 update's spawn phase"}
 
 
 class ProcessesView(widgets.VBox):
     """Spawn, horror and threat over N rounds under two rulesets side by side (1.0 vs 3.5).
+
+    With ``folded=True`` (the explorer's Odds tab) it sits closed in ``fold``
+    (``proc-fold``) and is built and computed when first opened.
 
     The left column follows ``view.rules`` (the explorer's shared preset), the
     right one the preset picked in ``compare`` (default ``v3_5``). Widgets:
@@ -421,7 +646,7 @@ class ProcessesView(widgets.VBox):
     MAX_ROUNDS = processes.MAX_HORROR_ROUNDS  # the exact chains' own limit (no cap for speed)
 
     def __init__(self, rules: Rules | None = None, rating: int = 6, horror: int = 5,
-                 explorers: int = 2, rounds: int = 5, **kwargs):
+                 explorers: int = 2, rounds: int = 5, folded: bool = False, **kwargs):
         setup_notebook()
         self.rating = _slider("spawn rating", 1, 9, rating, "proc-rating")
         self.horror = _slider("horror rating (0: none)", 0, 9, horror, "proc-horror")
@@ -441,21 +666,33 @@ class ProcessesView(widgets.VBox):
         self.figures = {field: self._figure(field, title) for field, title in
                         PROCESS_FIELDS.items()}
         self.rules = rules or Rules()
-        self.update()  # before the plots are serialised, as in OddsView
-        plots = [BokehModel(fig) for fig in self.figures.values()]
-        for plot in plots:
-            plot.add_class("proc-plot")
-        super().__init__([
-            widgets.HTML("<h3>Spawn, horror and threat over rounds</h3>"),
-            widgets.HBox([self.rating, self.horror, self.explorers]),
-            widgets.HBox([self.rounds, self.blocking, self.compare]),
-            self.summary,
-            widgets.HBox(plots[:2]), widgets.HBox(plots[2:]),
-        ], **kwargs)
+        self._shown = not folded
+        if folded:  # built and computed when first opened
+            self.fold = widgets.Accordion([widgets.VBox()], titles=(PROCESSES_TITLE,),
+                                          selected_index=None)
+            self.fold.add_class("proc-fold")
+            self.fold.observe(self._unfold, "selected_index")
+        super().__init__([self.fold] if folded else self._body(), **kwargs)
         for w in (self.rating, self.horror, self.explorers, self.rounds, self.blocking,
                   self.compare):
             w.observe(self.update, "value")
         self.observe(self.update, "rules")
+
+    def _body(self) -> list[widgets.Widget]:
+        self.update()  # before the plots are serialised, as in OddsView
+        plots = [BokehModel(fig) for fig in self.figures.values()]
+        for plot in plots:
+            plot.add_class("proc-plot")
+        return [widgets.HTML(f"<h3>{PROCESSES_TITLE}</h3>") if not hasattr(self, "fold")
+                else widgets.HTML(),
+                widgets.HBox([self.rating, self.horror, self.explorers]),
+                widgets.HBox([self.rounds, self.blocking, self.compare]),
+                self.summary, widgets.HBox(plots[:2]), widgets.HBox(plots[2:])]
+
+    def _unfold(self, change) -> None:
+        if change["new"] is not None and not self._shown:
+            self._shown = True
+            self.fold.children[0].children = self._body()
 
     def _figure(self, field: str, title: str):
         fig = new_figure(height=230, width=420, title=title, tools="", toolbar_location=None,
@@ -482,7 +719,10 @@ class ProcessesView(widgets.VBox):
             processes.Party(self.explorers.value))
 
     def update(self, _change=None) -> None:
-        """Play the rounds exactly under both rulesets; refill the charts and the summary."""
+        """Play the rounds exactly under both rulesets; refill the charts and the summary
+        (when folded: once opened)."""
+        if not self._shown:
+            return
         setup = self.setup()
         results = [processes.play_rounds(setup, rules, self.rounds.value) for rules in self.sides]
         for field in PROCESS_FIELDS:
@@ -497,8 +737,8 @@ class ProcessesView(widgets.VBox):
         self.summary.value = self._summary(setup, results)
 
     def _summary(self, setup: processes.Setup, results) -> str:
-        names = [f"{rules.name} (switch spawn.procedure: {rules['spawn.procedure']})"
-                 for rules in self.sides]
+        names = [f"{rules.name}: {_SPAWN_PHASE.get(rules['spawn.procedure'], 'spawn phase')} "
+                 f"(spawn.procedure: {rules['spawn.procedure']})" for rules in self.sides]
         rows = []
         for field, title in PROCESS_FIELDS.items():
             means = [_mean(processes.marginal(r, field)) for r in results]

@@ -355,7 +355,7 @@ class RulingsPanel(widgets.VBox):
             if drawn:
                 marks = situation_marks(s, board, got, rules, changed)
                 columns.append(picture_columns(board, marks))
-                picture = svg_board(board, marks, px=space_px(board, 420), columns=columns[-1])
+                picture = svg_board(board, marks, px=space_px(board, 420))
             cells.append(f"<td class='rulings-side-{side}' style='vertical-align:top;padding:4px'>"
                          f"<b>{side.upper()}: {html.escape(name)} = {html.escape(reading)} "
                          f"({role})</b><div style='overflow-x:auto'>{picture}</div>"

@@ -2,16 +2,16 @@
 
 ``rules_words`` names the rules in force ("manual 1.0; los.vertex = any_two");
 ``question_words`` turns a situation's question into a sentence with the units' names
-("Can Kim (K) see Lorrai (L)?"), spaces as the board labels them.
+("Can Kim (K) see Lorrai (L)?"), spaces as the board labels them (made in the rules core,
+:mod:`machina_nb.rules.analysis.phrases`, which the exports share).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from machina_nb.rules.analysis.situation import Question, Situation
+from machina_nb.rules.analysis.phrases import question_words, unit_names, unit_words
 from machina_nb.rules.rulings import PRESETS, Rules
-from machina_nb.views.board import plain_text
 
 __all__ = ["PRESET_WORDS", "rules_words", "unit_names", "unit_words", "question_words"]
 
@@ -29,62 +29,3 @@ def rules_words(preset: str, rules: Rules) -> str:
     ``manual 1.0; los.vertex = any_two``."""
     flips = [f"{name} = {mine}" for name, _, mine in Rules.preset(preset).differences(rules)]
     return "; ".join([PRESET_WORDS[preset], *flips])
-
-
-def unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
-    """Each unit's letter -> its name (``Kim``; with ``side``: ``Kim (explorer)``)."""
-    state = situation.base
-    return {u.letter: state.unit(u.id).name + (f" ({state.unit(u.id).side})" if side else "")
-            for u in situation.units}
-
-
-def _who(names: Mapping[str, str], ref) -> str:
-    """A question's unit letter as ``Kim (K)``, or its ``[x, y]`` as the board labels it."""
-    if isinstance(ref, (list, tuple)):
-        return plain_text(f"({ref[0]}, {ref[1]})")
-    return f"{names.get(ref, 'unit')} ({ref})"
-
-
-def unit_words(situation: Situation, ref) -> str:
-    """A unit letter of ``situation`` as ``Kim (K)``, or ``[x, y]`` as the board labels it."""
-    return _who(unit_names(situation), ref)
-
-
-def question_words(situation: Situation, q: Question,
-                   names: Mapping[str, str] | None = None) -> str:
-    """The question as a sentence (``Can Kim (K) see Lorrai (L)?``); ``names``: letter ->
-    name (default: the situation's units)."""
-    names = unit_names(situation) if names is None else names
-
-    def who(key: str, default: str = "the unit taking its turn") -> str:
-        ref = q.get(key)
-        return default if ref is None else _who(names, ref)
-
-    among = q.get("among", "explorers")
-    among = among if isinstance(among, str) else " or ".join(among)
-    shot = f"{q.get('icon', 'melee')}".replace("_", " ") + \
-        (f" {q.get('range')}" if q.get("range") else "")
-    pushed = "pulls" if q.get("pull", False) else "pushes"
-    stamina = q.get("stamina")
-    words = {
-        "sight": lambda: f"Can {who('from')} see {who('to')}?",
-        "target": lambda: f"Can {who('from')} target {who('to')} ({shot})?",
-        "adjacent": lambda: f"Are {who('from')} and {who('to')} adjacent?",
-        "reach": lambda: f"Where can {who('unit')} end a move"
-                         + (f" with {stamina} stamina?" if stamina is not None else "?"),
-        "nearest": lambda: f"Which of the {among} is nearest to {who('from')} (counted "
-                           "directly)?",
-        "closest": lambda: f"Which of the {among} is closest to {who('from')} (walked, closed "
-                           "doors open)?",
-        "monster_turn": lambda: f"What does {who('monster')} do on its mindless turn, step by "
-                                "step?",
-        "attack_odds": lambda: f"What are {who('attacker')}'s chances to hit?",
-        "spawn": lambda: f"Where does a monster spawn for {who('explorer')}?",
-        "push": lambda: f"Where does {who('unit')} end when {who('pusher')} {pushed} it "
-                        f"{q.get('distance')} spaces?",
-        "actions": lambda: f"What may {who('unit')} do now?",
-        "rounds": lambda: f"Over {q.get('rounds')} rounds (spawn rating "
-                          f"{q.get('spawn_rating', 6)}, horror rating "
-                          f"{q.get('horror_rating', 'none')}): what happens?",
-    }
-    return words.get(q.ask, lambda: q.name.replace("_", " ").capitalize() + "?")()

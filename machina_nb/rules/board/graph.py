@@ -42,6 +42,7 @@ from typing import Any, TypeVar, cast
 
 import networkx as nx
 
+from machina_nb.rules.board import drawing
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.errors import RulesError
 
@@ -469,6 +470,10 @@ class Board:
             value = hash((self.terrain, self.occupancy))
             object.__setattr__(self, "_hash", value)
         return value
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter (:func:`machina_nb.rules.board.drawing.draw`)."""
+        return drawing.svg(drawing.draw(self))
 
     def __repr__(self) -> str:
         return f"<Board of {len(self.terrain.graph)} spaces, {len(self._units)} units>"

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
 from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.engine.scopes import units_in_scope
+from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
