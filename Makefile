@@ -1,7 +1,10 @@
 # Two commands for a fresh machine (Python 3.11 + make):
 #   make app    serve the explorer on http://127.0.0.1:8866/
 #   make test   install everything and run every test (unit, notebooks, browser)
-.PHONY: app test bench sync lock
+# While working, a third and faster loop:
+#   make check  lint and type-check, then the unit tests and doctests (no browser, slow or
+#               notebook tests; a tenth of the property-test examples)
+.PHONY: app test check lint bench sync lock
 
 export UV_PYTHON_DOWNLOADS := never
 export BOKEH_RESOURCES := inline
@@ -23,6 +26,13 @@ app: sync
 test: sync
 	scripts/ensure-chromium
 	$(UV) run --no-sync pytest
+
+check: lint
+	MACHINA_QUICK=1 $(UV) run --no-sync pytest -q -m "not browser and not slow" tests machina_nb
+
+lint: sync
+	$(UV) run --no-sync ruff check .
+	$(UV) run --no-sync mypy
 
 bench: sync
 	$(UV) run --no-sync python -m benchmarks

@@ -17,15 +17,15 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
-from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, Board
 from machina_nb.rules.board.distance import Mover, closest, closest_paths, reach
+from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, Board
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
-from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight import visible_from, visible_pairs
+from machina_nb.rules.rulings import Rules
 
 SIDE = 20
 EXPLORERS = {"A": (2, 2), "B": (17, 3), "C": (4, 16), "D": (15, 15)}
@@ -210,7 +210,6 @@ def main() -> None:
     board, rules = make_board(), Rules()
     source = EXPLORERS["A"]
     rows = []
-    monster, explorers = MONSTER[1], list(EXPLORERS.values())
     steps = ((11, 8), (10, 8))  # the monster steps to and fro: a unit moves
     door = first_open_border(board)
 

@@ -20,8 +20,15 @@ from pathlib import Path
 import nbformat
 
 from benchmarks.bench_scale import walled_text
-from benchmarks.bench_views import (CLICKS, TARGET_MS, board_page, floor_spaces, print_series,
-                                    series, timed_click)
+from benchmarks.bench_views import (
+    CLICKS,
+    TARGET_MS,
+    board_page,
+    floor_spaces,
+    print_series,
+    series,
+    timed_click,
+)
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.views.serve import voila

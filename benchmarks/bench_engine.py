@@ -27,18 +27,17 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
 
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import apply, legal_actions
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.chance import SeededDice
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import MonsterTurn
 from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.engine.actions import apply, legal_actions
+from machina_nb.rules.engine.chance import SeededDice
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.state import MonsterTurn
 
 WARM_MS, COLD_MS, RATIO, WALKING = 20, 80, 2.0, 2.0
 RUNS = 5

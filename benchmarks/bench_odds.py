@@ -43,7 +43,7 @@ def _clear_caches() -> None:
         die.__dict__.pop("distribution", None)
 
 
-def _icepool_die(h: int, l: int) -> "icepool.Die":
+def _icepool_die(h: int, l: int) -> icepool.Die:
     high, low = icepool.Die(dice.HIGH.faces), icepool.Die(dice.LOW.faces)
     parts = ([h @ high] if h else []) + ([l @ low] if l else [])
     return parts[0] if len(parts) == 1 else parts[0] + parts[1]

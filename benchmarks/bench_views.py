@@ -12,9 +12,9 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from machina_nb.views.board import shipped_board
 from machina_nb.views.serve import CHROMIUM_FLAGS, space_centre, voila

@@ -27,18 +27,18 @@ from machina_nb.rules.analysis import share as analysis_share
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
-from machina_nb.rules.odds import attacks, processes
-from machina_nb.rules.cards import catalog
 from machina_nb.rules.board import tiles
-from machina_nb.rules.odds.dice import parse_dice
-from machina_nb.rules.odds.genfunc import generating_function
-from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
-from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.rules.cards import catalog
+from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.odds import attacks, processes
+from machina_nb.rules.odds.dice import parse_dice
+from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.peers import arkham as peer_arkham
 from machina_nb.rules.peers import mansions as peer_mansions
 from machina_nb.rules.peers.hunters import load_locations
+from machina_nb.rules.rulings import PRESETS, Rules
 
 __all__ = ["main", "build_parser", "OK", "PROBLEMS", "INPUT_ERROR", "INTERNAL_ERROR",
            "MORE_KINDS"]

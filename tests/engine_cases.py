@@ -3,9 +3,8 @@
 from dataclasses import replace
 
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.cards.events import Chapter, EventCard
-from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.cards.units import UnitCard, content_cards
 from machina_nb.rules.engine.actions import apply
 
 CARDS = content_cards()

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from machina_nb.rules.odds.processes import (RoundSummary, Setup, adjusted_spawn_rating,
-                                             counted_explorers, raise_threat)
+from machina_nb.rules.odds.processes import (
+    RoundSummary,
+    Setup,
+    adjusted_spawn_rating,
+    counted_explorers,
+    raise_threat,
+)
 from machina_nb.rules.rulings import Rules
 
 _SIDES = 10
@@ -206,13 +211,13 @@ def slow_play_rounds(setup: Setup, rules: Rules, rounds: int) -> dict[RoundSumma
     dist = {chain.start(): 1}
     for round_no in range(1, rounds + 1):
         if chain.v35:
-            dist = _step(dist, lambda s: [(chain.phase_start(s, round_no), 1)])
+            dist = _step(dist, lambda s, round_no=round_no: [(chain.phase_start(s, round_no), 1)])
         for full in chain.full:
             dist = chain.spawn_step(dist, full, round_no)
         if chain.v35:
             dist = _step(dist, lambda s: [(chain.phase_end(s), 1)])
         if horror:
-            dist = _step(dist, lambda s: chain.horror_roll(s, round_no))
+            dist = _step(dist, lambda s, round_no=round_no: chain.horror_roll(s, round_no))
     denominator = _SIDES ** ((len(chain.full) + horror) * rounds)
     return {RoundSummary(*state): Fraction(weight, denominator)
             for state, weight in sorted(dist.items(), key=lambda kv: _sort_key(kv[0]))}

@@ -9,15 +9,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machina_nb.rules.analysis.ask import MARK_ROLES, ask, questions_about
-from machina_nb.rules.analysis.draft import (BORDER_KINDS, SPACE_KINDS, draft_of_example,
-                                             draft_of_situation, draft_of_tile, empty_draft,
-                                             move, paint, place, remove, rules_parts,
-                                             set_border, set_items, set_values, to_situation,
-                                             to_toml, with_choice, with_questions, with_roll,
-                                             with_rules)
+from machina_nb.rules.analysis.draft import (
+    BORDER_KINDS,
+    SPACE_KINDS,
+    draft_of_example,
+    draft_of_situation,
+    draft_of_tile,
+    empty_draft,
+    move,
+    paint,
+    place,
+    remove,
+    rules_parts,
+    set_border,
+    set_items,
+    set_values,
+    to_situation,
+    to_toml,
+    with_choice,
+    with_questions,
+    with_roll,
+    with_rules,
+)
 from machina_nb.rules.analysis.sensitivity import sensitivity
-from machina_nb.rules.analysis.situation import (load_situation, load_situations,
-                                                 situation_from_text)
+from machina_nb.rules.analysis.situation import load_situation, load_situations, situation_from_text
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.cards.examples import load_example

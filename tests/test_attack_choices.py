@@ -1,7 +1,12 @@
 """The attacks a unit card can make and what its target defends with, read from the content."""
 
-from machina_nb.rules.cards.attack_choices import (attack_choices, defense_attribute,
-                                                   defense_of, unit_attacks, weapon_attacks)
+from machina_nb.rules.cards.attack_choices import (
+    attack_choices,
+    defense_attribute,
+    defense_of,
+    unit_attacks,
+    weapon_attacks,
+)
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.units import content_cards
 

@@ -3,13 +3,25 @@
 import itertools
 from collections import Counter
 from fractions import Fraction as F
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from machina_nb.rules.odds.attacks import (attack_odds, barrel_chain_hit_chance, barrel_explosion, barrel_hit_chance, blockers_outcome, effect_roll_chance, expected_hits, final_total, hit_chance, kill_chance, trap_damage)
-from machina_nb.rules.odds.dice import HIGH, LOW, Die, Pool
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds.attacks import (
+    attack_odds,
+    barrel_chain_hit_chance,
+    barrel_explosion,
+    barrel_hit_chance,
+    blockers_outcome,
+    effect_roll_chance,
+    expected_hits,
+    final_total,
+    hit_chance,
+    kill_chance,
+    trap_damage,
+)
+from machina_nb.rules.odds.dice import HIGH, LOW, Die, Pool
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
@@ -61,7 +73,7 @@ def test_spec_e5_barrel_hit_and_explosion():
     assert barrel_hit_chance(Pool.attack(1, 1), RULES) == F(35, 36)
     three_high = [hit_chance(Pool.attack(high=3), a, RULES) for a in range(1, 10)]
     assert three_high == [F(x) for x in
-                          "215/216 209/216 191/216 13/18 1/2 5/18 25/216 7/216 1/216".split()]
+                          ["215/216", "209/216", "191/216", "13/18", "1/2", "5/18", "25/216", "7/216", "1/216"]]
     outcome = barrel_explosion([2, 5], RULES)
     assert outcome[frozenset({0, 1})] == F(1, 2)
 
@@ -130,7 +142,7 @@ def reference_kill(pool, defense, health, attacks, modifier, essence):
     """The kill-chance recursion over health, attacks and essence, written literally with Fractions (slow reference)."""
     pmf = pool.distribution().pmf()
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(k, need, e):
         if need <= 0:
             return F(1)
@@ -269,7 +281,7 @@ def reference_kill_with_stacks(pool, defense, health, attacks, essence, max_stac
     """Spec E4's extended recursion, literally, with Fractions."""
     pmf = pool.distribution().pmf()
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(k, need, e, stacks, free):
         if need <= 0:
             return F(1)

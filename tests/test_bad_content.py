@@ -12,14 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machina_nb.rules import content
-from machina_nb.rules.cards import catalog
-from machina_nb.rules import rulings
+from machina_nb.rules import content, rulings
 from machina_nb.rules.board import tiles
-from machina_nb.rules.errors import ContentError
-from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
+from machina_nb.rules.cards import catalog
+from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.units import load_units
+from machina_nb.rules.errors import ContentError
 
 CORPUS = Path(__file__).parent / "bad_content"
 

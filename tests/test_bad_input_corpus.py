@@ -25,22 +25,28 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from engine_cases import CHAPTER, explorer, monster, open_map
+
 from machina_nb.cli import main
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards import catalog
-from machina_nb.rules.cards.abilities import (Ability, Cost, Effect, Targeting,
-                                              ability_from_record, effect_from_record)
+from machina_nb.rules.cards.abilities import (
+    Ability,
+    Cost,
+    Effect,
+    Targeting,
+    ability_from_record,
+    effect_from_record,
+)
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import load_all_units
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.game import new_game
-from machina_nb.rules.engine.state import Unit
 from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.state import Unit
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.odds import attacks
 from machina_nb.rules.odds.dice import HIGH, Die, Pool, parse_dice

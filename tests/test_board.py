@@ -6,8 +6,8 @@ import networkx as nx
 import pytest
 
 from machina_nb.rules.board.graph import Board
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.errors import RulesError
 
 MAP = """\
 +-+-+-+

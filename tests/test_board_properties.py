@@ -12,20 +12,34 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-
 from types import MappingProxyType
 
 import networkx as nx
-from hypothesis import given, settings, strategies as st
-
-from machina_nb.rules.board.graph import Board, Terrain
-from machina_nb.rules.board.terrain import move_steps, neighbours
-from machina_nb.rules.board.distance import (Mover, closest, legal_step, movement_view, nearest, reach, shortest_paths)
-from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.board.sight import (adjacent, line_of_sight, ranged_line, ranged_visible_from, visible_from, visible_pairs)
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_sight import board_of
+
+from machina_nb.rules.board.distance import (
+    Mover,
+    closest,
+    legal_step,
+    movement_view,
+    nearest,
+    reach,
+    shortest_paths,
+)
+from machina_nb.rules.board.graph import Board, Terrain
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board.sight import (
+    adjacent,
+    line_of_sight,
+    ranged_line,
+    ranged_visible_from,
+    visible_from,
+    visible_pairs,
+)
+from machina_nb.rules.board.terrain import move_steps, neighbours
+from machina_nb.rules.rulings import Rules
 
 BARRIER_BORDERS = {BorderKind.WALL, BorderKind.DOOR_CLOSED, BorderKind.BOUNDARY,
                    BorderKind.EDGE, BorderKind.DIRECTION}

@@ -7,8 +7,8 @@ entry points, ``python -m machina_nb`` and the console script, end to end.
 from pathlib import Path
 
 import pytest
-
 from cli_runs import ENTRY_POINTS, machina, machina_process
+
 from machina_nb.rules.board import tiles
 
 
@@ -83,6 +83,7 @@ def test_show_prints_an_example_board_and_refuses_a_file_without_a_map():
     assert "holds no map" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
 @pytest.mark.parametrize("args", [
     ("validate", "content/tiles/t01.toml", "content/units/core.toml",

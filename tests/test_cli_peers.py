@@ -4,7 +4,6 @@ contract (exact fraction strings in JSON; bad input is one line on stderr and ex
 import json
 
 import pytest
-
 from cli_runs import machina as run
 
 MAP = "content/peers/side_by_side.map"

@@ -7,9 +7,14 @@ from fractions import Fraction as F
 
 import pytest
 
-from machina_nb.rules.odds.dice import D10, HIGH, LOW, Die, Pool, RechargeDie
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.odds.genfunc import (closed_forms, generating_function, hit_probability_from_generating_function, probabilities_from_generating_function)
+from machina_nb.rules.odds.dice import D10, HIGH, LOW, Die, Pool, RechargeDie
+from machina_nb.rules.odds.genfunc import (
+    closed_forms,
+    generating_function,
+    hit_probability_from_generating_function,
+    probabilities_from_generating_function,
+)
 
 
 def brute_force(high, low):

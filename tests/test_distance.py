@@ -14,13 +14,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sympy import sqrt
-
-from machina_nb.rules.board.distance import (Mover, SquareRoot, closer, closest, closest_paths, closest_view, legal_step, movement_view, nearest, reach, shortest_paths, step_cost, steps)
-from machina_nb.rules.board.maptext import BorderKind, SpaceKind
-from machina_nb.rules.rulings import Rules
-
 from test_sight import NE, SW, assert_rejected, board_of, rays_board
 
+from machina_nb.rules.board.distance import (
+    Mover,
+    SquareRoot,
+    closer,
+    closest,
+    closest_paths,
+    closest_view,
+    legal_step,
+    movement_view,
+    nearest,
+    reach,
+    shortest_paths,
+    step_cost,
+    steps,
+)
+from machina_nb.rules.board.maptext import BorderKind, SpaceKind
+from machina_nb.rules.rulings import Rules
 
 # --- D4 move.diagonal, D5 move.squeeze ---------------------------------------------------------------
 

@@ -4,20 +4,43 @@ action spaces, abilities, the attack on the Mi-Go (p24) and counted conditions (
 from dataclasses import replace
 
 import pytest
+from engine_cases import (
+    CARDS,
+    CHAPTER,
+    NEXT_CHAPTER,
+    SHIVERS,
+    WHISPER,
+    decision,
+    explorer,
+    monster,
+    open_map,
+)
 
-from engine_cases import decision, CARDS, CHAPTER, NEXT_CHAPTER, SHIVERS, WHISPER, explorer, monster, open_map
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import (Activate, ChapterSpace, Door, EndTurn, Move, PlayAbility, SealSpawn, StartTurn, apply, check, contributors, legal_actions)
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.resolution import resolve
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck
-from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import EventCard
+from machina_nb.rules.engine.actions import (
+    Activate,
+    ChapterSpace,
+    Door,
+    EndTurn,
+    Move,
+    PlayAbility,
+    SealSpawn,
+    StartTurn,
+    apply,
+    check,
+    contributors,
+    legal_actions,
+)
+from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 
@@ -454,8 +477,8 @@ EDGES = ("+-+E+-+\n"
 
 
 def test_manual_p28_exit_token_chapter_and_the_last_explorer_out():
-    from machina_nb.rules.engine.actions import Exit
     from machina_nb.rules.cards.events import Chapter
+    from machina_nb.rules.engine.actions import Exit
     escape = Chapter("escape", "Escape", 5, 4, blocking=True, places_exit=True,
                      enters_play=(Effect("place_exit_token"),))
     regroup = Chapter("regroup", "Regroup", 6, 4, enters_play=(Effect("place_entry_token"),))

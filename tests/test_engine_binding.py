@@ -12,20 +12,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import explorer, monster, open_map
+
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.engine.actions import RollHorror, apply
-from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice, resolve
-from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.effects import destroy_unit
 from machina_nb.rules.engine.monsters import monster_abilities
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
 from machina_nb.rules.engine.saves import from_json, to_json
-from machina_nb.rules.cards.events import EventCard
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 AID = RULES.replace({"monster.ability_sources": "bound_event_and_card"})

@@ -7,9 +7,9 @@ chapter and the current events (manual p21-22, p26)."""
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import SHIVERS, explorer, monster, open_map
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+
+from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, load_all_items
 from machina_nb.rules.engine.actions import Move, PlayAbility, apply, legal_actions

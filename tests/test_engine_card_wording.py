@@ -5,19 +5,17 @@ Lorrai), a unit card's «enters play» written in content (manual p20), and "pus
 from dataclasses import replace
 
 import pytest
+from engine_cases import CHAPTER, decision, explorer, monster, open_map
 
-from engine_cases import decision, CHAPTER, explorer, monster, open_map
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting, effect_from_record
+from machina_nb.rules.cards.units import content_cards, load_all_units, load_units
 from machina_nb.rules.engine.actions import PlayAbility, RollSpawn, apply, legal_actions
-from machina_nb.rules.cards.units import content_cards
-from machina_nb.rules.cards.abilities import effect_from_record
-from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.state import Deck
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck
-from machina_nb.rules.engine.saves import from_json, to_json
-from machina_nb.rules.cards.units import load_all_units, load_units
 
 RULES = Rules()
 CARDS = content_cards()

@@ -12,24 +12,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import decision, monster
-from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.actions import EndTurn, Exit, Explore, apply, legal_actions
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.game import History, replay
-from machina_nb.rules.board.playarea import PlayArea
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.cards.events import Chapter
-from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
-from machina_nb.rules.engine.saves import from_json, to_json
+from tiles_for_tests import drawn_side, start_side
+
 from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.board.playarea import PlayArea
+from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard
 from machina_nb.rules.cards.units import UnitCard
-from machina_nb.rules.engine.game import new_game
+from machina_nb.rules.engine.actions import EndTurn, Exit, Explore, apply, legal_actions
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.game import History, new_game, replay
 from machina_nb.rules.engine.holdings import set_inventory
-from tiles_for_tests import drawn_side, start_side
+from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.rulings import Rules
 
 RULES, V35 = Rules(), Rules.preset("v3_5")
 ESCAPE = Chapter("escape", "Escape", 5, 4, blocking=True, places_exit=True,
@@ -130,6 +129,7 @@ def test_undo_and_replay_of_the_last_exit():
 def test_a_fixed_map_keeps_working_without_a_tile_deck():
     """No playing area: nothing is drawn; the direction symbol is the entry token (p28)."""
     from engine_cases import open_map
+
     from machina_nb.rules.engine.scenario import scenario
     text = open_map(3, 1).replace("+-+-+-+\n", "+-+E+-+\n", 1)
     p = Unit("a", "a", "explorer", (2, 0), health=3, max_health=5, stamina=4, max_stamina=4,
@@ -179,9 +179,9 @@ def test_manual_p28_p34_no_entry_token_left_after_a_scroll():
 def test_manual_p14_p28_a_chapter_without_a_horror_rating_is_told_in_words():
     """The next chapter prints no horror rating: the game has no Horror phase while it lasts
     (manual p14), and the reset of the ratings (manual p28) says so, never 'None'."""
+    from machina_nb.rules.cards.units import UnitCard
     from machina_nb.rules.engine.actions import ChapterSpace
     from machina_nb.rules.engine.scenario import scenario
-    from machina_nb.rules.cards.units import UnitCard
     calm = Chapter("calm", "The Calm", spawn_rating=8, horror_rating=None)
     phillip = UnitCard("phillip", "Phillip", "explorer", armor=2, will=2, health=5, stamina=4)
     state = scenario("+-+-+\n|P h|\n+-+-+\n", {"P": phillip}, lit=((1, 0),),

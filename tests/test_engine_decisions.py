@@ -9,19 +9,26 @@ import json
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import CHAPTER, decision, explorer, monster, open_map
-from machina_nb.rules.engine.actions import core
+
+from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.cards.items import Inventory, ItemDecks, load_all_items
-from machina_nb.rules.engine.actions import (Activate, Choose, EndTurn, RollSpawn, apply, check,
-                                             legal_actions)
-from machina_nb.rules.engine.holdings import set_inventory
+from machina_nb.rules.engine.actions import (
+    Activate,
+    Choose,
+    EndTurn,
+    RollSpawn,
+    apply,
+    check,
+    core,
+    legal_actions,
+)
 from machina_nb.rules.engine.chance import ScriptedDice, SeededDice
 from machina_nb.rules.engine.game import History, new_game, replay
+from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()

@@ -4,8 +4,8 @@ automatic reshuffle of an empty event deck (manual p14, p37)."""
 from collections import Counter
 
 import pytest
-
 from engine_cases import SHIVERS, SURGE, WHISPER, explorer, open_map
+
 from machina_nb.rules.cards.items import ItemDecks, load_all_items
 from machina_nb.rules.engine.chance import ScriptedDice, SeededDice
 from machina_nb.rules.engine.effects import invoke_horror_event, shuffle_event_deck

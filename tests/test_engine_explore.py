@@ -11,17 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import monster
-from machina_nb.rules.engine.actions import EndTurn, Explore, Move, apply, check, legal_actions
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.errors import RulesError
+from tiles_for_tests import drawn_side, start_side, tile_side
+
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
+from machina_nb.rules.engine.actions import EndTurn, Explore, Move, apply, check, legal_actions
 from machina_nb.rules.engine.saves import from_json, to_json
-from tiles_for_tests import drawn_side, start_side, tile_side
+from machina_nb.rules.engine.state import Deck, GameState, MapSpec, Unit
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 DRAWN = ("t01a", "t02a", "t03a", "t04a", "t05a")
@@ -97,8 +97,8 @@ def test_manual_p34_a_fixed_layout_has_no_map_tile_deck():
 
 
 def test_manual_p28_p34_the_exit_token_edge_cannot_be_explored():
-    from machina_nb.rules.engine.effects import place_exit_token
     from machina_nb.rules.engine.chance import ScriptedDice
+    from machina_nb.rules.engine.effects import place_exit_token
     state = game(at=(9, 4))
     r = new_resolution(state, RULES, ScriptedDice(), ((9, 4),), "P")
     place_exit_token(r, state.unit("P"), "a chapter")

@@ -7,22 +7,27 @@ turn are played from equipped items in tests/test_engine_vocabulary.py."""
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import explorer, monster, open_map
+
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.cards.items import (
+    Equipped,
+    Inventory,
+    ItemCard,
+    equipped_items,
+    load_all_items,
+)
 from machina_nb.rules.engine.actions import PlayAbility, Trade, apply, legal_actions
-from machina_nb.rules.engine.targets import unpaid_cost
 from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
-from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.effects import roll_modifier
 from machina_nb.rules.engine.holdings import inventory_of, set_inventory
-from machina_nb.rules.cards.items import load_all_items
-from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, equipped_items
 from machina_nb.rules.engine.phases import start_new_round
-from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.targets import unpaid_cost
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 ITEMS = load_all_items()

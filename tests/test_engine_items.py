@@ -4,24 +4,45 @@ rulings C-17, D30)."""
 from dataclasses import replace
 
 import pytest
+from engine_cases import CARDS, decision, explorer, open_map
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_cases import decision, CARDS, explorer, open_map
-from machina_nb.rules.engine.actions import (Activate, Choose, EndTurn, PlayAbility, Trade, UseInventory, apply, explorer_abilities, legal_actions)
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import NeedChoice, resolve
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.effects import threat_up
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.inventory import RECHARGE_FACES, item_places, trade_partners
+from machina_nb.rules.cards.items import (
+    CLASS_ITEM_TYPES,
+    Equipped,
+    Inventory,
+    ItemDecks,
+    attach,
+    class_may_equip,
+    equip_main,
+    equipped_items,
+    load_all_items,
+    unequip,
+    validate_inventory,
+)
+from machina_nb.rules.engine.actions import (
+    Activate,
+    Choose,
+    EndTurn,
+    PlayAbility,
+    Trade,
+    UseInventory,
+    apply,
+    explorer_abilities,
+    legal_actions,
+)
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import threat_up
 from machina_nb.rules.engine.holdings import inventory_of, set_inventory
-from machina_nb.rules.cards.items import load_all_items
-from machina_nb.rules.cards.items import (CLASS_ITEM_TYPES, Equipped, Inventory, ItemDecks, attach, class_may_equip, equip_main, equipped_items, unequip, validate_inventory)
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.inventory import RECHARGE_FACES, item_places, trade_partners
+from machina_nb.rules.engine.resolution import NeedChoice, resolve
 from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 ITEMS = load_all_items()
@@ -496,8 +517,8 @@ def test_manual_p32_a_trade_needs_items_each_side_holds():
 
 def test_manual_p27_a_used_consumable_with_a_lasting_effect_waits_for_its_marker():
     from machina_nb.rules.cards.abilities import Ability
-    from machina_nb.rules.engine.effects import return_markers
     from machina_nb.rules.cards.items import ItemCard
+    from machina_nb.rules.engine.effects import return_markers
     tonic = ItemCard("tonic", "Tonic", "consumable", abilities=(Ability("Quaff", effects=(
         Effect("roll_modifier", scope="self", amount=1, key="tonic"),)),))
     state = on_map({0: "A...."}, {"A": explorer("a")}, phase="explorer", active="a")

@@ -3,14 +3,14 @@
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import decision, explorer, monster, open_map
+
 from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.board.sight import line_of_sight
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import Move, PlayAbility, SealSpawn, apply
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.board.sight import line_of_sight
 from machina_nb.rules.engine.cardeffects import treat_space
+from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.effects import destroy_map_space, destroyed_tokens, refresh_space
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.scenario import scenario

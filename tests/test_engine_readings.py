@@ -4,10 +4,10 @@ the readings differ (manual p14, p16, p21, p22, p24, p33, p35)."""
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import CARDS, SHIVERS, SURGE, WHISPER, explorer, monster, open_map
-from machina_nb.rules.cards.events import EventCard
+
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
+from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.cards.items import Inventory, ItemDecks, equipped_items, load_all_items
 from machina_nb.rules.engine.actions import Activate, MonsterAct, PlayAbility, apply
 from machina_nb.rules.engine.chance import ScriptedDice

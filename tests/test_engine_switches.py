@@ -3,20 +3,29 @@
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import explorer, monster, open_map
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import (Choose, Door, EndTurn, Move, MonsterAct, PlayAbility, apply, legal_actions)
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import resolve
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.game import new_game
-from machina_nb.rules.errors import RulesError
+
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, MonsterTurn
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.engine.actions import (
+    Choose,
+    Door,
+    EndTurn,
+    MonsterAct,
+    Move,
+    PlayAbility,
+    apply,
+    legal_actions,
+)
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.game import new_game
+from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.state import Deck, MonsterTurn
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 GHOUL = monster("ghoul")
@@ -297,8 +306,8 @@ def test_spec_c20_refresh_map_space(reading, lit):
 def test_spec_c14_monster_ability_sources(reading, plays):
     """C-14: the aid lets a monster play the horror events bound to it first; the manual
     knows only the current horror event and the card (manual p15, p20)."""
-    from machina_nb.rules.engine.monsters import mindless_step
     from machina_nb.rules.cards.events import EventCard
+    from machina_nb.rules.engine.monsters import mindless_step
     gnaw = Ability("Gnaw", Cost(stamina=1), Targeting("melee"), (Effect("attack", low=1),))
     hunger = EventCard("hunger", "Hunger", "horror", abilities=(gnaw,), binding=True)
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": GHOUL})

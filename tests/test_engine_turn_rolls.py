@@ -5,8 +5,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from engine_cases import CARDS, explorer, monster, open_map
+
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import Activate, PlayAbility, apply, legal_actions
@@ -14,8 +14,8 @@ from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.effects import roll_modifier
 from machina_nb.rules.engine.phases import PHASES_BY_NAME
 from machina_nb.rules.engine.resolution import resolve
-from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.rulings import Rules
 
 ROOT = Path(__file__).resolve().parents[1]

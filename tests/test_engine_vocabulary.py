@@ -10,25 +10,32 @@ content/units/core.toml; other cards are invented here."""
 from dataclasses import replace
 
 import pytest
+from engine_cases import CARDS, WHISPER, decision, explorer, monster, open_map
 
-from engine_cases import decision, CARDS, WHISPER, explorer, monster, open_map
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import (Activate, EndTurn, Move, PlayAbility, apply, check, legal_actions)
-from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.effects import roll_modifier
-from machina_nb.rules.errors import RulesError
-from machina_nb.rules.engine.holdings import set_inventory
-from machina_nb.rules.cards.items import load_all_items
-from machina_nb.rules.cards.items import Equipped, Inventory
 from machina_nb.rules.board.maptext import SpaceKind
-from machina_nb.rules.engine.phases import start_new_round
-from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Deck, Lasting
-from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import EventCard
+from machina_nb.rules.cards.items import Equipped, Inventory, load_all_items
+from machina_nb.rules.engine.actions import (
+    Activate,
+    EndTurn,
+    Move,
+    PlayAbility,
+    apply,
+    check,
+    legal_actions,
+)
+from machina_nb.rules.engine.cardplay import attribute, can_target_ethereal, cards_in_play
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import roll_modifier
+from machina_nb.rules.engine.holdings import set_inventory
+from machina_nb.rules.engine.phases import start_new_round
+from machina_nb.rules.engine.saves import from_json, to_json
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.engine.state import Deck, Lasting
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 TINKERER = CARDS["sample_tinkerer"]
@@ -609,8 +616,9 @@ def test_manual_p22_a_monster_with_an_enabling_passive_heads_for_an_ethereal_exp
 
 
 def test_manual_p34_a_treated_space_scrolls_away_with_its_tile():
-    from machina_nb.rules.engine.actions import Explore
     from test_engine_explore import scroll_situation
+
+    from machina_nb.rules.engine.actions import Explore
     state, rules = scroll_situation("minimal_opposite")
     state = replace(state, treated=(((6, 6), SpaceKind.RUBBLE),))
     after, _ = apply(state, Explore("P"), rules)

@@ -2,16 +2,17 @@
 source, and act in the engine as the manual describes (manual p14, p22, p26, p28-29, p37)."""
 
 from engine_cases import explorer, monster, open_map
+from test_engine_actions import SHOVE, turn
+
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.engine.actions import PlayAbility, apply
-from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.stepper import demo_game
-from test_engine_actions import SHOVE, turn
 
 RULES = Rules()
 EVENTS, CHAPTERS = load_all_events(), load_all_chapters()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow    # each test runs pytest again in a fresh process
+
 ROOT = Path(__file__).resolve().parents[1]
 TEST = "tests/test_rulings_content.py::test_the_prose_is_our_own_words_not_the_sources"
 

@@ -6,21 +6,23 @@ p35-37) and artifacts (p30-31)."""
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import SHIVERS, SURGE, WHISPER, explorer, monster, open_map
+
 from machina_nb.rules.board.graph import BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
-from machina_nb.rules.cards.abilities import Ability, Cost, Effect
 from machina_nb.rules.cards.items import Equipped, Inventory, load_all_items, validate_inventory
-from machina_nb.rules.engine.actions import MonsterAct, apply, legal_actions
+from machina_nb.rules.engine.actions import MonsterAct, legal_actions
 from machina_nb.rules.engine.cardplay import cards_in_play
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.effects import (invoke_explorer_event, reinvoke_horror_event,
-                                             spawn_monster)
+from machina_nb.rules.engine.effects import (
+    invoke_explorer_event,
+    reinvoke_horror_event,
+    spawn_monster,
+)
 from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.engine.phases import start_new_round
 from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.state import Deck, Lasting, MonsterTurn
+from machina_nb.rules.engine.state import Deck, Lasting
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules

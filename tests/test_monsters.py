@@ -8,16 +8,16 @@ engine and checks the outcome the manual states.
 from dataclasses import replace
 
 import pytest
+from engine_cases import CARDS, CLAW, decision, explorer, monster, open_map
 
-from engine_cases import decision, CARDS, CLAW, explorer, monster, open_map
+from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import MonsterAct, apply, legal_actions
-from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.engine.monsters import explorer_distances, mindless_step
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Lasting, MonsterTurn
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 PHILLIP, LORRAI = explorer("phillip"), explorer("lorrai")

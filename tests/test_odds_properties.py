@@ -2,11 +2,12 @@
 
 from fractions import Fraction as F
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from machina_nb.rules.odds.attacks import blockers_outcome, hit_chance, kill_chance
 from machina_nb.rules.odds.dice import Pool
-from machina_nb.rules.odds.processes import ChapterRatings, Party, Setup, marginal, play_rounds
+from machina_nb.rules.odds.processes import ChapterRatings, Party, Setup, play_rounds
 from machina_nb.rules.rulings import SWITCHES, Rules
 
 PROCESS_SWITCHES = ["spawn.procedure", "rating.floor", "spawn10.reset_on_limit",

@@ -20,19 +20,33 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
-
 from engine_cases import explorer, monster, open_map
+
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.cards.events import Chapter as ChapterCard, EventCard
-from machina_nb.rules.engine.actions import Choose, EndTurn, PlayAbility, RollHorror, RollSpawn, apply
+from machina_nb.rules.cards.events import Chapter as ChapterCard
+from machina_nb.rules.cards.events import EventCard
+from machina_nb.rules.engine.actions import (
+    Choose,
+    EndTurn,
+    PlayAbility,
+    RollHorror,
+    RollSpawn,
+    apply,
+)
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.phases import spawn_rollers
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Deck, Lasting
 from machina_nb.rules.odds.attacks import attack_odds, blockers_outcome
 from machina_nb.rules.odds.dice import Pool
-from machina_nb.rules.odds.processes import (ChapterRatings, Party, Setup, lower_threat,
-                                             play_rounds, raise_threat)
+from machina_nb.rules.odds.processes import (
+    ChapterRatings,
+    Party,
+    Setup,
+    lower_threat,
+    play_rounds,
+    raise_threat,
+)
 from machina_nb.rules.rulings import Rules
 
 MANUAL, V35 = Rules(), Rules.preset("v3_5")

@@ -10,12 +10,20 @@ import random
 import networkx as nx
 import pytest
 
-from machina_nb.rules.content import content_root
-from machina_nb.rules.errors import ContentError
-from machina_nb.rules.peers.hunters import (Hunter, Investigator, Locations, Prey, enemy_phase,
-                                            hunter_move, load_locations, rooms_as_locations)
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.content import content_root
+from machina_nb.rules.errors import ContentError
+from machina_nb.rules.peers.hunters import (
+    Hunter,
+    Investigator,
+    Locations,
+    Prey,
+    enemy_phase,
+    hunter_move,
+    load_locations,
+    rooms_as_locations,
+)
 
 HOUSE = load_locations(content_root() / "peers" / "the_house.toml")
 DIAMOND = Locations.of({"a": ["b", "c"], "b": ["a", "d"], "c": ["a", "d"], "d": ["b", "c"]})

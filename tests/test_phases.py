@@ -3,21 +3,28 @@
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, explorer, monster, open_map
-from machina_nb.rules.engine.actions import (EndTurn, RollHorror, RollSpawn, StartTurn, apply, legal_actions)
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.engine.effects import threat_up
-from machina_nb.rules.engine.resolution import NeedChoice
-from machina_nb.rules.odds.processes import adjusted_spawn_rating
-from machina_nb.rules.engine.game import new_game
+
 from machina_nb.rules.board.maptext import parse_map
-from machina_nb.rules.engine.phases import PHASE_ORDER, spawn_rollers
-from machina_nb.rules.rulings import Rules
 from machina_nb.rules.cards.events import Chapter
+from machina_nb.rules.engine.actions import (
+    EndTurn,
+    RollHorror,
+    RollSpawn,
+    StartTurn,
+    apply,
+    legal_actions,
+)
+from machina_nb.rules.engine.chance import ScriptedDice
+from machina_nb.rules.engine.effects import threat_up
+from machina_nb.rules.engine.game import new_game
+from machina_nb.rules.engine.phases import PHASE_ORDER, spawn_rollers
+from machina_nb.rules.engine.resolution import NeedChoice
+from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Deck, Lasting
+from machina_nb.rules.engine.vocabulary import new_resolution
+from machina_nb.rules.odds.processes import adjusted_spawn_rating
+from machina_nb.rules.rulings import Rules
 
 RULES, V35 = Rules(), Rules.preset("v3_5")
 GHOUL = monster("ghoul")
@@ -351,8 +358,8 @@ def test_spec_c15_stamina_reset_reads_lasting_stamina_modifiers(reading, stamina
     (a horror marker, kept until the horror phase: manual p27). At the next explorer phase
     stamina resets to the maximum modified by active effects (manual p12) or as printed (aid)."""
     from machina_nb.rules.cards.abilities import Effect
-    from machina_nb.rules.engine.resolution import resolve
     from machina_nb.rules.engine.phases import start_new_round
+    from machina_nb.rules.engine.resolution import resolve
     slow = (Effect("stamina_modifier", scope="explorers_all_tiles", amount=-1),)
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": monster("ghoul")})
     r = new_resolution(state, RULES.replace({"stamina.reset": reading}), ScriptedDice())

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from machina_nb.rules.board.graph import Board
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
-from machina_nb.rules.board.placement import (apply_displacement, move_destination, nearest_unoccupied, pull, push, spawn_placement, switch_positions, teleport_to, teleport_within)
+from machina_nb.rules.board.placement import (
+    apply_displacement,
+    move_destination,
+    nearest_unoccupied,
+    pull,
+    push,
+    spawn_placement,
+    switch_positions,
+    teleport_to,
+    teleport_within,
+)
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()

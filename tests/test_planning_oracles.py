@@ -11,13 +11,25 @@ import random
 from contextlib import contextmanager
 from dataclasses import replace
 
-from hypothesis import given, settings, strategies as st
-
 from engine_cases import CLAW, explorer, monster
-from machina_nb.rules.board.distance import (GrowingDistances, Mover, closest,
-                                             closest_distances_from, closest_steps,
-                                             closest_view, nearest_by_walking, step_lists, steps,
-                                             walking_distance, walking_distances)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_board_properties import boards, movement_rulings
+from test_sight import board_of
+
+from machina_nb.rules.board.distance import (
+    GrowingDistances,
+    Mover,
+    closest,
+    closest_distances_from,
+    closest_steps,
+    closest_view,
+    nearest_by_walking,
+    step_lists,
+    steps,
+    walking_distance,
+    walking_distances,
+)
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.engine import monsters
@@ -27,9 +39,6 @@ from machina_nb.rules.engine.phases import current_monster
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import MonsterTurn
 from machina_nb.rules.rulings import Rules
-
-from test_board_properties import boards, movement_rulings
-from test_sight import board_of
 
 closest_rulings = st.builds(
     lambda d, q, p, i: Rules().replace({"move.diagonal": d, "move.squeeze": q,

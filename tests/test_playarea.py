@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tiles_for_tests import drawn_side, start_side, tile_side
 
 from machina_nb.rules.board.graph import Board
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind
-from machina_nb.rules.board.playarea import (SIDES, PlayArea, apply_exploration, entry_spaces, explore, explore_options, place_tile)
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.board.playarea import (
+    SIDES,
+    PlayArea,
+    apply_exploration,
+    entry_spaces,
+    explore,
+    explore_options,
+    place_tile,
+)
 from machina_nb.rules.board.sight import adjacent
-
-from tiles_for_tests import drawn_side, start_side, tile_side
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
 DRAWN = ("t01a", "t02a", "t03a", "t04a", "t05a", "t06a")

@@ -7,13 +7,13 @@ import random
 from pathlib import Path
 
 import pytest
-
 from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, WHISPER, explorer, monster
+
+from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.engine.actions import EndTurn, legal_actions
 from machina_nb.rules.engine.chance import SeededDice
 from machina_nb.rules.engine.game import History, new_game, replay, transcript
-from machina_nb.rules.cards.items import load_all_items
-from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.rulings import Rules
 
 HERE = Path(__file__).parent / "playthroughs"
@@ -92,9 +92,9 @@ def test_undo_redo_and_the_log():
 def test_history_answers_a_choice_made_after_a_roll():
     """The spawn roll succeeds, then the tied spawn spaces need the players' choice."""
     from dataclasses import replace as _replace
-    from machina_nb.rules.engine.actions import RollSpawn
+
+    from machina_nb.rules.engine.actions import Choose, RollSpawn
     from machina_nb.rules.engine.chance import ScriptedDice
-    from machina_nb.rules.engine.actions import Choose
     game = new_game(parse_map("+-+-+-+\n|s . s|\n+-+-+-+\n"),
                     [(explorer("ann"), (1, 0))], (CHAPTER,), monsters=[monster("ghoul")])
     game = _replace(game, phase="spawn", spawn_rating=1)

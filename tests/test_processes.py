@@ -8,7 +8,25 @@ from fractions import Fraction as F
 import pytest
 
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.odds.processes import (ChapterRatings, Party, Setup, adjusted_spawn_rating, countdown_cycle, event_space_roll, long_run_invokes, long_run_spawn_attempts, lower_threat, marginal, play_rounds, raise_threat, renewal_mean, renewal_pmf, roll_chance, round_report, spawn_chain)
+from machina_nb.rules.odds.processes import (
+    ChapterRatings,
+    Party,
+    Setup,
+    adjusted_spawn_rating,
+    countdown_cycle,
+    event_space_roll,
+    long_run_invokes,
+    long_run_spawn_attempts,
+    lower_threat,
+    marginal,
+    play_rounds,
+    raise_threat,
+    renewal_mean,
+    renewal_pmf,
+    roll_chance,
+    round_report,
+    spawn_chain,
+)
 from machina_nb.rules.rulings import Rules
 
 MANUAL, V35 = Rules(), Rules.preset("v3_5")

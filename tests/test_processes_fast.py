@@ -9,15 +9,23 @@ import re
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference_processes import slow_play_rounds
 
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds import processes
-from machina_nb.rules.odds.processes import (ChapterRatings, Party, RoundSummary, Setup, marginal,
-                                             play_rounds, spawn_chain)
+from machina_nb.rules.odds.processes import (
+    ChapterRatings,
+    Party,
+    RoundSummary,
+    Setup,
+    marginal,
+    play_rounds,
+    spawn_chain,
+)
 from machina_nb.rules.rulings import SWITCHES, Rules
 from machina_nb.views.odds import ProcessesView
-from reference_processes import slow_play_rounds
 
 PROCESS_SWITCHES = ["spawn.procedure", "rating.floor", "spawn10.reset_on_limit",
                     "spawn.limit_scope", "adjust35.when", "threat35.amount", "n35",

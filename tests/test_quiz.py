@@ -9,8 +9,17 @@ from fractions import Fraction
 
 import pytest
 
-from machina_nb.rules.analysis.quiz import (TOPICS, answer, board_of, check, load_quiz,
-                                            load_quiz_file, parse_space, pick, question_rules)
+from machina_nb.rules.analysis.quiz import (
+    TOPICS,
+    answer,
+    board_of,
+    check,
+    load_quiz,
+    load_quiz_file,
+    parse_space,
+    pick,
+    question_rules,
+)
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import Rules

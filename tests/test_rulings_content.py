@@ -11,15 +11,14 @@ import re
 import shutil
 
 import pytest
+from seeds import seed_text
 
 from machina_nb.rules.analysis.reference import load_reference
-from machina_nb.rules.content import content_root, read_toml
-from machina_nb.rules.rulings import load_rulings
 from machina_nb.rules.cards.catalog import validate
+from machina_nb.rules.content import content_root, read_toml
 from machina_nb.rules.errors import ContentError
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules, load_rulings
 from machina_nb.rules.sources import SOURCES
-from seeds import seed_text
 
 RULINGS = load_rulings()
 RULINGS_DIR = content_root() / "rulings"

@@ -6,15 +6,20 @@ import base64
 import zlib
 
 import pytest
+from cli_runs import machina
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli_runs import machina
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.bbcode import to_bbcode
 from machina_nb.rules.analysis.export import to_markdown
-from machina_nb.rules.analysis.share import (DEFAULT_BASE, MAX_LINK, MAX_TEXT, situation_from_link,
-                                             situation_link)
+from machina_nb.rules.analysis.share import (
+    DEFAULT_BASE,
+    MAX_LINK,
+    MAX_TEXT,
+    situation_from_link,
+    situation_link,
+)
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
 from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import ContentError, RulesError

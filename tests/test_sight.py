@@ -11,10 +11,27 @@ from fractions import Fraction
 import pytest
 
 from machina_nb.rules.board.graph import Board
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
+from machina_nb.rules.board.sight import (
+    adjacent,
+    adjacent_borders,
+    adjacent_spaces,
+    affected_units,
+    can_target,
+    door_target_spaces,
+    in_range,
+    line_of_sight,
+    melee_targets,
+    range_between,
+    ranged_line,
+    ranged_visible_from,
+    units_on_tile,
+    vertex_blocked,
+    visible_from,
+    visible_pairs,
+)
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.board.sight import (adjacent, adjacent_borders, adjacent_spaces, affected_units, can_target, door_target_spaces, in_range, line_of_sight, melee_targets, range_between, ranged_line, ranged_visible_from, units_on_tile, vertex_blocked, visible_from, visible_pairs)
 
 UNIT_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -5,11 +5,11 @@ import dataclasses
 import pytest
 
 from machina_nb.rules import content
-from machina_nb.rules.errors import ContentError
-from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.units import ATTRIBUTES, load_all_units
+from machina_nb.rules.errors import ContentError
+from machina_nb.rules.rulings import Rules
 
 UNITS = load_all_units()
 DOORS = content.content_root() / "examples" / "p22_door_adjacency.toml"

@@ -146,7 +146,7 @@ def test_an_uploaded_file_is_loaded_and_its_rules_are_offered_not_applied():
     text = v.file_text.value.replace('rules = "manual"', 'rules = "v3_5"')
     v.upload.value = ({"name": "night.toml", "type": "text/plain", "size": len(text),
                        "content": memoryview(text.encode()),
-                       "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+                       "last_modified": datetime.datetime.now(datetime.UTC)},)
     assert "Loaded" in v.file_message.value and v.editor.draft.preset == "v3_5"
     assert v.in_force == Rules() and v.offer.layout.display is None
     assert "the 3.5 update" in v.offer_text.value

@@ -18,8 +18,15 @@ from machina_nb.rules.board.maptext import BorderKind, SpaceKind, parse_map
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.board import (
-    OVERLAYS, SHIPPED_UNITS, BoardView, Highlights, Pick, drawn_colours, plain_text,
-    render_board, shipped_board,
+    OVERLAYS,
+    SHIPPED_UNITS,
+    BoardView,
+    Highlights,
+    Pick,
+    drawn_colours,
+    plain_text,
+    render_board,
+    shipped_board,
 )
 
 L_AROUND_SIDE = parse_map("+-+-+\n|.|.|\n+-+ +\n|. .|\n+-+-+\n")

@@ -9,10 +9,15 @@ import re
 
 import pytest
 
-from machina_nb.rules.engine.worked import VERBS
-from machina_nb.views.examples import (_STEP_WORDS, ExamplesBrowser, example_files,
-                                       example_text, step_example)
 from machina_nb.rules.cards.examples import load_example
+from machina_nb.rules.engine.worked import VERBS
+from machina_nb.views.examples import (
+    _STEP_WORDS,
+    ExamplesBrowser,
+    example_files,
+    example_text,
+    step_example,
+)
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,13 @@ import pytest
 
 from machina_nb.rules.analysis.reference import load_reference
 from machina_nb.views.app import TAB_TITLES, Explorer
-from machina_nb.views.reference import (NOTEBOOKS, ReferenceView, cited_entries, manual_links,
-                                        rule_buttons)
+from machina_nb.views.reference import (
+    NOTEBOOKS,
+    ReferenceView,
+    cited_entries,
+    manual_links,
+    rule_buttons,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,16 +3,16 @@ their copy buttons; a page opened with ``?situation=`` opens it on the Analysis 
 query string handed in, as Voila hands it to the kernel)."""
 
 import pytest
+from test_views_analysis import click
 
 from machina_nb.rules.analysis.ask import ask
-from machina_nb.rules.analysis.share import (DEFAULT_BASE, situation_from_link, situation_link)
+from machina_nb.rules.analysis.share import DEFAULT_BASE, situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
 from machina_nb.rules.content import content_root
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.app import TAB_TITLES, Explorer
 from machina_nb.views.share import open_shared, page_base
-from test_views_analysis import click
 
 FOLDER = content_root() / "situations"
 

@@ -7,15 +7,15 @@ players).
 from dataclasses import replace
 
 import pytest
-
 from engine_cases import explorer, monster, open_map
 from test_engine_chapters import QUIET, REGROUP, on_the_exit
+
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
-from machina_nb.rules.engine.actions import Activate, Exit, MonsterAct, RollSpawn
-from machina_nb.rules.engine.scenario import scenario
-from machina_nb.rules.engine.game import History, replay
-from machina_nb.rules.rulings import Rules
 from machina_nb.rules.cards.events import Chapter
+from machina_nb.rules.engine.actions import Activate, Exit, MonsterAct, RollSpawn
+from machina_nb.rules.engine.game import History, replay
+from machina_nb.rules.engine.scenario import scenario
+from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.stepper import RoundStepper, demo_game
 

@@ -2,11 +2,9 @@
 
 import pytest
 
-from machina_nb.rules.errors import ContentError
-
 from machina_nb.rules.content import content_root
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.engine.worked import VERBS, load_example, run_example
+from machina_nb.rules.errors import ContentError
 
 ENGINE_EXAMPLES = sorted(p for p in (content_root() / "examples").glob("*.toml")
                          if all(s.do in VERBS for s in load_example(p).steps))

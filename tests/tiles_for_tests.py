@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from machina_nb.rules.board.tiles import TileSide
 from machina_nb.rules.board.maptext import parse_map
+from machina_nb.rules.board.tiles import TileSide
 
 MIDDLE = "....ee...."
 """An edge two spaces wide in the middle of a side: the same under every rotation."""

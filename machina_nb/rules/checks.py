@@ -7,7 +7,7 @@ from machina_nb.rules.errors import RulesError
 __all__ = ["integer"]
 
 
-def integer(name: str, value, low: int | None = None, high: int | None = None) -> int:
+def integer(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) within ``low..high``; else RulesError(name, ...).
 
     Rules: manual p18 (attributes are whole numbers 0-9) (argument checks).

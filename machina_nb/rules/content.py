@@ -11,10 +11,11 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from machina_nb.rules.errors import ContentError
 
@@ -31,7 +32,7 @@ MAX_DEPTH = 16
 """How deeply tables and lists may nest in a content file (effects nest 3 or 4 deep)."""
 
 
-def did_you_mean(word: Any, choices) -> str:
+def did_you_mean(word: Any, choices: Iterable[object]) -> str:
     """`` (did you mean 'x'?)`` when ``word`` is close to one of ``choices``, else ``""``.
     """
     if not isinstance(word, str):
@@ -154,7 +155,7 @@ def read_toml(path: str | Path) -> TomlFile:
 
 def _check_depth(toml: TomlFile) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` (checked without recursion)."""
-    stack = [(toml.data, 1, None)]
+    stack: list[tuple[Any, int, object]] = [(toml.data, 1, None)]
     while stack:
         value, depth, key = stack.pop()
         if depth > MAX_DEPTH:
@@ -169,7 +170,8 @@ def _check_depth(toml: TomlFile) -> None:
 
 def require(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: str,
             kind: type | tuple[type, ...], what: str, occurrence: int = 0,
-            low: int | None = None, high: int | None = None, choices=None) -> Any:
+            low: int | None = None, high: int | None = None,
+            choices: Collection[object] | None = None) -> Any:
     """``table[key]``, checked to be of ``kind`` (an int never a bool), within ``low..high``
     and one of ``choices`` when given; otherwise an error at that key.
 
@@ -204,7 +206,7 @@ def optional(toml: TomlFile, table: Mapping[str, Any], name: str | None, key: st
     return require(toml, table, name, key, kind, what, **bounds)
 
 
-def check_keys(toml: TomlFile, name: str | None, table: Mapping[str, Any], keys,
+def check_keys(toml: TomlFile, name: str | None, table: Mapping[str, Any], keys: Iterable[str],
                what: str, occurrence: int = 0) -> None:
     """Refuse a key of ``table`` not in ``keys``, suggesting the closest known one."""
     for key in table:
@@ -238,7 +240,7 @@ def read_card_file(path: str | Path, kind: str, table: str,
 _CARD_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys,
+def check_card_table(toml: TomlFile, kind: str, card_id: str, table: Any, keys: Iterable[str],
                      what: str) -> str:
     """Check one ``[<kind>.<id>]`` table: a lower-case id, a table, only known ``keys``;
     returns its dotted name. ``what`` names it in errors ("a unit", "an item").

@@ -31,12 +31,19 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_keys, content_root, expect_kind, read_toml,
-                                      require)
+from machina_nb.rules.content import (
+    TomlFile,
+    check_keys,
+    content_root,
+    expect_kind,
+    read_toml,
+    require,
+)
 from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = ["Switch", "SWITCHES", "PRESETS", "TOPICS", "Rules", "Ruling", "load_rulings",
@@ -251,12 +258,12 @@ def _check(name: str, reading: str) -> None:
         )
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value) if not isinstance(value, int) or value.bit_length() < 64 else "a huge int"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def check_rules(rules, argument: str = "rules") -> "Rules":
+def check_rules(rules: object, argument: str = "rules") -> Rules:
     """``rules`` if it is a :class:`Rules`; else a RulesError naming ``argument``.
 
     A plain dict of switches is refused: only a ``Rules`` has every switch checked.
@@ -277,8 +284,11 @@ class Rules(Mapping[str, str]):
     """
 
     __slots__ = ("_choices", "_name", "_hash")
+    _choices: dict[str, str]
+    _name: str
+    _hash: int
 
-    def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual"):
+    def __init__(self, choices: Mapping[str, str] | None = None, name: str = "manual") -> None:
         if choices is not None and not isinstance(choices, Mapping):
             raise RulesError("choices", f"expected a mapping of switch to reading, got "
                              f"{type(choices).__name__}")
@@ -292,11 +302,11 @@ class Rules(Mapping[str, str]):
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_hash", hash(tuple(sorted(merged.items()))))
 
-    def __setattr__(self, key, value):
+    def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("Rules is immutable; use rules.replace({...})")
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """The readings of one source: ``manual`` (1.0), ``v3_5`` or ``player_aid`` ."""
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError("preset", f"unknown preset {_short(name)}; expected one of: "
@@ -308,7 +318,7 @@ class Rules(Mapping[str, str]):
         """The preset this came from, with ``+`` when switches were flipped after."""
         return self._name
 
-    def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> "Rules":
+    def replace(self, changes: Mapping[str, str] | None = None, **kw: str) -> Rules:
         """A copy with some switches flipped; unknown names or readings raise.
 
         Keyword form replaces dots with underscores: ``replace(los_vertex="any_two")``.
@@ -333,7 +343,7 @@ class Rules(Mapping[str, str]):
         _check(switch, reading)
         return self._choices[switch] == reading
 
-    def differences(self, other: "Rules") -> tuple[tuple[str, str, str], ...]:
+    def differences(self, other: Rules) -> tuple[tuple[str, str, str], ...]:
         """``(switch, self's reading, other's reading)`` for every switch that differs."""
         check_rules(other, "other")
         return tuple(
@@ -465,7 +475,7 @@ _RULING_KEYS = ("question", "plain_question", "topic", "sources", "ids", "defaul
 _NOT_PLAIN = re.compile(r"[_=]|\b[a-z0-9]+\.[a-z]")  # an id, a name=value pair, a switch name
 
 
-def _check_readings(toml: TomlFile, table: str, name: str, readings: dict, key: str,
+def _check_readings(toml: TomlFile, table: str, name: str, readings: dict[str, Any], key: str,
                     what: str) -> None:
     """Every declared reading of ``name`` and no other has a non-empty text in ``readings``."""
     declared = SWITCHES[name].readings
@@ -484,7 +494,7 @@ def _check_readings(toml: TomlFile, table: str, name: str, readings: dict, key: 
 
 
 def _plain_words(toml: TomlFile, table: str, name: str,
-                 entry: dict) -> tuple[str, str, dict[str, str]]:
+                 entry: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
     """The ruling's question in plain words, its topic and each reading's label, checked:
     a known topic; labels unique within the ruling; no ids, underscores or ``=`` in any."""
     plain = require(toml, entry, table, "plain_question", str, "the question in plain words")

@@ -19,11 +19,11 @@ same way. Switch names and reading ids are for code; a person reads these.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
-from typing import Mapping
 
-from machina_nb.rules.rulings import SWITCHES, TOPICS, Rules, Ruling, check_rules, load_rulings
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import SWITCHES, TOPICS, Rules, Ruling, check_rules, load_rulings
 
 __all__ = ["question", "label", "topic", "topic_title", "labels", "in_force_label",
            "changes_words", "find_switches", "cite_words"]

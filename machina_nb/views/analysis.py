@@ -40,9 +40,16 @@ from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
 from machina_nb.rules.analysis.bbcode import to_bbcode
-from machina_nb.rules.analysis.draft import (Draft, draft_of_situation, rules_parts, to_toml,
-                                             with_choice, with_questions, with_roll,
-                                             with_rules)
+from machina_nb.rules.analysis.draft import (
+    Draft,
+    draft_of_situation,
+    rules_parts,
+    to_toml,
+    with_choice,
+    with_questions,
+    with_roll,
+    with_rules,
+)
 from machina_nb.rules.analysis.export import to_markdown, with_names
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
@@ -52,8 +59,14 @@ from machina_nb.rules.rulings import Rules, load_rulings
 from machina_nb.rules.rulings_words import cite_words, label, question
 from machina_nb.views import setup_notebook
 from machina_nb.views.asked import AskedList
-from machina_nb.views.board import (BoardView, Highlights, legend_html, plain_text,
-                                    render_board, space_name)
+from machina_nb.views.board import (
+    BoardView,
+    Highlights,
+    legend_html,
+    plain_text,
+    render_board,
+    space_name,
+)
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.odds import exact
 from machina_nb.views.share import copy_button, page_base
@@ -525,7 +538,7 @@ class AnalysisBoardView(widgets.VBox):
         board = draft_board(self.editor.draft)
         names = dict(self.editor.view.names)
         boxes, drawn = [], []
-        for reading, values in f.answers:
+        for reading, _ in f.answers:
             rules = self.in_force.replace({f.switch: reading})
             a = next(a for a in ask(self.situation, rules) if a.name == self.reading_question.value)
             figure, sources = render_board(board, answer_highlights(

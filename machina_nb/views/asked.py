@@ -7,7 +7,7 @@ A pick is a unit letter (``"S"``) or a space (``(x, y)``), as the editor's ``pic
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import traitlets

@@ -17,19 +17,34 @@ space), p35-37 (space kinds).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
+from typing import cast
 
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules.analysis.draft import (BORDER_KINDS, SPACE_KINDS, VALUE_KEYS, Draft,
-                                             draft_of_example, draft_of_situation,
-                                             draft_of_tile, empty_draft, move, paint, place,
-                                             remove, set_border, set_items, set_values,
-                                             to_situation, value_limits)
-from machina_nb.rules.analysis.situation import (MAX_SIDE, item_cards, load_situations,
-                                                 unit_cards)
+from machina_nb.rules.analysis.draft import (
+    BORDER_KINDS,
+    SPACE_KINDS,
+    VALUE_KEYS,
+    Draft,
+    DraftUnit,
+    draft_of_example,
+    draft_of_situation,
+    draft_of_tile,
+    empty_draft,
+    move,
+    paint,
+    place,
+    remove,
+    set_border,
+    set_items,
+    set_values,
+    to_situation,
+    value_limits,
+)
+from machina_nb.rules.analysis.situation import MAX_SIDE, item_cards, load_situations, unit_cards
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.board.tiles import load_tiles
@@ -37,8 +52,14 @@ from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import ContentError, RulesError
-from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
-                                    redraw_board, space_name)
+from machina_nb.views.board import (
+    BoardView,
+    Highlights,
+    highlight_data,
+    legend_html,
+    redraw_board,
+    space_name,
+)
 
 __all__ = ["TOOLS", "BORDER_WORDS", "SituationEditor", "draft_board", "unit_names",
            "border_near", "start_options", "draft_from_start", "replace_title"]
@@ -73,7 +94,7 @@ def border_near(draft: Draft, x: float, y: float) -> tuple[Point, Point] | None:
     point = (int(x // 1), int(y // 1))
     fx, fy = x - point[0], y - point[1]
     sides = {(-1, 0): fx, (1, 0): 1 - fx, (0, -1): fy, (0, 1): 1 - fy}
-    dx, dy = min(sides, key=sides.get)
+    dx, dy = min(sides, key=sides.__getitem__)
     other = (point[0] + dx, point[1] + dy)
     inside = 0 <= other[0] < draft.layout.width and 0 <= other[1] < draft.layout.height
     return (point, other) if inside else None
@@ -378,7 +399,7 @@ class SituationEditor(widgets.VBox):
                     box.value = unit.value(key)
             explorer = unit is not None and unit_card(unit_cards()[unit.card]).side == "explorer"
             self.items.disabled = not explorer
-            self.items.value = unit.items if explorer else ()
+            self.items.value = cast(DraftUnit, unit).items if explorer else ()
         finally:
             self._quiet = False
 

@@ -17,26 +17,40 @@ Rules: manual p16-17 (Examples A-F), p19, p22, p24, p25; 3.5 FAQ.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping
 
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.content import content_root
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, load_example
+from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.engine.worked import _STEPS, StepResult, TurnAction, example_state
+from machina_nb.rules.errors import RulesError
 from machina_nb.views import setup_notebook
+from machina_nb.views.board import (
+    Highlights,
+    as_board,
+    highlight_data,
+    legend_html,
+    plain_text,
+    redraw_board,
+    render_board,
+    space_name,
+    space_pixels,
+)
+from machina_nb.views.stepper import (
+    cites_once,
+    plain_event,
+    plan_action_words,
+    plan_html,
+    plan_overlay,
+    unit_name,
+)
 from machina_nb.views.words import rules_words
-from machina_nb.views.board import (Highlights, as_board, highlight_data, legend_html,
-                                    plain_text, redraw_board, render_board, space_name,
-                                    space_pixels)
-from machina_nb.views.stepper import (cites_once, plain_event, plan_action_words, plan_html,
-                                      plan_overlay, unit_name)
 
 __all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT",
            "route_overlay", "turn_log_html", "example_text"]

@@ -10,8 +10,8 @@ Rules: manual p22 (sight, adjacency, nearest, closest), p34 (move).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping
 
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.board.drawing import border_segment

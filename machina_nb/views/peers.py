@@ -35,8 +35,14 @@ from machina_nb.rules.peers import arkham, compare, mansions
 from machina_nb.rules.rulings import SWITCHES, Rules
 from machina_nb.rules.rulings_words import cite_words, label
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import (ROLE_COLOURS, Highlights, highlight_data, plain_text,
-                                    render_board, space_name)
+from machina_nb.views.board import (
+    ROLE_COLOURS,
+    Highlights,
+    highlight_data,
+    plain_text,
+    render_board,
+    space_name,
+)
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
@@ -347,14 +353,14 @@ class OtherGamesView(widgets.VBox):
                   "arkham": "Arkham LCG: the chaos token",
                   "mansions": "Mansions of Madness: 10 minus the d10 roll"}
         renderers = []
-        for name, label in labels.items():
+        for name, caption in labels.items():
             source = ColumnDataSource({"x": [], "y": [], "fraction": [], "percent": [],
                                        "game": []})
             dash = "dashed" if name == "essence" else "solid"
             line = fig.line("x", "y", source=source, line_width=3, line_dash=dash,
-                            color=_GAME_COLOURS[name], legend_label=label)
+                            color=_GAME_COLOURS[name], legend_label=caption)
             fig.scatter("x", "y", source=source, size=7, color=_GAME_COLOURS[name],
-                        legend_label=label)
+                        legend_label=caption)
             renderers.append(line)
             curves[name] = source
         fig.add_tools(HoverTool(renderers=renderers, tooltips=[

@@ -14,17 +14,28 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 import traitlets
-
 from IPython.display import HTML
 
 from machina_nb.rules.analysis.draft import rules_parts
-from machina_nb.rules.analysis.quiz import (Question, answer, board_of, load_quiz, pick,
-                                            question_rules)
+from machina_nb.rules.analysis.quiz import (
+    Question,
+    answer,
+    board_of,
+    load_quiz,
+    pick,
+    question_rules,
+)
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import (BoardView, Highlights, highlight_data, legend_html,
-                                    plain_text, space_name)
+from machina_nb.views.board import (
+    BoardView,
+    Highlights,
+    highlight_data,
+    legend_html,
+    plain_text,
+    space_name,
+)
 from machina_nb.views.odds import exact
 from machina_nb.views.words import rules_words
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 

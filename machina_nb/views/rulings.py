@@ -34,8 +34,14 @@ from machina_nb.rules.board import sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.rulings import SWITCHES, TOPICS, Rules, load_rulings
-from machina_nb.rules.rulings_words import (cite_words, find_switches, label, question, topic,
-                                            topic_title)
+from machina_nb.rules.rulings_words import (
+    cite_words,
+    find_switches,
+    label,
+    question,
+    topic,
+    topic_title,
+)
 from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
 from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
 from machina_nb.views.rulings_peers import PEER_BOARDS, peer_cases_html

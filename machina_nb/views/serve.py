@@ -16,8 +16,9 @@ import tempfile
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
+from typing import IO, cast
 
 __all__ = ["ROOT", "NOTEBOOKS", "CHROMIUM_FLAGS", "VoilaError", "free_port", "voila",
            "space_centre"]
@@ -111,7 +112,7 @@ def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 180
             server.kill()
             server.wait()
         log.join(timeout=30)
-        server.stdout.close()
+        cast(IO[bytes], server.stdout).close()
 
 
 # The shown bokeh plot inside an element matching a CSS selector: its frame on the page

@@ -27,36 +27,59 @@ from __future__ import annotations
 import html
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.engine.actions import (
-    Action, Activate, ChapterSpace, Choose, Door, EndTurn, Exit, Explore, MonsterAct, Move,
-    PlayAbility,
-    RollHorror, RollSpawn, SealSpawn, StartTurn, Trade, UseInventory, explorer_abilities,
-    legal_actions)
-from machina_nb.rules.cards.units import content_cards
-from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
-from machina_nb.rules.errors import RulesError
-from machina_nb.rules.engine.game import History, new_game
-from machina_nb.rules.cards.events import load_all_chapters, load_all_events
-from machina_nb.rules.engine.holdings import inventory_of
-from machina_nb.rules.cards.items import load_all_items
-from machina_nb.rules.cards.items import equipped_items
 from machina_nb.rules.board.maptext import Layout, Point
 from machina_nb.rules.board.placement import Displacement
+from machina_nb.rules.cards.events import load_all_chapters, load_all_events
+from machina_nb.rules.cards.items import equipped_items, load_all_items
+from machina_nb.rules.cards.units import content_cards
+from machina_nb.rules.engine.actions import (
+    Action,
+    Activate,
+    ChapterSpace,
+    Choose,
+    Door,
+    EndTurn,
+    Exit,
+    Explore,
+    MonsterAct,
+    Move,
+    PlayAbility,
+    RollHorror,
+    RollSpawn,
+    SealSpawn,
+    StartTurn,
+    Trade,
+    UseInventory,
+    explorer_abilities,
+    legal_actions,
+)
+from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
+from machina_nb.rules.engine.game import History, new_game
+from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
+from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
-from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.views import setup_notebook
-from machina_nb.views.board import (ROLE_COLOURS, highlight_data, Highlights, legend_html,
-                                    plain_text, redraw_board, render_board, space_name,
-                                    space_pixels)
+from machina_nb.views.board import (
+    ROLE_COLOURS,
+    Highlights,
+    highlight_data,
+    legend_html,
+    plain_text,
+    redraw_board,
+    render_board,
+    space_name,
+    space_pixels,
+)
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from machina_nb.rules.analysis.phrases import question_words, unit_names, unit_words
 from machina_nb.rules.rulings import PRESETS, Rules

@@ -73,7 +73,7 @@ def fresh_board(page, board: str = "demo") -> None:
     other = next(name for name in BOARD_WIDTHS if name != board)
     for name in (other, board):     # showing a board drops the pick
         choice.select_option(name)
-        until(page, lambda: board_end(page) == BOARD_WIDTHS[name] + 0.3,
+        until(page, lambda name=name: board_end(page) == BOARD_WIDTHS[name] + 0.3,
               f"the {name} board shown")
     page.locator(".board-overlay button", has_text="sight").click()
     page.locator(".board-click button", has_text="source").click()

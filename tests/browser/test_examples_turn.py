@@ -5,12 +5,12 @@ Screenshots in test-artifacts/examples-turn-*.png."""
 import re
 
 import pytest
-from waits import LOAD, WAIT, painted, text_changes, until
 from test_app import open_app
 from test_teaching import _COLOURS_DRAWN, assert_plain
+from waits import LOAD, WAIT, painted, text_changes, until
 
-from machina_nb.rules.content import content_root
 from machina_nb.rules.cards.examples import load_example
+from machina_nb.rules.content import content_root
 from machina_nb.views.examples import example_files, step_example
 
 pytestmark = pytest.mark.browser

@@ -34,7 +34,7 @@ def test_manual_p24_the_answer_is_in_view_and_the_cards_fill_the_numbers(explore
         assert "Hank's Stunning Blow against the Mi-Go's armor 3 hits 5 times in 9" in \
             answer.inner_text()
         box = answer.bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= SMALL["height"], box
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SMALL["height"], box
         assert page.locator(".odds-heat-plot").count() == 0  # folded, not built yet
         page.screenshot(path=str(artifacts / "odds-1280x800.png"))
         _typed_defense_and_picked_target(page, probability)

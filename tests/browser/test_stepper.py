@@ -86,7 +86,7 @@ def test_manual_p33_notebook_07_steps_a_chest_through_the_players_choices(
         choice.select_option(index=0)
         page.locator("button.step-action").click()
 
-        def resolved():
+        def resolved(options=options, before=before):
             # the view clears the message before it writes the next one: wait for the next
             now = (log.inner_text(), message.inner_text(), options.all_inner_texts())
             return now[0] != before[0] or (now[1].strip() and now[1:] != before[1:])

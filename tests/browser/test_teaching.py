@@ -5,10 +5,10 @@ import re
 
 import pytest
 from explorer_page import aim_sight, click_space, fresh_board, load_explorer, open_tab
+from test_rulings_panel import pick
 from waits import WAIT, board_shown, changed_pixels, painted, until
 
 from machina_nb.rules.analysis.quiz import board_of, load_quiz
-from test_rulings_panel import pick
 
 pytestmark = pytest.mark.browser
 

@@ -21,24 +21,33 @@ adjacency, nearest, closest), p23 (targeting), p24 (attack odds), p34 (move).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from machina_nb.rules.analysis.play import option_words, play
-from machina_nb.rules.analysis.situation import (QUESTION_KINDS, SPACE_WORDS, Question, Situation,
-                                                 event_cards, item_cards, unit_cards)
+from machina_nb.rules.analysis.situation import (
+    QUESTION_KINDS,
+    SPACE_WORDS,
+    Question,
+    Situation,
+    SituationUnit,
+    event_cards,
+    item_cards,
+    unit_cards,
+)
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.cards.items import ITEM_TYPES, item_level
+from machina_nb.rules.cards.items import ITEM_TYPES
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
-from machina_nb.rules.engine.state import GameState, MonsterTurn
+from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds import processes
 from machina_nb.rules.odds.attacks import hit_chance
@@ -133,7 +142,7 @@ def questions_about(situation: Situation, pick: str | Point) -> tuple[Question, 
     return tuple(q for q in found if _signature(q) not in asked)
 
 
-def _signature(q: Question) -> tuple:
+def _signature(q: Question) -> tuple[Any, ...]:
     """What a question asks, whatever its name (``among`` defaults to the explorers)."""
     keys = dict(q.record.items)
     keys.pop("name", None)
@@ -142,7 +151,8 @@ def _signature(q: Question) -> tuple:
     return q.ask, tuple(sorted(keys.items(), key=lambda kv: kv[0]))
 
 
-def _about_space(state, pick, placed) -> tuple[Question, ...]:
+def _about_space(state: GameState, pick: Point, placed: Iterable[SituationUnit]
+                 ) -> tuple[Question, ...]:
     x, y = pick
     here = f"{x}_{y}"
     out = [_question(f"sight_{here}_to_{u.letter.lower()}", "sight",
@@ -155,7 +165,8 @@ def _about_space(state, pick, placed) -> tuple[Question, ...]:
     return tuple(out)
 
 
-def _about_unit(situation, state, letter, placed) -> tuple[Question, ...]:
+def _about_unit(situation: Situation, state: GameState, letter: str,
+                placed: Iterable[SituationUnit]) -> tuple[Question, ...]:
     me = state.unit(situation.unit_id(letter))
     low = letter.lower()
     others = [u for u in placed if u.letter != letter]
@@ -196,11 +207,11 @@ def _point(p: Point) -> str:
     return f"({p[0]}, {p[1]})"
 
 
-def _where(situation: Situation, state: GameState, ref) -> Point:
+def _where(situation: Situation, state: GameState, ref: Any) -> Point:
     """A letter's current position, or an ``[x, y]`` of the question."""
     if isinstance(ref, (tuple, list)):
         return (ref[0], ref[1])
-    return state.unit(situation.unit_id(ref)).position
+    return cast(Point, state.unit(situation.unit_id(ref)).position)
 
 
 def _name(situation: Situation, state: GameState, p: Point) -> str:
@@ -224,7 +235,8 @@ def _percent(p: Fraction) -> str:
 
 # --- the question kinds -------------------------------------------------------------------------
 
-def _sight(situation, q, rules, state):
+def _sight(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p22 (line of sight); switches los.vertex, los.space_squeeze."""
     a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
     seen = sight.line_of_sight(state.board(), a, b, rules)
@@ -232,7 +244,8 @@ def _sight(situation, q, rules, state):
     return verdict, [seen.explain()], ((a, "asked"), (b, verdict))
 
 
-def _target(situation, q, rules, state):
+def _target(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25."""
     a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
     icon, reach = q.get("icon", "melee"), q.get("range", 0)
@@ -241,7 +254,8 @@ def _target(situation, q, rules, state):
             ((a, "asked"), (b, "visible" if verdict.legal else "blocked")))
 
 
-def _adjacent(situation, q, rules, state):
+def _adjacent(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p22 (adjacent: no barrier between, diagonals by line of sight)."""
     a, b = _where(situation, state, q.get("from")), _where(situation, state, q.get("to"))
     near = sight.adjacent(state.board(), a, b, rules)
@@ -249,14 +263,15 @@ def _adjacent(situation, q, rules, state):
                                                      "(manual p22: adjacency)"]
 
 
-def _reach(situation, q, rules, state):
+def _reach(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p34 (move: 1 stamina per space; a move-through effect), p25 (ethereal),
     p35 (pits); switch pit.voluntary_entry."""
     unit = state.unit(situation.unit_id(q.get("unit")))
     stamina = q.get("stamina", unit.stamina)
     mover = Mover(unit=unit.id, mindless=unit.side == "monster" and unit.behaviour is None,
                   ethereal=unit.ethereal, move_through=q.get("move_through", False))
-    spaces = distance.reach(state.board(), unit.position, stamina, rules, mover,
+    spaces = distance.reach(state.board(), cast(Point, unit.position), stamina, rules, mover,
                             _ethereal(state))
     ends = [_point(p) for p in spaces if p != unit.position]
     marks = ((unit.position, "asked"),) + tuple((p, "reach") for p in spaces
@@ -265,8 +280,9 @@ def _reach(situation, q, rules, state):
                   "spaces (manual p34: 1 stamina per space)"], marks
 
 
-def _among(situation, q, state, source: Point) -> list[Point]:
+def _among(situation: Situation, q: Question, state: GameState, source: Point) -> list[Point]:
     among = q.get("among", "explorers")
+    units: Iterable[Unit]
     if among == "explorers":
         units = state.explorers_on_map
     elif among == "monsters":
@@ -276,7 +292,8 @@ def _among(situation, q, state, source: Point) -> list[Point]:
     return [u.position for u in units if u.position is not None and u.position != source]
 
 
-def _ranking(situation, q, rules, state, closest: bool):
+def _ranking(situation: Situation, q: Question, rules: Rules, state: GameState,
+             closest: bool) -> tuple[Any, ...]:
     """Rules: manual p22 (nearest counts directly; closest walks, closed doors open), p16 (ties)."""
     source = _where(situation, state, q.get("from"))
     goals = _among(situation, q, state, source)
@@ -296,17 +313,20 @@ def _ranking(situation, q, rules, state, closest: bool):
     return value, why, marks
 
 
-def _nearest(situation, q, rules, state):
+def _nearest(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p22 (nearest); switch nearest.metric."""
     return _ranking(situation, q, rules, state, False)
 
 
-def _closest(situation, q, rules, state):
+def _closest(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p22 (closest); switches closest.pits, closest.immobile_units."""
     return _ranking(situation, q, rules, state, True)
 
 
-def _spawn(situation, q, rules, state):
+def _spawn(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p13 (spawn: the nearest spawn space, then the nearest free space); p22."""
     where = _where(situation, state, q.get("explorer"))
     placed = placement.spawn_placement(state.board(), where, rules)
@@ -317,12 +337,13 @@ def _spawn(situation, q, rules, state):
     return value, why, ((where, "asked"),) + tuple((p, "spawn") for p in placed.candidates)
 
 
-def _attack_pools(ability) -> list[tuple[bool, Pool]]:
+def _attack_pools(ability: Any) -> list[tuple[bool, Pool]]:
     return [(e.arcane, Pool.attack(e.high, e.low)) for e in ability.effects
             if e.op == "attack" and (e.high or e.low)]
 
 
-def _attack_odds(situation, q, rules, state):
+def _attack_odds(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p24 (attack: the total against armor, or will if arcane), p18 (essence)."""
     attacker = state.unit(situation.unit_id(q.get("attacker")))
     if q.get("target") is not None:
@@ -345,7 +366,8 @@ def _attack_odds(situation, q, rules, state):
     return value, why or [f"{q.get('attacker')} has no attack ability"], marks
 
 
-def _monster_turn(situation, q, rules, state):
+def _monster_turn(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p15-17 (the mindless turn, action by action, re-evaluated each time)."""
     mid = situation.unit_id(q.get("monster"))
     others = tuple(m for m in state.queue if m != mid)
@@ -354,7 +376,8 @@ def _monster_turn(situation, q, rules, state):
     dice = ScriptedDice(tuple(q.get("dice", ())))
     choices = tuple(tuple(c) if isinstance(c, (list, tuple)) else c
                     for c in q.get("choices", ()))
-    steps, why, options, rolls = [], [], (), ()
+    steps, why, options = [], [], ()
+    rolls: tuple[Any, ...] = ()
     marks = [(state.unit(mid).position, "asked")]
     for _ in range(MAX_TURN_STEPS):
         if not (state.has_unit(mid) and state.monster_turn and state.monster_turn.monster == mid):
@@ -400,12 +423,12 @@ _OUTCOMES = ("roll", "hit", "miss", "health", "death", "destroy")
 """The events of a monster's action told with its step: its rolls and what they did."""
 
 
-def _is_point(option) -> bool:
+def _is_point(option: object) -> bool:
     return isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int)
                                                                    for v in option)
 
 
-def _plan_marks(plan) -> list[tuple[Point, str]]:
+def _plan_marks(plan: Any) -> list[tuple[Point, str]]:
     """A planned action's space: where it moves to, or the target of its ability."""
     kind = plan.action[0]
     if kind == "move":
@@ -415,11 +438,11 @@ def _plan_marks(plan) -> list[tuple[Point, str]]:
     return []
 
 
-def _option(situation, state, option) -> str:
+def _option(situation: Situation, state: GameState, option: Any) -> str:
     return option_words(situation, option)
 
 
-def _describe(situation, state, plan, rules) -> str:
+def _describe(situation: Situation, state: GameState, plan: Any, rules: Rules) -> str:
     """One planned action in words, with the hit chance of an attack (manual p16, p24)."""
     kind = plan.action[0]
     if kind == "move":
@@ -442,11 +465,12 @@ def _describe(situation, state, plan, rules) -> str:
     return "ends its turn"
 
 
-def _sources(state, monster, rules):
+def _sources(state: GameState, monster: Any, rules: Rules) -> Any:
     return monster_abilities(state, monster, rules)
 
 
-def _rounds(situation, q, rules, state):
+def _rounds(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p13 (spawn phase), p14 (horror phase, threat), 3.5 §Spawn Phase (the odds
     core's exact process over rounds)."""
     explorers = q.get("explorers", max(1, state.starting_explorers))
@@ -473,7 +497,7 @@ def _rounds(situation, q, rules, state):
     return value, why + ["manual p13-14; 3.5 §Spawn Phase (exact distribution over the rounds)"]
 
 
-def _trigger(situation, state, t) -> str:
+def _trigger(situation: Situation, state: GameState, t: Any) -> str:
     """What a pushed unit set off, in words (manual p25, p35, p37)."""
     text = f", sets off the {t.what.replace('_', ' ')} at {_point(t.space)}"
     if t.what == "trap_lever":
@@ -483,21 +507,24 @@ def _trigger(situation, state, t) -> str:
     return text
 
 
-def _push(situation, q, rules, state):
+def _push(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p25 (push and pull: away from or toward the source, step by step), p35."""
     source = _where(situation, state, q.get("pusher"))
     unit = state.unit(situation.unit_id(q.get("unit")))
-    by = state.unit_at(source).id if state.unit_at(source) else None
+    at_source = state.unit_at(source)
+    by = at_source.id if at_source else None
     immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
     move = placement.pull if q.get("pull", False) else placement.push
-    results = move(state.board(), unit.position, source, q.get("distance"), rules, by=by,
+    results = move(state.board(), cast(Point, unit.position), source, q.get("distance"), rules, by=by,
                    immobile=immobile)
     value = [f"ends on {_point(d.end)}" + (", destroyed" if d.destroyed else "")
              + "".join(_trigger(situation, state, t) for t in d.triggers) for d in results]
     return value, [d.explain() for d in results]
 
 
-def _actions(situation, q, rules, state):
+def _actions(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p12 (explorer actions and their stamina), p36-37 (action spaces)."""
     who = situation.unit_id(q.get("unit")) if q.get("unit") else state.active
     if who is None:
@@ -514,7 +541,7 @@ def _actions(situation, q, rules, state):
     return sorted(listed), why
 
 
-def _action_words(situation, action) -> str:
+def _action_words(situation: Situation, action: Any) -> str:
     """An action as words: its kind and what it names, units by letter, spaces as (x, y)."""
     parts = [re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()]
     for key, v in vars(action).items():
@@ -528,15 +555,16 @@ def _action_words(situation, action) -> str:
     return " ".join(map(str, parts))
 
 
-def _teleport(situation, q, rules, state):
+def _teleport(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p25 (teleport within X; teleport to a kind of space on the unit's tile),
     p22 (nearest); switch teleport.destroyed_kind."""
     unit = state.unit(situation.unit_id(q.get("unit")))
     board = state.board()
     if q.get("space") is not None:
-        placed = placement.teleport_to(board, unit.position, SPACE_WORDS[q.get("space")], rules)
+        placed = placement.teleport_to(board, cast(Point, unit.position), SPACE_WORDS[q.get("space")], rules)
     else:
-        placed = placement.teleport_within(board, unit.position, q.get("distance", 1), rules)
+        placed = placement.teleport_within(board, cast(Point, unit.position), q.get("distance", 1), rules)
     value = [_point(p) for p in placed.candidates]
     why = [f"nearest {q.get('space') or 'free'} spaces: "
            f"{', '.join(map(_point, placed.targets)) or 'none'}"
@@ -546,12 +574,14 @@ def _teleport(situation, q, rules, state):
                                                             placed.candidates)
 
 
-def _play(situation, q, rules, state):
+def _play(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: the pages each step's events cite (manual p10-37); manual p16 (choices)."""
     return play(situation, q, rules, state)
 
 
-def _setup(situation, q, rules, state):
+def _setup(situation: Situation, q: Question, rules: Rules, state: GameState
+        ) -> tuple[Any, ...]:
     """Rules: manual p8 (setup: the event decks, the item decks, the explorers' values), p18
     (essence), p30 and p33 (item levels); 3.5 (event deck preparation); switches
     setup.event_decks, essence.max and item.printed_number."""

@@ -23,11 +23,18 @@ kinds).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any
 
-from machina_nb.rules.analysis.situation import (MAX_SIDE, Question, Situation, item_cards,
-                                                 situation_from_text, unit_cards)
+from machina_nb.rules.analysis.situation import (
+    MAX_SIDE,
+    Question,
+    Situation,
+    item_cards,
+    situation_from_text,
+    unit_cards,
+)
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.cards.examples import Example
@@ -240,7 +247,7 @@ def _words(kind: SpaceKind) -> str:
     return kind.name.lower().replace("_", " ") + " space"
 
 
-def _replaced(rows: tuple, x: int, y: int, value) -> tuple:
+def _replaced(rows: tuple[Any, ...], x: int, y: int, value: object) -> tuple[Any, ...]:
     row = rows[y]
     return rows[:y] + (row[:x] + (value,) + row[x + 1:],) + rows[y + 1:]
 
@@ -280,7 +287,7 @@ def _free_space(draft: Draft, point: Point, name: str, moving: str | None = None
 
 def _letter_for(draft: Draft, card: str) -> str:
     taken = {u.letter for u in draft.units}
-    initial = unit_cards()[card].name[:1].upper()
+    initial: str = unit_cards()[card].name[:1].upper()
     for letter in [initial] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]:
         if "A" <= letter <= "Z" and letter not in taken:
             return letter

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from machina_nb.rules.board.maptext import Point
 
@@ -47,9 +48,9 @@ SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 """The sides a step may explore from, in words, and the engine's letters for them."""
 
 VERBS = {
-    "start": rf"(?P<actor>[A-Z]) starts",
-    "end": rf"(?P<actor>[A-Z]) ends",
-    "pass": rf"(?P<actor>[A-Z]) passes",
+    "start": r"(?P<actor>[A-Z]) starts",
+    "end": r"(?P<actor>[A-Z]) ends",
+    "pass": r"(?P<actor>[A-Z]) passes",
     "move": rf"(?P<actor>[A-Z]) moves to (?P<path>{_P}(?:\s*{_P})*)",
     "door": rf"(?P<actor>[A-Z]) (?P<name>opens|closes|destroys) the door to (?P<space>{_P})",
     "activate": rf"(?P<actor>[A-Z]) activates (?P<space>{_P})(?: for (?P<name>essence|a roll))?"
@@ -135,7 +136,7 @@ class NotationError(ValueError):
 
 
 def _point(text: str) -> Point:
-    m = _POINT.fullmatch(text.strip())
+    m = cast(re.Match[str], _POINT.fullmatch(text.strip()))   # the caller matched it already
     return int(m[1]), int(m[2])
 
 
@@ -162,9 +163,9 @@ def parse_step(text: str) -> PlayStep:
     raise NotationError(_unknown(text), _column(text))
 
 
-def _step(text: str, verb: str, m: re.Match) -> PlayStep:
+def _step(text: str, verb: str, m: re.Match[str]) -> PlayStep:
     groups = m.groupdict()
-    spaces = ()
+    spaces: tuple[Point, ...] = ()
     if groups.get("path"):
         spaces = tuple((int(a), int(b)) for a, b in _POINT.findall(groups["path"]))
     elif groups.get("space"):

@@ -13,7 +13,7 @@ each answer with it, and the app shows it above each answer.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from machina_nb.rules.analysis.situation import Question, Situation
 from machina_nb.rules.board.labels import plain_text

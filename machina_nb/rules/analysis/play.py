@@ -28,17 +28,34 @@ Rules: manual p10-16 (the round), p12 (explorer actions), p16 (the players resol
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable, Iterable
+from typing import Any, cast
 
 from machina_nb.rules.analysis.notation import PlayStep, parse_step
 from machina_nb.rules.analysis.situation import MAX_PLAY_STEPS, REPORTS, Question, Situation
 from machina_nb.rules.board import placement
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.items import equipped_items
-from machina_nb.rules.engine.actions import (Action, Activate, ChapterSpace, Choose, Door, EndTurn,
-                                             Exit, Explore, MonsterAct, Move, PlayAbility,
-                                             RollHorror, RollSpawn, SealSpawn, StartTurn, Trade,
-                                             apply, explorer_abilities)
+from machina_nb.rules.engine.actions import (
+    Action,
+    Activate,
+    ChapterSpace,
+    Choose,
+    Door,
+    EndTurn,
+    Exit,
+    Explore,
+    MonsterAct,
+    Move,
+    PlayAbility,
+    RollHorror,
+    RollSpawn,
+    SealSpawn,
+    StartTurn,
+    Trade,
+    apply,
+    explorer_abilities,
+)
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.monsters import monster_abilities
@@ -133,8 +150,10 @@ class _Table:
         if isinstance(option, placement.Displacement):
             option = option.end
         if isinstance(choice, str) and _is_point(option) and self.state.has_unit(choice):
-            return self.state.unit(choice).position == option
-        return choice == option
+            same: bool = self.state.unit(choice).position == option
+            return same
+        equal: bool = choice == option
+        return equal
 
     def unit_id(self, letter: str) -> str:
         uid = self.situation.unit_id(letter)
@@ -171,7 +190,7 @@ def _ability(t: _Table, uid: str, name: str) -> int:
 
 def _space(t: _Table, ref: str | Point) -> Point:
     if isinstance(ref, str):
-        return t.state.unit(t.unit_id(ref)).position
+        return cast(Point, t.state.unit(t.unit_id(ref)).position)
     return ref
 
 
@@ -192,7 +211,7 @@ def _activation(t: _Table, uid: str, step: PlayStep) -> Action:
 
 def _play_ability(t: _Table, uid: str, step: PlayStep) -> Action:
     targets = tuple(_space(t, x) for x in step.targets)
-    target = None if not targets else targets[0] if len(targets) == 1 else targets
+    target: Any = None if not targets else targets[0] if len(targets) == 1 else targets
     return PlayAbility(uid, _ability(t, uid, step.name), target, step.essence,
                        destroy=step.destroy)
 
@@ -200,7 +219,7 @@ def _play_ability(t: _Table, uid: str, step: PlayStep) -> Action:
 _SINGLE: dict[str, Callable[[_Table, str, PlayStep], Action]] = {
     "start": lambda t, uid, s: StartTurn(uid),
     "end": lambda t, uid, s: EndTurn(uid),
-    "door": lambda t, uid, s: Door(uid, t.state.unit(uid).position, s.spaces[0],
+    "door": lambda t, uid, s: Door(uid, cast(Point, t.state.unit(uid).position), s.spaces[0],
                                    {"opens": "open", "closes": "close",
                                     "destroys": "destroy"}[s.name]),
     "activate": _activation,
@@ -208,7 +227,7 @@ _SINGLE: dict[str, Callable[[_Table, str, PlayStep], Action]] = {
     "explore": lambda t, uid, s: Explore(uid, s.name or None, s.way),
     "exit": lambda t, uid, s: Exit(uid),
     "spawn_roll": lambda t, uid, s: RollSpawn(uid),
-    "trade": lambda t, uid, s: Trade(uid, partner=t.unit_id(s.targets[0]), give=s.give,
+    "trade": lambda t, uid, s: Trade(uid, partner=t.unit_id(cast(str, s.targets[0])), give=s.give,
                                      take=s.take),
     "act": lambda t, uid, s: MonsterAct(uid),
 }
@@ -224,9 +243,9 @@ def _perform(t: _Table, step: PlayStep) -> None:
         return
     if step.verb == "monsters":
         while current_monster(t.state) is not None:
-            t.apply(MonsterAct(current_monster(t.state)))
+            t.apply(MonsterAct(cast(str, current_monster(t.state))))
         return
-    uid = t.unit_id(step.actor)
+    uid = t.unit_id(cast(str, step.actor))
     if step.verb in _SINGLE:
         t.apply(_SINGLE[step.verb](t, uid, step))
     elif step.verb == "pass":
@@ -248,14 +267,14 @@ def _who(t: _Table, uid: str) -> str:
     return t.situation.letter_of(uid) or uid
 
 
-def _per_unit(field: str, explorers_only: bool = False) -> Callable[[_Table], dict]:
-    def fact(t: _Table) -> dict:
+def _per_unit(field: str, explorers_only: bool = False) -> Callable[[_Table], dict[str, Any]]:
+    def fact(t: _Table) -> dict[str, Any]:
         return {_who(t, u.id): getattr(u, field) for u in t.state.units
                 if u.position is not None and (u.side == "explorer" or not explorers_only)}
     return fact
 
 
-def _positions(t: _Table) -> dict:
+def _positions(t: _Table) -> dict[str, Any]:
     out = {}
     for uid in _every_unit(t):
         if uid in t.state.dead:
@@ -263,7 +282,7 @@ def _positions(t: _Table) -> dict:
         elif uid in t.state.exited:
             out[_who(t, uid)] = "exited"
         elif t.state.has_unit(uid) and t.state.unit(uid).position is not None:
-            out[_who(t, uid)] = point_words(t.state.unit(uid).position)
+            out[_who(t, uid)] = point_words(cast(Point, t.state.unit(uid).position))
         else:
             out[_who(t, uid)] = "out of play"
     return out
@@ -274,11 +293,11 @@ def _every_unit(t: _Table) -> tuple[str, ...]:
     return first + tuple(u.id for u in t.state.units if u.id not in first)
 
 
-def _names(cards) -> list[str]:
+def _names(cards: Iterable[Any]) -> list[str]:
     return [c.name for c in cards]
 
 
-def _items(t: _Table) -> dict:
+def _items(t: _Table) -> dict[str, Any]:
     out = {}
     for e in t.state.explorers:
         inv = inventory_of(t.state, e.id)
@@ -336,7 +355,8 @@ if tuple(FACTS) != REPORTS:
     raise RulesError("FACTS", "every fact a play question may report needs an answer here")
 
 
-def play(situation: Situation, q: Question, rules: Rules, state: GameState):
+def play(situation: Situation, q: Question, rules: Rules, state: GameState
+         ) -> tuple[Any, ...]:
     """The facts ``q`` reports after its steps, the story of each step, and the spaces named.
 
     Rules: manual p16 (the players choose).
@@ -359,7 +379,8 @@ def play(situation: Situation, q: Question, rules: Rules, state: GameState):
     return value, why, _marks(situation, state, t.state, steps)
 
 
-def _marks(situation: Situation, before: GameState, after: GameState, steps) -> tuple:
+def _marks(situation: Situation, before: GameState, after: GameState, steps: Iterable[Any]
+           ) -> tuple[Any, ...]:
     """The acting units where they started, the spaces the steps name, where units ended."""
     marks = []
     for step in steps:

@@ -19,10 +19,11 @@ adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, cast
 
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.graph import Board
@@ -104,7 +105,7 @@ class Answer:
     ``rule`` to read."""
 
     form: str
-    correct: frozenset
+    correct: frozenset[Any]
     explanation: str
     rule: str
     options: tuple[str, ...] = ()
@@ -139,7 +140,7 @@ def _at(board: Board, letter: str) -> Point:
     return board.units()[letter]
 
 
-def _yes(value: bool) -> frozenset:
+def _yes(value: bool) -> frozenset[str]:
     return frozenset({"yes" if value else "no"})
 
 
@@ -161,7 +162,7 @@ def _adjacent(q: Question, board: Board, rules: Rules) -> Answer:
 def _reach(q: Question, board: Board, rules: Rules) -> Answer:
     a = _at(board, q.source)
     costs = distance.reach(board, a, q.stamina, rules, distance.Mover(unit=board.unit_at(a)))
-    best = distance.shortest_paths(board, a, q.space, rules,
+    best = distance.shortest_paths(board, a, cast(Point, q.space), rules,
                                    distance.Mover(unit=board.unit_at(a))).cost
     why = (f"the cheapest way from {a} to {q.space} costs {best} stamina"
            if best is not None else f"no way leads from {a} to {q.space}")
@@ -175,7 +176,7 @@ def _ranking(q: Question, board: Board, rules: Rules, measure: str) -> Answer:
              and (letter in q.explorers or not q.explorers)]
     ranking = (distance.nearest if measure == "nearest" else distance.closest)(
         board, a, goals, rules)
-    names = dict(q.names)
+    names: dict[Any, Any] = dict(q.names)
     every = "; ".join(f"{names.get(board.unit_at(p), board.unit_at(p))} {d}"
                       for p, d in ranking.distances)
     return Answer("space", frozenset(ranking.candidates),
@@ -290,7 +291,8 @@ def answer(question: Question, rules: Rules) -> Answer:
     Rules: manual p13, p15-16, p22, p24, p31-32, p34 (per question; see each answer's ``rule``).
     """
     board = board_of(question) if question.board else None
-    return _ANSWERS[question.ask](question, board, question_rules(question, rules))
+    # the board is None only for the questions that read none
+    return _ANSWERS[question.ask](question, cast(Board, board), question_rules(question, rules))
 
 
 def pick(questions: tuple[Question, ...], *ids: str) -> tuple[Question, ...]:
@@ -303,7 +305,7 @@ def pick(questions: tuple[Question, ...], *ids: str) -> tuple[Question, ...]:
     return tuple(by_id[i] for i in ids)
 
 
-def check(question: Question, rules: Rules, reply) -> bool:
+def check(question: Question, rules: Rules, reply: object) -> bool:
     """Whether ``reply`` is right: a space (any of the correct ones), ``yes``/``no``, or a
     chance's text."""
     return reply in answer(question, rules).correct
@@ -313,7 +315,7 @@ def check(question: Question, rules: Rules, reply) -> bool:
 
 
 def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> Question:
-    def need(key, kind, what):
+    def need(key: str, kind: type | tuple[type, ...], what: str) -> Any:
         return require(toml, table, "question", key, kind, what, n)
 
     ask = need("ask", str, "what is asked")

@@ -20,12 +20,20 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_keys, content_root, did_you_mean,
-                                      expect_kind, read_toml, require)
+from machina_nb.rules.content import (
+    TomlFile,
+    check_keys,
+    content_root,
+    did_you_mean,
+    expect_kind,
+    read_toml,
+    require,
+)
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import SWITCHES, load_rulings
 

@@ -16,8 +16,9 @@ under every reading of every switch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from machina_nb.rules.analysis.ask import Answer, answer
 from machina_nb.rules.analysis.situation import Situation
@@ -45,8 +46,9 @@ class _Traced(Rules):
     """Rules that note which switches are read; equal to no other rules, so no cache hides a read."""
 
     __slots__ = ("_seen",)
+    _seen: set[str]
 
-    def __init__(self, base: Rules):
+    def __init__(self, base: Rules) -> None:
         super().__init__({name: base[name] for name in SWITCHES}, base.name)
         object.__setattr__(self, "_seen", set())
 

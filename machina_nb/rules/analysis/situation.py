@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, NoReturn, cast
 
 from machina_nb.rules.analysis.notation import NotationError, parse_step
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
@@ -35,7 +36,7 @@ from machina_nb.rules.cards.units import load_all_units, unit_card
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.engine.holdings import set_inventory
 from machina_nb.rules.engine.inventory import arrange
-from machina_nb.rules.engine.state import (PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit)
+from machina_nb.rules.engine.state import PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
@@ -199,7 +200,7 @@ def chapter_cards() -> Mapping[str, Any]:
 
 
 @lru_cache(maxsize=256)
-def _with_items(state: GameState, items: tuple, rules: Rules) -> GameState:
+def _with_items(state: GameState, items: tuple[Any, ...], rules: Rules) -> GameState:
     if not items:
         return state
     cards = item_cards()
@@ -284,7 +285,8 @@ def _situation(toml: TomlFile) -> Situation:
     spec, deck = _map_spec(toml, data, layout, tile_size)
     game = _game(toml, data.get("game", {}), layout, dict((letter, u) for letter, u in units))
     state = _state(toml, data.get("turn", {}), spec, units, game)
-    letters = tuple(SituationUnit(letter, u.id, u.card, u.position) for letter, u in units)
+    letters = tuple(SituationUnit(letter, u.id, u.card, cast(Point, u.position))  # all placed
+                    for letter, u in units)
     questions = _questions(toml, data.get("question", []), dict(units), layout, bool(deck))
     situation = Situation(sid, title, toml.path, layout, letters, preset, rulings, questions,
                           state, items, str(data.get("note", "")), shows, tile_size,
@@ -296,7 +298,7 @@ def _situation(toml: TomlFile) -> Situation:
     return situation
 
 
-def _map_spec(toml: TomlFile, data: dict, layout: Layout,
+def _map_spec(toml: TomlFile, data: Mapping[str, Any], layout: Layout,
               tile_size: int) -> tuple[MapSpec, tuple[str, ...]]:
     """A fixed map cut into map tiles, or, with a ``deck``, a playing area whose starting tile
     is the board (a tile side: ``tile``, or a map drawn as one) and whose map-tile deck is
@@ -351,7 +353,7 @@ def _shows(toml: TomlFile, names: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _layout(toml: TomlFile, data: dict, unit_tables: dict) -> Layout:
+def _layout(toml: TomlFile, data: Mapping[str, Any], unit_tables: dict[str, Any]) -> Layout:
     """The board: map text (letters are units) or one tile side (units placed by ``at``)."""
     if ("map" in data) == ("tile" in data):
         raise toml.error(None, None, "give the board as map = '''...''' or tile = \"t01a\" "
@@ -379,12 +381,15 @@ def _layout(toml: TomlFile, data: dict, unit_tables: dict) -> Layout:
     return layout
 
 
-def _units(toml: TomlFile, layout: Layout, tables: dict):
+def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any]
+           ) -> tuple[list[tuple[str, Unit]], tuple[tuple[str, tuple[str, ...]], ...]]:
     """Each unit's engine value, in letter order of the tables; items per explorer."""
     cards, items = unit_cards(), item_cards()
     drawn = dict(layout.units)
     taken: dict[Point, str] = {}
-    out, held, counts = [], [], {}
+    out: list[tuple[str, str, Point, dict[str, Any]]] = []
+    held: list[tuple[str, tuple[str, ...]]] = []
+    counts: dict[str, int] = {}
     for letter, entry in tables.items():
         name = f"unit.{letter}"
         if not _LETTER.match(letter):
@@ -423,7 +428,7 @@ def _units(toml: TomlFile, layout: Layout, tables: dict):
     return units, tuple((ids[letter], got) for letter, got in held)
 
 
-def _position(toml: TomlFile, layout: Layout, name: str, entry: dict,
+def _position(toml: TomlFile, layout: Layout, name: str, entry: dict[str, Any],
               drawn: Point | None) -> Point:
     at = entry.get("at")
     if at is None:
@@ -446,14 +451,15 @@ def _position(toml: TomlFile, layout: Layout, name: str, entry: dict,
     return (at[0], at[1])
 
 
-def _unit(toml: TomlFile, letter: str, card, position: Point, entry: dict, count: int) -> Unit:
+def _unit(toml: TomlFile, letter: str, card: Any, position: Point, entry: dict[str, Any],
+          count: int) -> Unit:
     """The engine unit of ``card`` at ``position`` with the entry's current values (manual p18)."""
     name = f"unit.{letter}"
     uid = entry.get("id") or (card.id if count == 1 else f"{card.id}_{letter.lower()}")
     if not isinstance(uid, str) or not _NAME.match(uid):
         raise toml.error(name, "id", f"id {uid!r} must be lower-case letters, digits and '_'")
     unit = Unit.from_card(unit_card(card), uid, position)
-    changes = {"origin": unit_card(card)} if unit.side == "monster" else {}
+    changes: dict[str, Any] = {"origin": unit_card(card)} if unit.side == "monster" else {}
     for key, top in (("health", "max_health"), ("stamina", "max_stamina"),
                      ("essence", "max_essence")):
         if key in entry:
@@ -474,7 +480,8 @@ def _unit(toml: TomlFile, letter: str, card, position: Point, entry: dict, count
     return replace(unit, **changes)
 
 
-def _state(toml: TomlFile, turn: Any, spec: MapSpec, units, game: dict) -> GameState:
+def _state(toml: TomlFile, turn: Any, spec: MapSpec, units: list[tuple[str, Unit]],
+           game: dict[str, Any]) -> GameState:
     """The state: explorers seated in table order, monsters queued in table order (manual p15)."""
     if not isinstance(turn, dict):
         raise toml.error(None, "turn", "[turn] is a table with phase and active")
@@ -512,7 +519,7 @@ def _state(toml: TomlFile, turn: Any, spec: MapSpec, units, game: dict) -> GameS
         raise toml.error("game", None, f"the game does not hold together: {exc}") from None
 
 
-def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) -> dict:
+def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) -> dict[str, Any]:
     """The ``[game]`` table as state fields: the chapter and decks, tracks and tokens in play.
 
     Rules: manual p8 (setup: decks, tracks), p13-14 (ratings, threat, level, decks of monsters
@@ -551,17 +558,17 @@ def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) ->
     return fields
 
 
-def _list(toml: TomlFile, table: dict, key: str) -> list:
+def _list(toml: TomlFile, table: dict[str, Any], key: str) -> list[Any]:
     value = table.get(key, [])
     if not isinstance(value, list):
         raise toml.error("game", key, f"{key!r} is a list, top card (or first space) first")
     return value
 
 
-def _card(toml: TomlFile, key: str, card_id: Any, kind: str):
+def _card(toml: TomlFile, key: str, card_id: Any, kind: str) -> Any:
     """A card of ``kind`` (chapter, monster, horror, explorer, item) by its id."""
-    found = {"chapter": chapter_cards(), "item": item_cards(), "horror": event_cards(),
-             "explorer": event_cards()}.get(kind)
+    found = cast(Mapping[str, Any], {"chapter": chapter_cards(), "item": item_cards(),
+                                      "horror": event_cards(), "explorer": event_cards()}.get(kind))
     if kind == "monster":
         units = unit_cards()
         card = units.get(card_id) if isinstance(card_id, str) else None
@@ -588,7 +595,7 @@ def _spot(toml: TomlFile, key: str, value: Any, layout: Layout) -> Point:
     return (value[0], value[1])
 
 
-def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple:
+def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple[Any, ...]:
     """Binding events held by units: explorer events by explorers, horror events by monsters."""
     if not isinstance(table, dict):
         raise toml.error("game", "bound", "'bound' is a table: LETTER = [event ids]")
@@ -605,7 +612,7 @@ def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple:
 
 
 def _questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: Layout,
-               area: bool = False):
+               area: bool = False) -> tuple[Question, ...]:
     """Each ``[[question]]``: a known kind, its keys checked, letters units, spaces on the board."""
     if not isinstance(tables, list):
         raise toml.error(None, "question", "questions are an array of tables [[question]]")
@@ -641,7 +648,7 @@ def _questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: La
 def _check_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
                  layout: Layout, i: int) -> None:
     """Letters must be units; points must lie on the board; numbers whole (content/README.md)."""
-    def fail(message):
+    def fail(message: str) -> NoReturn:
         raise toml.error("question", key, message, i)
 
     if key in ("from", "to", "unit", "monster", "attacker", "target", "explorer", "pusher"):
@@ -688,7 +695,7 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
 def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
                       i: int) -> None:
     """The keys of the play, teleport, setup and reach questions (content/README.md)."""
-    def fail(message):
+    def fail(message: str) -> NoReturn:
         raise toml.error("question", key, message, i)
 
     if key == "dice":
@@ -750,7 +757,7 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
         if layout is not None and not (0 <= x < layout.width and 0 <= y < layout.height):
             raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off the "
                                f"{layout.width}x{layout.height} board")
-    if step.verb == "play" and step.name not in _ability_names(letters[step.actor]):
+    if step.verb == "play" and step.name not in _ability_names(letters[cast(str, step.actor)]):
         raise ContentError(toml.path, line, col + step.text.index(step.name),
                            f"{step.actor} has no ability {step.name!r}: not on its card nor on "
                            "any item, event or chapter card")

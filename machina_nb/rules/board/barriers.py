@@ -9,9 +9,15 @@ Rules: manual p22 (line of sight), p23 (ranged), p35-36 (barriers); rulings D1, 
 
 from __future__ import annotations
 
-from typing import Callable, Collection
+from collections.abc import Callable, Collection
 
-from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, OBSTACLE_SPACES, Board, Terrain
+from machina_nb.rules.board.graph import (
+    BARRIER_BORDERS,
+    BARRIER_SPACES,
+    OBSTACLE_SPACES,
+    Board,
+    Terrain,
+)
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules

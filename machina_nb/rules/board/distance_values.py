@@ -6,12 +6,13 @@ Rules: manual p15-16 (movement), p22 (nearest and closest).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.step_tables import topological
+from machina_nb.rules.errors import RulesError
 
 __all__ = ["Mover", "Paths", "SquareRoot", "Ranking"]
 

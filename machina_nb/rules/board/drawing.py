@@ -28,17 +28,30 @@ from __future__ import annotations
 import html
 import itertools
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Protocol, Union
+from typing import Protocol, Union
 
 from machina_nb.rules.board.highlights import Highlights, Segment
 from machina_nb.rules.board.labels import column_name, space_name
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
-from machina_nb.rules.board.palette import (AXIS_INK, GRID, HATCHED_ROLES, LABEL_INK, MAP_STYLES,
-                                            ROLE_COLOURS, SIDE_COLOURS, SPACE_COLOURS, STYLES,
-                                            TILE_INK, UNIT_FILL, UNIT_INK, DIRECTION_INK, role_key,
-                                            space_key)
-
+from machina_nb.rules.board.palette import (
+    AXIS_INK,
+    DIRECTION_INK,
+    GRID,
+    HATCHED_ROLES,
+    LABEL_INK,
+    MAP_STYLES,
+    ROLE_COLOURS,
+    SIDE_COLOURS,
+    SPACE_COLOURS,
+    STYLES,
+    TILE_INK,
+    UNIT_FILL,
+    UNIT_INK,
+    role_key,
+    space_key,
+)
 
 
 class Board(Protocol):

@@ -36,14 +36,17 @@ Rules: manual p11 (map tiles), p22 (adjacency, doors), p34-36 (map elements).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Any, TypeVar, cast
 
 import networkx as nx
 
-from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board import drawing
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.errors import RulesError
+
+_T = TypeVar("_T")
 
 __all__ = [
     "Board", "Terrain", "PASSABLE_SPACES", "OBSTACLE_SPACES", "BARRIER_SPACES", "BARRIER_BORDERS",
@@ -73,7 +76,7 @@ NEIGHBOUR_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (
 
 
 
-def pair(point, argument: str = "space") -> Point:
+def pair(point: object, argument: str = "space") -> Point:
     """``point`` as a tuple if it is a pair of ints (a list or tuple), else a RulesError naming
     ``argument``: ``"10"``, ``(0.9, 0)``, ``(True, 0)`` and ``(1, 2, 3)`` are all refused.
 
@@ -87,11 +90,11 @@ def pair(point, argument: str = "space") -> Point:
                      f"{text if len(text) <= 40 else text[:37] + '...'}")
 
 
-def _attrs(**attrs) -> MappingProxyType:
+def _attrs(**attrs: object) -> MappingProxyType[str, object]:
     return MappingProxyType(attrs)
 
 
-def _freeze(node: dict, adj: dict) -> nx.Graph:
+def _freeze(node: dict[Point, Any], adj: dict[Point, Any]) -> Any:
     """A networkx graph over ready-made (never changed) node and adjacency dicts, frozen."""
     graph = nx.Graph()
     graph._node, graph._adj = node, adj
@@ -118,10 +121,20 @@ class Terrain:
 
     __slots__ = ("graph", "_rings", "_key", "_hash", "_tables", "_recent", "_parent",
                  "_changes", "__weakref__")
+    graph: Any   # a frozen networkx.Graph
+    _rings: dict[tuple[Point, Point], BorderKind]
+    _key: tuple[Any, ...] | None
+    _hash: int | None
+    _tables: dict[tuple[Any, ...], object]
+    _recent: dict[tuple[Any, ...], object]
+    _parent: weakref.ref[Terrain] | None
+    _changes: tuple[tuple[str, Any], ...]
 
-    def __init__(self, node: dict | None = None, adj: dict | None = None,
-                 rings: dict | None = None, parent: "Terrain | None" = None,
-                 changes: tuple = ()):
+    def __init__(self, node: dict[Point, Any] | None = None,
+                 adj: dict[Point, Any] | None = None,
+                 rings: dict[tuple[Point, Point], BorderKind] | None = None,
+                 parent: Terrain | None = None,
+                 changes: tuple[tuple[str, Any], ...] = ()) -> None:
         put = object.__setattr__
         put(self, "graph", _freeze({} if node is None else node, {} if adj is None else adj))
         put(self, "_rings", {} if rings is None else rings)
@@ -132,22 +145,24 @@ class Terrain:
         put(self, "_parent", None if parent is None else weakref.ref(parent))
         put(self, "_changes", changes)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Terrain is a value; use changed() for a new one")
 
     # --- value semantics -----------------------------------------------------------------
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Everything on the terrain as one comparable tuple (spaces, borders, ring)."""
-        if self._key is None:
+        key = self._key
+        if key is None:
             graph = self.graph
             nodes = tuple(sorted((p, d["kind"].name, d["printed"].name, d["tokens"], d["tile"])
                                  for p, d in graph._node.items()))
             edges = tuple(sorted((min(a, b), max(a, b), d["border"].name if d["border"] else "",
                                   d["diagonal"]) for a, b, d in graph.edges(data=True)))
             rings = tuple(sorted((pair, kind.name) for pair, kind in self._rings.items()))
-            object.__setattr__(self, "_key", (nodes, edges, rings))
-        return self._key
+            key = (nodes, edges, rings)
+            object.__setattr__(self, "_key", key)
+        return key
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -157,9 +172,11 @@ class Terrain:
         return len(self.graph) == len(other.graph) and self.key() == other.key()
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(self.key()))
-        return self._hash
+        value = self._hash
+        if value is None:
+            value = hash(self.key())
+            object.__setattr__(self, "_hash", value)
+        return value
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -172,7 +189,8 @@ class Terrain:
         """The border between orthogonal neighbours (see :meth:`Board.border`)."""
         data = self.graph._adj.get(a, {}).get(b)
         if data is not None:
-            return data["border"]
+            border: BorderKind = data["border"]
+            return border
         return self._rings.get((a, b)) or self._rings.get((b, a)) or BorderKind.BOUNDARY
 
     @property
@@ -198,8 +216,8 @@ class Terrain:
                 out.update((x, y) for x in (ax - 1, ax, ax + 1) for y in (ay, by))
         return frozenset(out)
 
-    def table(self, key: tuple, build: Callable[["Terrain"], object],
-              patch: Callable[[object, "Terrain"], object] | None = None) -> object:
+    def table(self, key: tuple[Any, ...], build: Callable[[Terrain], _T],
+              patch: Callable[[_T, Terrain], _T] | None = None) -> _T:
         """A table derived from this terrain alone, made once: ``build(terrain)``.
 
         ``key`` names the table and every switch reading it depends on. A
@@ -212,11 +230,11 @@ class Terrain:
         if hit is None:
             parent = None if self._parent is None else self._parent()
             base = None if parent is None else parent._tables.get(key)
-            hit = build(self) if base is None or patch is None else patch(base, self)
+            hit = build(self) if base is None or patch is None else patch(cast(_T, base), self)
             self._tables[key] = hit
-        return hit
+        return cast(_T, hit)
 
-    def recent(self, key: tuple, build: Callable[[], object], keep: int = 256) -> object:
+    def recent(self, key: tuple[Any, ...], build: Callable[[], _T], keep: int = 256) -> _T:
         """Like :meth:`table` for answers that also depend on units or a source: the last
         ``keep`` are kept (``key`` holds the occupancy or source they depend on)."""
         hit = self._recent.get(key)
@@ -225,12 +243,12 @@ class Terrain:
             while len(recent) >= keep:
                 del recent[next(iter(recent))]
             hit = recent[key] = build()
-        return hit
+        return cast(_T, hit)
 
     # --- changes (each returns a new terrain) ----------------------------------------------
 
     def changed(self, borders: Iterable[tuple[tuple[Point, Point], BorderKind]] = (),
-                spaces: Iterable[tuple[Point, Mapping[str, object]]] = ()) -> "Terrain":
+                spaces: Iterable[tuple[Point, Mapping[str, object]]] = ()) -> Terrain:
         """A terrain with some borders and space attributes changed, sharing the rest.
 
         ``borders``: ``((a, b), kind)`` for orthogonal neighbours on the map;
@@ -238,7 +256,8 @@ class Terrain:
         Rules: manual p35-36 (doors, destroyed spaces, tokens).
         """
         node, adj = self.graph._node, self.graph._adj
-        new_node, new_adj, changes = None, None, []
+        new_node, new_adj = None, None
+        changes: list[tuple[str, Any]] = []
         for (a, b), kind in borders:
             data = adj.get(a, {}).get(b)
             if data is None or data["diagonal"]:
@@ -247,7 +266,7 @@ class Terrain:
                 raise RulesError("kind", f"expected a BorderKind, got {kind!r}")
             if new_adj is None:
                 new_adj = dict(adj)
-            for p, q in ((a, b), (b, a)):
+            for p, _ in ((a, b), (b, a)):
                 if new_adj[p] is adj[p]:
                     new_adj[p] = dict(adj[p])
             new_adj[a][b] = new_adj[b][a] = _border_attrs(kind)
@@ -264,12 +283,12 @@ class Terrain:
         return Terrain(node if new_node is None else new_node, adj if new_adj is None else new_adj,
                        self._rings, self, tuple(dict.fromkeys(changes)))
 
-    def rebased(self) -> "Terrain":
+    def rebased(self) -> Terrain:
         """The same terrain as a fresh root: no record of what it was changed from (for a
         map's printed terrain, so states' changes are counted from it)."""
         return Terrain(self.graph._node, self.graph._adj, self._rings)
 
-    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> "Terrain":
+    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> Terrain:
         """This terrain with a layout's spaces and inner borders added at ``origin``.
 
         Rules: manual p11 (map tiles), p34 (joining).
@@ -281,7 +300,8 @@ class Terrain:
                  if (ox + x, oy + y) in node]
         if taken:
             raise RulesError("origin", f"space {taken[0]} is already on the board")
-        kinds = {}   # one read-only attribute mapping per kind of space, shared
+        # one read-only attribute mapping per kind of space, shared
+        kinds: dict[SpaceKind, MappingProxyType[str, object]] = {}
         for y in range(layout.height):
             row = layout.spaces[y]
             for x in range(layout.width):
@@ -293,7 +313,7 @@ class Terrain:
                 node[(ox + x, oy + y)] = data
                 adj[(ox + x, oy + y)] = {}
 
-        def _join(p: Point, q: Point, data: Mapping) -> None:
+        def _join(p: Point, q: Point, data: Mapping[str, object]) -> None:
             adj[p][q] = adj[q][p] = data
         for y in range(layout.height):
             for x in range(layout.width):
@@ -306,12 +326,12 @@ class Terrain:
                         if 0 <= x + dx < layout.width:
                             _join(p, (p[0] + dx, p[1] + 1), _DIAGONAL)
         rings = dict(self._rings)
-        for side, index, kind in layout.ring():
-            rings[ring_spaces(layout, side, index, origin)] = kind
+        for side, index, edge in layout.ring():
+            rings[ring_spaces(layout, side, index, origin)] = edge
         return Terrain(node, adj, rings)
 
     def with_connections(self, pairs: Iterable[tuple[Point, Point, BorderKind | None]]
-                         ) -> "Terrain":
+                         ) -> Terrain:
         """This terrain with pairs of neighbouring spaces of different tiles joined: ``(a, b,
         border)``, the border crossed by an orthogonal pair, None for a diagonal pair.
 
@@ -335,7 +355,7 @@ class Terrain:
             adj[a][b] = adj[b][a] = _DIAGONAL if diagonal else _border_attrs(border)
         return Terrain(node, adj, self._rings)
 
-    def without_tile(self, tile: str) -> "Terrain":
+    def without_tile(self, tile: str) -> Terrain:
         """This terrain without a tile side's spaces (manual p34: scroll map tile).
 
         Rules: manual p34 (scroll map tile), p28 (exit).
@@ -355,7 +375,7 @@ _DIAGONAL = _attrs(border=None, diagonal=True)
 _BORDER_ATTRS = {kind: _attrs(border=kind, diagonal=False) for kind in BorderKind}
 
 
-def _border_attrs(kind) -> MappingProxyType:
+def _border_attrs(kind: object) -> MappingProxyType[str, object]:
     """The read-only attributes of an orthogonal edge: one shared mapping per kind of border."""
     shared = _BORDER_ATTRS.get(kind) if isinstance(kind, BorderKind) else None
     return shared if shared is not None else _attrs(border=kind, diagonal=False)
@@ -376,9 +396,14 @@ class Board:
     """
 
     __slots__ = ("terrain", "_units", "_graph", "_hash", "_occupancy")
+    terrain: Terrain
+    _units: dict[Point, str]
+    _graph: Any   # a frozen networkx.Graph, made when first asked for
+    _hash: int | None
+    _occupancy: frozenset[tuple[Point, str]] | None
 
     def __init__(self, terrain: Terrain | None = None,
-                 units: Mapping[Point, str] | Iterable[tuple[Point, str]] = ()):
+                 units: Mapping[Point, str] | Iterable[tuple[Point, str]] = ()) -> None:
         terrain = Terrain() if terrain is None else terrain
         if not isinstance(terrain, Terrain):
             raise RulesError("terrain", f"expected a Terrain, got {type(terrain).__name__}")
@@ -394,11 +419,11 @@ class Board:
         put(self, "_hash", None)
         put(self, "_occupancy", None)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Board is a value; use its with_... methods for a new one")
 
     @classmethod
-    def _make(cls, terrain: Terrain, units: dict[Point, str]) -> "Board":
+    def _make(cls, terrain: Terrain, units: dict[Point, str]) -> Board:
         board = object.__new__(cls)
         put = object.__setattr__
         put(board, "terrain", terrain)
@@ -409,7 +434,7 @@ class Board:
         return board
 
     @classmethod
-    def from_layout(cls, layout: Layout, tile: str | None = None, origin: Point = (0, 0)) -> "Board":
+    def from_layout(cls, layout: Layout, tile: str | None = None, origin: Point = (0, 0)) -> Board:
         """The board of one map (an example board or a single tile side) placed at ``origin``.
 
         Units drawn on the map stand on their spaces, named by their legend letter.
@@ -426,9 +451,11 @@ class Board:
     @property
     def occupancy(self) -> frozenset[tuple[Point, str]]:
         """Every ``(space, unit)`` pair on the board: the units as a value."""
-        if self._occupancy is None:
-            object.__setattr__(self, "_occupancy", frozenset(self._units.items()))
-        return self._occupancy
+        occupancy = self._occupancy
+        if occupancy is None:
+            occupancy = frozenset(self._units.items())
+            object.__setattr__(self, "_occupancy", occupancy)
+        return occupancy
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -438,9 +465,11 @@ class Board:
         return self._units == other._units and self.terrain == other.terrain
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash((self.terrain, self.occupancy)))
-        return self._hash
+        value = self._hash
+        if value is None:
+            value = hash((self.terrain, self.occupancy))
+            object.__setattr__(self, "_hash", value)
+        return value
 
     def _repr_svg_(self) -> str:
         """The board as a picture in Jupyter (:func:`machina_nb.rules.board.drawing.draw`)."""
@@ -485,16 +514,19 @@ class Board:
             raise RulesError(argument, f"{point} is not a space on the board")
         return point
 
-    def _node(self, point: Point) -> Mapping:
-        return self.terrain.graph._node[self.require(point)]
+    def _node(self, point: Point) -> Mapping[str, Any]:
+        attrs: Mapping[str, Any] = self.terrain.graph._node[self.require(point)]
+        return attrs
 
     def space(self, point: Point) -> SpaceKind:
         """The kind of space at ``point`` (manual p35)."""
-        return self._node(point)["kind"]
+        kind: SpaceKind = self._node(point)["kind"]
+        return kind
 
     def tile_of(self, point: Point) -> str | None:
         """The tile side a space belongs to (manual p21-22: map-tile scope)."""
-        return self._node(point)["tile"]
+        tile: str | None = self._node(point)["tile"]
+        return tile
 
     def unit_at(self, point: Point) -> str | None:
         """The unit standing on ``point``, if any.
@@ -512,14 +544,16 @@ class Board:
 
         Rules: manual p35 (destroyed map space), p25 (teleport: non-destroyed spaces of a kind).
         """
-        return self._node(point)["printed"]
+        printed: SpaceKind = self._node(point)["printed"]
+        return printed
 
     def tokens(self, point: Point) -> tuple[str, ...]:
         """The tokens on a space, sorted, e.g. ``("destroyed", "destroyed")``.
 
         Rules: manual p35 (destroyed map space), p36 (seal spawn space, light chapter).
         """
-        return self._node(point)["tokens"]
+        tokens: tuple[str, ...] = self._node(point)["tokens"]
+        return tokens
 
     def tiles(self) -> tuple[str, ...]:
         """The tile sides on the board, sorted.
@@ -550,7 +584,7 @@ class Board:
             raise RulesError("b", f"{a} and {b} are not orthogonal neighbours")
         return self.terrain.border(a, b)
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[Any, ...]:
         """A comparable snapshot of everything on the board (tests: "nothing changed").
 
         Rules: manual p11, p34-36 (map tiles, spaces, borders and units it records).
@@ -565,7 +599,7 @@ class Board:
 
     # --- changes (each returns a new board) --------------------------------------------------
 
-    def with_unit(self, point: Point, unit: str) -> "Board":
+    def with_unit(self, point: Point, unit: str) -> Board:
         """This board with ``unit`` on ``point`` (moved there if it stood elsewhere); the space
         must be passable and free of other units.
 
@@ -579,7 +613,7 @@ class Board:
         units[point] = unit
         return Board._make(self.terrain, units)
 
-    def without_unit(self, point: Point) -> "Board":
+    def without_unit(self, point: Point) -> Board:
         """This board with ``point`` cleared of its unit (the same board if it was free).
 
         Rules: manual p18 (a unit's figure leaves the map).
@@ -590,7 +624,7 @@ class Board:
         return Board._make(self.terrain, {p: u for p, u in self._units.items() if p != point})
 
     def with_units(self, placed: Iterable[tuple[Point, str | None]], *,
-                   standing: bool = False) -> "Board":
+                   standing: bool = False) -> Board:
         """This board with several spaces set at once: ``(point, unit)``, None clears.
 
         Every space is cleared first, then filled, so units may trade places. ``standing``:
@@ -613,21 +647,21 @@ class Board:
                 units[point] = unit
         return Board._make(self.terrain, units)
 
-    def with_border(self, a: Point, b: Point, kind: BorderKind) -> "Board":
+    def with_border(self, a: Point, b: Point, kind: BorderKind) -> Board:
         """This board with the border between two neighbours changed, e.g. a door closed (manual p36)."""
         a, b = self.require(a, "a"), self.require(b, "b")
         if not isinstance(kind, BorderKind):
             raise RulesError("kind", f"expected a BorderKind, got {kind!r}")
         return Board._make(self.terrain.changed(borders=(((a, b), kind),)), self._units)
 
-    def with_space(self, point: Point, kind: SpaceKind) -> "Board":
+    def with_space(self, point: Point, kind: SpaceKind) -> Board:
         """This board with a space changed, e.g. destroyed or a spawn space sealed (manual p35-36)."""
         point = self.require(point)
         if not isinstance(kind, SpaceKind):
             raise RulesError("kind", f"expected a SpaceKind, got {kind!r}")
         return Board._make(self.terrain.changed(spaces=((point, {"kind": kind}),)), self._units)
 
-    def with_token(self, point: Point, token: str) -> "Board":
+    def with_token(self, point: Point, token: str) -> Board:
         """This board with a token on a space, e.g. ``"light"`` on a chapter space.
 
         Rules: manual p36 (light chapter).
@@ -637,7 +671,7 @@ class Board:
         return Board._make(self.terrain.changed(spaces=((point, {"tokens": tokens}),)),
                            self._units)
 
-    def with_destroyed(self, point: Point) -> "Board":
+    def with_destroyed(self, point: Point) -> Board:
         """This board with a space destroyed: destroyed tokens on it (two on a spawn space),
         and it becomes an obstacle.
 
@@ -654,7 +688,7 @@ class Board:
         units = {p: u for p, u in self._units.items() if not (spawn and p == point)}
         return Board._make(terrain, units)
 
-    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> "Board":
+    def with_layout(self, layout: Layout, tile: str | None, origin: Point) -> Board:
         """This board with a layout's spaces, inner borders and drawn units added at ``origin``;
         nothing changes on bad input.
 
@@ -671,7 +705,7 @@ class Board:
         units.update(((ox + x, oy + y), letter) for letter, (x, y) in layout.units)
         return Board._make(terrain, dict(sorted(units.items())))
 
-    def with_connection(self, a: Point, b: Point, border: BorderKind | None) -> "Board":
+    def with_connection(self, a: Point, b: Point, border: BorderKind | None) -> Board:
         """This board with two neighbouring spaces of different tiles joined (manual p34; switches join.other_edges and adjacency.across_tiles).
 
         ``border`` is the border crossed by an orthogonal pair (JOINED, EDGE or BOUNDARY);
@@ -680,7 +714,7 @@ class Board:
         return self.with_connections(((a, b, border),))
 
     def with_connections(self, pairs: Iterable[tuple[Point, Point, BorderKind | None]]
-                         ) -> "Board":
+                         ) -> Board:
         """This board with several pairs joined at once (see :meth:`with_connection`).
 
         Rules: manual p34 (joining map tiles); switches join.other_edges and adjacency.across_tiles.
@@ -688,7 +722,7 @@ class Board:
         pairs = [(self.require(a, "a"), self.require(b, "b"), border) for a, b, border in pairs]
         return Board._make(self.terrain.with_connections(pairs), self._units)
 
-    def without_tile(self, tile: str) -> "Board":
+    def without_tile(self, tile: str) -> Board:
         """This board without a tile side's spaces and the units on them (read
         :meth:`units_on` first to know which).
 

@@ -8,8 +8,8 @@ Markdown export) names spaces as the printed axes do.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 from machina_nb.rules.board.maptext import Point
 
@@ -45,7 +45,7 @@ _AT_POINT = re.compile(r"\b(meeting|blocked by the space \(-?\d+, -?\d+\)) at "
 is a space (the barrel at (2, 0), the chapter space at (3, 0))."""
 
 
-def _at_words(match: re.Match) -> str:
+def _at_words(match: re.Match[str]) -> str:
     """``meeting at (1, 1)``, a point of the grid: the corner of a space, or a point between."""
     x, y = (Fraction(v) for v in match.groups()[1:])
     if x.denominator == y.denominator == 1:
@@ -54,7 +54,7 @@ def _at_words(match: re.Match) -> str:
         "top-left corner"
 
 
-def _point_words(match: re.Match) -> str:
+def _point_words(match: re.Match[str]) -> str:
     x, y = (Fraction(v) for v in match.groups())
     return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
 
@@ -86,6 +86,7 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
     text = _POINT.sub(_point_words, text).replace("->", "→")
     text = text.replace(">=", "≥").replace("<=", "≤")
-    for unit_id in sorted(names or {}, key=len, reverse=True):   # "mi_go-12" before "mi_go-1"
-        text = re.sub(rf"(?<![\w-]){re.escape(unit_id)}(?![\w-])", names[unit_id], text)
+    known = names or {}
+    for unit_id in sorted(known, key=len, reverse=True):   # "mi_go-12" before "mi_go-1"
+        text = re.sub(rf"(?<![\w-]){re.escape(unit_id)}(?![\w-])", known[unit_id], text)
     return text

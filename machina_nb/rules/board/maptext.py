@@ -28,8 +28,9 @@ Rules: manual p11 (map tile overview), p35-37 (map elements), p22 (doors).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Mapping
+from typing import NoReturn
 
 from machina_nb.rules.errors import ContentError, RulesError
 
@@ -107,7 +108,7 @@ class Layout:
         self._check(x, y)
         return self.spaces[y][x]
 
-    def _check(self, x, y) -> None:
+    def _check(self, x: int, y: int) -> None:
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)) or \
                 not (0 <= x < self.width and 0 <= y < self.height):
             raise RulesError("space", f"({x!r:.20}, {y!r:.20}) is not a space of the "
@@ -168,7 +169,7 @@ class Layout:
             lines.append("".join(chars))
         return "\n".join(lines) + "\n"
 
-    def rotated(self, quarter_turns: int) -> "Layout":
+    def rotated(self, quarter_turns: int) -> Layout:
         """The layout turned clockwise by ``quarter_turns`` x 90 degrees (manual p34: tiles rotate).
 
         >>> parse_map("+-+-+\\n|o .e\\n+-+-+\\n").rotated(1).to_text()
@@ -182,7 +183,7 @@ class Layout:
             layout = layout._rotated_once()
         return layout
 
-    def _rotated_once(self) -> "Layout":
+    def _rotated_once(self) -> Layout:
         # Clockwise: old (x, y) -> new (H-1-y, x); new width = old height.
         w, h = self.width, self.height
         spaces = tuple(tuple(self.spaces[h - 1 - nx][ny] for nx in range(h)) for ny in range(w))
@@ -204,7 +205,8 @@ class Layout:
 def _border_char(kind: BorderKind, wall: str) -> str:
     if kind in (BorderKind.WALL, BorderKind.BOUNDARY):
         return wall
-    return kind.value
+    char: str = kind.value
+    return char
 
 
 def parse_map(
@@ -233,7 +235,7 @@ def parse_map(
     if lines and lines[-1] == "":
         lines.pop()
 
-    def _fail(row: int, col: int, message: str):
+    def _fail(row: int, col: int, message: str) -> NoReturn:
         raise ContentError(path, row + 1 + line_offset, col + 1, message)
 
     if not lines:
@@ -286,8 +288,10 @@ def parse_map(
     )
 
 
-def _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y,
-                 line_offset) -> SpaceKind:
+def _parse_space(ch: str, row: int, col: int, legend: Mapping[str, SpaceKind] | None,
+                 fail: Callable[[int, int, str], NoReturn], units: list[tuple[str, Point]],
+                 seen_letters: dict[str, tuple[int, int]], x: int, y: int,
+                 line_offset: int) -> SpaceKind:
     if ch in _SPACE_CHARS:
         return _SPACE_CHARS[ch]
     if "A" <= ch <= "Z":
@@ -307,7 +311,8 @@ def _parse_space(ch, row, col, legend, fail, units, seen_letters, x, y,
     fail(row, col, f"unknown space character {ch!r}; expected one of {expected} or a unit letter")
 
 
-def _parse_border(ch, is_vertical, on_ring, row, col, fail) -> BorderKind:
+def _parse_border(ch: str, is_vertical: bool, on_ring: bool, row: int, col: int,
+                  fail: Callable[[int, int, str], NoReturn]) -> BorderKind:
     wall, other_wall = ("|", "-") if is_vertical else ("-", "|")
     where = "vertical" if is_vertical else "horizontal"
     if ch == other_wall:

@@ -19,15 +19,16 @@ Rules: manual p25 (push and pull, teleport, switch positions), p22 (occupied des
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
+from typing import cast
 
-from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, PASSABLE_SPACES, Board
 from machina_nb.rules.board.distance import Mover, closest, movement_view, nearest
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.board.graph import BARRIER_BORDERS, BARRIER_SPACES, PASSABLE_SPACES, Board
 from machina_nb.rules.board.maptext import Point, SpaceKind
-from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight import require_rules
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "Trigger", "Displacement", "Placement", "push", "pull", "apply_displacement",
@@ -194,7 +195,8 @@ def _crossable(board: Board, a: Point, b: Point, rules: Rules, unit: str) -> boo
     if reading == "destination_only":
         return True
     if reading == "as_move":  # the step a moving unit could take (D4, D5), ignoring b's contents
-        return movement_view(board, rules, Mover(unit=unit, move_through=True)).has_edge(a, b)
+        step: bool = movement_view(board, rules, Mover(unit=unit, move_through=True)).has_edge(a, b)
+        return step
     vx, vy = max(a[0], b[0]), max(a[1], b[1])  # block_on_any_corner
     rays = (((vx - 1, vy - 1), (vx, vy - 1)), ((vx - 1, vy), (vx, vy)),
             ((vx - 1, vy - 1), (vx - 1, vy)), ((vx, vy - 1), (vx, vy)))
@@ -221,14 +223,15 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
     lever_by = {"pusher": by, "pushed_unit": unit, "none": None}[rules["traps.push_activator"]]
     optional = rules["traps.push_activation"] == "optional"
 
-    def _outcome(path, stopped, blocker=None, trigger=None):
+    def _outcome(path: list[Point], stopped: str, blocker: Point | None = None,
+                 trigger: Trigger | None = None) -> Displacement:
         destroyed = stopped == "pit"
         triggers = (trigger,) if trigger else ()
         cites = (_CITE_PUSH,) + tuple(t.rule for t in triggers)
         return Displacement(unit, effect, tuple(path), stopped, blocker, destroyed,
                             by if destroyed else None, triggers, reading, cites)
 
-    def _enter(path, nxt, left):
+    def _enter(path: list[Point], nxt: Point, left: int) -> list[Displacement] | None:
         """Step onto ``nxt`` if it takes the unit; the outcomes, or None if it is blocked."""
         kind = board.space(nxt)
         if kind is SpaceKind.LEVER:
@@ -244,14 +247,14 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
                 "pit", nxt, None, False, "manual p35 (pit)"))]
         return _walk(path + [nxt], left - 1)
 
-    def _walk(path, left):
+    def _walk(path: list[Point], left: int) -> list[Displacement]:
         if left == 0:
             return [_outcome(path, "distance")]
         if up_to:
             return [_outcome(path, "chosen")] + _go(path, left)
         return _go(path, left)
 
-    def _go(path, left):
+    def _go(path: list[Point], left: int) -> list[Displacement]:
         at = path[-1]
         step = _direction(at, source, rules, pull)
         if step is None:
@@ -266,7 +269,7 @@ def _displace(board: Board, target: Point, source: Point, distance: int, rules: 
             if result is not None:
                 return result
         if rules["push.blocked"] == "slide" and step[0] and step[1]:
-            slides = []
+            slides: list[Displacement] = []
             for side in ((at[0] + step[0], at[1]), (at[0], at[1] + step[1])):
                 if side in board and not (pull and side == source) and _crossable(
                         board, at, side, rules, unit):
@@ -305,7 +308,7 @@ def apply_displacement(board: Board, *displacements: Displacement) -> Board:
 
 
 def _fallback_reading(rules: Rules, passable: bool | None) -> str:
-    names = ("fallback.pits", "fallback.walls", "fallback.tile")
+    names: tuple[str, ...] = ("fallback.pits", "fallback.walls", "fallback.tile")
     if passable is None:
         names = ("fallback.passable",) + names
     return ", ".join(f"{n}={rules[n]}" for n in names)
@@ -379,7 +382,7 @@ def teleport_within(board: Board, space: Point, distance: int, rules: Rules) -> 
     goals = [p for p, data in board.terrain.graph.nodes(data=True)
              if p != space and board.occupant(p) is None and data["kind"] in PASSABLE_SPACES]
     ranking = nearest(board, space, goals, rules)
-    inside = tuple(p for p, d in ranking.distances if d <= distance)
+    inside = tuple(p for p, d in ranking.distances if cast(int, d) <= distance)
     lethal = tuple(p for p in inside if board.space(p) is SpaceKind.PIT)
     return Placement(inside, inside, False, lethal, ranking.reading,
                      ("manual p25 (teleport)", "manual p22 (nearest)"))

@@ -28,15 +28,16 @@ Rules: manual p8 (starting tile), p11 (map tiles), p28 (entry/exit tokens), p34 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Collection, Iterable
+from typing import cast
 
 from machina_nb.rules.board.graph import PASSABLE_SPACES, Board, ring_spaces
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board.sight import adjacent, require_rules
 from machina_nb.rules.board.tiles import TILE_SIZE, TileSide
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.board.sight import adjacent, require_rules
 
 __all__ = [
     "Edge", "SIDES", "PlacedTile", "place_tile", "PlayArea", "Exploration", "explore_options",
@@ -67,7 +68,7 @@ class PlacedTile:
     origin: Point
     layout: Layout = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "layout", self.side.layout.rotated(self.rotation))
 
     @property
@@ -78,10 +79,11 @@ class PlacedTile:
     @property
     def slot(self) -> Point:
         """The 10x10 grid slot the tile occupies (manual p34: the 2x2 playing area)."""
-        return tuple((o + TILE_SIZE // 2) // TILE_SIZE for o in self.origin)
+        ox, oy = self.origin
+        return ((ox + TILE_SIZE // 2) // TILE_SIZE, (oy + TILE_SIZE // 2) // TILE_SIZE)
 
     def __contains__(self, point: object) -> bool:
-        x, y = point
+        x, y = cast(Point, point)
         ox, oy = self.origin
         return ox <= x < ox + self.layout.width and oy <= y < oy + self.layout.height
 
@@ -141,7 +143,7 @@ class PlayArea:
     # --- building -----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> "PlayArea":
+    def new(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> PlayArea:
         """An empty playing area drawing from ``deck`` (tile-side keys, top first).
 
         Rules: manual p8 (shuffle the map-tile deck).
@@ -161,7 +163,7 @@ class PlayArea:
         return cls(library, deck)
 
     @classmethod
-    def start(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> "PlayArea":
+    def start(cls, sides: Iterable[TileSide], deck: Iterable[str]) -> PlayArea:
         """Setup: the bottom tile of the deck is the starting tile, the entry token on its direction symbol.
 
         The starting tile sits unturned at origin (0, 0). Rules: manual p8 (setup), p28 (place entry token).
@@ -172,7 +174,7 @@ class PlayArea:
         tile = place_tile(area.side(area.deck[-1]), 0, (0, 0))
         return replace(area, deck=area.deck[:-1], tiles=(tile,), entry=tile.direction_symbol()[1])
 
-    def place_entry_token(self) -> "PlayArea":
+    def place_entry_token(self) -> PlayArea:
         """Chapter effect: the top tile of the deck enters the empty area, the entry token on its symbol.
 
         Rules: manual p28 (place entry token).
@@ -185,7 +187,7 @@ class PlayArea:
         return replace(self, deck=self.deck[1:], tiles=(tile,), entry=tile.direction_symbol()[1],
                        exit=None, joined=frozenset())
 
-    def place_endgame(self, key: str) -> "PlayArea":
+    def place_endgame(self, key: str) -> PlayArea:
         """*Enter endgame*: the endgame tile side ``key`` (set aside at setup) enters play
         unturned, apart from the placed tiles (one empty slot east of them, joined to none),
         with the entry token on its direction symbol. Where it goes is ours: the manual only
@@ -199,7 +201,7 @@ class PlayArea:
         return replace(self, deck=tuple(k for k in self.deck if k != key),
                        tiles=self.tiles + (tile,), entry=tile.direction_symbol()[1])
 
-    def clear(self, order: Iterable[str]) -> "PlayArea":
+    def clear(self, order: Iterable[str]) -> PlayArea:
         """The last explorer has exited: every placed tile goes under the deck in ``order``.
 
         ``order`` is the shuffle of the placed tile sides (randomness is the caller's).
@@ -220,7 +222,7 @@ class PlayArea:
         barred = set(self.edge_run(self.entry)) if self.entry else set()
         return tuple(e for e in self.unexplored_edges() if e not in barred)
 
-    def place_exit_token(self, edge: Edge) -> "PlayArea":
+    def place_exit_token(self, edge: Edge) -> PlayArea:
         """The activating explorer puts the exit token on an unexplored edge, pointing out.
 
         Rules: manual p28 (place exit token).
@@ -321,7 +323,7 @@ def _stitch(board: Board, tile: PlacedTile, placed: Iterable[PlacedTile],
             joined: frozenset[frozenset[Point]]) -> Board:
     """The board with a tile just added connected to the tiles already there (manual p34; switches join.other_edges and adjacency.across_tiles)."""
     placed = tuple(placed)
-    pairs = []
+    pairs: list[tuple[Point, Point, BorderKind | None]] = []
     ring = {edge: kind for other in placed for _, edge, kind in other.ring()}
     for _, (inside, outside), kind in tile.ring():
         if not any(outside in other for other in placed):
@@ -514,18 +516,18 @@ def _join_placements(area: PlayArea, edge: Edge, new_side: TileSide,
     symbol = turned.direction_symbol()[1][0]
     reading = rules["explore.offset"]
     if reading == "grid_snap":
-        slot = area.tile_at(space).slot
+        slot = cast(PlacedTile, area.tile_at(space)).slot
         origins = [((slot[0] + step[0]) * TILE_SIZE, (slot[1] + step[1]) * TILE_SIZE)]
     else:
         along = (abs(step[1]), abs(step[0]))
         shifts = (0,) if reading == "orthogonal" else (-1, 0, 1)
         origins = [(beyond[0] + k * along[0] - symbol[0], beyond[1] + k * along[1] - symbol[1])
                    for k in shifts]
-    placements = []
+    placements: list[tuple[PlacedTile, tuple[str, ...]]] = []
     for origin in origins:
         tile = place_tile(new_side, rotation, origin)
         where = tile.direction_symbol()[1][0]
-        warnings = ()
+        warnings: tuple[str, ...] = ()
         if max(abs(where[0] - space[0]), abs(where[1] - space[1])) != 1:
             warnings = (f"the direction symbol at {where} is not next to the explorer at {space}: "
                         "the edges do not line up on the grid (switch explore.offset, grid_snap)",)
@@ -546,9 +548,10 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
                 and max(c[1] for c in cells) - min(c[1] for c in cells) <= 1)
 
     if _fits(slots):
-        destroy_sets = [()]
+        destroy_sets: list[tuple[str, ...]] = [()]
     else:
         reading = rules["scroll.destroy"]
+        candidates: list[tuple[str, ...]]
         if reading == "minimal_opposite":
             axis = 0 if edge[0][0] != edge[1][0] else 1
             near = {tile.slot[axis], tile.slot[axis] - (edge[1][axis] - edge[0][axis])}
@@ -586,7 +589,7 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
         new_area = replace(area, tiles=kept + (tile,), deck=area.deck[1:] + tuple(doomed),
                            joined=kept_joins | frozenset(joined), entry=tokens.get("entry"),
                            exit=tokens.get("exit"))
-        cites = (_CITE_EXPLORE, "switch explore.offset (explore.offset)", "switches join.other_edges and adjacency.across_tiles (join.other_edges)")
+        cites: tuple[str, ...] = (_CITE_EXPLORE, "switch explore.offset (explore.offset)", "switches join.other_edges and adjacency.across_tiles (join.other_edges)")
         if doomed:
             cites += (_CITE_SCROLL, "manual p19 (banish)")
         options.append(Exploration(space, edge, tile, doomed, banished, joined, new_area,
@@ -610,7 +613,7 @@ def _new_joins(kept: tuple[PlacedTile, ...], tile: PlacedTile, edge: Edge, area:
     auto = rules["join.other_edges"] == "auto_connect_if_aligned"
     joins = []
     for _, (inside, outside), kind in tile.ring():
-        if kind in _EDGE_KINDS and ring.get((outside, inside)) in _EDGE_KINDS:
-            if (inside, outside) in exploring or auto:
-                joins.append(frozenset((inside, outside)))
+        if (kind in _EDGE_KINDS and ring.get((outside, inside)) in _EDGE_KINDS
+                and ((inside, outside) in exploring or auto)):
+            joins.append(frozenset((inside, outside)))
     return tuple(sorted(joins, key=sorted))

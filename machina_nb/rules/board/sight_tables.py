@@ -13,11 +13,16 @@ blocked is judged in :mod:`machina_nb.rules.board.barriers`; this module only st
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
-from machina_nb.rules.board.barriers import (barrier_borders_of, barrier_spaces_of, judge_elements,
-                                             terrain_obstacles, trace)
+from machina_nb.rules.board.barriers import (
+    barrier_borders_of,
+    barrier_spaces_of,
+    judge_elements,
+    terrain_obstacles,
+    trace,
+)
 from machina_nb.rules.board.graph import Terrain
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.errors import RulesError

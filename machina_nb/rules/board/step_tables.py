@@ -9,7 +9,7 @@ search them breadth first as far as a question needs.
 from __future__ import annotations
 
 import types
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 import networkx as nx
 
@@ -56,7 +56,7 @@ class Steps:
             kept = self._kept[n] = self._node_ok(n)
         return kept
 
-    def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> "Steps":
+    def patched(self, node_ok: SpaceTest, edge_ok: BorderTest, terrain: Terrain) -> Steps:
         touched = terrain.touched()
         return Steps(terrain.graph, node_ok, edge_ok,
                       {n: s for n, s in self._lists.items() if n not in touched})

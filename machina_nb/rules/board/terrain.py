@@ -19,13 +19,17 @@ Rules: manual p22 (adjacent, nearest, closest), p34 (move), p35-36 (map elements
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import lru_cache
-from typing import Callable, Collection, Iterable, Iterator, Mapping
+from typing import TypeVar, cast
 
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.rulings import Rules
+
+_T = TypeVar("_T")
+_V = TypeVar("_V")
 
 __all__ = ["adjacent", "neighbours", "move_table", "move_steps", "closest_table",
            "closest_distances", "nearest_spaces", "chebyshev"]
@@ -39,20 +43,21 @@ def chebyshev(a: Point, b: Point) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-class _Lazy(Mapping):
+class _Lazy(Mapping[Point, _V]):
     """A read-only table over a board's spaces whose entries are made on first use, so one
     question about one space costs one entry, not the whole board."""
 
-    def __init__(self, board: Board, make: Callable[[Point], object]):
-        self._board, self._make, self._made = board, make, {}
+    def __init__(self, board: Board, make: Callable[[Point], _V]) -> None:
+        self._board, self._make = board, make
+        self._made: dict[Point, _V] = {}
 
-    def __getitem__(self, point: Point):
+    def __getitem__(self, point: Point) -> _V:
         hit = self._made.get(point, self)
         if hit is self:
             if point not in self._board:
                 raise KeyError(point)
             hit = self._made[point] = self._make(point)
-        return hit
+        return cast(_V, hit)
 
     def __iter__(self) -> Iterator[Point]:
         return iter(self._board)
@@ -67,7 +72,7 @@ def _readings(rules: Rules) -> tuple[str, ...]:
     return tuple(rules[r] for r in _READINGS)
 
 
-def _cached(board: Board, rules: Rules, name: str, extra, build):
+def _cached(board: Board, rules: Rules, name: str, extra: object, build: Callable[[], _T]) -> _T:
     """A table of the board's terrain per reading (and occupancy, when units stand on it)."""
     key = (name, _readings(rules), extra)
     if board.occupancy:
@@ -91,7 +96,7 @@ def neighbours(board: Board, point: Point, rules: Rules) -> tuple[Point, ...]:
 
 
 def move_table(board: Board, rules: Rules, mindless: bool = False
-               ) -> dict[Point, tuple[Point, ...]]:
+               ) -> Mapping[Point, tuple[Point, ...]]:
     """Legal steps from every space on a board without units; ``mindless`` movers shun pits.
 
     Callers treat the units' spaces as occupied. Rules: manual p34 (move), p35
@@ -108,7 +113,7 @@ def move_steps(board: Board, point: Point, rules: Rules, mindless: bool = False
     return move_table(board, rules, mindless)[point]
 
 
-def closest_table(board: Board, rules: Rules) -> dict[Point, tuple[Point, ...]]:
+def closest_table(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...]]:
     """Steps along the *closest* view (closed doors open, units ignored) from every space
     (manual p16, p22)."""
     return distance.closest_steps(board, rules)
@@ -125,7 +130,7 @@ def closest_distances(board: Board, source: Point, rules: Rules,
     """
     immobile = frozenset(immobile)
 
-    def _build():
+    def _build() -> Mapping[Point, int]:
         return distance.closest_distances_from(board, source, rules, immobile)
     return _cached(board, rules, "distances", (source, immobile), _build)
 

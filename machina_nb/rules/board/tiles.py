@@ -10,13 +10,21 @@ Rules: manual p11 (map tiles, joining edges).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import NoReturn
 
 from machina_nb.rules.board.maptext import BorderKind, Layout, SpaceKind, parse_map
-from machina_nb.rules.content import (TomlFile, check_keys, content_root, expect_kind, read_toml,
-                                      require, shown)
+from machina_nb.rules.content import (
+    TomlFile,
+    check_keys,
+    content_root,
+    expect_kind,
+    read_toml,
+    require,
+    shown,
+)
 from machina_nb.rules.errors import ContentError
 
 __all__ = ["TILE_SIZE", "MAX_EDGES_PER_SIDE", "MAX_BOARD_SIDE", "Tile", "TileSide", "load_tile",
@@ -97,11 +105,11 @@ class Tile:
         raise KeyError(f"tile {self.id} has no side {name!r}")
 
 
-def check_tile_layout(layout: Layout, toml: TomlFile, table: str, key: str) -> None:
+def check_tile_layout(layout: Layout, toml: TomlFile, table: str | None, key: str) -> None:
     """A tile side is 10x10, with <= 4 edges a side and exactly one direction symbol (manual p11)."""
-    def _fail(message: str, row: int | None = None, col: int | None = None):
+    def _fail(message: str, row: int | None = None, col: int | None = None) -> NoReturn:
         line, _ = toml.where(table, key)
-        if row is None:
+        if row is None or col is None:
             raise toml.error(table, key, message)
         raise ContentError(toml.path, line + 1 + row, col + 1, message)
 

@@ -24,8 +24,9 @@ Rules: manual p20-21 (abilities), p23 (targeting, two targets), p24-27 (effects,
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.content import did_you_mean, shown
@@ -200,7 +201,7 @@ class Cost:
     destroy: str | None = None
     marker: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("stamina", "essence", "health"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
@@ -215,7 +216,7 @@ class Cost:
         return self.destroy is not None and self.destroy != "card"
 
 
-def _one_of(argument: str, value: str, allowed, what: str) -> None:
+def _one_of(argument: str, value: object, allowed: Collection[str], what: str) -> None:
     if not isinstance(value, str) or value not in allowed:
         raise RulesError(argument, f"unknown {what} {shown(value)}{did_you_mean(value, allowed)}; "
                          f"expected one of {', '.join(allowed)}")
@@ -236,7 +237,7 @@ class Targeting:
     target: str = "explorer"
     second: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _one_of("kind", self.kind, TARGETING_KINDS, "targeting")
         _one_of("target", self.target, TARGET_KINDS, "target kind")
         if self.second is not None:
@@ -273,15 +274,15 @@ class Effect:
     arcane: bool = False
     amount: int = 0
     condition: str | None = None
-    then: tuple["Effect", ...] = ()
-    otherwise: tuple["Effect", ...] = ()
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
     stacks: int = 1
     key: str | None = None
     attributes: tuple[str, ...] = ()
     also: bool = False
     up_to: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _one_of("op", self.op, EFFECT_OPS, "effect")
         _one_of("scope", self.scope, SCOPES, "scope")
         _whole("high", self.high, 0, MAX_EFFECT_DICE)
@@ -352,7 +353,7 @@ class Ability:
     kind: str = "active"
     trigger: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise RulesError("name", f"expected the ability's name, got {shown(self.name)}")
         for part, kind in (("cost", Cost), ("targeting", Targeting)):
@@ -388,7 +389,7 @@ class Ability:
         return any(e.op == "attack" for e in _walk(self.effects))
 
 
-def _walk(effects):
+def _walk(effects: Iterable[Effect]) -> Iterator[Effect]:
     for e in effects:
         yield e
         yield from _walk(e.then)
@@ -413,7 +414,7 @@ ATTACK_KEYS = ("kind", "high", "low", "affects")
 """Keys of an ability's ``attack`` table (manual p24)."""
 
 
-def _table(argument: str, value: Any, keys, what: str) -> dict[str, Any]:
+def _table(argument: str, value: Any, keys: Collection[str], what: str) -> dict[str, Any]:
     """A TOML table (or Record) as a dict whose keys are all in ``keys``; else RulesError."""
     if isinstance(value, Record):
         value = dict(value.items)

@@ -19,8 +19,8 @@ Rules: manual p24 (an attack rolls its dice against armor, or will when arcane),
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.cards.items import ItemCard

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.board.tiles import check_board_size, load_tile
-from machina_nb.rules.cards.events import load_chapters, load_events
+from machina_nb.rules.cards.abilities import ability_from_record, effect_from_record
+from machina_nb.rules.cards.events import load_all_events, load_chapters, load_events
 from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.items import load_items
-from machina_nb.rules.cards.abilities import ability_from_record, effect_from_record
-from machina_nb.rules.cards.events import load_all_events
 from machina_nb.rules.cards.units import Unit, load_all_units, load_units
 from machina_nb.rules.content import TomlFile, did_you_mean, read_text, read_toml, shown
 from machina_nb.rules.errors import ContentError
@@ -63,7 +63,7 @@ _REFERENCES = {"take": "unit", "destroy_bound_event": "event"}
 binding event (manual p26)."""
 
 
-def _effects(card: Any, side: str):
+def _effects(card: Any, side: str) -> Iterator[Any]:
     """Every effect a loaded card holds, branches included (content units keep raw records)."""
     if isinstance(card, Unit):
         found = [effect_from_record(e) for e in card.enters_play]
@@ -86,7 +86,8 @@ def check_references(toml: TomlFile, loaded: dict[str, Any]) -> None:
     Rules: manual p25 (take names a monster card), p26 (destroy a binding event).
     """
     known = {"unit": set(load_all_units()), "event": set(load_all_events())}
-    kind = {"units": "unit", "events": "event"}.get(toml.data.get("kind"))
+    kinds: dict[object, str] = {"units": "unit", "events": "event"}
+    kind = kinds.get(toml.data.get("kind"))
     if kind:
         known[kind] |= set(loaded)
     for card in loaded.values():

@@ -23,17 +23,30 @@ Rules: manual p14 (horror events), p37 (explorer events), p26 (binding events), 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, TypeVar
 
-from machina_nb.rules.cards.abilities import ability_from_record, effects_from_records
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
-                                      optional, read_card_file, require)
-from machina_nb.rules.cards.abilities import Ability, Effect
-from machina_nb.rules.cards.units import check_attribute
+from machina_nb.rules.cards.abilities import (
+    Ability,
+    Effect,
+    ability_from_record,
+    effects_from_records,
+)
+from machina_nb.rules.cards.units import check_attribute, read_abilities
+from machina_nb.rules.content import (
+    TomlFile,
+    check_card_table,
+    content_root,
+    load_folder,
+    optional,
+    read_card_file,
+    require,
+)
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.cards.units import read_abilities
+
+_T = TypeVar("_T")
 
 __all__ = ["EventCard", "Chapter", "load_events", "load_all_events", "load_chapters", "load_all_chapters"]
 
@@ -119,7 +132,7 @@ def _flag(toml: TomlFile, table: Any, name: str, key: str) -> bool:
     return require(toml, table, name, key, bool, "true or false") if key in table else False
 
 
-def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple:
+def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple[Any, ...]:
     records = require(toml, table, name, key, list, "a list of effect tables") \
         if key in table else []
     try:
@@ -128,7 +141,7 @@ def _effects(toml: TomlFile, name: str, table: Any, key: str) -> tuple:
         raise toml.error(name, key, f"{key}: {exc}") from None
 
 
-def _built(toml: TomlFile, name: str, table: Any, build: Callable[[], Any]) -> Any:
+def _built(toml: TomlFile, name: str, table: Any, build: Callable[[], _T]) -> _T:
     try:
         return build()
     except RulesError as exc:
@@ -154,7 +167,7 @@ class EventCard:
     on_kill: tuple[Effect, ...] = ()
     invented: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in ("horror", "explorer"):
             raise RulesError("kind", f"an event is horror or explorer, got {self.kind!r}")
         object.__setattr__(self, "enters_play", tuple(self.enters_play))
@@ -179,7 +192,7 @@ class Chapter:
     abilities: tuple[Ability, ...] = ()
     invented: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("spawn_rating", "horror_rating"):
             value = getattr(self, name)
             if value is not None:

@@ -15,19 +15,27 @@ Rules: manual p22 (the door adjacency example) and the pages each example cites.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_keys, did_you_mean, expect_kind, read_toml,
-                                      require, shown)
-from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
-from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
-from machina_nb.rules.cards.records import Record
+from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.cards.items import load_all_items
+from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import Unit, load_all_units
+from machina_nb.rules.content import (
+    TomlFile,
+    check_keys,
+    did_you_mean,
+    expect_kind,
+    read_toml,
+    require,
+    shown,
+)
+from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
 __all__ = ["Step", "Example", "load_example", "STEP_VERBS", "MAX_STEPS", "MAX_DICE_SCRIPT"]
 
@@ -178,7 +186,8 @@ def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
     return tuple(table.items())
 
 
-def _legend(toml: TomlFile, table: dict, known: dict[str, Unit]):
+def _legend(toml: TomlFile, table: dict[str, Any], known: dict[str, Unit]
+            ) -> tuple[dict[str, SpaceKind], dict[str, Unit]]:
     legend: dict[str, SpaceKind] = {}
     by_letter: dict[str, Unit] = {}
     spaces = {kind.value: kind for kind in SpaceKind}
@@ -207,12 +216,13 @@ def _legend(toml: TomlFile, table: dict, known: dict[str, Unit]):
     return legend, by_letter
 
 
-def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple[Step, ...]:
+def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict[str, Unit]
+           ) -> tuple[Step, ...]:
     if not isinstance(tables, list):
         raise toml.error(None, "step", "steps are an array of tables [[step]]")
-    loaded: dict[str, dict] = {}
+    loaded: dict[str, dict[str, Any]] = {}
 
-    def known_items() -> dict:
+    def known_items() -> dict[str, Any]:
         if "items" not in loaded:
             loaded["items"] = load_all_items()
         return loaded["items"]
@@ -244,7 +254,7 @@ def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict) -> tuple
     return tuple(steps)
 
 
-def _step_keys(toml: TomlFile, table: dict, do: str, i: int) -> None:
+def _step_keys(toml: TomlFile, table: dict[str, Any], do: str, i: int) -> None:
     """The keys of the ``i``-th step and of its ``expect`` table are those its verb reads, and
     every scripted die is a whole number 1-10 (a d10; manual p13, p24)."""
     keys, expected = STEP_VERBS[do]
@@ -270,12 +280,12 @@ def _step_keys(toml: TomlFile, table: dict, do: str, i: int) -> None:
                 require(toml, table, "step", key, int, "a whole number 0-9", i, low=0, high=9)
 
 
-_INVENTORY_STEPS = {"main": 2, "upgrade": 3, "augment": 3}
+_INVENTORY_STEPS: dict[object, int] = {"main": 2, "upgrade": 3, "augment": 3}
 
 _PHASES = ("explorer", "spawn", "horror", "monster")
 
 
-def _card_references(toml: TomlFile, table: dict, do: str, i: int) -> None:
+def _card_references(toml: TomlFile, table: dict[str, Any], do: str, i: int) -> None:
     """The chapter and event cards a step names are shipped cards, and a ``phase`` is one of
     the round's four (manual p10, p21, p28, p37)."""
     chapters = load_all_chapters() if do == "in_play" else {}
@@ -294,8 +304,9 @@ def _card_references(toml: TomlFile, table: dict, do: str, i: int) -> None:
                          f"{shown(table['phase'])}", i)
 
 
-def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: dict,
-                     known_items) -> None:
+def _step_references(toml: TomlFile, table: dict[str, Any], do: str, i: int,
+                     by_letter: dict[Any, Unit], known_items: Callable[[], dict[str, Any]]
+                     ) -> None:
     """The names a step gives resolve: the actor's ability, the item cards it equips or deals.
 
     Rules: manual p20-21 (a unit plays its own abilities), p30-31 (item cards).
@@ -321,13 +332,13 @@ def _step_references(toml: TomlFile, table: dict, do: str, i: int, by_letter: di
         if not isinstance(entries, list) or len(entries) > 64:
             raise toml.error("step", key, f"'{key}' must be a list of at most 64 entries", i)
         for entry in entries:
-            names = entry if key != "steps" else entry[1:] if isinstance(entry, list) else None
+            given = entry if key != "steps" else entry[1:] if isinstance(entry, list) else None
             if key == "steps" and (not isinstance(entry, list) or
                                    _INVENTORY_STEPS.get(entry[0] if entry else None) != len(entry)):
                 raise toml.error("step", key, f"an inventory step is [\"main\", item], "
                                  f"[\"upgrade\", item, host] or [\"augment\", item, host], "
                                  f"got {shown(entry)}", i)
-            for name in names if isinstance(names, list) else [names]:
+            for name in given if isinstance(given, list) else [given]:
                 if not isinstance(name, str) or name not in items:
                     raise toml.error("step", key, f"unknown item {shown(name)}"
                                      f"{did_you_mean(name, items)}", i)

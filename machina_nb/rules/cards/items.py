@@ -42,14 +42,28 @@ Rules: manual p30-33 (items, inventory, inventory effects).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, NoReturn, cast
 
-from machina_nb.rules.cards.abilities import Ability, Effect, ability_from_record, effects_from_records
+from machina_nb.rules.cards.abilities import (
+    Ability,
+    Effect,
+    ability_from_record,
+    effects_from_records,
+)
 from machina_nb.rules.cards.units import read_abilities
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, did_you_mean,
-                                      load_folder, read_card_file, require, shown)
+from machina_nb.rules.content import (
+    TomlFile,
+    check_card_table,
+    content_root,
+    did_you_mean,
+    load_folder,
+    read_card_file,
+    require,
+    shown,
+)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -78,7 +92,7 @@ CLASS_ITEM_TYPES = {"gunman": ("apparel",), "bruiser": ("weapon",), "mystic": ("
 """The item types a class may equip at once when it gains an item (manual p33 table)."""
 
 
-def _rule(argument: str, message: str, rule: str):
+def _rule(argument: str, message: str, rule: str) -> NoReturn:
     raise RulesError(argument, f"{message} ({rule})")
 
 
@@ -119,7 +133,7 @@ class ItemCard:
     level_printed: bool = False
     through_obstacles: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.type not in ITEM_TYPES:
             raise RulesError("type", f"{self.id}: unknown item type {self.type!r}; expected one "
                              f"of {', '.join(ITEM_TYPES)} (manual p30)")
@@ -174,8 +188,8 @@ class Equipped:
     """
 
     item: ItemCard
-    upgrade: "Equipped | None" = None
-    augment: "Equipped | None" = None
+    upgrade: Equipped | None = None
+    augment: Equipped | None = None
 
     def cards(self) -> Iterator[ItemCard]:
         """This item, then its upgrade's tree, then its augment's tree.
@@ -205,7 +219,7 @@ class Inventory:
     applied: tuple[tuple[str, int], ...] = ()
     spent: tuple[ItemCard, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "equipped", tuple(self.equipped))
         object.__setattr__(self, "unequipped", tuple(self.unequipped))
         object.__setattr__(self, "spent", tuple(self.spent))
@@ -238,7 +252,7 @@ class ItemDecks:
     reserve: tuple[ItemCard, ...] = ()
     removed: tuple[ItemCard, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ITEM_TYPES + ("destroyed", "reserve", "removed"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         for kind in ITEM_TYPES:
@@ -248,11 +262,13 @@ class ItemDecks:
                                  "deck (manual p30)")
 
     @classmethod
-    def deal(cls, cards, shuffle=None, rules: Rules | None = None) -> "ItemDecks":
+    def deal(cls, cards: Iterable[ItemCard],
+             shuffle: Callable[[tuple[ItemCard, ...], str], tuple[ItemCard, ...]] | None = None,
+             rules: Rules | None = None) -> ItemDecks:
         """Level-1 cards into their type decks (each shuffled by ``shuffle(cards, reason)`` if
         given), the other levels into the reserve; each card's level as :func:`item_level`
         reads it under ``rules`` (manual p8: setup; switch item.printed_number)."""
-        decks = {}
+        decks: dict[str, tuple[ItemCard, ...]] = {}
         for kind in ITEM_TYPES:
             deck = tuple(c for c in cards if c.type == kind and item_level(c, rules) == 1)
             decks[kind] = shuffle(deck, f"{kind} item deck") if shuffle else deck
@@ -266,7 +282,8 @@ class ItemDecks:
         if kind not in ITEM_TYPES:
             raise RulesError("deck", f"unknown item deck {kind!r}; expected one of "
                              f"{', '.join(ITEM_TYPES)}")
-        return getattr(self, kind)
+        deck: tuple[ItemCard, ...] = getattr(self, kind)
+        return deck
 
 
 @dataclass(frozen=True)
@@ -284,7 +301,7 @@ class ItemWindow:
     trade_partners: tuple[str, ...] | None = None
     use_inventory: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.trade_partners is not None:
             object.__setattr__(self, "trade_partners", tuple(self.trade_partners))
 
@@ -478,8 +495,8 @@ def attach(inventory: Inventory, host_id: str, item_id: str, how: str) -> Invent
                 _rule("host", f"{node.item.name}'s {how} slot is taken: unequip "
                       f"{getattr(node, how).item.name} first", f"manual p32 ({how} item)")
             found.append(node)
-            return replace(node, **{how: Equipped(card)})
-        changes = {k: _put(getattr(node, k)) for k in ("upgrade", "augment")
+            return replace(node, **cast(dict[str, Any], {how: Equipped(card)}))
+        changes: dict[str, Any] = {k: _put(getattr(node, k)) for k in ("upgrade", "augment")
                    if getattr(node, k) is not None}
         return replace(node, **changes) if changes else node
 
@@ -502,7 +519,7 @@ def unequip(inventory: Inventory, item_id: str) -> Inventory:
         if node.item.id == item_id:
             gone.extend(node.cards())
             return None
-        changes = {}
+        changes: dict[str, Any] = {}
         for k in ("upgrade", "augment"):
             child = getattr(node, k)
             if child is not None:
@@ -598,12 +615,12 @@ def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
         fields["enters_play"] = effects_from_records(table.get("enters_play", ()), "enters_play")
         return ItemCard(item_id, **fields)
     except RulesError as exc:
-        key = exc.argument if exc.argument in table else \
+        at = exc.argument if exc.argument in table else \
             "enters_play" if "enters_play" in table else None
-        raise toml.error(name, key, str(exc)) from None
+        raise toml.error(name, at, str(exc)) from None
 
 
-def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple:
+def _abilities(toml: TomlFile, item: str, tables: Any) -> tuple[Any, ...]:
     """The engine abilities of an item, checked by the units loader's code, so that a bad
     key (kind, trigger, cost destroy or marker, second target...) is an error at its
     file:line:col (manual p20-27)."""

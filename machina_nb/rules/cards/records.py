@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 __all__ = ["Record"]
 
@@ -18,7 +19,7 @@ class Record:
     items: tuple[tuple[str, Any], ...]
 
     @classmethod
-    def of(cls, table: Mapping[str, Any]) -> "Record":
+    def of(cls, table: Mapping[str, Any]) -> Record:
         """Freeze a parsed TOML table.
 
         Rules: manual p20 (ability records).

@@ -18,15 +18,29 @@ Rules: manual p18 (units and attributes), p19 (class), p6 (unit cards).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machina_nb.rules.content import (TomlFile, check_card_table, content_root, load_folder,
-                                      optional, read_card_file, require, shown)
-from machina_nb.rules.cards.abilities import (Ability as CardAbility, Effect, ability_from_record,
-                                              effect_from_record, effects_from_records)
+from machina_nb.rules.cards.abilities import Ability as CardAbility
+from machina_nb.rules.cards.abilities import (
+    Effect,
+    ability_from_record,
+    effect_from_record,
+    effects_from_records,
+)
 from machina_nb.rules.cards.records import Record
+from machina_nb.rules.content import (
+    TomlFile,
+    check_card_table,
+    content_root,
+    load_folder,
+    optional,
+    read_card_file,
+    require,
+    shown,
+)
 from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = [
@@ -100,7 +114,8 @@ class Unit:
         """The starting value of attribute ``name`` (one of :data:`ATTRIBUTES`; manual p18)."""
         if name not in ATTRIBUTES:
             raise KeyError(f"unknown attribute {name!r}; expected one of {', '.join(ATTRIBUTES)}")
-        return getattr(self, name)
+        value: int = getattr(self, name)
+        return value
 
 
 def load_units(path: str | Path) -> dict[str, Unit]:
@@ -236,7 +251,7 @@ def _check_ability(toml: TomlFile, table: str, ability: Ability, side: str) -> N
               lambda: ability_from_record(ability.name, ability.record, side))
 
 
-def _readable(toml: TomlFile, table: str, what: str, read) -> None:
+def _readable(toml: TomlFile, table: str, what: str, read: Callable[[], object]) -> None:
     """Call ``read()``; a :class:`RulesError` becomes a :class:`ContentError` at the key (and
     value) it names inside ``[table]``, any other failure one at the table's header."""
     try:
@@ -276,7 +291,7 @@ def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
     return load_folder(Path(folder) if folder else content_root() / "units", load_units, "unit")
 
 
-def unit_card(unit) -> UnitCard:
+def unit_card(unit: Unit) -> UnitCard:
     """An engine card from a content unit (:class:`machina_nb.rules.cards.units.Unit`) (manual p18),
     with its «enters play» effects (manual p20). An essence value the card prints is its
     essence maximum under ``essence.max = card_value`` (switch essence.max).
@@ -341,7 +356,7 @@ class UnitCard:
     enters_play: tuple[Effect, ...] = ()
     unit_class: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.side not in SIDES:
             raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
         for name in ("armor", "will", "health", "stamina"):

@@ -21,15 +21,15 @@ Rules: manual p24 (attack), manual p18-19 (essence, contributors).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
-from typing import Sequence
 
-from machina_nb.rules.odds.dice import Distribution, Pool
 from machina_nb.rules.checks import integer as _integer
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds.dice import Distribution, Pool
 from machina_nb.rules.rulings import Rules, check_rules
 
 __all__ = [
@@ -69,11 +69,11 @@ BARREL_EXPLOSION = Pool.attack(high=3)
 """An exploding barrel attacks every adjacent unit with 3 high dice (manual p36)."""
 
 
-def _check_defense(defense, name: str = "defense") -> int:
+def _check_defense(defense: object, name: str = "defense") -> int:
     return _integer(name, defense, 0, MAX_ATTRIBUTE)
 
 
-def _check_pool(pool) -> Pool:
+def _check_pool(pool: object) -> Pool:
     if not isinstance(pool, Pool):
         raise RulesError("pool", f"expected a Pool, got {type(pool).__name__}")
     return pool
@@ -246,7 +246,7 @@ class LastingBoost:
     free_markers: int = 3
     stacks: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _integer("max_stacks", self.max_stacks, 0, 9)
         _integer("bonus", self.bonus, -9, 9)
         _integer("free_markers", self.free_markers, 0, 3)
@@ -281,18 +281,19 @@ def kill_chance(pool: Pool, defense: int, health: int, attacks: int, rules: Rule
         bonus = boost.stacks * boost.bonus if boost else 0
         free = sum(c for i, c in enumerate(dist.counts)
                    if _cost(defense, dist.offset + i + bonus, floor) == 0)
-        ways = sum(comb(attacks, j) * free ** j * (d - free) ** (attacks - j)
-                   for j in range(health, attacks + 1))  # : P(Bin(k, p) >= H)
-        return Fraction(ways, d ** attacks)
+        kills = sum(comb(attacks, j) * free ** j * (d - free) ** (attacks - j)
+                    for j in range(health, attacks + 1))  # : P(Bin(k, p) >= H)
+        return Fraction(kills, d ** attacks)
     boost = boost or LastingBoost(0)
     rolls = [(dist.offset + i, c) for i, c in enumerate(dist.counts) if c]
 
-    @lru_cache(maxsize=None)
+    @cache
     def ways(k: int, need: int, e: int, stacks: int, markers: int) -> int:
         """Outcomes (over d**k) that kill with k attacks left, counted in integers (manual
         p18: essence spent after each roll; p24: damage)."""
         if need == 0:
-            return d ** k
+            every: int = d ** k
+            return every
         if k == 0:
             return 0
         miss = ways(k - 1, need, e, stacks, markers)

@@ -17,10 +17,11 @@ Rules: manual p4-5 (components: dice), manual p24 (attack roll).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Iterable, Mapping
+from typing import NoReturn, cast
 
 from machina_nb.rules.errors import RulesError
 
@@ -58,7 +59,7 @@ class Die:
     name: str
     faces: tuple[int, ...]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise RulesError("name", "a die needs a name")
         if not isinstance(self.faces, tuple) or not self.faces:
@@ -70,7 +71,7 @@ class Die:
             raise RulesError("faces", f"face values must be integers within ±{MAX_FACE_VALUE}")
 
     @cached_property
-    def distribution(self) -> "Distribution":
+    def distribution(self) -> Distribution:
         """The die's own distribution: each face weighs 1 over ``len(faces)``.
 
         Rules: manual p4-5 (dice) (single dice).
@@ -109,7 +110,7 @@ class RechargeDie:
     restore_stamina: int
     nothing: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("restore_health", "restore_stamina", "nothing"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
@@ -224,14 +225,14 @@ class Distribution:
         return Fraction(sum((self.offset + i) * c for i, c in enumerate(self.counts)),
                         self.denominator)
 
-    def __add__(self, other: "Distribution | int") -> "Distribution":
+    def __add__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
             return Distribution(self.offset + other, self.counts, self.denominator)
         return _convolve(self, other)
 
     __radd__ = __add__
 
-    def clamped(self, floor: int) -> "Distribution":
+    def clamped(self, floor: int) -> Distribution:
         """The distribution of ``max(S, floor)``.
 
         Rules: manual p24 (the total against the defense); switch roll.floor (``clamp0``).
@@ -243,7 +244,7 @@ class Distribution:
         return Distribution(floor, (below,) + rest, self.denominator)
 
 
-def _total(total) -> int:
+def _total(total: object) -> int:
     if not isinstance(total, int) or isinstance(total, bool):
         raise RulesError("total", f"expected a whole number, got {type(total).__name__}")
     return total
@@ -284,7 +285,7 @@ class Pool:
 
     dice: tuple[tuple[Die, int], ...]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         merged: dict[Die, int] = {}
         if not isinstance(self.dice, tuple) or not all(
                 isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Die)
@@ -310,12 +311,12 @@ class Pool:
         object.__setattr__(self, "dice", canon)
 
     @classmethod
-    def attack(cls, high: int = 0, low: int = 0) -> "Pool":
+    def attack(cls, high: int = 0, low: int = 0) -> Pool:
         """``high`` high attack dice and ``low`` low attack dice (manual p24)."""
         return cls(((HIGH, high), (LOW, low)))
 
     @classmethod
-    def of(cls, dice: Mapping[Die, int] | Iterable[tuple[Die, int]]) -> "Pool":
+    def of(cls, dice: Mapping[Die, int] | Iterable[tuple[Die, int]]) -> Pool:
         """A pool from ``{die: count}`` or ``(die, count)`` pairs (custom dice welcome).
 
         Rules: manual p4-5 (dice), p24 (dice rolled together and summed).
@@ -360,7 +361,8 @@ class Pool:
         """The exact distribution of the pool's sum (manual p24: the attack roll adds its
         dice)."""
         try:
-            return self.__dict__["_distribution"]
+            known: Distribution = self.__dict__["_distribution"]
+            return known
         except KeyError:
             dist = self.__dict__["_distribution"] = _pool_distribution(self)
             return dist
@@ -374,11 +376,11 @@ class Pool:
 
 @lru_cache(maxsize=1024)
 def _pool_distribution(pool: Pool) -> Distribution:
-    result = None
+    result: Distribution | None = None
     for die, n in pool.dice:
         part = _power(die, n)
         result = part if result is None else result + part
-    return result
+    return cast(Distribution, result)   # a pool holds at least one die
 
 
 @dataclass(frozen=True)
@@ -427,7 +429,7 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
     seen_term = False
     i, n = 0, len(text)
 
-    def _fail(pos: int, message: str, hint: str = ""):
+    def _fail(pos: int, message: str, hint: str = "") -> NoReturn:
         raise RulesError(argument, f"{message} at position {pos + 1} in {text!r}{hint}")
 
     while i < n:
@@ -476,7 +478,8 @@ def parse_dice(text: str, argument: str = "dice") -> DiceExpression:
     return _expression(text, argument, seen_term, counts, modifier, arcane)
 
 
-def _word(text: str, i: int, seen_term: bool, counts: dict, fail) -> tuple[int, bool | None]:
+def _word(text: str, i: int, seen_term: bool, counts: dict[Die, int],
+          fail: Callable[..., NoReturn]) -> tuple[int, bool | None]:
     """Scan the letters at ``i``: dice letters (counted) or the closing attack type."""
     start, n = i, len(text)
     while i < n and text[i].isascii() and text[i].isalpha():
@@ -494,15 +497,15 @@ def _word(text: str, i: int, seen_term: bool, counts: dict, fail) -> tuple[int, 
          " (expected H, L, a number, + or -, or 'arcane')")
 
 
-def _check_expression(text, argument: str) -> None:
+def _check_expression(text: object, argument: str) -> None:
     if not isinstance(text, str):
         raise RulesError(argument, "expected a dice expression such as '1H2L'")
     if len(text) > MAX_EXPRESSION:
         raise RulesError(argument, f"a dice expression has at most {MAX_EXPRESSION} characters")
 
 
-def _expression(text: str, argument: str, seen_term: bool, counts: dict, modifier: int,
-                arcane: bool) -> "DiceExpression":
+def _expression(text: str, argument: str, seen_term: bool, counts: dict[Die, int], modifier: int,
+                arcane: bool) -> DiceExpression:
     if not seen_term:
         raise RulesError(argument, f"empty dice expression {text!r}")
     if counts[HIGH] + counts[LOW] == 0:

@@ -18,10 +18,10 @@ Rules: manual p24 (an attack roll adds its dice: the generating functions multip
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from machina_nb.rules.odds.dice import HIGH, LOW, Die, Pool
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds.dice import HIGH, LOW, Die, Pool
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
@@ -33,12 +33,12 @@ __all__ = [
 ]
 
 
-def _z():
+def _z() -> Any:
     import sympy
     return sympy.Symbol("z")
 
 
-def die_generating_function(die: Die, z: "sympy.Symbol | None" = None) -> "sympy.Expr":
+def die_generating_function(die: Die, z: sympy.Symbol | None = None) -> sympy.Expr:
     """``sum z**face / faces`` for one die, as an exact sympy expression.
 
     Rules: manual p4-5 (die faces).
@@ -48,8 +48,8 @@ def die_generating_function(die: Die, z: "sympy.Symbol | None" = None) -> "sympy
     return sum((sympy.Rational(1, len(die.faces)) * z ** v for v in die.faces), sympy.Integer(0))
 
 
-def generating_function(pool: Pool, z: "sympy.Symbol | None" = None,
-                        factored: bool = False) -> "sympy.Expr":
+def generating_function(pool: Pool, z: sympy.Symbol | None = None,
+                        factored: bool = False) -> sympy.Expr:
     """The pool's generating function: the product of its dice's, one factor per die kind.
 
     With ``factored=True`` each die kind's factor is kept as a power, e.g.
@@ -64,7 +64,7 @@ def generating_function(pool: Pool, z: "sympy.Symbol | None" = None,
     return product if factored else sympy.expand(product)
 
 
-def expanded_generating_function(pool: Pool) -> "sympy.Poly":
+def expanded_generating_function(pool: Pool) -> sympy.Poly:
     """The expanded generating function as a polynomial in ``z`` with rational coefficients.
 
     Rules: manual p24 (the attack roll's totals are its coefficients).
@@ -98,7 +98,7 @@ def hit_probability_from_generating_function(pool: Pool, threshold: int) -> Frac
                 if s >= threshold), Fraction(0))
 
 
-def closed_forms() -> dict[str, "sympy.Expr"]:
+def closed_forms() -> dict[str, sympy.Expr]:
     """Closed forms in the number of dice or the rating, derived with sympy.
 
     Keys:

@@ -25,10 +25,10 @@ effects); switches arkham.reveal_another, arkham.draw, arkham.skill_floor.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
@@ -101,7 +101,7 @@ class Bag:
     elder_sign: int | None = None
     reveals_another: frozenset[str] = frozenset()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.tokens:
             raise RulesError("bag", "the bag is empty: give at least one token")
         if len(self.tokens) > MAX_BAG:
@@ -120,7 +120,7 @@ class Bag:
 
     @classmethod
     def parse(cls, tokens: str, values: str | Mapping[str, int] | None = None,
-              elder_sign: int | None = None, reveals_another: Iterable[str] = ()) -> "Bag":
+              elder_sign: int | None = None, reveals_another: Iterable[str] = ()) -> Bag:
         """A bag from the CLI's text: ``"+1,0,-1,skull,auto_fail"`` and ``"skull=-1"``.
 
         Rules: Arkham summary (Setup: chaos tokens in the bag).
@@ -170,7 +170,7 @@ class Result:
     failed: bool
     modifier: int
 
-    def better_than(self, other: "Result") -> bool:
+    def better_than(self, other: Result) -> bool:
         """Any result beats an auto-fail; otherwise the larger modifier (``arkham.draw``).
 
         Rules: switch arkham.draw (best_of_two).
@@ -190,7 +190,7 @@ def _counts(bag: Bag) -> tuple[tuple[Token, int], ...]:
     return tuple(seen.items())
 
 
-def _take(counts, index):
+def _take(counts: tuple[tuple[Token, int], ...], index: int) -> tuple[tuple[Token, int], ...]:
     token, n = counts[index]
     rest = counts[:index] + (((token, n - 1),) if n > 1 else ()) + counts[index + 1:]
     return rest
@@ -198,10 +198,10 @@ def _take(counts, index):
 
 @lru_cache(maxsize=4096)
 def _chains(bag: Bag, counts: tuple[tuple[Token, int], ...], chain: bool
-            ) -> tuple[tuple[Result, tuple, Fraction], ...]:
+            ) -> tuple[tuple[Result, tuple[tuple[Token, int], ...], Fraction], ...]:
     """Every way one draw (a chain under ``chain_marked``) can end: result, bag left, chance."""
     total = sum(n for _, n in counts)
-    found: list[tuple[Result, tuple, Fraction]] = []
+    found: list[tuple[Result, tuple[tuple[Token, int], ...], Fraction]] = []
     for index, (token, n) in enumerate(counts):
         p = Fraction(n, total)
         rest = _take(counts, index)

@@ -16,9 +16,10 @@ Points; Line of Sight).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import cast
 
 import networkx as nx
 
@@ -218,8 +219,8 @@ def distance_notions(board: Board, monster: Point, explorers: dict[str, Point],
     Arkham summary (Keywords: Hunter: shortest path of locations).
     """
     points = list(explorers.values())
-    closest = dict(distance.closest(board, monster, points, rules).distances)
-    nearest = dict(distance.nearest(board, monster, points, rules).distances)
+    closest = cast(dict[Point, int], dict(distance.closest(board, monster, points, rules).distances))
+    nearest = cast(dict[Point, int], dict(distance.nearest(board, monster, points, rules).distances))
     locations, room_of = rooms_as_locations(board)
     away = nx.single_source_shortest_path_length(locations.graph, room_of[monster])
     return (

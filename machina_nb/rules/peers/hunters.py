@@ -20,9 +20,10 @@ Keywords: Hunter; Key concepts: the lead investigator chooses).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any
 
 import networkx as nx
 
@@ -55,7 +56,7 @@ class Locations:
 
     @classmethod
     def of(cls, connects: Mapping[str, Iterable[str]],
-           titles: Mapping[str, str] | None = None) -> "Locations":
+           titles: Mapping[str, str] | None = None) -> Locations:
         """Locations from ``{location: [connected locations]}``; unknown names raise.
 
         Rules: Arkham summary (Move: a connection on your location).
@@ -113,7 +114,7 @@ class Prey:
     skill: str = ""
     name: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in ("highest", "lowest", "only"):
             raise RulesError("prey", f"expected highest, lowest or only, got {self.kind!r}")
 
@@ -288,8 +289,8 @@ def load_locations(path: str | Path) -> Locations:
     return Locations.of(connects, titles)
 
 
-def _check_connections(toml: TomlFile, table: str, lid: str, others: list,
-                       connects: Mapping[str, list]) -> None:
+def _check_connections(toml: TomlFile, table: str, lid: str, others: list[Any],
+                       connects: Mapping[str, list[Any]]) -> None:
     seen = set()
     for other in others:
         if not isinstance(other, str) or other not in connects:

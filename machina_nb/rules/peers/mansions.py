@@ -39,6 +39,7 @@ import math
 from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, cast
 
 from machina_nb.rules.board.graph import NEIGHBOUR_STEPS, Board
 from machina_nb.rules.board.maptext import BorderKind, Point
@@ -207,10 +208,10 @@ def _rays(walls: _Walls, x: int, y: int, blocking: frozenset[BorderKind]
     return rays
 
 
-def _corner(walls: _Walls, x: int, y: int, d: tuple, touch_blocks: bool,
+def _corner(walls: _Walls, x: int, y: int, d: tuple[int, int], touch_blocks: bool,
             blocking: frozenset[BorderKind]) -> str | None:
     """Why a line (or step) with direction ``d`` through grid point (x, y) is blocked there."""
-    sides = {}
+    sides: dict[int, str] = {}
     for (rx, ry), name in _rays(walls, x, y, blocking):
         turn = d[0] * ry - d[1] * rx
         sides.setdefault((turn > 0) - (turn < 0), name)
@@ -251,7 +252,7 @@ def _scaled_blocker(walls: _Walls, start: Point, end: Point, scale: int,
     """:func:`line_blocker` on whole numbers: points are given ``scale`` times too large."""
     (px, py), (qx, qy) = start, end
     dx, dy = qx - px, qy - py
-    first = None  # (t numerator, t denominator > 0, reason maker) of the first blocker
+    first: tuple[int, int, Any] | None = None  # (t numerator, t denominator > 0, reason maker) of the first blocker
     for X in range(-(-min(px, qx) // scale) * scale, max(px, qx) + 1, scale) if dx else ():
         yn, yd = py * dx + (X - px) * dy, dx  # y = yn / yd, exactly
         if yd < 0:
@@ -260,7 +261,7 @@ def _scaled_blocker(walls: _Walls, start: Point, end: Point, scale: int,
         if first is not None and tn * first[1] >= first[0] * td:
             continue
         if yn % (yd * scale) == 0:
-            if X != px and X != qx:
+            if px != X and qx != X:
                 why = _corner(walls, X // scale, yn // (yd * scale), (dx, dy), touch,
                               SIGHT_BLOCKING)
                 if why:
@@ -278,7 +279,7 @@ def _scaled_blocker(walls: _Walls, start: Point, end: Point, scale: int,
         if first is not None and tn * first[1] >= first[0] * td:
             continue
         if xn % (xd * scale) == 0:
-            if not dx and Y != py and Y != qy:  # a grid point on a line along the grid
+            if not dx and py != Y and qy != Y:  # a grid point on a line along the grid
                 why = _corner(walls, xn // (xd * scale), Y // scale, (dx, dy), touch,
                               SIGHT_BLOCKING)
                 if why:
@@ -341,7 +342,7 @@ class MansionsSight:
         head = f"{self.source} -> {self.target}: "
         tail = f" ({SIGHT_RULE}; {self.reading})"
         if self.visible:
-            (a, b), (c, d) = self.line
+            (a, b), (c, d) = cast(tuple[FPoint, FPoint], self.line)
             return head + f"visible along the line from dot ({a}, {b}) to dot ({c}, {d})" + tail
         counts: dict[str, int] = {}
         for _, _, why in self.blocked:
@@ -386,7 +387,7 @@ def _sight(walls: _Walls, a: Point, b: Point, rules: Rules) -> MansionsSight:
     pairs = [(p, q) for p in _scaled_dots(a, rules) for q in _scaled_dots(b, rules) if p != q]
     pairs.sort(key=lambda pq: ((pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2, pq))
     touch = rules["mansions.wall_touch"] == "touch_blocks"
-    blocked = []
+    blocked: list[tuple[Point, Point, str]] = []
     for p, q in pairs:
         why = _scaled_blocker(walls, p, q, _SCALE, touch)
         if why is None:
