@@ -17,7 +17,7 @@ from machina_nb.rules.board import tiles
     ("tile_two_directions.toml", "28:12"),
     ("units_attribute_12.toml", "21:11"),
     ("example_unknown_preset.toml", "5:9"),
-    ("rulings_unknown_reading.toml", "20:13"),
+    ("rulings_unknown_reading.toml", "26:13"),
 ])
 def test_validate_prints_file_line_col_and_exits_non_zero(name, position):
     path = f"tests/bad_content/{name}"
