@@ -43,9 +43,9 @@ def _view_question(rules: Rules, explorers: int, rounds: int, rating: int = 6,
 def _most_joint_rounds(rules: Rules, explorers: int, full: int) -> int:
     setup = Setup((ChapterRatings(9, 9, True),),
                   Party(explorers, full_tiles=tuple(i < full for i in range(explorers))))
-    chain = processes._Chain(setup, rules)
+    chain = processes.round_chain._Chain(setup, rules)
     return max(t for t in range(1, processes.MAX_ROUNDS + 1)
-               if processes._joint_size(chain, t) <= processes.MAX_JOINT_SIZE)
+               if processes.round_chain._joint_size(chain, t) <= processes.MAX_JOINT_SIZE)
 
 
 def _rows():

@@ -156,3 +156,10 @@ def test_no_function_is_longer_than_80_lines():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.end_lineno - node.lineno + 1 > 80]
     assert not long, "\n".join(long)
+
+
+def test_no_module_is_longer_than_800_lines():
+    """One subject per file: a module that grows past 800 lines holds more than one."""
+    long = [f"{name} ({count} lines)" for name, path in sorted(MODULES.items())
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > 800]
+    assert not long, "\n".join(long)

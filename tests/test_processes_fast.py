@@ -171,7 +171,7 @@ def test_the_joint_limit_says_how_many_rounds_fit_and_that_many_are_answered():
     with pytest.raises(RulesError) as info:
         play_rounds(setup, MANUAL, 20)
     most = int(re.search(r"at most (\d+) rounds", str(info.value)).group(1))
-    size = lambda rounds: processes._joint_size(processes._Chain(setup, MANUAL), rounds)  # noqa
+    size = lambda rounds: processes.round_chain._joint_size(processes.round_chain._Chain(setup, MANUAL), rounds)  # noqa
     assert size(most) <= processes.MAX_JOINT_SIZE < size(most + 1)
     assert sum(play_rounds(setup, MANUAL, 2).values()) == 1
 

@@ -1,45 +1,13 @@
-"""The rating processes: spawn (1.0 and 3.5), horror, monster threat and level, as exact chains.
-
-Every round the Spawn phase rolls the d10 against the spawn rating for each
-rolling explorer and the Horror phase rolls once against the horror rating
-(manual p13-14). In 1.0 the spawn rating is a per-*roll* renewal chain; in
-3.5 it is a countdown whose rolls do not move it and whose reaching 1 fires a
-chapter timer (3.5 §Spawn Phase). Horror invokes and spawns at the 4-monster
-limit raise monster threat, which levels the monsters up (manual p14).
-
-:func:`play_rounds` follows all of this exactly: the state after each round is
-a distribution over :class:`RoundSummary` values with :class:`~fractions.Fraction`
-chances, under any :class:`~machina_nb.rules.rulings.Rules`. The closed
-quantities of  (renewal times, long-run rates, the 3.5 cycle) have
-their own functions.
+"""The rating processes round by round: :func:`play_rounds` follows spawn, horror, threat
+and level exactly over a horizon, as a distribution over :class:`RoundSummary` values.
 
 How it stays fast: a round's state is split into a spawn side and a horror side.
 Where the rules make them independent (no spawn at a full tile raises threat, and
 the 3.5 timer does the same on every path) each side is followed alone with integer
 weights over one denominator, and the answer (a :class:`RoundDistribution`) keeps
 them apart: marginals cost the sides, not their product. Otherwise one joint chain
-follows both, with each roll's transitions tabulated once.
-
-Limits. Ratings (1-9, overrides -9..9), explorers (1-8) and threat positions (2-20)
-are checked where they are given. Work that grows with the horizon is refused before
-it starts, with a :class:`~machina_nb.rules.errors.RulesError` naming ``rounds`` and
-the limit; within the limits a call takes seconds at most (``benchmarks/bench_processes.py``
-times the edge of each):
-
-* ``MAX_ROUNDS`` (100): rounds of :func:`play_rounds` and :func:`spawn_chain`;
-* ``MAX_SPAWN_ROLLS`` (400): rolling explorers x rounds (the spawn chain's length);
-* ``MAX_HORROR_ROUNDS`` (60): rounds with a horror rating;
-* ``MAX_JOINT_SIZE`` (200,000): the size measure of a joint chain (spawns at a full
-  tile that raise threat, or 3.5 spawns that move the timer); the error gives the most
-  rounds that fit;
-* ``MAX_OUTCOMES`` (300,000): outcomes listed when a :class:`RoundDistribution` is
-  iterated (its marginals and look-ups have no limit).
-
->>> from machina_nb.rules.rulings import Rules
->>> adjusted_spawn_rating(8, 3)
-6
->>> renewal_mean(2, Rules())
-Fraction(61, 50)
+follows both, with each roll's transitions tabulated once. The limits (``MAX_ROUNDS`` and
+the others below) are documented in :mod:`machina_nb.rules.odds.processes`.
 
 Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase and FAQ,
 rulings C-3, C-8, D23, D24, D25, D26, D27, D28, D29, D48.
@@ -47,26 +15,31 @@ rulings C-3, C-8, D23, D24, D25, D26, D27, D28, D29, D48.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from collections.abc import Mapping
 from itertools import product
-from math import comb, prod
+from math import prod
 from operator import itemgetter
-from typing import Callable
 
 from machina_nb.rules.checks import integer as _integer
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.odds.processes.closed_forms import (
+    DIE_FACES,
+    ChapterRatings,
+    Party,
+    adjusted_spawn_rating,
+    counted_explorers,
+    long_run_spawn_attempts,
+    raise_threat,
+    succeeding_faces,
+)
 from machina_nb.rules.rulings import Rules
 
 __all__ = [
-    "roll_chance", "adjusted_spawn_rating", "ChapterRatings", "Party", "Setup", "RoundSummary",
-    "counted_explorers", "renewal_pmf", "renewal_mean", "long_run_spawn_attempts",
-    "long_run_invokes", "CountdownCycle", "countdown_cycle", "raise_threat", "lower_threat",
-    "EventSpaceRoll", "event_space_roll", "play_rounds", "marginal", "spawn_chain",
-    "RoundReport", "round_report", "rounds_per_level_up", "cards_removed", "surviving_copies",
-    "RoundDistribution", "MAX_ROUNDS", "MAX_SPAWN_ROLLS", "MAX_HORROR_ROUNDS", "MAX_JOINT_SIZE",
-    "MAX_OUTCOMES",
+    "Setup", "RoundSummary", "play_rounds", "marginal", "spawn_chain", "RoundReport",
+    "round_report", "RoundDistribution", "MAX_ROUNDS", "MAX_SPAWN_ROLLS", "MAX_HORROR_ROUNDS",
+    "MAX_JOINT_SIZE", "MAX_OUTCOMES",
 ]
 
 MAX_ROUNDS = 100
@@ -88,330 +61,6 @@ rounds."""
 MAX_OUTCOMES = 300_000
 """The most outcomes a :class:`RoundDistribution` lists when iterated (its marginals and
 look-ups have no such limit)."""
-
-_SIDES = 10  # the game die (manual p4-5)
-
-
-def _succeeding_faces(rating: int) -> int:
-    """How many of the d10's faces are ``>= rating``."""
-    return min(_SIDES, max(0, _SIDES - rating))
-
-
-def roll_chance(rating: int) -> Fraction:
-    """``q(r) = P(U >= r)`` for a d10 roll U: ``(10 - r)/10``, 1 for ``r <= 0``, 0 for ``r >= 10``.
-
-    Rules: manual p13-14 (roll equal or higher) notation.
-    """
-    return Fraction(_succeeding_faces(_integer("rating", rating)), _SIDES)
-
-
-def adjusted_spawn_rating(default: int, explorers: int) -> int:
-    """The 3.5 player-count adjustment: ``d`` if ``d <= 3``, else ``max(3, d - (n - 1))``.
-
-    The one definition for the odds and the engine. ``default`` is the rating being
-    adjusted: a chapter's printed rating when it is reset, or the current rating
-    under ``adjust35.when = every_phase_start``. A rating of 3 or less is left as it
-    is, so one that the countdown has taken to 0 or below stays there.
-
-    >>> [adjusted_spawn_rating(8, n) for n in (1, 2, 3, 4)]
-    [8, 7, 6, 5]
-    >>> adjusted_spawn_rating(-2, 4)
-    -2
-
-    Rules: 3.5 §Spawn Phase (-1 per explorer beyond the first, never below 3) and FAQ (8
-    becomes 8, 7, 6, 5 for 1-4 explorers); switches adjust35.when, n35.
-    """
-    default = _integer("default", default)
-    explorers = _integer("explorers", explorers, 1)
-    return default if default <= 3 else max(3, default - (explorers - 1))
-
-
-@dataclass(frozen=True)
-class ChapterRatings:
-    """A chapter's printed ratings (``None``: the chapter has none) and whether it is blocking.
-
-    Only what the rating processes read; the whole chapter card is
-    :class:`machina_nb.rules.cards.events.Chapter`. Chapters that place an exit token
-    count as non-blocking (3.5 FAQ).
-
-    Rules: manual p28-29 (chapter ratings, blocking chapters), 3.5 FAQ.
-    """
-
-    spawn_rating: int | None = None
-    horror_rating: int | None = None
-    blocking: bool = False
-
-    def __post_init__(self):
-        for name in ("spawn_rating", "horror_rating"):
-            if getattr(self, name) is not None:
-                _integer(name, getattr(self, name), 1, 9)
-
-
-@dataclass(frozen=True)
-class Party:
-    """The explorers: how many started, are alive and are in play, and who rolls for spawns.
-
-    ``full_tiles`` has one entry per explorer who rolls in the Spawn phase, in
-    roll order (D22: the caller fixes the order): ``True`` when that explorer's
-    tile already holds 4 or more monsters. By default every explorer in play
-    rolls and no tile is full. Tiles are taken to stay as they are (monsters
-    spawned and killed are not followed).
-
-    Rules: manual p13 (each explorer in play rolls), 3.5 §Spawn Phase, switches spawn10.roll_order and n35.
-    """
-
-    starting: int
-    alive: int | None = None
-    in_play: int | None = None
-    full_tiles: tuple[bool, ...] | None = None
-
-    def __post_init__(self):
-        _integer("starting", self.starting, 1, 8)
-        alive = self.starting if self.alive is None else _integer("alive", self.alive, 0,
-                                                               self.starting)
-        in_play = alive if self.in_play is None else _integer("in_play", self.in_play, 0, alive)
-        full = (False,) * in_play if self.full_tiles is None else tuple(self.full_tiles)
-        if len(full) > in_play:
-            raise RulesError("full_tiles", f"{len(full)} rollers but only {in_play} in play")
-        object.__setattr__(self, "alive", alive)
-        object.__setattr__(self, "in_play", in_play)
-        object.__setattr__(self, "full_tiles", full)
-
-    @property
-    def rollers(self) -> int:
-        """How many explorers roll in the Spawn phase.
-
-        Rules: manual p13 (each explorer in play rolls unless every spawn space on their tile
-        is destroyed), 3.5 §Spawn Phase.
-        """
-        return len(self.full_tiles)
-
-
-def counted_explorers(party: Party, rules: Rules) -> int:
-    """The ``n`` of the 3.5 adjustment under ``n35``: starting, alive or in-play explorers (min 1).
-
-    Rules: 3.5 §Spawn Phase, switch n35.
-    """
-    n = {"starting_explorers": party.starting, "alive_explorers": party.alive,
-         "explorers_in_play": party.in_play}[rules["n35"]]
-    return max(1, n)
-
-
-def _next_rating(rating: int, rules: Rules) -> int:
-    """A failed 1.0 roll lowers the rating by one; ``rating.floor`` says how far (D23)."""
-    return max(1, rating - 1) if rules["rating.floor"] == "one" else rating - 1
-
-
-def renewal_pmf(default: int, rules: Rules, terms: int | None = None) -> dict[int, Fraction]:
-    """P(T = t): the rolls from a reset at ``default`` to the next success of a 1.0 rating chain.
-
-    The horror rating follows this per round and the 1.0 spawn rating per
-    roll . Under ``rating.floor = none`` T is at most
-    ``default + 1``; under ``one`` its tail is geometric, so only the first
-    ``terms`` values are given (default ``default + 10``).
-
-    Rules: manual p13-14 (success resets, failure lowers), switch rating.floor.
-    """
-    default = _integer("default", default, 1, 9)
-    terms = default + 10 if terms is None else _integer("terms", terms, 1, 1000)
-    result, alive, rating = {}, Fraction(1), default
-    for t in range(1, terms + 1):
-        q = roll_chance(rating)
-        if q:
-            result[t] = alive * q
-        alive *= 1 - q
-        if not alive:
-            break
-        rating = _next_rating(rating, rules)
-    return result
-
-
-def renewal_mean(default: int, rules: Rules) -> Fraction:
-    """E[T] of :func:`renewal_pmf`, exact under both floors.
-
-    Rules: manual p13-14, switch rating.floor.
-    """
-    default = _integer("default", default, 1, 9)
-    mean, alive, rating = Fraction(0), Fraction(1), default
-    while True:
-        q = roll_chance(rating)
-        if rules["rating.floor"] == "one" and rating == 1:
-            return mean + alive / q
-        mean += alive
-        alive *= 1 - q
-        if not alive:
-            return mean
-        rating = _next_rating(rating, rules)
-
-
-@dataclass(frozen=True)
-class CountdownCycle:
-    """One 3.5 countdown from a reset: the reset rating, rounds and expected spawn attempts.
-
-    Rules: 3.5 §Spawn Phase.
-    """
-
-    reset: int
-    rounds: int
-    attempts: Fraction
-    per_round: Fraction
-
-
-def countdown_cycle(default: int, explorers: int, rollers: int | None = None) -> CountdownCycle:
-    """The 3.5 cycle of a blocking chapter: rolls at ``d', d'-1, ..., 2`` with ``d' = adj(d, n)``.
-
-    Expected attempts per cycle = ``m * sum_{r=2}^{d'} (10 - r)/10`` over ``d' - 1``
-    rounds (``m`` rollers, default ``n``). A reset at 1 never completes a
-    cycle and is refused.
-
-    Rules: 3.5 §Spawn Phase.
-    """
-    reset = adjusted_spawn_rating(_integer("default", default, 1, 9),
-                                  _integer("explorers", explorers, 1, 8))
-    rollers = explorers if rollers is None else _integer("rollers", rollers, 0, 8)
-    if reset == 1:
-        raise RulesError("default", "a countdown reset at 1 fires every phase and never "
-                                    "completes a cycle")
-    attempts = rollers * sum((roll_chance(r) for r in range(2, reset + 1)), Fraction(0))
-    return CountdownCycle(reset, reset - 1, attempts, attempts / (reset - 1))
-
-
-def long_run_spawn_attempts(default: int, rollers: int, rules: Rules,
-                            explorers: int | None = None) -> Fraction:
-    """Long-run expected spawn attempts per round under ``spawn.procedure``.
-
-    1.0: ``m / E[T_d]`` by renewal-reward, whatever the roll order.
-    3.5: the countdown cycle's attempts over its rounds (a blocking
-    chapter, ``explorers`` counted for the adjustment, default ``rollers``).
-
-    Rules: manual p13, 3.5 §Spawn Phase, switch spawn.procedure.
-    """
-    rollers = _integer("rollers", rollers, 0, 8)
-    if rules["spawn.procedure"] == "v3_5":
-        n = rollers if explorers is None else explorers
-        return countdown_cycle(default, max(1, n), rollers).per_round
-    return rollers / renewal_mean(default, rules)
-
-
-def long_run_invokes(default: int, rules: Rules) -> Fraction:
-    """Long-run horror events invoked per round: ``1 / E[T_d]``.
-
-    Rules: manual p14 (horror phase).
-    """
-    return 1 / renewal_mean(default, rules)
-
-
-def raise_threat(threat: int, level: int, rules: Rules, positions: int) -> tuple[int, int, bool]:
-    """One +1 of monster threat: ``(threat, level, level5_event)`` after it.
-
-    ``threat.levelup``: ``on_reach`` (1.0: reaching the last position levels
-    up and resets to 1) or ``on_increase_from_last`` (3.5: an increase while
-    on the last position does). At level 5 with ``level5_rule = yes`` the
-    increase is replaced by the level-5 event (each explorer destroys an
-    equipped item or is destroyed), reported as ``level5_event``. Levels stop at 5.
-
-    Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level, rulings C-8, D29.
-    """
-    if level >= 5 and rules["level5_rule"] == "yes":
-        return threat, level, True
-    if rules["threat.levelup"] == "on_reach":
-        threat += 1
-        if threat >= positions:
-            return (1, level + 1, False) if level < 5 else (positions, level, False)
-        return threat, level, False
-    if threat >= positions:
-        return (1, level + 1, False) if level < 5 else (positions, level, False)
-    return threat + 1, level, False
-
-
-def rounds_per_level_up(horror_default: int, positions: int, rules: Rules) -> Fraction:
-    """Expected rounds between level-ups when horror invokes are the only threat source.
-
-    ``threat.levelup = on_reach`` (1.0): ``(T - 1) * E[T_h]``;
-    ``on_increase_from_last`` (3.5): ``T * E[T_h]`` (without the 3.5 timer's
-    contributions), where ``T`` is the number of threat positions.
-
-    Rules: manual p14 (threat), 3.5 §Increasing Monster Level (simple closed form), D29.
-    """
-    positions = _integer("positions", positions, 2, 20)
-    steps = positions - 1 if rules["threat.levelup"] == "on_reach" else positions
-    return steps * renewal_mean(horror_default, rules)
-
-
-def cards_removed(deck_size: int, rules: Rules) -> tuple[int, ...]:
-    """How many cards "remove half" takes from a deck, per ``half.rounding``.
-
-    ``floor`` and ``ceil`` give one number; ``players_choose`` gives both
-    choices when the deck is odd (9 cards: ``(4, 5)``).
-
-    Rules: manual p14 (level up: remove half), manual p33 (item levels), switches half.which and half.rounding.
-    """
-    deck_size = _integer("deck_size", deck_size, 0, 500)
-    low, high = deck_size // 2, (deck_size + 1) // 2
-    reading = rules["half.rounding"]
-    if reading == "floor":
-        return (low,)
-    if reading == "ceil":
-        return (high,)
-    return (low,) if low == high else (low, high)
-
-
-def surviving_copies(deck_size: int, copies: int, removed: int) -> dict[int, Fraction]:
-    """P(``k`` of ``copies`` given cards stay) when ``removed`` random cards leave a shuffled deck.
-
-    Hypergeometric; one given card survives with ``(N - removed) / N``.
-
-    Rules: manual p14 (remove half after shuffling).
-    """
-    deck_size = _integer("deck_size", deck_size, 1, 500)
-    copies = _integer("copies", copies, 0, deck_size)
-    removed = _integer("removed", removed, 0, deck_size)
-    kept = deck_size - removed
-    total = comb(deck_size, kept)
-    return {k: Fraction(comb(copies, k) * comb(deck_size - copies, kept - k), total)
-            for k in range(max(0, kept - (deck_size - copies)), min(copies, kept) + 1)}
-
-
-def lower_threat(threat: int, amount: int, rules: Rules, source: str = "seal") -> int:
-    """Monster threat after a decrease of ``amount``; ``threat.floor`` says where position 1 holds.
-
-    ``clamp_one``: never below position 1. ``seal_only``: only sealing a
-    spawn space stops at 1 (manual p36); other decreases (``source`` =
-    ``"event_space"`` or ``"card"``) are applied as printed, so threat can go
-    below 1: a deficit the next increases pay back (``threat`` may already be one).
-
-    Rules: manual p36 (seal spawn space), manual p37 (event space), switch threat.floor.
-    """
-    threat = _integer("threat", threat)
-    amount = _integer("amount", amount, 0)
-    if source not in ("seal", "event_space", "card"):
-        raise RulesError("source", f"expected seal, event_space or card, got {source!r}")
-    if rules["threat.floor"] == "clamp_one" or source == "seal":
-        return max(1, threat - amount)
-    return threat - amount
-
-
-@dataclass(frozen=True)
-class EventSpaceRoll:
-    """The event space's roll option: stamina cost and the two outcomes' chances.
-
-    Rules: manual p37 (event space), switch cost.event_space.
-    """
-
-    cost: int
-    lower_threat: Fraction
-    reinvoke: Fraction
-
-
-def event_space_roll(horror: int, rules: Rules) -> EventSpaceRoll:
-    """Roll the d10 against the current horror rating (not moved): success lowers threat by 1,
-    failure reinvokes the current horror event. Costs ``cost.event_space`` stamina (1.0: 2, 3.5: 1).
-
-    Rules: manual p37 (event space), 3.5 (event space cost), switch cost.event_space.
-    """
-    q = roll_chance(_integer("horror", horror, -9, 9))
-    return EventSpaceRoll(int(rules["cost.event_space"]), q, 1 - q)
-
 
 @dataclass(frozen=True)
 class Setup:
@@ -482,8 +131,8 @@ class RoundSummary:
 # at the monster limit. When every path sends the same messages, the two sides are
 # independent and are followed apart (the joint distribution is their product, built
 # only when asked for); otherwise one joint chain follows both.
-_SPAWN_SIDE = (0, 1, 5, 6)     # RoundSummary positions of the spawn side
-_HORROR_SIDE = (2, 3, 4, 7, 8, 9)
+_SPAWN_FIELDS = ("chapter", "spawn_rating", "spawned", "threat_from_limit")
+_HORROR_FIELDS = ("horror_rating", "threat", "level", "invoked", "level5_events", "first_level_up")
 _KEEP = "keep"                 # a timer that leaves the horror rating as it is
 _SLIDER = "slider"             # a timer whose threat is the current horror rating
 _NO_ROLL = "no roll"           # past the last chapter: no horror roll
@@ -579,8 +228,8 @@ class _Chain:
 
     def _roll(self, ch: int, r: int | None, full: bool) -> tuple:
         if r is None or ch >= len(self.chapters):
-            return ((r, 0, 0, _SIDES),)
-        wins, at_limit, out = _succeeding_faces(r), full and self.limit, []
+            return ((r, 0, 0, DIE_FACES),)
+        wins, at_limit, out = succeeding_faces(r), full and self.limit, []
         if wins:
             if self.v35:
                 to = self.reset(ch, timer=False) if self.reset_on_success else r
@@ -589,9 +238,9 @@ class _Chain:
             else:
                 to = self.chapters[ch].spawn_rating
             out.append((to, int(not at_limit), int(at_limit), wins))
-        if wins < _SIDES:
+        if wins < DIE_FACES:
             to = r if self.v35 else max(1, r - 1) if self.floor_one else r - 1
-            out.append((to, 0, 0, _SIDES - wins))
+            out.append((to, 0, 0, DIE_FACES - wins))
         return tuple(out)
 
     def phase_end(self, side: tuple) -> tuple:
@@ -648,13 +297,13 @@ class _Chain:
         """
         h = side[0]
         if h is None or reset == _NO_ROLL:
-            return ((side, _SIDES),)
-        wins, out = _succeeding_faces(h), []
+            return ((side, DIE_FACES),)
+        wins, out = succeeding_faces(h), []
         if wins:
             _, t, level, invoked, events, first = self.threat_up(side, 1, round_no)
             out.append(((reset, t, level, invoked + 1, events, first), wins))
-        if wins < _SIDES:
-            out.append(((max(1, h - 1) if self.floor_one else h - 1,) + side[1:], _SIDES - wins))
+        if wins < DIE_FACES:
+            out.append(((max(1, h - 1) if self.floor_one else h - 1,) + side[1:], DIE_FACES - wins))
         return tuple(out)
 
 
@@ -761,6 +410,10 @@ def _joint_round(chain: _Chain, dist: dict, round_no: int) -> dict:
 
 
 _FIELDS = tuple(f.name for f in fields(RoundSummary))
+_SPAWN_SIDE = tuple(_FIELDS.index(name) for name in _SPAWN_FIELDS)   # their positions
+_HORROR_SIDE = tuple(_FIELDS.index(name) for name in _HORROR_FIELDS)
+if sorted(_SPAWN_SIDE + _HORROR_SIDE) != list(range(len(_FIELDS))):
+    raise ValueError("the spawn and horror sides must name every RoundSummary field once")
 
 
 def _sort_key(state: tuple) -> tuple:
@@ -950,8 +603,8 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
             horror_dist = _horror_round(chain, horror_dist, messages[round_no - 1], round_no)
         if progress is not None:
             progress(round_no, rounds)
-    spawn_denominator = _SIDES ** (len(chain.full) * rounds)
-    horror_denominator = _SIDES ** rounds if chain.horror else 1
+    spawn_denominator = DIE_FACES ** (len(chain.full) * rounds)
+    horror_denominator = DIE_FACES ** rounds if chain.horror else 1
     if messages is None:
         joint = {s + h: w for (s, h), w in dist.items()}
         return RoundDistribution(((_SPAWN_SIDE + _HORROR_SIDE, joint,
