@@ -159,17 +159,17 @@ def test_manual_p22_closest_lists_every_tie_and_distance(shipped):
     assert spaces_by_role(view, "tied") == {(6, 14), (12, 5)}
     assert spaces_by_role(view, "candidate") == {(15, 16)}
     text = view.verdict.value
-    assert "Closest to D9: unit M on G15 and unit B on M6, at distance 13 (a tie: the explorers choose)" in text
-    assert "Every unit&#x27;s distance: unit M on G15: 13; unit B on M6: 13; unit N on P17: 18" in text
+    assert "Closest to D9: unit M on G15 and unit B on M6, 13 spaces away (a tie: the explorers choose)" in text
+    assert "Every unit&#x27;s distance: unit M on G15: 13 spaces; unit B on M6: 13 spaces; unit N on P17: 18 spaces" in text
 
 
 def test_manual_p22_nearest_counts_directly_and_follows_the_metric(shipped):
     view = BoardView(shipped, overlay="nearest")
     view.select((3, 8))
-    assert "Nearest to D9: unit M on G15, at distance 6." in view.verdict.value
-    assert "Every unit&#x27;s distance: unit M on G15: 6; unit B on M6: 9; unit N on P17: 12" in view.verdict.value
+    assert "Nearest to D9: unit M on G15, 6 spaces away." in view.verdict.value
+    assert "Every unit&#x27;s distance: unit M on G15: 6 spaces; unit B on M6: 9 spaces; unit N on P17: 12 spaces" in view.verdict.value
     view.rules = Rules().replace({"nearest.metric": "manhattan"})
-    assert "Nearest to D9: unit M on G15, at distance 9." in view.verdict.value
+    assert "Nearest to D9: unit M on G15, 9 spaces away." in view.verdict.value
 
 
 def test_manual_p22_adjacent_overlay_names_spaces_and_own_borders():

@@ -97,7 +97,7 @@ def find_switches(words: str) -> list[str]:
 _PAIR = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?) ?= ?([A-Za-z0-9_]+)")
 _CITED = re.compile(r"\bswitch(?:es)? ([^;]+)")
 _CITED_NAME = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?)"
-                         r"(?: \((?:[a-z0-9_.]+ = )?([A-Za-z0-9_]+)\))?")
+                         r"(?: \((?:[a-z0-9_.]+ = )?([A-Za-z0-9_]+)\)|: ([A-Za-z0-9_]+))?")
 
 
 def cite_words(text: str) -> str:
@@ -110,6 +110,8 @@ def cite_words(text: str) -> str:
     'manual p18-19; ruling: kill essence to the explorer whose turn it is'
     >>> cite_words("switch threat.floor (threat.floor = seal_only)")
     'ruling: only sealing stops at the first position'
+    >>> cite_words("manual p22; switches los.vertex: separating, los.space_squeeze: blocked")
+    'manual p22; rulings: a corner blocks only when its walls cut the line off, two touching rubble spaces block sight'
     >>> cite_words("(Mansions summary; mansions.dot_inset=corner)")
     '(Mansions summary; sight dots on the corners)'
     """
@@ -119,7 +121,7 @@ def cite_words(text: str) -> str:
             reading in SWITCHES[name].readings else m[0]
 
     def named(m: re.Match) -> str:
-        name, reading = m[1], m[2]
+        name, reading = m[1], m[2] or m[3]
         if name not in SWITCHES:
             return m[0]
         if reading in SWITCHES[name].readings:

@@ -569,7 +569,7 @@ class AnalysisBoardView(widgets.VBox):
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("analysis-upload")
         self.upload.observe(self._uploaded, "value")
-        self.file_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="260px"))
+        self.file_text = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="760px", height="260px"))
         self.file_text.add_class("analysis-text")
         self.load_text = widgets.Button(description="load this text")
         self.load_text.add_class("analysis-load-text")
@@ -584,18 +584,18 @@ class AnalysisBoardView(widgets.VBox):
         self.export_text = widgets.Textarea(
             placeholder="Press the button: the situation, its answers and the answers under "
                         "each reading, as Markdown with the board as a picture.",
-            layout=widgets.Layout(width="760px", height="200px"))
+            layout=widgets.Layout(width="100%", max_width="760px", height="200px"))
         self.export_text.add_class("analysis-export-text")
 
     def _share_widgets(self) -> None:
         self.link_message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.link_message.add_class("analysis-link-message")
-        self.link_text = widgets.Textarea(layout=widgets.Layout(width="760px", height="64px"))
+        self.link_text = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="760px", height="64px"))
         self.link_text.add_class("analysis-link-text")
         self.bbcode_text = widgets.Textarea(
             placeholder="Press the button: the same for a BoardGameGeek forum post (BBCode, "
                         "the board as text).",
-            layout=widgets.Layout(width="760px", height="200px"))
+            layout=widgets.Layout(width="100%", max_width="760px", height="200px"))
         self.bbcode_text.add_class("analysis-bbcode-text")
 
     def _share_box(self) -> widgets.Widget:

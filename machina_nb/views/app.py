@@ -76,6 +76,14 @@ def demo_layout() -> Layout:
     return parse_map(text, path=name, legend=DEMO_LEGEND)
 
 
+#: On a narrow window (a tablet, a phone) the tab titles may shrink, and a board wider than
+#: the window scrolls sideways in its own box instead of pushing the page wider.
+FIT_CSS = """<style>
+@media (max-width: 860px) { .lm-TabBar-tab, .p-TabBar-tab { min-width: 0; flex: 0 1 auto; } }
+.board-holder { max-width: 100%; overflow-x: auto; }
+</style>"""
+
+
 def _building(title: str) -> widgets.VBox:
     """What a tab shows while it is built: a moving bar and what is happening."""
     bar = widgets.IntProgress(value=1, min=0, max=1, bar_style="info",
@@ -105,13 +113,12 @@ class Explorer(widgets.VBox):
         self._layout = layout or demo_layout()
         self._views: list[widgets.Widget] = []
         self.preset = widgets.Dropdown(options=[(PRESET_WORDS[p], p) for p in PRESETS],
-                                       value="manual", description="Rules",
-                                       layout={"width": "420px"})
+                                       value="manual", tooltip="the rules preset")
         self.preset.add_class("rules-preset")
         self.in_force = widgets.HTML()
         self.in_force.add_class("rules-in-force")
         self.clear = widgets.Button(description="Back to the preset's readings",
-                                    layout={"width": "240px"})
+                                    layout={"width": "auto"})
         self.clear.add_class("rules-clear")
         self.clear.on_click(lambda _: self.use_preset())
         self.rules = Rules.preset(self.preset.value)
@@ -121,7 +128,20 @@ class Explorer(widgets.VBox):
         self._built = {0}
         self.tabs.observe(self._tab_picked, "selected_index")
         self.preset.observe(self._preset_picked, "value")
-        super().__init__([widgets.HBox([self.preset, self.clear]), self.in_force, self.tabs])
+        super().__init__([self._header(), self.tabs])
+
+    def _header(self) -> widgets.Box:
+        """One line above the tabs (wrapping on a narrow window): the title, the preset and
+        what is in force, so the boards start near the top of the window."""
+        title = widgets.HTML("<b style='font-size:1.15em'>Machina Arcana rules explorer</b>")
+        title.add_class("app-title")
+        self.preset.description = ""
+        self.preset.layout = widgets.Layout(width="auto", max_width="360px")
+        header = widgets.Box([title, self.preset, self.in_force, self.clear, widgets.HTML(FIT_CSS)],
+                             layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                   align_items="center", grid_gap="4px 12px"))
+        header.add_class("app-header")
+        return header
 
     # --- the rules in force ------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ from machina_nb.rules.board.palette import (DIRECTION_INK, GRID, HATCHED_ROLES, 
 from machina_nb.rules.board.playarea import PlayArea, place_tile
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay, closest_overlay,
                                        nearest_overlay, reach_overlay, sight_line_highlights,
@@ -286,7 +287,7 @@ def _frame(figure, board: Board, px: int) -> None:
         axis.major_label_overrides = {t: label(int(t - 0.5)) for t in ticks}
 
 
-def space_pixels(board: Board, width: int = 760) -> int:
+def space_pixels(board: Board, width: int = 660) -> int:
     """Pixels a side of a space: the board fills about ``width`` pixels, never under 32 or
     over 64 a space."""
     x0, y0, x1, y1 = extent(board)
@@ -382,6 +383,12 @@ def _overlay_spaces(fig, source: ColumnDataSource) -> None:
                  view=CDSView(filter=GroupFilter(column_name="role", group=role)))
 
 
+_WRAP = {"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start",
+         "grid_gap": "8px 16px"}
+"""A row that wraps (layout keywords): side by side on a wide window, one under the other on a
+narrow one."""
+
+
 class BoardView(widgets.VBox):
     """The board in a notebook: click a space to select it and see the overlay's verdict.
 
@@ -436,20 +443,30 @@ class BoardView(widgets.VBox):
         self.title.add_class(f"{css}-title")
         self.verdict = widgets.HTML("Click a space.")
         self.verdict.add_class(f"{css}-verdict")
-        self.legend = widgets.HTML(layout=widgets.Layout(min_width="260px", max_width="340px"))
+        self.legend = widgets.HTML()
         self.legend.add_class(f"{css}-legend")
-        self.holder = widgets.Box()
+        self.holder = widgets.Box(layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.holder.add_class("board-holder")
         self._show(self.choice.value, pick)
         parts = []
         if controls:
             parts = ([self.choice] if len(self.boards) > 1 else []) + [
-                self.overlay, widgets.HBox([self.click, self.stamina])]
-        shown = widgets.HBox([self.holder, self.legend]) if legend else self.holder
-        super().__init__([*parts, self.title, shown, self.verdict],
-                         rules=self._rules, **kwargs)
+                self.overlay, widgets.Box([self.click, self.stamina], layout=widgets.Layout(**_WRAP))]
+        super().__init__([*parts, self.title, self._beside(legend)], rules=self._rules,
+                         **kwargs)
         self.choice.observe(lambda change: self._show(change["new"]), "value")
         self.overlay.observe(self._redraw, "value")
         self.stamina.observe(self._redraw, "value")
+
+    def _beside(self, legend: bool) -> widgets.Box:
+        """The board with its answer (the verdict, then the legend) beside it where the window
+        is wide enough, and directly under it where it is not: the answer's first line is in
+        view with the board's top after any click."""
+        answer = widgets.VBox([self.verdict, *([self.legend] if legend else [])],
+                              layout=widgets.Layout(flex="1 1 280px", min_width="260px",
+                                                    max_width="520px"))
+        answer.add_class(f"{self._css}-answer")
+        return widgets.Box([self.holder, answer], layout=widgets.Layout(**_WRAP))
 
     def _show(self, name: str, pick: Pick | None = None) -> None:
         """Show board ``name``, drawn with ``pick``'s overlay the first time (a plot's data set
@@ -497,7 +514,8 @@ class BoardView(widgets.VBox):
     def _texts(self, highlights: Highlights) -> None:
         self.title.value = (f"<b>{html.escape(highlights.title or 'Click a space on the board.')}"
                             "</b>")
-        self.verdict.value = ("<br>".join(html.escape(line) for line in highlights.verdict)
+        self.verdict.value = ("<br>".join(html.escape(cite_words(line))
+                                          for line in highlights.verdict)
                               or "Click a space.")
         if self._with_legend:
             self.legend.value = legend_html(self.sources, self.names)

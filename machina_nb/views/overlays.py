@@ -17,7 +17,7 @@ from machina_nb.rules.board import distance, sight
 from machina_nb.rules.board.drawing import border_segment
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights
-from machina_nb.rules.board.labels import plain_text, space_name
+from machina_nb.rules.board.labels import distance_words, plain_text, space_name
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.rulings import Rules
 
@@ -146,19 +146,19 @@ def _ranking_highlights(board: Board, pick: Pick, ranking: distance.Ranking, tit
     a, names = pick.selected, dict(pick.names)
     tied = set(ranking.candidates)
     spaces = tuple((p, "tied" if p in tied else "candidate") for p, _ in ranking.distances)
-    labels = tuple((p, str(d)) for p, d in ranking.distances)
+    labels = tuple((p, distance_words(d, short=True)) for p, d in ranking.distances)
 
     def who(p: Point) -> str:
         return f"{_unit_words(board, p, names)} on {space_name(p)}"
 
     if ranking.candidates:
         found = " and ".join(who(p) for p in ranking.candidates)
-        head = (f"{ranking.measure.capitalize()} to {space_name(a)}: {found}, at distance "
-                f"{ranking.distance}" + (" (a tie: the explorers choose)." if len(tied) > 1
+        head = (f"{ranking.measure.capitalize()} to {space_name(a)}: {found}, "
+                f"{distance_words(ranking.distance)} away" + (" (a tie: the explorers choose)." if len(tied) > 1
                                          else "."))
     else:
         head = f"{ranking.measure.capitalize()} to {space_name(a)}: no unit can be reached."
-    every = "; ".join(f"{who(p)}: {d}" for p, d in ranking.distances)
+    every = "; ".join(f"{who(p)}: {distance_words(d)}" for p, d in ranking.distances)
     return Highlights(spaces + ((a, "selected"),), labels=labels, title=title, verdict=(
         f"From {_space_words(board, a, names)}.", head,
         f"Every unit's distance: {every}." if every else "No other unit on the board.",

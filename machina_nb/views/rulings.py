@@ -232,7 +232,7 @@ class RulingsPanel(widgets.VBox):
         self.topic.add_class("rulings-topic")
         self.switch = widgets.Select(options=self._options(list(_BY_TOPIC)), value=switch,
                                      description="Question", rows=10,
-                                     layout={"width": "760px"})
+                                     layout={"width": "100%", "max_width": "760px"})
         self.switch.add_class("rulings-switch")
         self.found_count = widgets.HTML()
         self.found_count.add_class("rulings-found")

@@ -70,7 +70,7 @@ def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(explorer, artif
 
     page.locator(".board-overlay button", has_text="closest").click()
     page.locator(".board-verdict", has_text="Closest to D9").wait_for(timeout=WAIT)
-    assert "Mi-Go (monster) on G15 and Lorrai (explorer) on M6, at distance 13 (a tie" in verdict(page)
+    assert "Mi-Go (monster) on G15 and Lorrai (explorer) on M6, 13 spaces away (a tie" in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     changed_pixels(page, canvas, reach_pixels)
     page.screenshot(path=str(artifacts / "board-2x2-closest.png"), full_page=True)

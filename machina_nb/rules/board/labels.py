@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from machina_nb.rules.board.maptext import Point
 
-__all__ = ["space_name", "column_name", "plain_text"]
+__all__ = ["space_name", "column_name", "plain_text", "distance_words"]
 
 
 def column_name(x: int) -> str:
@@ -90,3 +90,22 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     for unit_id in sorted(known, key=len, reverse=True):   # "mi_go-12" before "mi_go-1"
         text = re.sub(rf"(?<![\w-]){re.escape(unit_id)}(?![\w-])", known[unit_id], text)
     return text
+
+
+def distance_words(distance: object, *, short: bool = False) -> str:
+    """A distance as a reader counts it: whole spaces (``3 spaces``), or a straight-line
+    distance that is a square root as a decimal with its exact value (``5.83 spaces (exactly
+    √34)``); ``short`` gives what fits on a space (``3``, ``√34``).
+
+    >>> from machina_nb.rules.board.distance_values import SquareRoot
+    >>> distance_words(3), distance_words(1), distance_words(SquareRoot(34))
+    ('3 spaces', '1 space', '5.83 spaces (exactly √34)')
+    >>> distance_words(SquareRoot(72), short=True), distance_words(SquareRoot(25))
+    ('6√2', '5 spaces')
+    """
+    text = str(distance)
+    exact = re.sub(r"sqrt\((\d+)\)", r"√\1", text).replace("*", "")
+    if short or "√" not in exact:
+        return exact if short else f"{exact} space{'' if exact == '1' else 's'}"
+    return f"{float(distance):.2f} spaces (exactly {exact})"   # type: ignore[arg-type]
+
