@@ -23,5 +23,6 @@ def test_searching_a_word_in_the_rules_tab_opens_its_entry(explorer, artifacts):
     page.locator("button.reference-link", has_text="Quiz question").first.click()
     quiz = page.get_by_role("tab", name="Quiz", exact=True)
     until(page, lambda: quiz.get_attribute("aria-selected") == "true", "the Quiz tab picked")
-    page.locator("button.quiz-option").first.wait_for(state="visible", timeout=WAIT)
+    page.locator(".quiz-prompt", has_text="Which unit is closest to the Sarall").first.wait_for(
+        state="visible", timeout=WAIT)
     assert not real_errors(explorer.errors), explorer.errors
