@@ -456,14 +456,25 @@ class RoundStepper(widgets.VBox):
         self.plot = BokehModel(self.figure)
         self.plot.add_class("board-plot")
         self.plot.layout.flex = "0 0 auto"
-        buttons = widgets.HBox([self.next_action_button, self.next_phase_button,
-                                self.next_round_button, self.undo_button, self.redo_button])
-        dice = widgets.HBox([self.dice_mode, self.script, self.seed])
-        side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan],
-                            layout=widgets.Layout(width="420px"))
+        wrap = {"display": "flex", "flex_flow": "row wrap", "grid_gap": "4px 12px"}
+        buttons = widgets.Box([self.next_action_button, self.next_phase_button,
+                               self.next_round_button, self.undo_button, self.redo_button],
+                              layout=widgets.Layout(**wrap))
+        dice = widgets.Box([self.dice_mode, self.script, self.seed], layout=widgets.Layout(**wrap))
+        # Whose turn, the units and the newest events beside the board (under it on a narrow
+        # window); what the colours mean folded below, so the log is not pushed out of view.
+        side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan,
+                             widgets.HTML("<b>Event log</b> (newest last)"), self.event_log],
+                            layout=widgets.Layout(flex="1 1 360px", min_width="300px",
+                                                  max_width="560px"))
+        holder = widgets.Box([self.plot], layout=widgets.Layout(max_width="100%",
+                                                                overflow="auto"))
+        holder.add_class("board-holder")
+        colours = widgets.Accordion([self.legend], titles=("What the colours mean",),
+                                    selected_index=None)
         super().__init__([buttons, dice, self.message, self.options, self.choice,
-                          widgets.HBox([self.plot, self.legend, side]),
-                          widgets.HTML("<b>Event log</b> (newest last)"), self.event_log])
+                          widgets.Box([holder, side], layout=widgets.Layout(**wrap)),
+                          colours])
 
     # --- rules -------------------------------------------------------------------------------
 
