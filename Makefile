@@ -20,7 +20,7 @@ sync: $(UV)
 
 app: sync
 	@echo "machina_nb explorer: http://127.0.0.1:$(PORT)/"
-	$(UV) run --no-sync voila notebooks/explorer.ipynb --no-browser \
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(UV) run --no-sync voila notebooks/explorer.ipynb --no-browser \
 	    --port=$(PORT) --Voila.ip=127.0.0.1
 
 test: sync

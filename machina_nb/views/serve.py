@@ -86,6 +86,9 @@ def voila(log_path: Path, folder: Path = NOTEBOOKS, startup_seconds: float = 180
     """
     runtime = tempfile.mkdtemp(prefix="jupyter-runtime-")
     env = dict(os.environ, BOKEH_RESOURCES="inline", JUPYTER_RUNTIME_DIR=runtime,
+               # the page template without style sheets from a CDN (share/jupyter/voila)
+               JUPYTER_PATH=os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"),
+                                                          os.environ.get("JUPYTER_PATH")])),
                PYTHONUNBUFFERED="1",   # its announcement reaches the log at once
                # the kernelspec runs "python": make it this environment's
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
