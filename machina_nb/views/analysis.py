@@ -50,7 +50,8 @@ from machina_nb.rules.analysis.draft import (
     with_roll,
     with_rules,
 )
-from machina_nb.rules.analysis.export import to_markdown, with_names
+from machina_nb.rules.analysis.export import board_scene, to_markdown, with_names
+from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
@@ -74,11 +75,6 @@ from machina_nb.views.words import question_words, rules_words, unit_words
 
 __all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
            "answer_html", "answer_highlights", "sensitivity_html", "download_link"]
-
-#: The board role (:data:`machina_nb.views.board.ROLE_COLOURS`) of each answer mark.
-ROLE_OF_MARK = {"asked": "selected", "target": "target", "visible": "visible",
-                "blocked": "blocked", "reach": "can end here", "tied": "tied",
-                "candidate": "candidate", "step": "step", "end": "turn end", "spawn": "spawn"}
 
 _START = "situation:sarall_door"
 _WIDE = {"description_width": "initial"}  # a label never cut short
@@ -138,26 +134,6 @@ def answer_html(situation: Situation, a: Answer) -> str:
     return (f"<div class='analysis-answer' data-question='{html.escape(a.name)}'>"
             f"<b>{html.escape(question_words(situation, q))}</b><br>{body}"
             + (f"<ul class='analysis-why'><small>{why}</small></ul>" if why else "") + "</div>")
-
-
-def _centre(p) -> tuple[float, float]:
-    return (p[0] + 0.5, p[1] + 0.5)
-
-
-def answer_highlights(situation: Situation, a: Answer, reading: str = "") -> Highlights:
-    """An answer's marks as board highlights: its spaces by role, the line of sight or the
-    monster's moves as lines, and the question as the title."""
-    q = next(q for q in situation.questions if q.name == a.name)
-    spaces = tuple((p, ROLE_OF_MARK[role]) for p, role in a.marks)
-    lines = ()
-    if a.kind in ("sight", "target") and len(a.marks) == 2:
-        (p, _), (t, role) = a.marks
-        lines = (((_centre(p), _centre(t)), "line" if role == "visible" else "blocked line"),)
-    if a.kind == "monster_turn":
-        path = [p for p, role in a.marks if role in ("asked", "step")]
-        lines = tuple(((_centre(p), _centre(t)), "route") for p, t in zip(path, path[1:]))
-    title = question_words(situation, q) + (f" ({reading})" if reading else "")
-    return Highlights(spaces, lines, title=title)
 
 
 def _cell_words(situation: Situation, kind: str, value) -> str:
