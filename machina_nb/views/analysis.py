@@ -16,8 +16,9 @@ The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
 * **File**: the situation as text (copy it, or paste one and load it), a download link and
   an upload button. The file names the rules in force.
 * **Share**: a link that opens this situation in the app (:mod:`machina_nb.rules.analysis.share`;
-  a page opened with one shows it here, :func:`machina_nb.views.share.open_shared`); Markdown
-  with the board as SVG and the answers under each reading
+  a page opened with one shows it here, :func:`machina_nb.views.share.open_shared`); the board
+  with the answers' sight lines and routes as a PNG picture to download
+  (:func:`machina_nb.views.png.png_link`); Markdown with the board as SVG and the answers under each reading
   (:func:`machina_nb.rules.analysis.export.to_markdown`) and the same as BoardGameGeek BBCode
   (:func:`machina_nb.rules.analysis.bbcode.to_bbcode`), each with a copy button.
 
@@ -70,6 +71,7 @@ from machina_nb.views.board import (
 )
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.odds import exact
+from machina_nb.views.png import png_link
 from machina_nb.views.share import copy_button, page_base
 from machina_nb.views.words import question_words, rules_words, unit_words
 
@@ -206,7 +208,7 @@ class AnalysisBoardView(widgets.VBox):
     ``analysis-file-message``, ``analysis-save``, ``analysis-export``,
     ``analysis-export-text``, ``analysis-export-link``, ``analysis-link-message``,
     ``analysis-link-text``, ``analysis-bbcode-text``, ``analysis-copy-link``,
-    ``analysis-copy-markdown``, ``analysis-copy-bbcode``, ``analysis-share``.
+    ``analysis-copy-markdown``, ``analysis-copy-bbcode``, ``analysis-png``, ``analysis-share``.
     """
 
     rules = traitlets.Instance(Rules)
@@ -573,6 +575,8 @@ class AnalysisBoardView(widgets.VBox):
                         "the board as text).",
             layout=widgets.Layout(width="760px", height="200px"))
         self.bbcode_text.add_class("analysis-bbcode-text")
+        self.picture_link = widgets.HTML()   # the board with the answers' marks, as a PNG
+        self.picture_link.add_class("analysis-png-box")
 
     def _share_box(self) -> widgets.Widget:
         def row(label, box, css):
@@ -582,6 +586,7 @@ class AnalysisBoardView(widgets.VBox):
                             "rules in force here, in the explorer.</small>")
         box = widgets.VBox([
             note, row("Copy link", "analysis-link-text", "analysis-copy-link"), self.link_text,
+            widgets.HBox([self.picture_link], layout=widgets.Layout(margin="6px 0 0 0")),
             widgets.HBox([self.export_button, self.export_link]),
             row("Copy Markdown", "analysis-export-text", "analysis-copy-markdown"),
             self.export_text,
@@ -632,6 +637,8 @@ class AnalysisBoardView(widgets.VBox):
         except (ContentError, RulesError) as exc:
             self.link_text.value = ""
             self.link_text.placeholder = plain_text(str(exc))
+        self.picture_link.value = png_link(board_scene(self.situation, self.answers),
+                                           f"{self.editor.draft.id}.png")
 
     def _title_changed(self, change) -> None:
         if change["new"] != self.editor.draft.title:

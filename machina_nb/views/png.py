@@ -15,6 +15,8 @@ b'\\x89PNG\\r\\n\\x1a\\n'
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import math
 
@@ -22,7 +24,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from machina_nb.rules.board.drawing import Circle, Line, Polyline, Rect, Scene, Text
 
-__all__ = ["png", "picture_size"]
+__all__ = ["png", "picture_size", "png_link"]
 
 _DASHES = {"solid": (), "dashed": (7, 5), "dotted": (1, 6)}
 _ANCHOR_X = {"start": "l", "middle": "m", "end": "r"}
@@ -150,3 +152,14 @@ class _Pen:
         colour = _rgba(i.colour)
         self.canvas.text(self.at(i.x, i.y), i.text, fill=colour, font=self.font(size),
                          anchor=anchor, stroke_width=1 if i.bold else 0, stroke_fill=colour)
+
+
+def png_link(scene: Scene, filename: str = "board.png", label: str = "Download picture (PNG)",
+             css: str = "analysis-png", px: int = 32) -> str:
+    """An HTML link that saves ``scene`` as the PNG ``filename`` (a data URI: it works in
+    Voila), a button reading ``label``."""
+    data = base64.b64encode(png(scene, px)).decode("ascii")
+    return (f"<a class='{html.escape(css)}' download='{html.escape(filename)}' "
+            f"href='data:image/png;base64,{data}' style='display:inline-block;padding:4px 10px;"
+            "border:1px solid #888;border-radius:3px;background:#f2f2f2;color:#111;"
+            f"text-decoration:none'>{html.escape(label)}</a>")
