@@ -33,6 +33,7 @@ from __future__ import annotations
 import base64
 import html
 from fractions import Fraction
+from dataclasses import replace
 from types import SimpleNamespace
 
 import ipywidgets as widgets
@@ -51,6 +52,7 @@ from machina_nb.rules.analysis.draft import (
     with_roll,
     with_rules,
 )
+from machina_nb.rules.analysis.difference import Difference, difference
 from machina_nb.rules.analysis.export import board_scene, to_markdown, with_names
 from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
@@ -167,11 +169,13 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
     for f in found:
         head = "".join(f"<th>{html.escape(question_words(situation, questions[n]))}</th>"
                        for n in f.changed)
-        rows = []
+        rows, first = [], dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
             mark = " (in force)" if reading == f.in_force else ""
-            cells = "".join(f"<td>{_cell_words(situation, questions[n].ask, shown[n])}</td>"
+            cells = "".join(f"<td>{_cell_words(situation, questions[n].ask, shown[n])}"
+                            + ("" if reading == f.in_force else _difference_html(
+                                situation, difference(shown[n], first[n]))) + "</td>"
                             for n in f.changed)
             rows.append(f"<tr><td><b>{html.escape(label(f.switch, reading))}</b>{mark}<br><small>"
                         f"{html.escape(prose[f.switch].readings.get(reading, ''))}</small></td>"
@@ -182,6 +186,28 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
                      f"({html.escape(f.switch)})</small></p><table class='analysis-readings'><tr><th>reading</th>{head}</tr>"
                      f"{''.join(rows)}</table></div>")
     return "".join(parts)
+
+
+def _difference_html(situation: Situation, d: Difference) -> str:
+    """What differs from the answer in force, named: the elements only one reading gives,
+    the steps that differ ('' when the answers differ as a whole, a word or a number)."""
+    said = []
+    if d.only_first:
+        said.append("only under this reading: " + ", ".join(map(str, d.only_first)))
+    if d.only_second:
+        said.append("only under the reading in force: " + ", ".join(map(str, d.only_second)))
+    if d.steps:
+        numbers = [str(n) for n in d.steps]
+        said.append(("step " if len(numbers) == 1 else "steps ")
+                    + (" and ".join(numbers) if len(numbers) < 3 else
+                       ", ".join(numbers[:-1]) + " and " + numbers[-1]) + " differ"
+                    + ("s" if len(numbers) == 1 else ""))
+    if not said:
+        return ""
+    text = with_names(situation, "; ".join(said))
+    text = text[0].upper() + text[1:]
+    return (f"<div class='analysis-differs'><small><b>Differs:</b> {_words(text)}.</small>"
+            "</div>")
 
 
 def download_link(text: str, filename: str, label: str, css: str, kind: str = "text/plain") -> str:
@@ -516,17 +542,22 @@ class AnalysisBoardView(widgets.VBox):
         board = draft_board(self.editor.draft)
         names = dict(self.editor.view.names)
         boxes, drawn = [], []
-        for reading, _ in f.answers:
-            rules = self.in_force.replace({f.switch: reading})
-            a = next(a for a in ask(self.situation, rules) if a.name == self.reading_question.value)
-            figure, sources = render_board(board, answer_highlights(
-                self.situation, a, label(f.switch, reading)),
-                                           px_per_space=32)
+        answers = [next(a for a in ask(self.situation, self.in_force.replace({f.switch: r}))
+                        if a.name == self.reading_question.value) for r, _ in f.answers]
+        for (reading, _), a in zip(f.answers, answers):
+            shown = answer_highlights(self.situation, a, label(f.switch, reading))
+            others = answers[1:] if a is answers[0] else answers[:1]
+            only = {p for o in others
+                    for p, _ in difference(list(a.marks), list(o.marks)).only_first}
+            shown = replace(shown, spaces=shown.spaces + tuple((p, "differs")
+                                                               for p in sorted(only)))
+            figure, sources = render_board(board, shown, px_per_space=32)
             drawn.append(sources)
             caption = widgets.HTML(f"<b>{html.escape(label(f.switch, reading))}</b>"
                                    + (" (in force)" if reading == f.in_force else "")
                                    + f"<br><small>{_cell_words(self.situation, a.kind, a.value)}"
-                                   "</small>",
+                                   "</small>" + ("" if a is answers[0] else _difference_html(
+                                       self.situation, difference(a.value, answers[0].value))),
                                    layout=widgets.Layout(max_width="360px"))
             plot = BokehModel(figure)
             plot.add_class("analysis-reading-plot")
