@@ -1,6 +1,6 @@
 """What differs between two answers: elements of sets, steps of a turn, parts, plain values."""
 
-from machina_nb.rules.analysis.difference import Difference, difference
+from machina_nb.rules.analysis.difference import Difference, difference, difference_words
 
 
 def test_equal_answers_do_not_differ():
@@ -33,3 +33,9 @@ def test_plain_values_differ_or_not():
     assert difference("visible", "blocked") == Difference(True)
     assert difference(3, 4).changed and difference("5/9", "5/9").same
     assert difference("removed", ["C3"]) == Difference(True)
+
+
+def test_the_words_name_what_differs():
+    assert difference_words(difference(["a", "b", "c"], ["a"], ordered=True)) == \
+        "Steps 2 and 3 differ"
+    assert difference_words(difference("visible", "blocked")) == ""

@@ -4,6 +4,7 @@ import base64
 import re
 
 from machina_nb.rules.analysis.ask import ask
+from machina_nb.rules.analysis.bbcode import to_bbcode
 from machina_nb.rules.analysis.export import board_scene, board_svg, to_markdown
 from machina_nb.rules.analysis.marks import picture_highlights
 from machina_nb.rules.analysis.situation import load_situation
@@ -40,3 +41,15 @@ def test_the_markdown_picture_carries_the_route():
     picture = re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", text)[1]
     assert f"stroke='{ROLE_COLOURS['route']}'" in base64.b64decode(picture).decode()
     assert "the monster's moves, in order" in text
+
+
+def test_the_markdown_table_says_what_differs_from_the_reading_in_force():
+    s = load_situation(SITUATIONS / "sarall_door.toml")
+    rows = [line for line in to_markdown(s).splitlines() if line.startswith("| touch_ok |")]
+    assert rows and "(*differs*: Steps 2, 3 and 4 differ)" in rows[0]
+
+
+def test_the_bbcode_says_what_differs_too():
+    s = load_situation(SITUATIONS / "sarall_door.toml")
+    rows = [line for line in to_bbcode(s).splitlines() if line.startswith("[i]touch_ok[/i]")]
+    assert rows and "([i]differs[/i]: Steps 2, 3 and 4 differ)" in rows[0]

@@ -52,7 +52,7 @@ from machina_nb.rules.analysis.draft import (
     with_roll,
     with_rules,
 )
-from machina_nb.rules.analysis.difference import Difference, difference
+from machina_nb.rules.analysis.difference import Difference, difference, difference_words
 from machina_nb.rules.analysis.export import board_scene, to_markdown, with_names
 from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
@@ -189,25 +189,13 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
 
 
 def _difference_html(situation: Situation, d: Difference) -> str:
-    """What differs from the answer in force, named: the elements only one reading gives,
-    the steps that differ ('' when the answers differ as a whole, a word or a number)."""
-    said = []
-    if d.only_first:
-        said.append("only under this reading: " + ", ".join(map(str, d.only_first)))
-    if d.only_second:
-        said.append("only under the reading in force: " + ", ".join(map(str, d.only_second)))
-    if d.steps:
-        numbers = [str(n) for n in d.steps]
-        said.append(("step " if len(numbers) == 1 else "steps ")
-                    + (" and ".join(numbers) if len(numbers) < 3 else
-                       ", ".join(numbers[:-1]) + " and " + numbers[-1]) + " differ"
-                    + ("s" if len(numbers) == 1 else ""))
-    if not said:
+    """What differs from the answer in force, named (nothing when the answers differ as a
+    whole, a word or a number)."""
+    text = difference_words(d)
+    if not text:
         return ""
-    text = with_names(situation, "; ".join(said))
-    text = text[0].upper() + text[1:]
-    return (f"<div class='analysis-differs'><small><b>Differs:</b> {_words(text)}.</small>"
-            "</div>")
+    return (f"<div class='analysis-differs'><small><b>Differs:</b> "
+            f"{_words(with_names(situation, text))}.</small></div>")
 
 
 def download_link(text: str, filename: str, label: str, css: str, kind: str = "text/plain") -> str:

@@ -16,6 +16,8 @@ what differs, so a view can name it and mark it:
 (('C4',), ('E4', 'F4'))
 >>> difference({"steps": ["a", "b", "c"], "end": "C3"}, {"steps": ["a", "x"], "end": "C3"}).steps
 (2, 3)
+>>> difference_words(difference(["C3", "E4"], ["C3", "C4"]))
+'Only under this reading: E4; only under the reading in force: C4'
 >>> difference("visible", "blocked").same, difference("visible", "visible").same
 (False, True)
 """
@@ -26,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Difference", "difference", "ORDERED_PARTS"]
+__all__ = ["Difference", "difference", "difference_words", "ORDERED_PARTS"]
 
 #: The parts of an answer's table that are lists of steps, compared in order.
 ORDERED_PARTS = frozenset({"steps"})
@@ -87,3 +89,24 @@ def _tables(first: Mapping[str, Any], second: Mapping[str, Any]) -> Difference:
         steps += [n for n in inner.steps if n not in steps]
     return Difference(True, tuple(only_first), tuple(only_second), tuple(sorted(steps)),
                       tuple(parts))
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def difference_words(d: Difference) -> str:
+    """What differs, in a sentence without its full stop, a reading's answer being the first
+    and the answer in force the second; '' when nothing in particular differs (the answers
+    are a different word or number)."""
+    said = []
+    if d.only_first:
+        said.append("only under this reading: " + ", ".join(map(str, d.only_first)))
+    if d.only_second:
+        said.append("only under the reading in force: " + ", ".join(map(str, d.only_second)))
+    if d.steps:
+        numbers = [str(n) for n in d.steps]
+        said.append(f"step {numbers[0]} differs" if len(numbers) == 1 else
+                    f"steps {_and(numbers)} differ")
+    text = "; ".join(said)
+    return text[:1].upper() + text[1:]

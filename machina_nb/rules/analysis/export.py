@@ -3,7 +3,8 @@
 :func:`board_svg` draws the board from the situation itself (spaces, walls, doors,
 units with their letters) as plain SVG text; :func:`to_markdown` writes the
 situation, the rules in force, each answer with its explanation and, for every
-switch that changes an answer, the answers under each reading — ready to paste
+switch that changes an answer, the answers under each reading (saying what differs from
+the answer in force) — ready to paste
 into a forum post. The picture is embedded as a ``data:`` URI.
 
 >>> from machina_nb.rules.content import content_root
@@ -18,6 +19,7 @@ from __future__ import annotations
 import base64
 
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
+from machina_nb.rules.analysis.difference import difference, difference_words
 from machina_nb.rules.analysis.marks import picture_highlights, unit_sides
 from machina_nb.rules.analysis.phrases import question_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
@@ -106,10 +108,13 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
         out += [f"### `{f.switch}` (in force: {f.in_force})", "",
                 "| reading | " + " | ".join(_heading(situation, q) for q in f.changed) + " |",
                 "|---|" + "---|" * len(f.changed)]
+        first = dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
-            out.append(f"| {reading} | "
-                       + " | ".join(_cell(situation, shown[q]) for q in f.changed) + " |")
+            out.append(f"| {reading} | " + " | ".join(
+                _cell(situation, shown[q]) + ("" if reading == f.in_force else
+                                              _differs(situation, shown[q], first[q]))
+                for q in f.changed) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -124,6 +129,12 @@ def _answer_lines(situation: Situation, a: Answer) -> list[str]:
     lines = [f"- **{_heading(situation, a.name)}** {with_names(situation, show_value(a.value))}"]
     lines += [f"  - {with_names(situation, why)}" for why in a.why if why]
     return lines + [""]
+
+
+def _differs(situation: Situation, value, in_force) -> str:
+    """What differs from the answer in force, after an answer in a table (or nothing)."""
+    text = difference_words(difference(value, in_force))
+    return f" (*differs*: {_cell(situation, text)})" if text else ""
 
 
 def _cell(situation: Situation, value) -> str:
