@@ -21,7 +21,7 @@ def _scene():
 
 def _pixel(image, scene, x, y, px):
     x0, y0 = scene.bounds[:2]
-    return "#%02x%02x%02x" % image.getpixel((int((x - x0) * px), int((y - y0) * px)))[:3]
+    return "#{:02x}{:02x}{:02x}".format(*image.getpixel((int((x - x0) * px), int((y - y0) * px)))[:3])
 
 
 def test_png_decodes_at_the_svg_size():
@@ -50,6 +50,6 @@ def test_svg_and_png_agree_on_a_floor_and_a_unit_disc():
     assert _pixel(image, scene, 0.5, 0.5, 32) == floor
     disc = next(i for i in scene.items if isinstance(i, Circle))
     # inside the disc, off the letter: the disc's fill, as the SVG fills it
-    assert _pixel(image, scene, disc.x - disc.r * 0.7, disc.y, 32) == "#%02x%02x%02x" % ImageColor.getrgb(disc.fill)[:3]
+    assert _pixel(image, scene, disc.x - disc.r * 0.7, disc.y, 32) == "#{:02x}{:02x}{:02x}".format(*ImageColor.getrgb(disc.fill)[:3])
     text = svg(scene)
     assert f"fill='{floor}'" in text and f"fill='{disc.fill}'" in text

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import base64
 import html
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 from types import SimpleNamespace
 
 import ipywidgets as widgets
@@ -42,6 +42,7 @@ from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
 from machina_nb.rules.analysis.bbcode import to_bbcode
+from machina_nb.rules.analysis.difference import Difference, difference, difference_words
 from machina_nb.rules.analysis.draft import (
     Draft,
     draft_of_situation,
@@ -52,7 +53,6 @@ from machina_nb.rules.analysis.draft import (
     with_roll,
     with_rules,
 )
-from machina_nb.rules.analysis.difference import Difference, difference, difference_words
 from machina_nb.rules.analysis.export import board_scene, to_markdown, with_names
 from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
