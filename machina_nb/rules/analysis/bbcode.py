@@ -68,7 +68,7 @@ def _legend(situation: Situation) -> list[str]:
     return [f"Spaces: {spaces}. {_BORDERS}", f"Units: {units}." if units else "No units."]
 
 
-def _differs(situation: Situation, value, in_force) -> str:
+def _differs(situation: Situation, value: object, in_force: object) -> str:
     """What differs from the answer in force, after an answer (or nothing)."""
     text = difference_words(difference(value, in_force))
     return f" ([i]differs[/i]: {_bb(with_names(situation, text))})" if text else ""

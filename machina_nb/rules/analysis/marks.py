@@ -16,6 +16,7 @@ the monsters' routes of all the answers, with the units ringed by side, for a sh
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from machina_nb.rules.analysis.ask import Answer
 from machina_nb.rules.analysis.phrases import question_words
@@ -45,7 +46,7 @@ def answer_highlights(situation: Situation, a: Answer, reading: str = "") -> Hig
     monster's moves as lines, and the question as the title."""
     q = next(q for q in situation.questions if q.name == a.name)
     spaces = tuple((p, ROLE_OF_MARK[role]) for p, role in a.marks)
-    lines: tuple = ()
+    lines: tuple[Any, ...] = ()
     if a.kind in ("sight", "target") and len(a.marks) == 2:
         (p, _), (t, role) = a.marks
         lines = (((_centre(p), _centre(t)), "line" if role == "visible" else "blocked line"),)
@@ -66,7 +67,7 @@ def picture_highlights(situation: Situation, answers: Iterable[Answer]) -> Highl
     """The units by side and, of ``answers``, every sight line and monster's route with the
     spaces they mark (each space once, its first role)."""
     spaces: dict[Point, str] = {}
-    lines: list = []
+    lines: list[Any] = []
     for a in answers:
         if a.kind not in PICTURED_KINDS:
             continue
