@@ -51,7 +51,8 @@ def mentions(text: str, units: Iterable) -> tuple[tuple[str, ...], tuple[Point, 
 def say(event: "Event", names: Mapping[str, str] | None = None,
         space: Callable[[Point], str] | None = None) -> str:
     """The event's phrase for a reader: each unit it names by ``names`` (ids it lacks stay
-    as they are) and each space it names by ``space`` (default ``(x, y)``)."""
+    as they are; an id written after a unit's name is dropped) and each space it names by
+    ``space`` (default ``(x, y)``)."""
     text = event.text
     if space is not None:
         wanted = set(event.where)
@@ -60,6 +61,8 @@ def say(event: "Event", names: Mapping[str, str] | None = None,
     known = names or {}
     for unit_id in sorted(event.who, key=len, reverse=True):   # "mi_go-12" before "mi_go-1"
         if unit_id in known:
+            # "Ghoul (ghoul-1) spawns": the id after the unit's name is the transcripts' alone
+            text = text.replace(f" ({unit_id})", "")
             text = re.sub(_id_pattern(unit_id), known[unit_id], text)
     return text.replace("->", "→").replace(">=", "≥").replace("<=", "≤")
 
