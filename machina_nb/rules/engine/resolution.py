@@ -27,7 +27,7 @@ from machina_nb.rules.engine.cite import Cite, parse_cite
 from machina_nb.rules.engine.phrases import mentions
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
@@ -134,7 +134,7 @@ class Resolution:
         if len(options) == 1:
             return options[0]
         if not options:
-            raise RulesError("choices", f"no option for {what} ({rule})")
+            raise BadArgument("choices", f"no option for {what} ({rule})")
         picked = next((c for c in self.choices if c in options), None)
         if picked is not None:
             self.choices.remove(picked)
@@ -176,7 +176,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                               "manual p23 (affected units)"),)
         handler = r.handlers.get(effect.op)
         if handler is None:
-            raise RulesError("effects", f"no rule resolves the effect {effect.op!r}")
+            raise BadArgument("effects", f"no rule resolves the effect {effect.op!r}")
         step = Step(user, target, second, why, label, essence_budget, scope, hits)
         result = handler(r, effect, step)
         if result is not None:
