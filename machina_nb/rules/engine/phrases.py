@@ -18,15 +18,21 @@ An event keeps its phrase with raw unit ids and ``(x, y)`` points (the transcrip
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Protocol
 
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.engine.cite import Cite
 
-if TYPE_CHECKING:
-    from machina_nb.rules.engine.cite import Cite
-    from machina_nb.rules.engine.resolution import Event
+__all__ = ["Phrase", "mentions", "say", "say_cite"]
 
-__all__ = ["mentions", "say", "say_cite"]
+
+class Phrase(Protocol):
+    """What :func:`say` reads of an event (the resolution's ``Event`` is one): its phrase
+    with raw ids and points, the unit ids it names and the points it names."""
+
+    text: str
+    who: tuple[str, ...]
+    where: tuple[Point, ...]
 
 _POINT = re.compile(r"\((-?\d+), (-?\d+)\)")
 
@@ -48,7 +54,7 @@ def mentions(text: str, units: Iterable) -> tuple[tuple[str, ...], tuple[Point, 
     return who, where
 
 
-def say(event: "Event", names: Mapping[str, str] | None = None,
+def say(event: Phrase, names: Mapping[str, str] | None = None,
         space: Callable[[Point], str] | None = None) -> str:
     """The event's phrase for a reader: each unit it names by ``names`` (ids it lacks stay
     as they are; an id written after a unit's name is dropped) and each space it names by
@@ -67,7 +73,7 @@ def say(event: "Event", names: Mapping[str, str] | None = None,
     return text.replace("->", "→").replace(">=", "≥").replace("<=", "≤")
 
 
-def say_cite(cite: "Cite", label: Callable[[str], str] | None = None) -> str:
+def say_cite(cite: Cite, label: Callable[[str], str] | None = None) -> str:
     """A citation as written, each switch said by ``label`` (its question) when given."""
     if label is None or not cite.switches:
         return str(cite)
