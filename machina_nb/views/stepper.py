@@ -463,13 +463,18 @@ class RoundStepper(widgets.VBox):
         self.plot = BokehModel(self.figure)
         self.plot.add_class("board-plot")
         self.plot.layout.flex = "0 0 auto"
+        super().__init__(self._parts())
+
+
+    def _parts(self) -> list[widgets.Widget]:
+        """The tab from the top: the buttons and dice (wrapping), what to choose, then the board
+        with whose turn, the units and the newest events beside it (under it on a narrow
+        window), and what the colours mean folded below, so the log is not pushed out of view."""
         wrap = {"display": "flex", "flex_flow": "row wrap", "grid_gap": "4px 12px"}
         buttons = widgets.Box([self.next_action_button, self.next_phase_button,
                                self.next_round_button, self.undo_button, self.redo_button],
                               layout=widgets.Layout(**wrap))
         dice = widgets.Box([self.dice_mode, self.script, self.seed], layout=widgets.Layout(**wrap))
-        # Whose turn, the units and the newest events beside the board (under it on a narrow
-        # window); what the colours mean folded below, so the log is not pushed out of view.
         side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan,
                              widgets.HTML("<b>Event log</b> (newest last)"), self.event_log],
                             layout=widgets.Layout(flex="1 1 360px", min_width="300px",
@@ -479,9 +484,8 @@ class RoundStepper(widgets.VBox):
         holder.add_class("board-holder")
         colours = widgets.Accordion([self.legend], titles=("What the colours mean",),
                                     selected_index=None)
-        super().__init__([buttons, dice, self.message, self.options, self.choice,
-                          widgets.Box([holder, side], layout=widgets.Layout(**wrap)),
-                          colours])
+        return [buttons, dice, self.message, self.options, self.choice,
+                widgets.Box([holder, side], layout=widgets.Layout(**wrap)), colours]
 
     # --- rules -------------------------------------------------------------------------------
 
