@@ -195,7 +195,7 @@ def test_markdown_export_embeds_the_board_and_the_answers_per_reading(tmp_path, 
     out = tmp_path / "post.md"
     assert main(["sensitivity", str(FOLDER / "sight_corner.toml"), "--markdown", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
-    assert "data:image/svg+xml;base64," in text and "| touch_ok | visible |" in text
+    assert "data:image/svg+xml;base64," in text and "| a corner never blocks sight | visible |" in text
     svg = board_svg(situation("sight_corner"))
     assert svg.count("<circle") == 2 and "stroke-dasharray" not in svg.split("<circle")[0][:0]
 

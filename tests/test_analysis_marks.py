@@ -45,11 +45,11 @@ def test_the_markdown_picture_carries_the_route():
 
 def test_the_markdown_table_says_what_differs_from_the_reading_in_force():
     s = load_situation(SITUATIONS / "sarall_door.toml")
-    rows = [line for line in to_markdown(s).splitlines() if line.startswith("| touch_ok |")]
+    rows = [line for line in to_markdown(s).splitlines() if line.startswith("| a corner never blocks sight |")]
     assert rows and "(*differs*: Steps 2, 3 and 4 differ)" in rows[0]
 
 
 def test_the_bbcode_says_what_differs_too():
     s = load_situation(SITUATIONS / "sarall_door.toml")
-    rows = [line for line in to_bbcode(s).splitlines() if line.startswith("[i]touch_ok[/i]")]
+    rows = [line for line in to_bbcode(s).splitlines() if line.startswith("[i]a corner never blocks sight[/i]")]
     assert rows and "([i]differs[/i]: Steps 2, 3 and 4 differ)" in rows[0]

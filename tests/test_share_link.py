@@ -125,7 +125,7 @@ def test_the_bbcode_post_draws_the_board_as_labelled_map_text_and_heads_answers_
     assert block[0].split() == list("ABCDEF") and block[8] == "4 |S . . . P .|"
     assert "[b]What does Sarall (S) do on its mindless turn, step by step?[/b]" in post
     assert "Units: S = Sarall (monster) on A4, P = Phillip (explorer) on E4" in post
-    assert "(switch path.units, in force: obstacles)" in post
+    assert "(in force: a monster's path goes round units)" in post
     assert post.rstrip().endswith(f"[url={link}]Open this situation in the rules explorer[/url]")
     for name in ("sarall_turn", "sees_lorrai", "closest_explorer"):
         assert name not in post

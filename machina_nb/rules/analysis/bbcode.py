@@ -26,7 +26,8 @@ from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.labels import column_name, space_name
 from machina_nb.rules.board.maptext import SpaceKind
-from machina_nb.rules.rulings import Rules, load_rulings
+from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings_words import cite_words, label, question
 
 __all__ = ["to_bbcode", "board_text"]
 
@@ -94,19 +95,19 @@ def to_bbcode(situation: Situation, rules: Rules | None = None,
     for a in ask(situation, rules):
         out.append(f"[b]{words[a.name]}[/b]")
         out.append(_bb(with_names(situation, show_value(a.value))))
-        out += [f"[size=8]- {_bb(with_names(situation, why))}[/size]" for why in a.why if why]
+        out += [f"[size=8]- {_bb(cite_words(with_names(situation, why)))}[/size]"
+                for why in a.why if why]
         out.append("")
     out += ["[size=12][b]Rulings that change the answers[/b][/size]", ""]
     if not found:
         out.append("No other reading of any switch changes these answers.")
-    prose = load_rulings() if found else {}
     for f in found:
-        out.append(f"[b]{_bb(prose[f.switch].question)}[/b] (switch {f.switch}, in force: "
-                   f"{f.in_force})")
+        out.append(f"[b]{_bb(question(f.switch))}[/b] (in force: "
+                   f"{_bb(label(f.switch, f.in_force))})")
         first = dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
-            out.append(f"[i]{reading}[/i]: " + "; ".join(
+            out.append(f"[i]{_bb(label(f.switch, reading))}[/i]: " + "; ".join(
                 f"{words[q]} {_bb(with_names(situation, show_value(shown[q])))}"
                 + ("" if reading == f.in_force else _differs(situation, shown[q], first[q]))
                 for q in f.changed))

@@ -29,6 +29,7 @@ from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights
 from machina_nb.rules.board.labels import plain_text, space_name
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings_words import cite_words, label, question
 
 __all__ = ["board_svg", "board_scene", "situation_board", "to_markdown", "with_names"]
 
@@ -93,11 +94,12 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
     found = sensitivity(situation, rules) if found is None else found
     answers = ask(situation, rules)
     picture = base64.b64encode(board_svg(situation, answers).encode("utf-8")).decode("ascii")
-    flips = ", ".join(f"{k} = {v}" for k, v in situation.rulings)
+    flips = "; ".join(label(k, v) for k, v in situation.rulings)
     out = [f"# {situation.title}", "",
            f"![the board](data:image/svg+xml;base64,{picture})", "",
            *_legend(situation, answers), "",
-           f"Rules in force: {rules.name}" + (f" ({flips})" if flips else "") + ".", "",
+           f"Rules in force: {_PRESETS.get(rules.name.rstrip('+'), rules.name)}"
+           + (f" (changed: {flips})" if flips else "") + ".", "",
            "## Answers", ""]
     for a in answers:
         out += _answer_lines(situation, a)
@@ -105,18 +107,23 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
     if not found:
         out.append("No other reading of any switch changes these answers.")
     for f in found:
-        out += [f"### `{f.switch}` (in force: {f.in_force})", "",
+        out += [f"### {question(f.switch)} (in force: {label(f.switch, f.in_force)})", "",
                 "| reading | " + " | ".join(_heading(situation, q) for q in f.changed) + " |",
                 "|---|" + "---|" * len(f.changed)]
         first = dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
-            out.append(f"| {reading} | " + " | ".join(
+            out.append(f"| {label(f.switch, reading)} | " + " | ".join(
                 _cell(situation, shown[q]) + ("" if reading == f.in_force else
                                               _differs(situation, shown[q], first[q]))
                 for q in f.changed) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+_PRESETS = {"manual": "manual 1.0", "v3_5": "manual 1.0 with the 3.5 update",
+            "player_aid": "manual 1.0 with the player aid's readings"}
+"""Each preset as a post names it."""
 
 
 def _heading(situation: Situation, name: str) -> str:
@@ -127,7 +134,7 @@ def _heading(situation: Situation, name: str) -> str:
 
 def _answer_lines(situation: Situation, a: Answer) -> list[str]:
     lines = [f"- **{_heading(situation, a.name)}** {with_names(situation, show_value(a.value))}"]
-    lines += [f"  - {with_names(situation, why)}" for why in a.why if why]
+    lines += [f"  - {cite_words(with_names(situation, why))}" for why in a.why if why]
     return lines + [""]
 
 
