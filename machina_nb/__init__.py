@@ -114,6 +114,9 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], *,
 def closest(board: Board, start: Point, goals: Iterable[Point], *, rules: Rules | None = None,
             immobile: Collection[str] = ()) -> _distance.Ranking:
     """The closest of ``goals``, counted in steps (every tied goal kept)."""
+    if isinstance(immobile, str) or not isinstance(immobile, Collection) or not all(
+            isinstance(unit, str) for unit in immobile):
+        raise RulesError("immobile", "expected a list of unit ids, e.g. ['barrel_1']")
     return _distance.closest(_board(board), start, goals, _rules(rules), immobile)
 
 
