@@ -236,3 +236,19 @@ def test_the_app_hands_its_one_rules_object_to_the_tab():
     # the shipped situation names manual 1.0: it is offered, not applied
     assert app.analysis.offer.layout.display is None and "manual 1.0" in \
         app.analysis.offer_text.value
+
+
+def test_answers_that_differ_between_readings_name_and_mark_what_differs():
+    view = AnalysisBoardView()               # Sarall behind a closed door
+    view.find()
+    notes = re.findall(r"analysis-differs'><small><b>Differs:</b> (.*?)\.</small>",
+                       view.sensitive_html.value)
+    assert "Steps 2, 3 and 4 differ" in notes
+    view.reading_switch.value = "los.vertex"
+    view.reading_question.value = "sarall_turn"
+    view.draw_readings()
+    *boards, legend = view.reading_boards.children
+    captions = [b.children[0].value for b in boards]
+    assert "analysis-differs" not in captions[0]                       # the reading in force
+    assert "Steps 2, 3 and 4 differ" in captions[1]                    # a corner never blocks
+    assert "marked under this reading only" in legend.value            # its spaces hatched

@@ -2,12 +2,17 @@
 their copy buttons; a page opened with ``?situation=`` opens it on the Analysis board (the
 query string handed in, as Voila hands it to the kernel)."""
 
+import base64
+import io
+
 import pytest
+from PIL import Image
 from test_views_analysis import click
 
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.share import DEFAULT_BASE, situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
+from machina_nb.rules.board.palette import ROLE_COLOURS
 from machina_nb.rules.content import content_root
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.analysis import AnalysisBoardView
@@ -142,3 +147,22 @@ def test_another_situation_starts_a_new_list():
     view.editor.start.value = "situation:sight_corner"
     view.editor.start_button.click()
     assert view.asked.picks == () and view.asked.children == ()
+
+
+def _png_of(view):
+    link = view.picture_link.value
+    assert "class='analysis-png'" in link and "Download picture (PNG)" in link
+    data = link.split("data:image/png;base64,")[1].split("'")[0]
+    return Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
+
+
+def test_the_png_picture_follows_the_situation_and_the_questions_asked():
+    view = AnalysisBoardView()               # Sarall behind a closed door: her turn is asked
+    first = _png_of(view)
+    route = tuple(int(ROLE_COLOURS["route"][i:i + 2], 16) for i in (1, 3, 5))
+    assert route in {c for _, c in first.getcolors(1 << 16)}
+    click(view, (0, 0), "ask")               # Lorrai (L): her sight lines join the picture
+    assert _png_of(view).tobytes() != first.tobytes()
+    view.editor.start.value = "situation:sight_corner"
+    view.editor.start_button.click()
+    assert _png_of(view).size != first.size or _png_of(view).tobytes() != first.tobytes()

@@ -16,8 +16,9 @@ The tab is a :class:`machina_nb.views.editor.SituationEditor` over four panels:
 * **File**: the situation as text (copy it, or paste one and load it), a download link and
   an upload button. The file names the rules in force.
 * **Share**: a link that opens this situation in the app (:mod:`machina_nb.rules.analysis.share`;
-  a page opened with one shows it here, :func:`machina_nb.views.share.open_shared`); Markdown
-  with the board as SVG and the answers under each reading
+  a page opened with one shows it here, :func:`machina_nb.views.share.open_shared`); the board
+  with the answers' sight lines and routes as a PNG picture to download
+  (:func:`machina_nb.views.png.png_link`); Markdown with the board as SVG and the answers under each reading
   (:func:`machina_nb.rules.analysis.export.to_markdown`) and the same as BoardGameGeek BBCode
   (:func:`machina_nb.rules.analysis.bbcode.to_bbcode`), each with a copy button.
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import html
+from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -40,6 +42,7 @@ from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
 from machina_nb.rules.analysis.bbcode import to_bbcode
+from machina_nb.rules.analysis.difference import Difference, difference, difference_words
 from machina_nb.rules.analysis.draft import (
     Draft,
     draft_of_situation,
@@ -50,7 +53,8 @@ from machina_nb.rules.analysis.draft import (
     with_roll,
     with_rules,
 )
-from machina_nb.rules.analysis.export import to_markdown, with_names
+from machina_nb.rules.analysis.export import board_scene, to_markdown, with_names
+from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
@@ -69,16 +73,12 @@ from machina_nb.views.board import (
 )
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.odds import exact
+from machina_nb.views.png import png_link
 from machina_nb.views.share import copy_button, page_base
 from machina_nb.views.words import question_words, rules_words, unit_words
 
 __all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
            "answer_html", "answer_highlights", "sensitivity_html", "download_link"]
-
-#: The board role (:data:`machina_nb.views.board.ROLE_COLOURS`) of each answer mark.
-ROLE_OF_MARK = {"asked": "selected", "target": "target", "visible": "visible",
-                "blocked": "blocked", "reach": "can end here", "tied": "tied",
-                "candidate": "candidate", "step": "step", "end": "turn end", "spawn": "spawn"}
 
 _START = "situation:sarall_door"
 _WIDE = {"description_width": "initial"}  # a label never cut short
@@ -140,26 +140,6 @@ def answer_html(situation: Situation, a: Answer) -> str:
             + (f"<ul class='analysis-why'><small>{why}</small></ul>" if why else "") + "</div>")
 
 
-def _centre(p) -> tuple[float, float]:
-    return (p[0] + 0.5, p[1] + 0.5)
-
-
-def answer_highlights(situation: Situation, a: Answer, reading: str = "") -> Highlights:
-    """An answer's marks as board highlights: its spaces by role, the line of sight or the
-    monster's moves as lines, and the question as the title."""
-    q = next(q for q in situation.questions if q.name == a.name)
-    spaces = tuple((p, ROLE_OF_MARK[role]) for p, role in a.marks)
-    lines = ()
-    if a.kind in ("sight", "target") and len(a.marks) == 2:
-        (p, _), (t, role) = a.marks
-        lines = (((_centre(p), _centre(t)), "line" if role == "visible" else "blocked line"),)
-    if a.kind == "monster_turn":
-        path = [p for p, role in a.marks if role in ("asked", "step")]
-        lines = tuple(((_centre(p), _centre(t)), "route") for p, t in zip(path, path[1:]))
-    title = question_words(situation, q) + (f" ({reading})" if reading else "")
-    return Highlights(spaces, lines, title=title)
-
-
 def _cell_words(situation: Situation, kind: str, value) -> str:
     """An answer's value in a few words, for a table of readings side by side."""
     if kind == "monster_turn":
@@ -189,11 +169,13 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
     for f in found:
         head = "".join(f"<th>{html.escape(question_words(situation, questions[n]))}</th>"
                        for n in f.changed)
-        rows = []
+        rows, first = [], dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
             mark = " (in force)" if reading == f.in_force else ""
-            cells = "".join(f"<td>{_cell_words(situation, questions[n].ask, shown[n])}</td>"
+            cells = "".join(f"<td>{_cell_words(situation, questions[n].ask, shown[n])}"
+                            + ("" if reading == f.in_force else _difference_html(
+                                situation, difference(shown[n], first[n]))) + "</td>"
                             for n in f.changed)
             rows.append(f"<tr><td><b>{html.escape(label(f.switch, reading))}</b>{mark}<br><small>"
                         f"{html.escape(prose[f.switch].readings.get(reading, ''))}</small></td>"
@@ -204,6 +186,16 @@ def sensitivity_html(situation: Situation, found: tuple[Sensitive, ...]) -> str:
                      f"({html.escape(f.switch)})</small></p><table class='analysis-readings'><tr><th>reading</th>{head}</tr>"
                      f"{''.join(rows)}</table></div>")
     return "".join(parts)
+
+
+def _difference_html(situation: Situation, d: Difference) -> str:
+    """What differs from the answer in force, named (nothing when the answers differ as a
+    whole, a word or a number)."""
+    text = difference_words(d)
+    if not text:
+        return ""
+    return (f"<div class='analysis-differs'><small><b>Differs:</b> "
+            f"{_words(with_names(situation, text))}.</small></div>")
 
 
 def download_link(text: str, filename: str, label: str, css: str, kind: str = "text/plain") -> str:
@@ -230,7 +222,7 @@ class AnalysisBoardView(widgets.VBox):
     ``analysis-file-message``, ``analysis-save``, ``analysis-export``,
     ``analysis-export-text``, ``analysis-export-link``, ``analysis-link-message``,
     ``analysis-link-text``, ``analysis-bbcode-text``, ``analysis-copy-link``,
-    ``analysis-copy-markdown``, ``analysis-copy-bbcode``, ``analysis-share``.
+    ``analysis-copy-markdown``, ``analysis-copy-bbcode``, ``analysis-png``, ``analysis-share``.
     """
 
     rules = traitlets.Instance(Rules)
@@ -538,17 +530,22 @@ class AnalysisBoardView(widgets.VBox):
         board = draft_board(self.editor.draft)
         names = dict(self.editor.view.names)
         boxes, drawn = [], []
-        for reading, _ in f.answers:
-            rules = self.in_force.replace({f.switch: reading})
-            a = next(a for a in ask(self.situation, rules) if a.name == self.reading_question.value)
-            figure, sources = render_board(board, answer_highlights(
-                self.situation, a, label(f.switch, reading)),
-                                           px_per_space=32)
+        answers = [next(a for a in ask(self.situation, self.in_force.replace({f.switch: r}))
+                        if a.name == self.reading_question.value) for r, _ in f.answers]
+        for (reading, _), a in zip(f.answers, answers):
+            shown = answer_highlights(self.situation, a, label(f.switch, reading))
+            others = answers[1:] if a is answers[0] else answers[:1]
+            only = {p for o in others
+                    for p, _ in difference(list(a.marks), list(o.marks)).only_first}
+            shown = replace(shown, spaces=shown.spaces + tuple((p, "differs")
+                                                               for p in sorted(only)))
+            figure, sources = render_board(board, shown, px_per_space=32)
             drawn.append(sources)
             caption = widgets.HTML(f"<b>{html.escape(label(f.switch, reading))}</b>"
                                    + (" (in force)" if reading == f.in_force else "")
                                    + f"<br><small>{_cell_words(self.situation, a.kind, a.value)}"
-                                   "</small>",
+                                   "</small>" + ("" if a is answers[0] else _difference_html(
+                                       self.situation, difference(a.value, answers[0].value))),
                                    layout=widgets.Layout(max_width="360px"))
             plot = BokehModel(figure)
             plot.add_class("analysis-reading-plot")
@@ -597,6 +594,8 @@ class AnalysisBoardView(widgets.VBox):
                         "the board as text).",
             layout=widgets.Layout(width="100%", max_width="760px", height="200px"))
         self.bbcode_text.add_class("analysis-bbcode-text")
+        self.picture_link = widgets.HTML()   # the board with the answers' marks, as a PNG
+        self.picture_link.add_class("analysis-png-box")
 
     def _share_box(self) -> widgets.Widget:
         def row(label, box, css):
@@ -606,6 +605,7 @@ class AnalysisBoardView(widgets.VBox):
                             "rules in force here, in the explorer.</small>")
         box = widgets.VBox([
             note, row("Copy link", "analysis-link-text", "analysis-copy-link"), self.link_text,
+            widgets.HBox([self.picture_link], layout=widgets.Layout(margin="6px 0 0 0")),
             widgets.HBox([self.export_button, self.export_link]),
             row("Copy Markdown", "analysis-export-text", "analysis-copy-markdown"),
             self.export_text,
@@ -656,6 +656,8 @@ class AnalysisBoardView(widgets.VBox):
         except (ContentError, RulesError) as exc:
             self.link_text.value = ""
             self.link_text.placeholder = plain_text(str(exc))
+        self.picture_link.value = png_link(board_scene(self.situation, self.answers),
+                                           f"{self.editor.draft.id}.png")
 
     def _title_changed(self, change) -> None:
         if change["new"] != self.editor.draft.title:

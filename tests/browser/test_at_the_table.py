@@ -6,8 +6,14 @@ width and nothing is drawn over the board; no request leaves the machine."""
 from __future__ import annotations
 
 import pytest
-from explorer_page import click_space, fresh_board, load_explorer, open_tab, real_errors, \
-    watch_errors
+from explorer_page import (
+    click_space,
+    fresh_board,
+    load_explorer,
+    open_tab,
+    real_errors,
+    watch_errors,
+)
 from waits import WAIT, painted
 
 from machina_nb.views.board import space_name

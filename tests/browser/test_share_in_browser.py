@@ -1,18 +1,25 @@
 """Share links in Chromium: the app opened with ``?situation=`` of a shipped situation shows it
 on the Analysis board with its answers (the kernel Voila keeps ready learns the query string
-when the page takes it); the copy buttons put the link and the posts on the clipboard; a bad
+when the page takes it); the copy buttons put the link and the posts on the clipboard; the
+picture link saves a PNG that decodes; a bad
 link is one plain line and loads nothing.
 
 Every wait is on a state of the page, never on the clock. Screenshots in test-artifacts/."""
 
+import io
+from pathlib import Path
+
 import pytest
 from explorer_page import real_errors, watch_errors
+from PIL import Image
 from waits import LOAD, WAIT, painted, until
 
 from machina_nb.rules.analysis.ask import ask
+from machina_nb.rules.analysis.export import board_scene
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import situation_from_text
 from machina_nb.rules.content import content_root
+from machina_nb.views.png import picture_size
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +67,14 @@ def test_a_share_link_opens_the_situation_answered_and_copies(browser, voila, ar
         page.locator("button.analysis-copy-bbcode", has_text="Copied").wait_for(timeout=WAIT)
         assert page.evaluate("() => navigator.clipboard.readText()") == bbcode.input_value()
         assert link in bbcode.input_value()
+        picture = page.locator("a.analysis-png")
+        assert picture.get_attribute("download") == f"{reopened.id}.png"
+        with page.expect_download(timeout=WAIT) as saved:
+            picture.click()
+        data = Path(saved.value.path()).read_bytes()
+        image = Image.open(io.BytesIO(data))
+        assert image.format == "PNG"
+        assert image.size == picture_size(board_scene(reopened, ask(reopened)))
         page.locator(".analysis-share").screenshot(path=str(artifacts / "share_panel.png"))
         assert not real_errors(errors), errors
     finally:

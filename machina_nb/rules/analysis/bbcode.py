@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from machina_nb.rules.analysis.ask import ask, show_value
+from machina_nb.rules.analysis.difference import difference, difference_words
 from machina_nb.rules.analysis.export import with_names
 from machina_nb.rules.analysis.phrases import question_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
@@ -67,6 +68,12 @@ def _legend(situation: Situation) -> list[str]:
     return [f"Spaces: {spaces}. {_BORDERS}", f"Units: {units}." if units else "No units."]
 
 
+def _differs(situation: Situation, value: object, in_force: object) -> str:
+    """What differs from the answer in force, after an answer (or nothing)."""
+    text = difference_words(difference(value, in_force))
+    return f" ([i]differs[/i]: {_bb(with_names(situation, text))})" if text else ""
+
+
 def _bb(text: str) -> str:
     """Text with BBCode's brackets made harmless (a ``[`` opens no tag)."""
     return text.replace("[", "(").replace("]", ")")
@@ -96,10 +103,12 @@ def to_bbcode(situation: Situation, rules: Rules | None = None,
     for f in found:
         out.append(f"[b]{_bb(prose[f.switch].question)}[/b] (switch {f.switch}, in force: "
                    f"{f.in_force})")
+        first = dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
             out.append(f"[i]{reading}[/i]: " + "; ".join(
                 f"{words[q]} {_bb(with_names(situation, show_value(shown[q])))}"
+                + ("" if reading == f.in_force else _differs(situation, shown[q], first[q]))
                 for q in f.changed))
         out.append("")
     if link:

@@ -3,7 +3,8 @@
 :func:`board_svg` draws the board from the situation itself (spaces, walls, doors,
 units with their letters) as plain SVG text; :func:`to_markdown` writes the
 situation, the rules in force, each answer with its explanation and, for every
-switch that changes an answer, the answers under each reading — ready to paste
+switch that changes an answer, the answers under each reading (saying what differs from
+the answer in force) — ready to paste
 into a forum post. The picture is embedded as a ``data:`` URI.
 
 >>> from machina_nb.rules.content import content_root
@@ -18,16 +19,18 @@ from __future__ import annotations
 import base64
 
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
+from machina_nb.rules.analysis.difference import difference, difference_words
+from machina_nb.rules.analysis.marks import picture_highlights, unit_sides
 from machina_nb.rules.analysis.phrases import question_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
-from machina_nb.rules.board.drawing import draw, legend, svg
+from machina_nb.rules.board.drawing import Scene, draw, legend, svg
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights
 from machina_nb.rules.board.labels import plain_text, space_name
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["board_svg", "situation_board", "to_markdown", "with_names"]
+__all__ = ["board_svg", "board_scene", "situation_board", "to_markdown", "with_names"]
 
 #: Pixels a side of a space in the shared picture.
 CELL = 32
@@ -37,23 +40,29 @@ def situation_board(situation: Situation) -> tuple[Board, Highlights]:
     """The situation's map with its units by letter, and their sides (to ring them by side)."""
     board = Board.from_layout(situation.layout).with_units(
         (u.position, u.letter) for u in situation.units)
-    sides = {u.id: u.side for u in situation.base.units}
-    return board, Highlights(sides=tuple((u.letter, sides.get(u.id, "unit"))
-                                         for u in situation.units))
+    return board, Highlights(sides=unit_sides(situation))
 
 
-def board_svg(situation: Situation) -> str:
+def board_scene(situation: Situation, answers: tuple[Answer, ...] = ()) -> Scene:
+    """The situation's board drawn with the marks of ``answers``: each line of sight between
+    two units or spaces, each monster's route and the spaces they mark."""
+    board, _ = situation_board(situation)
+    return draw(board, picture_highlights(situation, answers))
+
+
+def board_svg(situation: Situation, answers: tuple[Answer, ...] = ()) -> str:
     """The situation's board as SVG text: coloured spaces, walls, doors, units by letter, the
-    columns lettered and the rows numbered as on the app's boards (``C6``).
+    columns lettered and the rows numbered as on the app's boards (``C6``), and the marks of
+    ``answers`` (sight lines, routes).
 
     Drawn by the board wing's one drawer (:mod:`machina_nb.rules.board.drawing`), in the
     colours the app shows.
     """
-    return svg(draw(*situation_board(situation)), px=CELL, css="situation-board")
+    return svg(board_scene(situation, answers), px=CELL, css="situation-board")
 
 
-def _legend(situation: Situation) -> list[str]:
-    shown = legend(draw(*situation_board(situation)))
+def _legend(situation: Situation, answers: tuple[Answer, ...] = ()) -> list[str]:
+    shown = legend(board_scene(situation, answers))
     spaces = [words for key, _, _, words in shown if key.startswith("space:")]
     marks = [words for key, _, _, words in shown if not key.startswith("space:")]
     lines = ["Legend: units are white discs with their letter, ringed blue for an explorer and "
@@ -82,14 +91,15 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
     """
     rules = situation.rules() if rules is None else rules
     found = sensitivity(situation, rules) if found is None else found
-    picture = base64.b64encode(board_svg(situation).encode("utf-8")).decode("ascii")
+    answers = ask(situation, rules)
+    picture = base64.b64encode(board_svg(situation, answers).encode("utf-8")).decode("ascii")
     flips = ", ".join(f"{k} = {v}" for k, v in situation.rulings)
     out = [f"# {situation.title}", "",
            f"![the board](data:image/svg+xml;base64,{picture})", "",
-           *_legend(situation), "",
+           *_legend(situation, answers), "",
            f"Rules in force: {rules.name}" + (f" ({flips})" if flips else "") + ".", "",
            "## Answers", ""]
-    for a in ask(situation, rules):
+    for a in answers:
         out += _answer_lines(situation, a)
     out += ["## Rulings that change the answers", ""]
     if not found:
@@ -98,10 +108,13 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
         out += [f"### `{f.switch}` (in force: {f.in_force})", "",
                 "| reading | " + " | ".join(_heading(situation, q) for q in f.changed) + " |",
                 "|---|" + "---|" * len(f.changed)]
+        first = dict(f.answers[0][1])
         for reading, values in f.answers:
             shown = dict(values)
-            out.append(f"| {reading} | "
-                       + " | ".join(_cell(situation, shown[q]) for q in f.changed) + " |")
+            out.append(f"| {reading} | " + " | ".join(
+                _cell(situation, shown[q]) + ("" if reading == f.in_force else
+                                              _differs(situation, shown[q], first[q]))
+                for q in f.changed) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -116,6 +129,12 @@ def _answer_lines(situation: Situation, a: Answer) -> list[str]:
     lines = [f"- **{_heading(situation, a.name)}** {with_names(situation, show_value(a.value))}"]
     lines += [f"  - {with_names(situation, why)}" for why in a.why if why]
     return lines + [""]
+
+
+def _differs(situation: Situation, value, in_force) -> str:
+    """What differs from the answer in force, after an answer in a table (or nothing)."""
+    text = difference_words(difference(value, in_force))
+    return f" (*differs*: {_cell(situation, text)})" if text else ""
 
 
 def _cell(situation: Situation, value) -> str:

@@ -93,10 +93,11 @@ ROLE_COLOURS: dict[str, str] = {
     "its target": "#D55E00",
     "planned from": "#0072B2",
     "spawn": "#CC79A7",
+    "differs": "#000000",
 }
 
 #: Roles drawn as a hatch over the space (the rest as an outline inside it).
-HATCHED_ROLES = frozenset({"blocked"})
+HATCHED_ROLES = frozenset({"blocked", "differs"})
 
 #: What each role means, in the legend beside the board.
 ROLE_WORDS: dict[str, str] = {
@@ -129,6 +130,7 @@ ROLE_WORDS: dict[str, str] = {
     "its target": "the explorer it targets",
     "planned from": "where the monster stood when it chose this action",
     "spawn": "where a spawned monster may go (every tie marked)",
+    "differs": "marked under this reading only (hatched)",
 }
 
 #: How the map's borders are drawn, and their legend words:
