@@ -11,8 +11,7 @@ Fraction(5, 9)
 >>> line_of_sight(board, (0, 0), (1, 0), rules=Rules.preset("v3_5")).visible
 True
 
-The whole rules core lives in :mod:`machina_nb.rules` (standard library, networkx and
-sympy only); the notebook views live in :mod:`machina_nb.views` and are not imported here.
+The rules core is :mod:`machina_nb.rules`; the views (:mod:`machina_nb.views`) are not loaded.
 """
 
 from __future__ import annotations
@@ -114,10 +113,13 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], *,
 def closest(board: Board, start: Point, goals: Iterable[Point], *, rules: Rules | None = None,
             immobile: Collection[str] = ()) -> _distance.Ranking:
     """The closest of ``goals``, counted in steps (every tied goal kept)."""
+    board = _board(board)
     if isinstance(immobile, str) or not isinstance(immobile, Collection) or not all(
             isinstance(unit, str) for unit in immobile):
-        raise RulesError("immobile", "expected a list of unit ids, e.g. ['barrel_1']")
-    return _distance.closest(_board(board), start, goals, _rules(rules), immobile)
+        raise RulesError("immobile", "expected a list of the ids of units on the board")
+    if missing := sorted(set(immobile) - set(board.units())):
+        raise RulesError("immobile", f"no unit {missing[0]!r} stands on the board")
+    return _distance.closest(board, start, goals, _rules(rules), immobile)
 
 
 def reach(board: Board, start: Point, stamina: int, *,

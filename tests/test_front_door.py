@@ -87,7 +87,7 @@ _DOOR = {
     machina_nb.closest: ({"board": _BOARD, "start": (0, 0), "goals": [(1, 0)], "rules": Rules(),
                           "immobile": ()}, {
         "board": (5, _NONE), "start": ("0,0", (5, 5)), "goals": (5, [(7, 7)]),
-        "rules": ({}, _NONE), "immobile": (5, _NONE)}),
+        "rules": ({}, _NONE), "immobile": (5, ["nobody"])}),
     machina_nb.reach: ({"board": _BOARD, "start": (0, 0), "stamina": 1, "rules": Rules()}, {
         "board": (5, _NONE), "start": ([0], (5, 5)), "stamina": ("1", -1),
         "rules": ([], _NONE)}),
