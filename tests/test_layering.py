@@ -61,6 +61,27 @@ def test_every_rules_module_imports_and_loads_content_with_ui_libraries_blocked(
     assert count >= 6  # content, errors, examples, maptext, rulings, units at least
 
 
+def test_the_front_door_imports_no_ui_library():
+    """``import machina_nb`` (the facade) works with the notebook libraries blocked."""
+    result = run_python(f"""
+        import sys
+
+        class Blocker:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in {BLOCKED!r}:
+                    raise ImportError(f"{{name}} is blocked behind the front door")
+                return None
+
+        sys.meta_path.insert(0, Blocker())
+        import machina_nb
+        from machina_nb import *
+        print(pool("1H1L"), hit_chance("1H1L", 3))
+        assert not [m for m in sys.modules if m.split(".")[0] in {BLOCKED!r}]
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["1H+1L", "5/9"]
+
+
 def test_the_map_text_module_does_not_import_sympy():
     result = run_python("""
         import sys
@@ -85,12 +106,15 @@ WING_MAY_IMPORT = {
     "analysis": {"top", "board", "odds", "cards", "engine"},
     "views": {"top", "board", "odds", "cards", "engine", "peers", "analysis"},
     "cli": {"top", "board", "odds", "cards", "engine", "peers", "analysis"},
+    "door": {"top", "board", "odds", "cards", "engine", "peers", "analysis"},
 }
 """Which wing may import which (docs/ARCHITECTURE.md); a wing may always import itself."""
 
 
 def _wing(module: str) -> str:
     parts = module.split(".")
+    if len(parts) == 1:
+        return "door"
     if parts[1] == "rules":
         return parts[2] if len(parts) > 3 else "top"
     return "views" if parts[1] == "views" else "cli"

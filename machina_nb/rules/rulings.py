@@ -30,9 +30,11 @@ checks every literal name and reading in the code, notebooks and examples.
 from __future__ import annotations
 
 import difflib
+import html
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -361,6 +363,18 @@ class Rules(Mapping[str, str]):
             lines.append(f"  {s.name:<{width}}  {self[s.name]}{mark}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """In a notebook: each reading that differs from the manual 1.0, as its plain question
+        and label, or "the manual 1.0 readings" when none does."""
+        changed = Rules().differences(self)
+        if not changed:
+            return "<p>The manual 1.0 readings.</p>"
+        shipped = _shipped_rulings()
+        items = "".join(f"<li>{html.escape(shipped[name].plain_question)} "
+                        f"<b>{html.escape(shipped[name].labels[mine])}</b></li>"
+                        for name, _, mine in changed)
+        return f"<p>The manual 1.0 readings except:</p><ul>{items}</ul>"
+
     def __getitem__(self, key: str) -> str:
         try:
             return self._choices[key]
@@ -411,6 +425,12 @@ class Ruling:
     """What the question is about: a key of :data:`TOPICS`."""
     labels: Mapping[str, str] = field(default_factory=dict)
     """Each reading's short plain label ("a corner never blocks sight"), unique in the ruling."""
+
+
+@cache
+def _shipped_rulings() -> dict[str, Ruling]:
+    """The shipped rulings, read once (for the notebook display of :class:`Rules`)."""
+    return load_rulings()
 
 
 def load_rulings(folder: str | Path | None = None) -> dict[str, Ruling]:

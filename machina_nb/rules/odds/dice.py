@@ -17,6 +17,7 @@ Rules: manual p4-5 (components: dice), manual p24 (attack roll).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -232,6 +233,11 @@ class Distribution:
 
     __radd__ = __add__
 
+    def _repr_html_(self) -> str:
+        """The chances as a notebook table: each total, exactly and at least, as a percent
+        beside the exact fraction."""
+        return _html_table(self, "")
+
     def clamped(self, floor: int) -> Distribution:
         """The distribution of ``max(S, floor)``.
 
@@ -367,11 +373,28 @@ class Pool:
             dist = self.__dict__["_distribution"] = _pool_distribution(self)
             return dist
 
+    def _repr_html_(self) -> str:
+        """The pool's sum as a notebook table of chances (see :meth:`Distribution._repr_html_`)."""
+        return _html_table(self.distribution(), f"The sum of {self}")
+
     def __str__(self) -> str:
         letters = {HIGH: "H", LOW: "L"}
         parts = [f"{n}{letters[d]}" if d in letters else f"{n}x{d.name}" for d, n in
                  sorted(self.dice, key=lambda dn: dn[0] is not HIGH)]
         return "+".join(parts)
+
+
+def _chance_cell(p: Fraction) -> str:
+    exact = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    return f"<td>{float(p) * 100:.1f}%</td><td>{exact}</td>"
+
+
+def _html_table(dist: Distribution, caption: str) -> str:
+    rows = "".join(f"<tr><td>{total}</td>{_chance_cell(p)}{_chance_cell(dist.at_least(total))}"
+                   f"</tr>" for total, p in dist.pmf().items())
+    head = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f"<table>{head}<tr><th>Total</th><th colspan='2'>Chance of exactly</th>"
+            f"<th colspan='2'>Chance of at least</th></tr>{rows}</table>")
 
 
 @lru_cache(maxsize=1024)
