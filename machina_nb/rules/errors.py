@@ -1,4 +1,4 @@
-"""Errors the rules core raises for bad content, bad arguments and illegal actions.
+"""Errors the rules core raises for bad content and bad arguments.
 
 Bad content names the file, line and column (1-based) and what was expected;
 bad API arguments name the argument. Loading never half-succeeds: a loader
@@ -7,7 +7,7 @@ either returns a complete value or raises one of these.
 
 from __future__ import annotations
 
-__all__ = ["BadArgument", "ContentError", "IllegalAction", "RulesError"]
+__all__ = ["ContentError", "RulesError"]
 
 
 class ContentError(ValueError):
@@ -27,18 +27,3 @@ class RulesError(ValueError):
     def __init__(self, argument: str, message: str):
         self.argument = argument
         super().__init__(f"{argument}: {message}")
-
-
-class BadArgument(RulesError):
-    """An argument the rules core cannot use (unknown, malformed, out of range); the message
-    names the argument."""
-
-
-class IllegalAction(RulesError):
-    """A well-formed action the rules forbid in this state: the message names the argument
-    at fault and ``cite`` is the rule that forbids it (a citation value or its written form).
-    """
-
-    def __init__(self, argument: str, message: str, cite: object):
-        self.cite = cite
-        super().__init__(argument, f"{message} ({cite})")

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from machina_nb.rules.odds.dice import D10, HIGH, LOW
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 
 __all__ = ["FACES", "ChanceNode", "Dice", "ScriptedDice", "SeededDice", "OpenDice", "outcomes"]
 
@@ -47,7 +47,7 @@ def outcomes(die: str) -> tuple[tuple[int, Fraction], ...]:
     Rules: manual p4-5 (the dice and their faces).
     """
     if die not in FACES:
-        raise BadArgument("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
+        raise RulesError("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
     faces = FACES[die]
     counts = Counter(faces)
     return tuple((v, Fraction(counts[v], len(faces))) for v in sorted(counts))
@@ -82,10 +82,10 @@ class Dice:
         Rules: manual p4-5 (dice), p13-14 (d10 rolls), p24 (attack dice).
         """
         if die not in FACES:
-            raise BadArgument("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
+            raise RulesError("die", f"unknown die {die!r}; expected one of {', '.join(FACES)}")
         value = self._roll(die, reason)
         if value not in FACES[die]:
-            raise BadArgument("dice", f"{value!r} is not a face of the {die} die "
+            raise RulesError("dice", f"{value!r} is not a face of the {die} die "
                                      f"({sorted(set(FACES[die]))})")
         self.record.append(value)
         return value
@@ -97,7 +97,7 @@ class Dice:
         """
         order = tuple(self._permutation(len(items), reason))
         if sorted(order) != list(range(len(items))):
-            raise BadArgument("dice", f"{order!r} is not a permutation of {len(items)} cards")
+            raise RulesError("dice", f"{order!r} is not a permutation of {len(items)} cards")
         self.record.append(order)
         return tuple(items[i] for i in order)
 

@@ -32,7 +32,7 @@ from machina_nb.rules.engine.resolution import Event
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.engine.chapters import enters_play
 from machina_nb.rules.engine.effects import reset_ratings
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import ItemCard, ItemDecks
 from machina_nb.rules.board.maptext import Layout, Point
 from machina_nb.rules.board.playarea import PlayArea
@@ -75,7 +75,7 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
     """
     rules = rules if rules is not None else Rules()
     if not chapters:
-        raise BadArgument("chapters", "a game needs at least one chapter (manual p8)")
+        raise RulesError("chapters", "a game needs at least one chapter (manual p8)")
     rng = random.Random(seed)
 
     def _shuffled(cards):
@@ -167,13 +167,13 @@ class History:
     def undo(self) -> "History":
         """One step back; the state is exactly the one before the last action."""
         if not self.position:
-            raise BadArgument("history", "nothing to undo")
+            raise RulesError("history", "nothing to undo")
         return replace(self, position=self.position - 1)
 
     def redo(self) -> "History":
         """One step forward again."""
         if self.position == len(self.steps):
-            raise BadArgument("history", "nothing to redo")
+            raise RulesError("history", "nothing to redo")
         return replace(self, position=self.position + 1)
 
     def log(self) -> tuple[tuple[Action, tuple], ...]:

@@ -34,7 +34,7 @@ from machina_nb.rules.engine.holdings import (destroy_item_cards, inventory_of, 
                                               store_inventory)
 from machina_nb.rules.engine.effects import remove_half
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import (ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, item_level, unequip, unequip_all)
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -88,7 +88,7 @@ def item_places(state: GameState) -> dict[str, str]:
 
     def _put(card: ItemCard, where: str) -> None:
         if card.id in places:
-            raise BadArgument("items", f"{card.id} is both in {places[card.id]} and in {where}")
+            raise RulesError("items", f"{card.id} is both in {places[card.id]} and in {where}")
         places[card.id] = where
 
     for kind in ITEM_TYPES:
@@ -290,7 +290,7 @@ def arrange(inventory: Inventory, steps: Sequence[Sequence]) -> tuple[Inventory,
     for step in steps:
         if not isinstance(step, (tuple, list)) or not step or step[0] not in (
                 "main", "upgrade", "augment") or len(step) != (2 if step[0] == "main" else 3):
-            raise BadArgument("steps", f"a step is ('main', item), ('upgrade', item, host) or "
+            raise RulesError("steps", f"a step is ('main', item), ('upgrade', item, host) or "
                              f"('augment', item, host), got {step!r}")
         if step[0] == "main":
             inv = equip_main(inv, step[1])
@@ -317,22 +317,22 @@ def check_use_inventory(state: GameState, rules: Rules, actor: str, owner: str,
     u = state.unit(actor)
     window = _window(state, actor)
     if not (window and window.use_inventory) and u.stamina < USE_INVENTORY_COST:
-        raise IllegalAction("actor", f"{actor} has {u.stamina} stamina, needs "
-                            f"{USE_INVENTORY_COST}", "manual p12, p32")
+        raise RulesError("actor", f"{actor} has {u.stamina} stamina, needs "
+                         f"{USE_INVENTORY_COST} (manual p12, p32)")
     if owner != actor and owner not in adjacent_explorers(state, rules, actor):
-        raise IllegalAction("owner", f"{owner} is not {actor} or an explorer adjacent to them",
-                            "manual p32; 3.5 FAQ")
+        raise RulesError("owner", f"{owner} is not {actor} or an explorer adjacent to them "
+                         "(manual p32; 3.5 FAQ)")
     inv, _ = arrange(inventory_of(state, owner), steps)
     near = adjacent_explorers(state, rules, owner)
     for item, to in gifts:
         if to not in near:
-            raise IllegalAction("gifts", f"{to} is not an explorer adjacent to {owner}",
-                                "manual p32: give items to adjacent explorers")
+            raise RulesError("gifts", f"{to} is not an explorer adjacent to {owner} "
+                             "(manual p32: give items to adjacent explorers)")
         if not any(c.id == item for c in inv.unequipped):
-            raise IllegalAction("gifts", f"{item} is not an unequipped item of {owner} after the "
-                                "steps", "manual p32")
+            raise RulesError("gifts", f"{item} is not an unequipped item of {owner} after the "
+                             "steps (manual p32)")
     if len({item for item, _ in gifts}) != len(gifts):
-        raise BadArgument("gifts", "an item is given once")
+        raise RulesError("gifts", "an item is given once")
 
 
 def use_inventory(r: Resolution, actor: str, owner: str, steps: Sequence,
@@ -388,18 +388,18 @@ def check_trade(state: GameState, rules: Rules, actor: str, partner: str,
         partner in window.trade_partners
     if not free:
         if partner not in adjacent_explorers(state, rules, actor):
-            raise IllegalAction("partner", f"{partner} is not an explorer adjacent to {actor}",
-                                "manual p32: trade with an adjacent explorer")
+            raise RulesError("partner", f"{partner} is not an explorer adjacent to {actor} "
+                             "(manual p32: trade with an adjacent explorer)")
         if u.stamina < TRADE_COST:
-            raise IllegalAction("actor", f"{actor} has {u.stamina} stamina, needs {TRADE_COST}",
-                                "manual p12, p32")
+            raise RulesError("actor", f"{actor} has {u.stamina} stamina, needs {TRADE_COST} "
+                             "(manual p12, p32)")
     if not give and not take:
-        raise IllegalAction("give", "a trade exchanges at least one item", "manual p32")
+        raise RulesError("give", "a trade exchanges at least one item (manual p32)")
     for who, items in ((actor, give), (partner, take)):
         held = {c.id for c in all_items(inventory_of(state, who))}
         if len(set(items)) != len(items) or not set(items) <= held:
-            raise IllegalAction("give" if who == actor else "take",
-                                f"{who} does not hold each of {list(items)} once", "manual p32")
+            raise RulesError("give" if who == actor else "take",
+                             f"{who} does not hold each of {list(items)} once (manual p32)")
 
 
 def trade(r: Resolution, actor: str, partner: str, give: Sequence[str],

@@ -23,11 +23,9 @@ from typing import Any, Callable, Mapping, Sequence
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
 from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.engine.cite import Cite, parse_cite
-from machina_nb.rules.engine.phrases import mentions
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
@@ -35,24 +33,11 @@ __all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, and the rule that made it happen (pokerkit-style record).
-
-    ``kind`` names what happened ("health", "move"); ``text`` is the phrase with raw unit ids
-    and ``(x, y)`` points (the transcripts' form, which :func:`machina_nb.rules.engine.phrases.say`
-    renders for a reader); ``cite`` the rule; ``who`` the unit ids the phrase names, in order
-    of first mention; ``where`` the points it names, in order of first mention.
-    """
+    """Something that happened, and the rule that made it happen (pokerkit-style record)."""
 
     kind: str
     text: str
-    cite: Cite
-    who: tuple[str, ...] = ()
-    where: tuple[Point, ...] = ()
-
-    @property
-    def rule(self) -> str:
-        """The citation as written (``manual p18 (health)``)."""
-        return str(self.cite)
+    rule: str
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.text} [{self.rule}]"
@@ -107,7 +92,6 @@ class Resolution:
                  actor: str | None = None, *, handlers: Mapping[str, Handler]):
         self.handlers = handlers
         self.state = state
-        self._first_units = state.units     # units destroyed later are still named by events
         self.rules = rules
         self.dice = dice
         self.choices = list(choices)
@@ -119,11 +103,9 @@ class Resolution:
         # their own attack (a trap, an exploding barrel): manual p18, any roll of their turn.
         self.essence = 0
 
-    def emit(self, kind: str, text: str, rule: str | Cite) -> None:
-        """Record an event with its citation, noting the units and points its phrase names."""
-        units = {u.id: u for u in self._first_units + self.state.units}
-        who, where = mentions(text, units.values())
-        self.events.append(Event(kind, text, parse_cite(rule), who, where))
+    def emit(self, kind: str, text: str, rule: str) -> None:
+        """Record an event with its citation."""
+        self.events.append(Event(kind, text, rule))
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
         """One option: the only one, or the first of the players' choices that fits, else
@@ -134,7 +116,7 @@ class Resolution:
         if len(options) == 1:
             return options[0]
         if not options:
-            raise BadArgument("choices", f"no option for {what} ({rule})")
+            raise RulesError("choices", f"no option for {what} ({rule})")
         picked = next((c for c in self.choices if c in options), None)
         if picked is not None:
             self.choices.remove(picked)
@@ -176,7 +158,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
                               "manual p23 (affected units)"),)
         handler = r.handlers.get(effect.op)
         if handler is None:
-            raise BadArgument("effects", f"no rule resolves the effect {effect.op!r}")
+            raise RulesError("effects", f"no rule resolves the effect {effect.op!r}")
         step = Step(user, target, second, why, label, essence_budget, scope, hits)
         result = handler(r, effect, step)
         if result is not None:

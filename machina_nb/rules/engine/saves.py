@@ -36,7 +36,7 @@ from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.engine.actions import ACTION_KINDS, Action
 from machina_nb.rules.engine.state import (Deck, Decision, GameState, Lasting, MapSpec,
                                            MonsterTurn, Unit)
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules, check_rules
 
 __all__ = ["to_json", "from_json", "MAX_SAVE_CHARS", "MAX_JSON_DEPTH", "MAX_SAVE_LIST",
@@ -90,34 +90,34 @@ def from_json(text: str, rules: Rules | None = None) -> GameState:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise BadArgument("text", "a save is UTF-8 JSON text") from None
+            raise RulesError("text", "a save is UTF-8 JSON text") from None
     if not isinstance(text, str):
-        raise BadArgument("text", f"expected the JSON text of a save, got {type(text).__name__}")
+        raise RulesError("text", f"expected the JSON text of a save, got {type(text).__name__}")
     if len(text) > MAX_SAVE_CHARS:
-        raise BadArgument("text", f"a save is at most {MAX_SAVE_CHARS} characters, got {len(text)}")
+        raise RulesError("text", f"a save is at most {MAX_SAVE_CHARS} characters, got {len(text)}")
     if rules is not None:
         check_rules(rules)
     try:
         data = json.loads(text)
     except RecursionError:
-        raise BadArgument("text", f"not a saved game state: nested more than {MAX_JSON_DEPTH} "
+        raise RulesError("text", f"not a saved game state: nested more than {MAX_JSON_DEPTH} "
                          "deep") from None
     except ValueError as exc:
-        raise BadArgument("text", f"not a saved game state: {str(exc)[:120]}") from None
+        raise RulesError("text", f"not a saved game state: {str(exc)[:120]}") from None
     _check_json_shape(data)
     if not isinstance(data, dict) or set(data) != {"cards", "state"} or \
             not isinstance(data["cards"], dict):
-        raise BadArgument("text", "not a saved game state: expected {\"cards\": {...}, "
+        raise RulesError("text", "not a saved game state: expected {\"cards\": {...}, "
                          "\"state\": {...}}")
     state = _Codec(data["cards"]).decode(data["state"], "state")
     if not isinstance(state, GameState):
-        raise BadArgument("text", "state: the JSON does not hold a GameState")
+        raise RulesError("text", "state: the JSON does not hold a GameState")
     _check_state(state, rules)
     return state
 
 
 def _bad(path: str, message: str) -> RulesError:
-    return BadArgument("text", f"{path}: {message}")
+    return RulesError("text", f"{path}: {message}")
 
 
 def _check_json_shape(data: Any) -> None:
@@ -127,11 +127,11 @@ def _check_json_shape(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            raise BadArgument("text", f"not a saved game state: nested more than "
+            raise RulesError("text", f"not a saved game state: nested more than "
                              f"{MAX_JSON_DEPTH} deep")
         if isinstance(value, list):
             if len(value) > MAX_SAVE_LIST:
-                raise BadArgument("text", f"a list of {len(value)} entries; saves hold at most "
+                raise RulesError("text", f"a list of {len(value)} entries; saves hold at most "
                                  f"{MAX_SAVE_LIST}")
             stack.extend((v, depth + 1) for v in value if isinstance(v, (list, dict)))
         elif isinstance(value, dict):

@@ -13,7 +13,7 @@ from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.engine.state import GameState, MapSpec, Unit
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 
 __all__ = ["scenario"]
 
@@ -37,7 +37,7 @@ def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapp
     for letter, entry in legend.items():
         card, changes = entry if isinstance(entry, tuple) else (entry, {})
         if letter not in where:
-            raise BadArgument("legend", f"letter {letter!r} is not on the map")
+            raise RulesError("legend", f"letter {letter!r} is not on the map")
         unit = Unit.from_card(card, changes.get("id", card.id), where[letter])
         if unit.side == "monster":     # its card goes to the destroyed pile when killed (p19)
             unit = replace(unit, origin=card)

@@ -28,7 +28,7 @@ from typing import Any
 
 from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.board.graph import Board, pair
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import Inventory, ItemDecks, ItemWindow
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
@@ -91,14 +91,14 @@ class Unit:
 
     def __post_init__(self):
         if self.side not in SIDES:
-            raise BadArgument("side", f"expected explorer or monster, got {self.side!r}")
+            raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
         for name in ("armor", "will", "health", "max_health", "stamina", "max_stamina",
                      "essence", "max_essence"):
             check_attribute(name, getattr(self, name))
         for current, top in (("health", "max_health"), ("stamina", "max_stamina"),
                              ("essence", "max_essence")):
             if getattr(self, current) > getattr(self, top):
-                raise BadArgument(current, f"{self.id}: current {current} {getattr(self, current)} "
+                raise RulesError(current, f"{self.id}: current {current} {getattr(self, current)} "
                                           f"exceeds its maximum {getattr(self, top)} (manual p18)")
         if self.position is not None:
             object.__setattr__(self, "position", pair(self.position, "position"))
@@ -177,14 +177,14 @@ class MapSpec:
 
     def __post_init__(self):
         if (self.layout is None) == (self.area is None):
-            raise BadArgument("layout", "give a map layout or a playing area (area=...), not both")
+            raise RulesError("layout", "give a map layout or a playing area (area=...), not both")
         if self.layout is not None:
             # Letters drawn on an example map are not units in play: the state places units.
             object.__setattr__(self, "layout", replace(self.layout, units=()))
         elif not isinstance(self.area, PlayArea):
-            raise BadArgument("area", "expected a PlayArea (PlayArea.start)")
+            raise RulesError("area", "expected a PlayArea (PlayArea.start)")
         if not isinstance(self.tile_size, int) or self.tile_size < 1:
-            raise BadArgument("tile_size",
+            raise RulesError("tile_size",
                              f"expected a positive whole number, got {self.tile_size!r}")
         object.__setattr__(self, "_hash", hash((self.layout, self.tile_size, self.area)))
         object.__setattr__(self, "_printed", {})
@@ -206,7 +206,7 @@ class MapSpec:
             return self.layout.space(*point)
         tile = self.area.tile_at(point)
         if tile is None:
-            raise BadArgument("point", f"{point} is not on a placed map tile")
+            raise RulesError("point", f"{point} is not on a placed map tile")
         return tile.layout.space(point[0] - tile.origin[0], point[1] - tile.origin[1])
 
     def spaces(self, kind: SpaceKind) -> tuple[Point, ...]:
@@ -278,7 +278,7 @@ class Decision:
 
     def __post_init__(self):
         if len(self.options) < 2:
-            raise BadArgument("options", f"a decision needs two options or more, got "
+            raise RulesError("options", f"a decision needs two options or more, got "
                              f"{len(self.options)}")
 
 
@@ -352,25 +352,25 @@ class GameState:
 
     def __post_init__(self):
         if self.phase not in PHASES:
-            raise BadArgument("phase", f"unknown phase {self.phase!r}; expected one of {PHASES}")
+            raise RulesError("phase", f"unknown phase {self.phase!r}; expected one of {PHASES}")
         ids = [u.id for u in self.units]
         if len(set(ids)) != len(ids):
-            raise BadArgument("units", f"duplicate unit ids in {ids}")
+            raise RulesError("units", f"duplicate unit ids in {ids}")
         seen: dict[Point, str] = {}
         for u in self.units:
             if u.position is None:
                 continue
             if u.position in seen:
-                raise BadArgument("units", f"{u.id} and {seen[u.position]} both stand on "
+                raise RulesError("units", f"{u.id} and {seen[u.position]} both stand on "
                                           f"{u.position} (manual p25: no unit ends on another)")
             seen[u.position] = u.id
         monsters = {u.id for u in self.units if u.side == "monster"}
         if set(self.queue) != monsters or len(self.queue) != len(monsters):
-            raise BadArgument("queue", f"the monster queue {self.queue} must hold exactly the "
+            raise RulesError("queue", f"the monster queue {self.queue} must hold exactly the "
                                       f"monsters in play {sorted(monsters)} (manual p15)")
         if isinstance(self.threat, bool) or not isinstance(self.threat, int) \
                 or self.threat > self.threat_positions:
-            raise BadArgument("threat", f"threat {self.threat!r} is not a position up to the "
+            raise RulesError("threat", f"threat {self.threat!r} is not a position up to the "
                                        f"last, {self.threat_positions} (below 1: a deficit under "
                                        "threat.floor = seal_only, switch threat.floor)")
         # One entry per destroyed token: a sealed spawn space holds two (manual p35, p36).
@@ -402,7 +402,7 @@ class GameState:
         for u in self.units:
             if u.id == unit_id:
                 return u
-        raise BadArgument("unit", f"no unit {unit_id!r} in play")
+        raise RulesError("unit", f"no unit {unit_id!r} in play")
 
     def has_unit(self, unit_id: str) -> bool:
         """Whether a unit with this id is in play.

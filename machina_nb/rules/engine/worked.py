@@ -83,7 +83,7 @@ from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.phases import spawn_roll
 from machina_nb.rules.engine.state import Deck
 from machina_nb.rules.cards.events import Chapter, EventCard
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, Step, load_example
 from machina_nb.rules.engine.inventory import arrange, trade_partners
 from machina_nb.rules.engine.holdings import inventory_of, set_inventory
@@ -163,7 +163,7 @@ def run_example(example: Example) -> tuple[StepResult, ...]:
     results = []
     for step in example.steps:
         if step.do not in VERBS:
-            raise BadArgument("do", f"example {example.id}: unknown step verb {step.do!r}; "
+            raise RulesError("do", f"example {example.id}: unknown step verb {step.do!r}; "
                              f"expected one of {', '.join(VERBS)}")
         state, result = _STEPS[step.do](state, rules, ids, step)
         results.append(result)
@@ -245,7 +245,7 @@ def _answered(state, action, rules, dice=None):
     after, events = apply(state, action, rules, dice)
     if after.decision is not None:
         need = after.decision
-        raise BadArgument("choices", f"the example does not say {need.what}; the players choose "
+        raise RulesError("choices", f"the example does not say {need.what}; the players choose "
                          f"from {len(need.options)} options ({need.rule})")
     return after, events
 
@@ -295,7 +295,7 @@ def _play_ability(state, rules, ids, step):
     name = _get(step, "ability")
     names = [a.name for a in explorer_abilities(state, actor)]
     if name not in names:
-        raise BadArgument("ability", f"{actor.id} has no ability {name!r}; it has {names}")
+        raise RulesError("ability", f"{actor.id} has no ability {name!r}; it has {names}")
     target, second = _where(state, ids, step.target), _where(state, ids, _get(step, "second"))
     target_id = state.unit_at(target).id if target and state.unit_at(target) else None
     before = state.borders

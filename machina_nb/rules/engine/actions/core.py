@@ -20,12 +20,11 @@ from typing import ClassVar, Sequence
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine.chance import Dice, OpenDice
-from machina_nb.rules.engine.cite import parse_cite
 from machina_nb.rules.engine.phases import advance, current_monster
 from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution
 from machina_nb.rules.engine.state import Decision, GameState, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors"]
@@ -78,10 +77,10 @@ class Action:
         self._perform(r, r.state.unit(self.actor))
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        raise BadArgument("action", f"unknown action {type(self).__name__}")
+        raise RulesError("action", f"unknown action {type(self).__name__}")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
-        raise BadArgument("action", f"unknown action {type(self).__name__}")
+        raise RulesError("action", f"unknown action {type(self).__name__}")
 
     @classmethod
     def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
@@ -112,11 +111,11 @@ class Choose(Action):
 
     def perform(self, r: Resolution) -> None:
         """Never resolved on its own: :func:`apply` resumes the decision's action."""
-        raise BadArgument("action", "a choice resumes the action that asked for it")
+        raise RulesError("action", "a choice resumes the action that asked for it")
 
 
 def _fail(argument: str, message: str, rule: str):
-    raise IllegalAction(argument, message, parse_cite(rule))
+    raise RulesError(argument, f"{message} ({rule})")
 
 
 def _require_turn(state: GameState, action: Action) -> Unit:
@@ -225,7 +224,7 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
     Rules: manual p3 (the game's end), p12 (explorer actions and costs).
     """
     if not isinstance(action, Action):
-        raise BadArgument("action", f"expected an Action, got {type(action).__name__}")
+        raise RulesError("action", f"expected an Action, got {type(action).__name__}")
     if state.over:
         _fail("action", f"the game is over ({state.over})", "manual p3")
     if state.decision is not None and not isinstance(action, Choose):
