@@ -39,7 +39,11 @@ PHRASES: dict[str, str] = {
     "essence_for_health": "{cause}: {who0} loses 1 essence instead of health",
     "turn_begins": "{who0} begins their turn",
     "turn_ends": "{who0} ends their turn",
-    "moves": "{who0} moves {where0} -> {where1} ({amount0} stamina)",
+    "attack_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
+                   "(physical, against armor)",
+    "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
+                   "(arcane, against will)",
+    "barrel_roll": "exploding barrel: 3 high {dice} -> total {amount0}",
 }
 """The templates of the events the engine phrases by key."""
 
@@ -64,6 +68,10 @@ def dice_words(faces: Iterable[int]) -> str:
         return "rolled nothing"
     return "rolled " + (faces[0] if len(faces) == 1 else
                         ", ".join(faces[:-1]) + " and " + faces[-1])
+
+
+def _dice_list(faces: Iterable[int]) -> str:
+    return f"dice {list(faces)}"
 
 
 def _number(text: str) -> int | Fraction:
@@ -105,13 +113,15 @@ def _fill(template: str, values: Mapping[str, str]) -> str:
 
 def say(event: Any, names: Mapping[str, str] | None = None,
         space: Callable[[tuple], str] | None = None,
-        point: Callable[[tuple], str] | None = None) -> str:
+        point: Callable[[tuple], str] | None = None,
+        dice: Callable[[Iterable[int]], str] | None = None) -> str:
     """The event in words: unit ids by ``names`` (a unit missing there is said by its id),
-    spaces by ``space`` and grid points by ``point`` (both ``(x, y)`` by default)."""
+    spaces by ``space`` and grid points by ``point`` (both ``(x, y)`` by default), the faces
+    rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``)."""
     space = space or point_text
     point = point or point_text
     values: dict[str, str] = {"cause": event.cause, "card": event.card,
-                              "dice": dice_words(event.dice)}
+                              "dice": (dice or _dice_list)(event.dice)}
     for i, unit_id in enumerate(event.who):
         values[f"who{i}"] = names.get(unit_id, unit_id) if names else unit_id
         values[f"(who{i})"] = "" if names and unit_id in names else f" ({unit_id})"

@@ -39,6 +39,7 @@ class Kind(str, Enum):
 
     ABILITY = "ability"
     ATTRIBUTES = "attributes"
+    BANISHED = "banished"
     BARREL = "barrel"
     CHAPTER = "chapter"
     CHAPTER_SPACE = "chapter_space"
@@ -48,6 +49,8 @@ class Kind(str, Enum):
     DEATH = "death"
     DECK = "deck"
     DESTROY = "destroy"
+    DESTROYED = "destroyed"
+    DOOR = "door"
     EFFECT_ROLL = "effect_roll"
     ENDGAME = "endgame"
     ENTRY = "entry"

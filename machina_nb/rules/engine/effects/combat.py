@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.board.terrain import adjacent
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.binding import release_bound_events
 from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
@@ -32,6 +33,8 @@ __all__ = [
 # --- damage, death, banish --------------------------------------------------------------------
 
 PAY_WITH = ("health", "essence")
+ATTACK = Cite("manual", ("p24",), "attack")
+"""The rule of an attack roll."""
 """The players' answer when an explorer with essence loses health: pay each point with (p18)."""
 
 
@@ -48,16 +51,16 @@ def lose_health(r: Resolution, unit_id: str, amount: int, killer: str | None, wh
             if u.essence and r.choose(PAY_WITH, f"how {unit_id} pays 1 health", "manual p18 "
                                       "(essence instead of health)") == "essence":
                 r.state = r.state.update_unit(unit_id, essence=u.essence - 1)
-                r.emit("essence", f"{why}: {unit_id} loses 1 essence instead of health",
-                       "manual p18")
+                r.emit("essence", "essence_for_health", Cite("manual", ("p18",)), cause=why,
+                       who=(unit_id,))
                 amount -= 1
         u = r.state.unit(unit_id)
         if amount == 0:
             return
     health = max(0, u.health - amount)
     r.state = r.state.update_unit(unit_id, health=health)
-    r.emit("health", f"{why}: {unit_id} loses {amount} health ({u.health} -> {health})",
-           "manual p18 (health)")
+    r.emit("health", "health_loss", Cite("manual", ("p18",), "health"), cause=why,
+           who=(unit_id,), amounts=(amount, u.health, health))
     if health == 0:
         destroy_unit(r, unit_id, killer, why)
 
@@ -178,9 +181,8 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
     total, bonus = spend_essence(r, attacker, live, total, attribute, essence_budget)
     if r.rules["roll.floor"] == "clamp0":
         total = max(0, total)
-    r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
-           f"({'arcane, against will' if arcane else 'physical, against armor'})",
-           "manual p24 (attack)")
+    r.emit("roll", "arcane_roll" if arcane else "attack_roll", ATTACK, cause=why,
+           amounts=(high, low, total), dice=tuple(faces))
     return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
 
 
@@ -324,8 +326,8 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)
         total, bonus = spend_essence(r, None, units, total, "will" if arcane else "armor", 0)
-        r.emit("roll", f"exploding barrel: 3 high dice {faces} -> total {total}",
-               "manual p35 (exploding barrel)")
+        r.emit("roll", "barrel_roll", Cite("manual", ("p35",), "exploding barrel"),
+               amounts=(total,), dice=tuple(faces))
     else:
         bonus = {}
         r.emit("roll", f"exploding barrel: the same total {total}", "ruling D36 (yes_same_roll)")
