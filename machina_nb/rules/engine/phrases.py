@@ -39,6 +39,14 @@ PHRASES: dict[str, str] = {
     "essence_for_health": "{cause}: {who0} loses 1 essence instead of health",
     "turn_begins": "{who0} begins their turn",
     "turn_ends": "{who0} ends their turn",
+    "moves": "{who0} moves {where0} -> {where1} ({amount0} stamina)",
+    "moves_through": "{who0} moves through obstacles {where0} -> {where1} ({amount0} stamina)",
+    "door_open": "{who0} opens the door {where0}|{where1} ({amount0} stamina)",
+    "door_close": "{who0} closes the door {where0}|{where1} ({amount0} stamina)",
+    "door_destroy": "{who0} destroys the door {where0}|{where1} ({amount0} stamina)",
+    "spawn_roll_nothing": "{who0} rolls {amount0} < {amount1}: nothing happens",
+    "spawn_roll_lower": "{who0} rolls {amount0} < {amount1}: spawn rating -> {amount2}",
+    "spawn_roll_spawns": "{who0} rolls {amount0} >= {amount1}: spawn a monster",
     "attack_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
                    "(physical, against armor)",
     "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "

@@ -25,7 +25,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.engine.phrases import literal, say
+from machina_nb.rules.engine.phrases import PHRASES, literal, say
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
@@ -223,8 +223,10 @@ class Resolution:
             self.unit_ids.update(u.id for u in self.state.units)
             phrase, who, where = literal(text, self.unit_ids)
             fields = {"who": who, "where": where}
-        else:
+        elif text in PHRASES:
             phrase = text
+        else:
+            raise KeyError(f"no phrase {text!r} in the phrasebook")
         self.events.append(Event(Kind(kind), phrase, cite=cite, **fields))
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
