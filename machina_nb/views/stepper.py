@@ -33,6 +33,7 @@ from dataclasses import replace
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
+from machina_nb.rules.board.labels import corner_name, point_name
 from machina_nb.rules.board.maptext import Layout, Point
 from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
@@ -67,7 +68,6 @@ from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
 from machina_nb.rules.engine.phrases import dice_words, say
 from machina_nb.rules.engine.resolution import Event
 from machina_nb.rules.engine.state import GameState, Unit
-from machina_nb.rules.board.labels import corner_name, point_name
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words

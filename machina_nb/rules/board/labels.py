@@ -66,7 +66,7 @@ def _mixed(value: Fraction) -> str:
     return f"{whole} {part.numerator}/{part.denominator}" if whole else str(part)
 
 
-def point_name(point: tuple) -> str:
+def point_name(point: tuple[int | Fraction, int | Fraction]) -> str:
     """A space by its label (``C6``); a point between spaces in words.
 
     >>> point_name((2, 5)), point_name((Fraction(13, 4), 4))
@@ -78,7 +78,7 @@ def point_name(point: tuple) -> str:
     return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
 
 
-def corner_name(point: tuple) -> str:
+def corner_name(point: tuple[int | Fraction, int | Fraction]) -> str:
     """A point of the grid (where a line of sight meets a wall): a space's corner, in words.
 
     >>> corner_name((1, 1))

@@ -18,7 +18,7 @@ ambiguities), p21-23 (scope and affected units).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Callable, Mapping, Sequence
 
 from machina_nb.rules.board.maptext import Point
@@ -34,7 +34,7 @@ from machina_nb.rules.rulings import Rules
 __all__ = ["Kind", "Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What an event is about (its transcript tag): ``Kind.HEALTH == "health"``."""
 
     ABILITY = "ability"
@@ -99,9 +99,6 @@ class Kind(str, Enum):
     TREAT = "treat"
     TRIGGER = "trigger"
     TURN = "turn"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
