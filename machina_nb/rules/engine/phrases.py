@@ -60,6 +60,8 @@ PHRASES: dict[str, str] = {
     "restore_health": "{cause}: {who0} health {amount0} -> {amount1}",
     "restore_essence": "{cause}: {who0} essence {amount0} -> {amount1}",
     "restore_stamina": "{cause}: {who0} stamina {amount0} -> {amount1}",
+    "spawns": "{cause}: {card} {(who0)} spawns on {where0} and joins the end of the queue",
+    "threat_up": "{cause}: monster threat {amount0} -> {amount1}",
     "attack_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
                    "(physical, against armor)",
     "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
@@ -100,9 +102,11 @@ def _number(text: str) -> int | Fraction:
     return int(value) if value.denominator == 1 else value
 
 
-def literal(text: str, unit_ids: Iterable[str]) -> tuple[str, tuple[str, ...], tuple]:
+def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
+            where_from: int = 0) -> tuple[str, tuple[str, ...], tuple]:
     """A written event text as a template and its fields: the unit ids among ``unit_ids``
-    and the ``(x, y)`` points taken out (for events emitted with words, not a phrase key).
+    and the ``(x, y)`` points taken out (for events emitted with words, not a phrase key, and
+    for an event's cause); their placeholders are numbered from ``who_from`` and ``where_from``.
 
     >>> literal("ann moves (0, 0) -> (0, 1) {x}", ["ann"])
     ('{who0} moves {where0} -> {where1} {{x}}', ('ann',), ((0, 0), (0, 1)))
@@ -113,7 +117,7 @@ def literal(text: str, unit_ids: Iterable[str]) -> tuple[str, tuple[str, ...], t
     for m in _POINT.finditer(text):
         out.append(text[last:m.start()])
         kind = "corner" if _CORNER.search("".join(out)) else "where"
-        out.append(f"{{{kind}{len(points)}}}")
+        out.append(f"{{{kind}{where_from + len(points)}}}")
         points.append((_number(m[1]), _number(m[2])))
         last = m.end()
     text = "".join(out) + text[last:]
@@ -121,11 +125,15 @@ def literal(text: str, unit_ids: Iterable[str]) -> tuple[str, tuple[str, ...], t
     for unit_id in sorted(set(unit_ids), key=len, reverse=True):  # "mi_go-12" first
         pattern = rf"(?<![\w{{-]){re.escape(unit_id)}(?![\w-])"
         if re.search(pattern, text):
-            n = len(who)
+            n = who_from + len(who)
             who.append(unit_id)
             text = re.sub(rf" \({re.escape(unit_id)}\)", f" {{(who{n})}}", text)
             text = re.sub(pattern, f"{{who{n}}}", text)
     return text, tuple(who), tuple(points)
+
+
+def _own(template: str) -> str:
+    return re.sub(r" \{\(who(\d+)\)\}", r"{(who\1)}", template)
 
 
 def _fill(template: str, values: Mapping[str, str]) -> str:
@@ -141,8 +149,7 @@ def say(event: Any, names: Mapping[str, str] | None = None,
     rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``)."""
     space = space or point_text
     point = point or point_text
-    values: dict[str, str] = {"cause": event.cause, "card": event.card,
-                              "dice": (dice or _dice_list)(event.dice)}
+    values: dict[str, str] = {"card": event.card, "dice": (dice or _dice_list)(event.dice)}
     for i, unit_id in enumerate(event.who):
         values[f"who{i}"] = names.get(unit_id, unit_id) if names else unit_id
         values[f"(who{i})"] = "" if names and unit_id in names else f" ({unit_id})"
@@ -151,9 +158,9 @@ def say(event: Any, names: Mapping[str, str] | None = None,
         values[f"corner{i}"] = point(p)
     for i, n in enumerate(event.amounts):
         values[f"amount{i}"] = str(n)
+    values["cause"] = _fill(_own(event.cause), values)
     template = PHRASES.get(event.phrase, event.phrase)
-    template = re.sub(r" \{\(who(\d+)\)\}", r"{(who\1)}", template)
-    return _fill(template, values)
+    return _fill(_own(template), values)
 
 
 def say_cite(cite: Cite, label: Callable[[str], str] | None = None) -> str:

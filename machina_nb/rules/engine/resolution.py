@@ -126,7 +126,8 @@ class Event:
     card: str = ""
     """The name of the card the event is about (``{card}``), or ``""``."""
     cause: str = ""
-    """What caused it (``{cause}``): the ability, action or phase, in the log's words."""
+    """What caused it (``{cause}``): the ability, action or phase, in the log's words, as a
+    template over the same fields (``{who1}'s spawn roll``)."""
     cite: Cite = Cite()
     """The rule that made it happen."""
 
@@ -222,6 +223,11 @@ class Resolution:
             fields = {"who": who, "where": where}
         elif text in PHRASES:
             phrase = text
+            if fields.get("cause"):   # the cause's own unit ids and points become fields too
+                self.unit_ids.update(u.id for u in self.state.units)
+                who, where = tuple(fields.get("who", ())), tuple(fields.get("where", ()))
+                cause, more, points = literal(fields["cause"], self.unit_ids, len(who), len(where))
+                fields = {**fields, "cause": cause, "who": who + more, "where": where + points}
         else:
             raise KeyError(f"no phrase {text!r} in the phrasebook")
         self.events.append(Event(Kind(kind), phrase, cite=cite, **fields))
