@@ -62,6 +62,13 @@ PHRASES: dict[str, str] = {
     "restore_stamina": "{cause}: {who0} stamina {amount0} -> {amount1}",
     "spawns": "{cause}: {card} {(who0)} spawns on {where0} and joins the end of the queue",
     "threat_up": "{cause}: monster threat {amount0} -> {amount1}",
+    "immobile": "{cause}: {who0} is immobile",
+    "stays": "{cause}: {who0} stays on {where0}",
+    "teleport_nowhere": "{cause}: no free space within {amount0}",
+    "teleports": "{cause}: {who0} teleports {where0} -> {where1}",
+    "trade_places": "{cause}: {who0} and {who1} trade places",
+    "game_won": "{cause}: no chapter left: the explorers win",
+    "lit": "{cause}: the chapter space at {where0} is lit",
     "attack_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
                    "(physical, against armor)",
     "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
