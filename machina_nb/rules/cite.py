@@ -15,6 +15,7 @@ short form the transcripts have always printed.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -68,7 +69,13 @@ class Cite:
     @classmethod
     def parse(cls, text: str) -> Cite:
         """The citation written ``text`` (the transcripts' short form), its fields filled where
-        they can be read; ``str`` of the result is ``text`` again."""
+        they can be read; ``str`` of the result is ``text`` again. Read once per text: a
+        citation is a value, and the engine writes the same few hundred again and again."""
+        return _parsed(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Cite:
+        """:meth:`parse` without the cache."""
         source = source_of(text)
         pages = _PAGES.search(text)
         heading = re.search(r"^[^;(]*\(([^()]*)\)", text)
@@ -81,3 +88,9 @@ class Cite:
                    tuple(rulings[1].split(", ")) if rulings else ())
         return cite if cite.built() == text else cls(
             cite.source, cite.pages, cite.heading, cite.switches, cite.rulings, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Cite:
+    return Cite._read(text)
+

@@ -26,6 +26,8 @@ card's name, ``{cause}`` what caused the event.
 
 from __future__ import annotations
 
+import functools
+
 import re
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
@@ -109,6 +111,12 @@ def _number(text: str) -> int | Fraction:
     return int(value) if value.denominator == 1 else value
 
 
+@functools.lru_cache(maxsize=256)
+def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern matching any of ``ids`` as a whole word (longest first)."""
+    return re.compile(rf"(?<![\w{{-])(?:{'|'.join(re.escape(i) for i in ids)})(?![\w-])")
+
+
 def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
             where_from: int = 0) -> tuple[str, tuple[str, ...], tuple]:
     """A written event text as a template and its fields: the unit ids among ``unit_ids``
@@ -129,7 +137,11 @@ def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
         last = m.end()
     text = "".join(out) + text[last:]
     who: list[str] = []
-    for unit_id in sorted(set(unit_ids), key=len, reverse=True):  # "mi_go-12" first
+    ids = tuple(sorted(set(unit_ids), key=lambda i: (-len(i), i)))   # "mi_go-12" first
+    named = {m[0] for m in _ids_pattern(ids).finditer(text)} if ids else set()
+    for unit_id in ids:
+        if unit_id not in named:   # one search finds the ids named; only they are replaced
+            continue
         pattern = rf"(?<![\w{{-]){re.escape(unit_id)}(?![\w-])"
         if re.search(pattern, text):
             n = who_from + len(who)
