@@ -7,7 +7,9 @@ either returns a complete value or raises one of these.
 
 from __future__ import annotations
 
-__all__ = ["ContentError", "RulesError"]
+from machina_nb.rules.cite import Cite
+
+__all__ = ["ContentError", "RulesError", "BadArgument", "IllegalAction"]
 
 
 class ContentError(ValueError):
@@ -27,3 +29,18 @@ class RulesError(ValueError):
     def __init__(self, argument: str, message: str):
         self.argument = argument
         super().__init__(f"{argument}: {message}")
+
+
+class BadArgument(RulesError):
+    """An argument that is not what the call takes (a wrong type, a value out of range)."""
+
+
+class IllegalAction(RulesError):
+    """A well-formed action the rules forbid now; ``cite`` is the rule that forbids it.
+
+    The message ends with the rule in brackets, as a :class:`RulesError`'s always did.
+    """
+
+    def __init__(self, argument: str, message: str, cite: Cite):
+        self.cite = cite
+        super().__init__(argument, f"{message} ({cite})")

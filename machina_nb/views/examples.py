@@ -44,6 +44,7 @@ from machina_nb.views.board import (
 )
 from machina_nb.views.stepper import (
     cites_once,
+    event_words,
     plain_event,
     plan_action_words,
     plan_html,
@@ -184,7 +185,7 @@ def _action_html(act: TurnAction, rules, cited: set[str], newest: bool = False) 
     """One action of a turn: its sentence, why (the plan's reasons), what happened, and the
     rules not cited earlier in the turn; the ``newest`` is marked as this press's."""
     why = "".join(f"<li>{_esc(plain_event(act.before, r))}</li>" for r in act.plan.reasons)
-    happened = "".join(f"<li>{_esc(plain_event(act.before, e.text))}</li>"
+    happened = "".join(f"<li>{_esc(event_words(act.before, e))}</li>"
                        for e in act.events if e.kind != "reason")
     cites = [c for c in cites_once(e.rule for e in act.events) if c not in cited]
     cited.update(cites)
@@ -438,7 +439,7 @@ class ExamplesBrowser(widgets.VBox):
         if r.actions:
             return self._turn_html(head, r.actions, table)
         before = self.steps[n - 2].state if n > 1 else self.first
-        events = "".join(f"<li>{_esc(plain_event(before, e.text))}</li>" for e in r.events)
+        events = "".join(f"<li>{_esc(event_words(before, e))}</li>" for e in r.events)
         cites = "; ".join(cites_once(e.rule for e in r.events))
         plan = ("<p>Its plan:</p>" + plan_html(shown.plan, self.labels, before, self.rules)
                 if shown.plan else "")

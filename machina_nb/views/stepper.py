@@ -33,6 +33,7 @@ from dataclasses import replace
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
+from machina_nb.rules.board.labels import corner_name, point_name
 from machina_nb.rules.board.maptext import Layout, Point
 from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
@@ -64,6 +65,8 @@ from machina_nb.rules.engine.game import History, new_game
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step, monster_abilities
 from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
+from machina_nb.rules.engine.phrases import dice_words, say
+from machina_nb.rules.engine.resolution import Event
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
@@ -83,6 +86,7 @@ from machina_nb.views.board import (
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",
+           "event_words",
            "plan_action_words", "cites_once"]
 
 #: Colours of the planned-path overlay: the board's overlay roles (Okabe–Ito), explained in
@@ -150,6 +154,14 @@ def unit_name(state: GameState, unit_id: str) -> str:
         name = unit_id.rsplit("-", 1)[0].replace("_", " ").title() if number.isdigit() \
             else unit_id.replace("_", " ").title()
     return f"{name} {number}" if number.isdigit() else name
+
+
+def event_words(state: GameState, event: Event) -> str:
+    """An event as the board shows things, said by the phrasebook: spaces ``C6``, units by
+    name, points between spaces in words."""
+    names = {unit_id: unit_name(state, unit_id) for unit_id in event.who}
+    text = say(event, names, space=point_name, point=corner_name, dice=dice_words)
+    return text.replace("->", "→").replace(">=", "≥").replace("<=", "≤")
 
 
 def plain_event(state: GameState, text: str) -> str:
@@ -329,8 +341,8 @@ def events_html(history: History) -> str:
     items = []
     state = history.initial
     for step in history.steps[:history.position]:
-        dice = (" — dice " + ", ".join(str(r) for r in step.rolls)) if step.rolls else ""
-        events = "".join(f"<li>{_esc(plain_event(state, e.text))}</li>" for e in step.events)
+        dice = f" — {dice_words(step.rolls)}" if step.rolls else ""
+        events = "".join(f"<li>{_esc(event_words(state, e))}</li>" for e in step.events)
         cites = _cites([e.rule for e in step.events])
         items.append(f"<li><i>round {state.round}, {_esc(state.phase)} phase</i>: "
                      f"<b>{_esc(action_text(state, history.rules, step.action))}</b>"

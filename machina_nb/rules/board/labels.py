@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from machina_nb.rules.board.maptext import Point
 
-__all__ = ["space_name", "column_name", "plain_text", "distance_words"]
+__all__ = ["space_name", "column_name", "point_name", "corner_name", "plain_text", "distance_words"]
 
 
 def column_name(x: int) -> str:
@@ -64,6 +64,30 @@ def _mixed(value: Fraction) -> str:
     if not part:
         return str(whole)
     return f"{whole} {part.numerator}/{part.denominator}" if whole else str(part)
+
+
+def point_name(point: tuple[int | Fraction, int | Fraction]) -> str:
+    """A space by its label (``C6``); a point between spaces in words.
+
+    >>> point_name((2, 5)), point_name((Fraction(13, 4), 4))
+    ('C6', "the point 3 1/4 across, 4 down from the board's top-left corner")
+    """
+    x, y = (Fraction(v) for v in point)
+    if x.denominator == y.denominator == 1:
+        return space_name((int(x), int(y)))
+    return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
+
+
+def corner_name(point: tuple[int | Fraction, int | Fraction]) -> str:
+    """A point of the grid (where a line of sight meets a wall): a space's corner, in words.
+
+    >>> corner_name((1, 1))
+    'the top-left corner of B2'
+    """
+    x, y = (Fraction(v) for v in point)
+    if x.denominator == y.denominator == 1:
+        return f"the top-left corner of {space_name((int(x), int(y)))}"
+    return point_name(point)
 
 
 def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:

@@ -26,6 +26,7 @@ from machina_nb.rules.engine.effects import (SPAWN_LIMIT, explorers_counted, inv
                                              spawn_spaces, threat_up)
 from machina_nb.rules.engine.resolution import Resolution, Step
 from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.engine.triggers import fire_explorer_phase
@@ -204,14 +205,16 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
     rule = "3.5 §Spawn Phase" if v35 else "manual p13 (spawn phase)"
     if value < rating:
         if v35:
-            r.emit("spawn_roll", f"{explorer.id} rolls {value} < {rating}: nothing happens", rule)
+            r.emit("spawn_roll", "spawn_roll_nothing", Cite.parse(rule), who=(explorer.id,),
+                   amounts=(value, rating), dice=(value,))
             return
         new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
         r.set(spawn_rating=new)
-        r.emit("spawn_roll", f"{explorer.id} rolls {value} < {rating}: spawn rating -> {new}",
-               rule + "; switch rating.floor")
+        r.emit("spawn_roll", "spawn_roll_lower", Cite.parse(rule + "; switch rating.floor"),
+               who=(explorer.id,), amounts=(value, rating, new), dice=(value,))
         return
-    r.emit("spawn_roll", f"{explorer.id} rolls {value} >= {rating}: spawn a monster", rule)
+    r.emit("spawn_roll", "spawn_roll_spawns", Cite.parse(rule), who=(explorer.id,),
+           amounts=(value, rating), dice=(value,))
     limited = r.rules["spawn.limit_scope"] != "none" and \
         monsters_on_tile(r.state, r.state.tile_of(explorer.position)) >= SPAWN_LIMIT
     if limited:

@@ -18,26 +18,131 @@ ambiguities), p21-23 (scope and affected units).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable, Mapping, Sequence
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.chance import Dice
+from machina_nb.rules.engine.phrases import PHRASES, literal, say
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
+__all__ = ["Kind", "Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
+
+
+class Kind(StrEnum):
+    """What an event is about (its transcript tag): ``Kind.HEALTH == "health"``."""
+
+    ABILITY = "ability"
+    ATTRIBUTES = "attributes"
+    BANISHED = "banished"
+    BARREL = "barrel"
+    CHAPTER = "chapter"
+    CHAPTER_SPACE = "chapter_space"
+    CHOICE = "choice"
+    CONDITION = "condition"
+    COUNT = "count"
+    DEATH = "death"
+    DECK = "deck"
+    DESTROY = "destroy"
+    DESTROYED = "destroyed"
+    DOOR = "door"
+    EFFECT_ROLL = "effect_roll"
+    ENDGAME = "endgame"
+    ENTRY = "entry"
+    ESSENCE = "essence"
+    EVENT = "event"
+    EVENT_ROLL = "event_roll"
+    EXIT = "exit"
+    EXPLORE = "explore"
+    EXPLORER = "explorer"
+    GAME = "game"
+    HEALTH = "health"
+    HIT = "hit"
+    HORROR = "horror"
+    HORROR_ROLL = "horror_roll"
+    ITEM = "item"
+    LASTING = "lasting"
+    LEVEL = "level"
+    LEVEL5 = "level5"
+    LIGHT = "light"
+    MARKERS = "markers"
+    MISS = "miss"
+    MONSTER_TURN = "monster_turn"
+    MOVE = "move"
+    PAY = "pay"
+    PHASE = "phase"
+    PIT = "pit"
+    PULL = "pull"
+    PUSH = "push"
+    RATINGS = "ratings"
+    REASON = "reason"
+    RECHARGE = "recharge"
+    REFRESH = "refresh"
+    ROLL = "roll"
+    ROUND = "round"
+    SCROLL = "scroll"
+    SEAL = "seal"
+    SPAWN = "spawn"
+    SPAWN_ROLL = "spawn_roll"
+    STAMINA = "stamina"
+    SWITCH = "switch"
+    TAKE = "take"
+    TELEPORT = "teleport"
+    THREAT = "threat"
+    TILES = "tiles"
+    TIMER = "timer"
+    TREAT = "treat"
+    TRIGGER = "trigger"
+    TURN = "turn"
 
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, and the rule that made it happen (pokerkit-style record)."""
+    """Something that happened, and the rule that made it happen (pokerkit-style record).
 
-    kind: str
-    text: str
-    rule: str
+    The meaning is in typed fields; :func:`machina_nb.rules.engine.phrases.say` puts it into
+    words for each reader, and ``text`` and ``rule`` are the transcripts' words.
+    """
+
+    kind: Kind
+    """What the event is about; a ``str`` enum, so ``event.kind == "health"`` holds."""
+    phrase: str
+    """The key of its template in :data:`~machina_nb.rules.engine.phrases.PHRASES`, or the
+    template itself (``{who0} moves {where0} -> {where1}``) for an event phrased in place."""
+    who: tuple[str, ...] = ()
+    """The unit ids the phrase names, in the order of its ``{who0}``, ``{who1}``..."""
+    where: tuple[tuple, ...] = ()
+    """The points the phrase names, ``(x, y)``: spaces (``{where0}``) or grid points
+    (``{corner0}``, whose coordinates may be fractions)."""
+    amounts: tuple[int, ...] = ()
+    """The numbers the phrase needs (``{amount0}``...): amounts lost, ratings before and after."""
+    dice: tuple[int, ...] = ()
+    """The faces rolled for this event (``{dice}``), in the order rolled."""
+    card: str = ""
+    """The name of the card the event is about (``{card}``), or ``""``."""
+    cause: str = ""
+    """What caused it (``{cause}``): the ability, action or phase, in the log's words, as a
+    template over the same fields (``{who1}'s spawn roll``)."""
+    cite: Cite = Cite()
+    """The rule that made it happen."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", Kind(self.kind))
+
+    @property
+    def text(self) -> str:
+        """The event as the transcripts write it (unit ids, ``(x, y)`` pairs)."""
+        return say(self)
+
+    @property
+    def rule(self) -> str:
+        """The citation as the transcripts write it (``manual p18 (health)``)."""
+        return str(self.cite)
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.text} [{self.rule}]"
@@ -98,14 +203,34 @@ class Resolution:
         self.events: list[Event] = []
         self.actor = actor
         self.resolving: set[str] = set()
+        self.unit_ids: set[str] = {u.id for u in state.units}   # every unit named so far
         self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
         # The most the active explorer spends on an attack roll of this action that is not
         # their own attack (a trap, an exploding barrel): manual p18, any roll of their turn.
         self.essence = 0
 
-    def emit(self, kind: str, text: str, rule: str) -> None:
-        """Record an event with its citation."""
-        self.events.append(Event(kind, text, rule))
+    def emit(self, kind: str, text: str, rule: str | Cite, **fields: Any) -> None:
+        """Record an event with its citation.
+
+        ``text`` is a phrase key of :data:`~machina_nb.rules.engine.phrases.PHRASES` when
+        typed ``fields`` are given (``who=``, ``where=``, ``amounts=``, ``dice=``, ``card=``,
+        ``cause=``); otherwise the event's words, whose unit ids and points become its fields.
+        """
+        cite = rule if isinstance(rule, Cite) else Cite.parse(rule)
+        if not fields:
+            self.unit_ids.update(u.id for u in self.state.units)
+            phrase, who, where = literal(text, self.unit_ids)
+            fields = {"who": who, "where": where}
+        elif text in PHRASES:
+            phrase = text
+            if fields.get("cause"):   # the cause's own unit ids and points become fields too
+                self.unit_ids.update(u.id for u in self.state.units)
+                who, where = tuple(fields.get("who", ())), tuple(fields.get("where", ()))
+                cause, more, points = literal(fields["cause"], self.unit_ids, len(who), len(where))
+                fields = {**fields, "cause": cause, "who": who + more, "where": where + points}
+        else:
+            raise KeyError(f"no phrase {text!r} in the phrasebook")
+        self.events.append(Event(Kind(kind), phrase, cite=cite, **fields))
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
         """One option: the only one, or the first of the players' choices that fits, else

@@ -24,7 +24,7 @@ from machina_nb.rules.engine.resolution import Resolution, resolve
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_options, unpaid_cost
 from machina_nb.rules.engine.triggers import return_marker
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.errors import BadArgument
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["PlayAbility", "explorer_abilities", "second_targets", "play_targets"]
@@ -249,4 +249,4 @@ def play_targets(target) -> tuple[Point, ...]:
             return points
     except TypeError:
         pass
-    raise RulesError("target", f"expected a space (x, y) or a pair of spaces, got {target!r}")
+    raise BadArgument("target", f"expected a space (x, y) or a pair of spaces, got {target!r}")

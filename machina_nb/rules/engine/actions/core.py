@@ -24,7 +24,8 @@ from machina_nb.rules.engine.phases import advance, current_monster
 from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution
 from machina_nb.rules.engine.state import Decision, GameState, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution
-from machina_nb.rules.errors import RulesError
+from machina_nb.rules.cite import Cite
+from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors"]
@@ -64,7 +65,8 @@ class Action:
     """Taking it ends the free inventory steps after a workbench or recharge (manual p33, p37)."""
 
     def verify(self, state: GameState, rules: Rules) -> None:
-        """Raise :class:`RulesError` naming the broken rule if this action is illegal now.
+        """Raise :class:`IllegalAction` (a :class:`RulesError`) naming the broken rule if this
+        action is illegal now.
 
         Rules: manual p12 (explorer turns), p15 (queue).
         """
@@ -77,10 +79,10 @@ class Action:
         self._perform(r, r.state.unit(self.actor))
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        raise RulesError("action", f"unknown action {type(self).__name__}")
+        raise BadArgument("action", f"unknown action {type(self).__name__}")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
-        raise RulesError("action", f"unknown action {type(self).__name__}")
+        raise BadArgument("action", f"unknown action {type(self).__name__}")
 
     @classmethod
     def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
@@ -111,11 +113,11 @@ class Choose(Action):
 
     def perform(self, r: Resolution) -> None:
         """Never resolved on its own: :func:`apply` resumes the decision's action."""
-        raise RulesError("action", "a choice resumes the action that asked for it")
+        raise BadArgument("action", "a choice resumes the action that asked for it")
 
 
-def _fail(argument: str, message: str, rule: str):
-    raise RulesError(argument, f"{message} ({rule})")
+def _fail(argument: str, message: str, rule: str | Cite):
+    raise IllegalAction(argument, message, rule if isinstance(rule, Cite) else Cite.parse(rule))
 
 
 def _require_turn(state: GameState, action: Action) -> Unit:
@@ -224,7 +226,7 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
     Rules: manual p3 (the game's end), p12 (explorer actions and costs).
     """
     if not isinstance(action, Action):
-        raise RulesError("action", f"expected an Action, got {type(action).__name__}")
+        raise BadArgument("action", f"expected an Action, got {type(action).__name__}")
     if state.over:
         _fail("action", f"the game is over ({state.over})", "manual p3")
     if state.decision is not None and not isinstance(action, Choose):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from machina_nb.rules.board.distance import Mover, reach
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.terrain import move_steps
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay_check
 from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects import destroy_unit, set_door
@@ -80,10 +81,12 @@ def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields) -> None:
     moved = replace(r.state.unit(u.id), position=to, stamina=u.stamina - (cost or 1))
     r.state = r.state.with_unit(moved, **fields)
     if cost:
-        r.emit("move", f"{u.id} moves through obstacles {u.position} -> {to} ({cost} stamina)",
-               "manual p34 (move through effects), p30 (Aeromantle)")
+        r.emit("move", "moves_through", Cite.parse("manual p34 (move through effects), p30 "
+                                                   "(Aeromantle)"),
+               who=(u.id,), where=(u.position, to), amounts=(cost,))
     else:
-        r.emit("move", f"{u.id} moves {u.position} -> {to} (1 stamina)", "manual p34 (move)")
+        r.emit("move", "moves", Cite("manual", ("p34",), "move"), who=(u.id,),
+               where=(u.position, to), amounts=(1,))
     if r.state.is_kind(to, SpaceKind.PIT):
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
         r.emit("pit", "entering a pit destroys the unit", "manual p35; switch pit.voluntary_entry")
@@ -157,4 +160,5 @@ def _door(r: Resolution, u: Unit, a: Point, b: Point, op: str) -> None:
            "destroy": BorderKind.DOOR_DESTROYED}[op]
     set_door(r, a, b, new)
     r.state = r.state.update_unit(u.id, stamina=u.stamina - cost.stamina)
-    r.emit("door", f"{u.id} {op}s the door {a}|{b} ({cost.stamina} stamina)", "manual p36 (doors)")
+    r.emit("door", f"door_{op}", Cite("manual", ("p36",), "doors"), who=(u.id,),
+           where=(a, b), amounts=(cost.stamina,))

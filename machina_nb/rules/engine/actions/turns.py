@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from machina_nb.rules.board.maptext import BorderKind
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.actions.abilities import _abilities, _play, second_targets
 from machina_nb.rules.engine.actions.core import Action, _fail
 from machina_nb.rules.engine.actions.movement import _move
@@ -22,6 +23,9 @@ from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["StartTurn", "EndTurn", "RollSpawn", "RollHorror", "MonsterAct"]
+
+TURNS = Cite("manual", ("p12",))
+"""The rule of explorer turns."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class StartTurn(Action):
     def perform(self, r: Resolution) -> None:
         """The explorer becomes the active one (manual p12)."""
         r.set(active=self.actor, turns=r.state.turns + (self.actor,))
-        r.emit("turn", f"{self.actor} begins their turn", "manual p12")
+        r.emit("turn", "turn_begins", TURNS, who=(self.actor,))
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ def _end_turn(r: Resolution, u: Unit) -> None:
     if u.side == "explorer":
         r.state = r.state.update_unit(u.id, stamina=0)
         r.set(active=None, done=r.state.done + (u.id,))
-        r.emit("turn", f"{u.id} ends their turn", "manual p12")
+        r.emit("turn", "turn_ends", TURNS, who=(u.id,))
     else:
         _finish_monster(r, u.id, "the players end the scheming monster's turn")
 

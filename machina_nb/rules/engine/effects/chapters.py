@@ -9,6 +9,7 @@ from __future__ import annotations
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.board.terrain import nearest_spaces
 from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.engine.state import Deck, GameState, Unit
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
@@ -68,7 +69,7 @@ def next_chapter(r: Resolution, why: str) -> None:
     s = r.state
     if not s.chapters.cards:
         r.set(over="won")
-        r.emit("game", f"{why}: no chapter left: the explorers win", "manual p28 (The End)")
+        r.emit("game", "game_won", Cite("manual", ("p28",), "The End"), cause=why)
         return
     chapter = s.chapters.cards[0]
     r.set(chapter=chapter, chapters=Deck(s.chapters.cards[1:], (s.chapter,) +
@@ -99,7 +100,7 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
         else nearest_spaces(s.static_board(), origin, here, r.rules)
     space = r.choose(sorted(options), "the chapter space to light", "manual p36; switch light_chapter.choice")
     r.set(lit=s.lit + (space,))
-    r.emit("light", f"{why}: the chapter space at {space} is lit", "manual p36 (light chapter)")
+    r.emit("light", "lit", Cite("manual", ("p36",), "light chapter"), cause=why, where=(space,))
 
 # --- handlers of chapter effects (the table is vocabulary.EFFECT_HANDLERS) --------------------
 

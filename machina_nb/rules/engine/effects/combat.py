@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.board.terrain import adjacent
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.binding import release_bound_events
 from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
@@ -32,6 +33,8 @@ __all__ = [
 # --- damage, death, banish --------------------------------------------------------------------
 
 PAY_WITH = ("health", "essence")
+ATTACK = Cite("manual", ("p24",), "attack")
+"""The rule of an attack roll."""
 """The players' answer when an explorer with essence loses health: pay each point with (p18)."""
 
 
@@ -48,16 +51,16 @@ def lose_health(r: Resolution, unit_id: str, amount: int, killer: str | None, wh
             if u.essence and r.choose(PAY_WITH, f"how {unit_id} pays 1 health", "manual p18 "
                                       "(essence instead of health)") == "essence":
                 r.state = r.state.update_unit(unit_id, essence=u.essence - 1)
-                r.emit("essence", f"{why}: {unit_id} loses 1 essence instead of health",
-                       "manual p18")
+                r.emit("essence", "essence_for_health", Cite("manual", ("p18",)), cause=why,
+                       who=(unit_id,))
                 amount -= 1
         u = r.state.unit(unit_id)
         if amount == 0:
             return
     health = max(0, u.health - amount)
     r.state = r.state.update_unit(unit_id, health=health)
-    r.emit("health", f"{why}: {unit_id} loses {amount} health ({u.health} -> {health})",
-           "manual p18 (health)")
+    r.emit("health", "health_loss", Cite("manual", ("p18",), "health"), cause=why,
+           who=(unit_id,), amounts=(amount, u.health, health))
     if health == 0:
         destroy_unit(r, unit_id, killer, why)
 
@@ -87,8 +90,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
               monsters=Deck(s.monsters.cards, destroyed), done=tuple(d for d in s.done
                                                                     if d != unit_id))
         verb = "banished" if banish else "destroyed"
-        r.emit(verb, f"{why}: {unit_id} is {verb}", "manual p19 (banish)" if banish
-               else "manual p19 (destroyed monsters)")
+        r.emit(verb, verb, Cite("manual", ("p19",), "banish" if banish else "destroyed monsters"),
+               cause=why, who=(unit_id,))
         release_bound_events(r, unit_id, "monster")
         if origin is not None and destroyed is s.monsters.destroyed:   # removed from the game
             r.set(removed=r.state.removed + (origin,))
@@ -105,7 +108,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     discard_inventory(r, unit_id)
     if not r.state.explorers:
         r.set(over="lost")
-        r.emit("game", "the last explorer is destroyed: the game is lost", "manual p3")
+        r.emit("game", "game_lost", Cite("manual", ("p3",)), who=())
 
 
 def _kill_triggers(r: Resolution, killer: str | None, victim: str) -> None:
@@ -178,9 +181,8 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
     total, bonus = spend_essence(r, attacker, live, total, attribute, essence_budget)
     if r.rules["roll.floor"] == "clamp0":
         total = max(0, total)
-    r.emit("roll", f"{why}: {high} high + {low} low dice {faces} -> total {total} "
-           f"({'arcane, against will' if arcane else 'physical, against armor'})",
-           "manual p24 (attack)")
+    r.emit("roll", "arcane_roll" if arcane else "attack_roll", ATTACK, cause=why,
+           amounts=(high, low, total), dice=tuple(faces))
     return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
 
 
@@ -276,20 +278,24 @@ def strike(r: Resolution, attacker: str | None, blockers: Sequence[str],
         mine = total + (bonus or {}).get(b, 0)
         if mine >= value:
             hit.append(b)
-            r.emit("hit", f"{mine} >= {attribute} {value}: {b} is hit", "manual p24")
+            r.emit("hit", f"hit_{attribute}", Cite("manual", ("p24",)), who=(b,),
+                   amounts=(mine, value))
             lose_health(r, b, 1, attacker, f"hit by {why}")
             fire(r, "hit", attacker, f"{attacker} hit {b}")
         else:
-            r.emit("miss", f"{mine} < {attribute} {value}: {b} is missed", "manual p24")
+            r.emit("miss", f"miss_{attribute}", Cite("manual", ("p24",)), who=(b,),
+                   amounts=(mine, value))
     for barrel in barrels:
         if barrel in r.state.destroyed:
             continue
         if total >= 1:
-            r.emit("hit", f"{total} >= 1: the barrel at {barrel} is hit", "manual p35")
+            r.emit("hit", "barrel_hit", Cite("manual", ("p35",)), where=(barrel,),
+                   amounts=(total,))
             same = chained and r.rules["barrel.chain"] == "yes_same_roll"
             explode_barrel(r, barrel, attacker, arcane, total if same else None)
         else:
-            r.emit("miss", f"{total} < 1: the barrel at {barrel} holds", "manual p35")
+            r.emit("miss", "barrel_holds", Cite("manual", ("p35",)), where=(barrel,),
+                   amounts=(total,))
     return tuple(hit)
 
 # --- exploding barrels ------------------------------------------------------------------------
@@ -310,7 +316,8 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     """
     board = r.state.static_board()
     r.set(destroyed=r.state.destroyed + (barrel,))
-    r.emit("barrel", f"the barrel at {barrel} explodes", "manual p35 (exploding barrel)")
+    r.emit("barrel", "barrel_explodes", Cite("manual", ("p35",), "exploding barrel"),
+           where=(barrel,))
 
     def _near(p):
         if r.rules["barrel.adjacency"] == "raw_8_neighbours":
@@ -324,8 +331,8 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
         faces = [r.roll("high", "exploding barrel") for _ in range(3)]
         total = sum(faces)
         total, bonus = spend_essence(r, None, units, total, "will" if arcane else "armor", 0)
-        r.emit("roll", f"exploding barrel: 3 high dice {faces} -> total {total}",
-               "manual p35 (exploding barrel)")
+        r.emit("roll", "barrel_roll", Cite("manual", ("p35",), "exploding barrel"),
+               amounts=(total,), dice=tuple(faces))
     else:
         bonus = {}
         r.emit("roll", f"exploding barrel: the same total {total}", "ruling D36 (yes_same_roll)")
@@ -359,8 +366,8 @@ def restore_effect(r: Resolution, e: Effect, step: Step) -> None:
         unit = r.state.unit(u)
         new = min(getattr(unit, "max_" + attr), getattr(unit, attr) + e.amount)
         r.state = r.state.update_unit(u, **{attr: new})
-        r.emit(attr, f"{step.label}: {u} {attr} {getattr(unit, attr)} -> {new}",
-               "manual p18 (restore, up to the maximum)")
+        r.emit(attr, f"restore_{attr}", Cite("manual", ("p18",), "restore, up to the maximum"),
+               cause=step.label, who=(u,), amounts=(getattr(unit, attr), new))
 
 
 def lose_health_effect(r: Resolution, e: Effect, step: Step) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from machina_nb.rules.board import distance, placement
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects.combat import destroy_unit, explode_barrel
 from machina_nb.rules.engine.effects.map_spaces import trigger_traps
@@ -32,7 +33,7 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     s = r.state
     u = s.unit(unit_id)
     if u.immobile:
-        r.emit("move", f"{why}: {unit_id} is immobile", "manual p17")
+        r.emit("move", "immobile", Cite("manual", ("p17",)), cause=why, who=(unit_id,))
         return
     if u.side == "monster" and not s.scheming:
         plan = effect_move(s, r.rules, unit_id, amount, tuple(r.choices))
@@ -47,7 +48,8 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
         end = r.choose(tuple(spaces), f"where {unit_id} moves (up to {amount})", "manual p23")
         path = (end,)
     if end == u.position:
-        r.emit("move", f"{why}: {unit_id} stays on {end}", "manual p23")
+        r.emit("move", "stays", Cite("manual", ("p23",)), cause=why, who=(unit_id,),
+               where=(end,))
         return
     r.state = s.update_unit(unit_id, position=end)
     steps = f"{len(path)} step{'s' if len(path) != 1 else ''}"
@@ -67,11 +69,13 @@ def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     u = r.state.unit(unit_id)
     where = placement.teleport_within(r.state.unit_board(), u.position, amount, r.rules)
     if not where.candidates:
-        r.emit("teleport", f"{why}: no free space within {amount}", "manual p25")
+        r.emit("teleport", "teleport_nowhere", Cite("manual", ("p25",)), cause=why,
+               amounts=(amount,))
         return
     end = r.choose(where.candidates, f"where {unit_id} teleports", "manual p25 (teleport)")
     r.state = r.state.update_unit(unit_id, position=end)
-    r.emit("teleport", f"{why}: {unit_id} teleports {u.position} -> {end}", "manual p25")
+    r.emit("teleport", "teleports", Cite("manual", ("p25",)), cause=why, who=(unit_id,),
+           where=(u.position, end))
     if end in where.lethal:
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: teleported into a pit")
@@ -152,8 +156,8 @@ def switch_effect(r: Resolution, e: Effect, step: Step) -> None:
             r.state = r.state.update_unit(user.id, position=None)
             r.state = r.state.update_unit(u, position=mine)
             r.state = r.state.update_unit(user.id, position=theirs)
-            r.emit("switch", f"{step.label}: {user.id} and {u} trade places",
-                   "manual p25 (switch positions)")
+            r.emit("switch", "trade_places", Cite("manual", ("p25",), "switch positions"),
+                   cause=step.label, who=(user.id, u))
 
 
 def push_effect(r: Resolution, e: Effect, step: Step) -> None:

@@ -11,6 +11,7 @@ from machina_nb.rules.board import placement
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cards.units import UnitCard
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.engine.state import Deck, GameState, Unit
@@ -18,6 +19,9 @@ from machina_nb.rules.engine.state import Deck, GameState, Unit
 __all__ = [
     "SPAWN_LIMIT", "monsters_on_tile", "spawn_spaces", "spawn_monster", "spawn_effect",
 ]
+
+SPAWNS = Cite.parse("manual p13 (spawn monster), p15 (queue)")
+"""The rule of a monster spawning: its space, then the end of the queue."""
 
 
 # --- spawn ------------------------------------------------------------------------------------
@@ -74,8 +78,7 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
                      and r.rules["queue.mid_phase_spawn"] == "next_round" else ())
     r.set(units=s.units + (monster,), queue=s.queue + (uid,), next_id=s.next_id + 1,
           monsters=Deck(deck.cards[1:], deck.destroyed), done=done)
-    r.emit("spawn", f"{why}: {card.name} ({uid}) spawns on {space} and joins the end of the "
-           "queue", "manual p13 (spawn monster), p15 (queue)")
+    r.emit("spawn", "spawns", SPAWNS, cause=why, card=card.name, who=(uid,), where=(space,))
     if monster.enters_play:
         resolve(r, monster.enters_play, r.state.unit(uid), None, f"{card.name} enters play")
     return uid

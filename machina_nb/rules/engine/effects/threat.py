@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cards.items import equipped_items, find_item
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.effects.combat import destroy_unit
 from machina_nb.rules.engine.holdings import destroy_item, inventory_of
 from machina_nb.rules.engine.resolution import Resolution, Step
@@ -53,14 +54,14 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
                 _level_up(r, why)
             else:
                 r.set(threat=s.threat + 1)
-                r.emit("threat", f"{why}: monster threat {s.threat} -> {s.threat + 1}",
-                       "manual p14 (increase monster threat)")
+                r.emit("threat", "threat_up", Cite("manual", ("p14",), "increase monster threat"),
+                       cause=why, amounts=(s.threat, s.threat + 1))
         elif s.threat == top:
             _level_up(r, why)
         else:
             r.set(threat=s.threat + 1)
-            r.emit("threat", f"{why}: monster threat {s.threat} -> {s.threat + 1}",
-                   "3.5 §Increasing Monster Level")
+            r.emit("threat", "threat_up", Cite.parse("3.5 §Increasing Monster Level"), cause=why,
+                   amounts=(s.threat, s.threat + 1))
 
 
 _THREAT_DOWN_RULES = {"seal": "manual p36 (seal spawn space)", "event_space": "manual p37 "

@@ -1,0 +1,188 @@
+"""The phrasebook: the words of every event and citation, for every reader.
+
+An :class:`~machina_nb.rules.engine.resolution.Event` carries its meaning as typed fields
+(who, where, amounts, dice, card, cause, cite) and a phrase key; :func:`say` puts them into
+words. The transcript reader wants unit ids and ``(x, y)`` pairs (the default); the app gives
+``names`` (unit id -> ``"Kim (K)"``) and ``space`` (a point -> ``"B3"``).
+
+A phrase is a template of :data:`PHRASES` named by its key, or (for an event written before
+the phrasebook) the event's own template with its ids and points taken out as fields.
+Placeholders: ``{who0}`` a unit, ``{(who0)}`` a unit's id after its name (left out when the
+reader has names), ``{where0}`` a space, ``{corner0}`` a point of the grid (a corner of a
+space or a point between), ``{amount0}`` a number, ``{dice}`` the faces rolled, ``{card}`` a
+card's name, ``{cause}`` what caused the event.
+
+>>> from machina_nb.rules.engine.resolution import Event
+>>> from machina_nb.rules.cite import Cite
+>>> e = Event("health", "health_loss", who=("kim",), amounts=(2, 5, 3), cause="Claw",
+...           cite=Cite("manual", ("p18",), "health"))
+>>> say(e)
+'Claw: kim loses 2 health (5 -> 3)'
+>>> say(e, names={"kim": "Kim (K)"})
+'Claw: Kim (K) loses 2 health (5 -> 3)'
+>>> say_cite(e.cite)
+'manual p18 (health)'
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
+
+from machina_nb.rules.cite import Cite
+
+__all__ = ["PHRASES", "say", "say_cite", "literal", "dice_words", "point_text"]
+
+PHRASES: dict[str, str] = {
+    "health_loss": "{cause}: {who0} loses {amount0} health ({amount1} -> {amount2})",
+    "essence_for_health": "{cause}: {who0} loses 1 essence instead of health",
+    "turn_begins": "{who0} begins their turn",
+    "turn_ends": "{who0} ends their turn",
+    "moves": "{who0} moves {where0} -> {where1} ({amount0} stamina)",
+    "moves_through": "{who0} moves through obstacles {where0} -> {where1} ({amount0} stamina)",
+    "door_open": "{who0} opens the door {where0}|{where1} ({amount0} stamina)",
+    "door_close": "{who0} closes the door {where0}|{where1} ({amount0} stamina)",
+    "door_destroy": "{who0} destroys the door {where0}|{where1} ({amount0} stamina)",
+    "spawn_roll_nothing": "{who0} rolls {amount0} < {amount1}: nothing happens",
+    "spawn_roll_lower": "{who0} rolls {amount0} < {amount1}: spawn rating -> {amount2}",
+    "spawn_roll_spawns": "{who0} rolls {amount0} >= {amount1}: spawn a monster",
+    "hit_armor": "{amount0} >= armor {amount1}: {who0} is hit",
+    "hit_will": "{amount0} >= will {amount1}: {who0} is hit",
+    "miss_armor": "{amount0} < armor {amount1}: {who0} is missed",
+    "miss_will": "{amount0} < will {amount1}: {who0} is missed",
+    "barrel_hit": "{amount0} >= 1: the barrel at {where0} is hit",
+    "barrel_holds": "{amount0} < 1: the barrel at {where0} holds",
+    "barrel_explodes": "the barrel at {where0} explodes",
+    "destroyed": "{cause}: {who0} is destroyed",
+    "banished": "{cause}: {who0} is banished",
+    "game_lost": "the last explorer is destroyed: the game is lost",
+    "restore_health": "{cause}: {who0} health {amount0} -> {amount1}",
+    "restore_essence": "{cause}: {who0} essence {amount0} -> {amount1}",
+    "restore_stamina": "{cause}: {who0} stamina {amount0} -> {amount1}",
+    "spawns": "{cause}: {card} {(who0)} spawns on {where0} and joins the end of the queue",
+    "threat_up": "{cause}: monster threat {amount0} -> {amount1}",
+    "immobile": "{cause}: {who0} is immobile",
+    "stays": "{cause}: {who0} stays on {where0}",
+    "teleport_nowhere": "{cause}: no free space within {amount0}",
+    "teleports": "{cause}: {who0} teleports {where0} -> {where1}",
+    "trade_places": "{cause}: {who0} and {who1} trade places",
+    "game_won": "{cause}: no chapter left: the explorers win",
+    "lit": "{cause}: the chapter space at {where0} is lit",
+    "attack_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
+                   "(physical, against armor)",
+    "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
+                   "(arcane, against will)",
+    "barrel_roll": "exploding barrel: 3 high {dice} -> total {amount0}",
+}
+"""The templates of the events the engine phrases by key."""
+
+_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*)\}")
+_POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+_CORNER = re.compile(r"(\bmeeting at |\bblocked by the space \{where\d+\} at )$")
+
+
+def point_text(point: tuple) -> str:
+    """A point as the transcripts write it: ``(2, 5)``, ``(13/4, 4)``."""
+    return f"({point[0]}, {point[1]})"
+
+
+def dice_words(faces: Iterable[int]) -> str:
+    """The faces rolled in words: ``rolled 2 and 1``.
+
+    >>> dice_words([2, 1]), dice_words([7]), dice_words([3, 4, 5])
+    ('rolled 2 and 1', 'rolled 7', 'rolled 3, 4 and 5')
+    """
+    faces = [str(f) for f in faces]
+    if not faces:
+        return "rolled nothing"
+    return "rolled " + (faces[0] if len(faces) == 1 else
+                        ", ".join(faces[:-1]) + " and " + faces[-1])
+
+
+def _dice_list(faces: Iterable[int]) -> str:
+    return f"dice {list(faces)}"
+
+
+def _number(text: str) -> int | Fraction:
+    value = Fraction(text)
+    return int(value) if value.denominator == 1 else value
+
+
+def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
+            where_from: int = 0) -> tuple[str, tuple[str, ...], tuple]:
+    """A written event text as a template and its fields: the unit ids among ``unit_ids``
+    and the ``(x, y)`` points taken out (for events emitted with words, not a phrase key, and
+    for an event's cause); their placeholders are numbered from ``who_from`` and ``where_from``.
+
+    >>> literal("ann moves (0, 0) -> (0, 1) {x}", ["ann"])
+    ('{who0} moves {where0} -> {where1} {{x}}', ('ann',), ((0, 0), (0, 1)))
+    """
+    text = text.replace("{", "{{").replace("}", "}}")
+    points: list[tuple] = []
+    out, last = [], 0
+    for m in _POINT.finditer(text):
+        out.append(text[last:m.start()])
+        kind = "corner" if _CORNER.search("".join(out)) else "where"
+        out.append(f"{{{kind}{where_from + len(points)}}}")
+        points.append((_number(m[1]), _number(m[2])))
+        last = m.end()
+    text = "".join(out) + text[last:]
+    who: list[str] = []
+    for unit_id in sorted(set(unit_ids), key=len, reverse=True):  # "mi_go-12" first
+        pattern = rf"(?<![\w{{-]){re.escape(unit_id)}(?![\w-])"
+        if re.search(pattern, text):
+            n = who_from + len(who)
+            who.append(unit_id)
+            text = re.sub(rf" \({re.escape(unit_id)}\)", f" {{(who{n})}}", text)
+            text = re.sub(pattern, f"{{who{n}}}", text)
+    return text, tuple(who), tuple(points)
+
+
+def _own(template: str) -> str:
+    return re.sub(r" \{\(who(\d+)\)\}", r"{(who\1)}", template)
+
+
+def _fill(template: str, values: Mapping[str, str]) -> str:
+    return _FIELD.sub(lambda m: values[m[1]], template).replace("{{", "{").replace("}}", "}")
+
+
+def say(event: Any, names: Mapping[str, str] | None = None,
+        space: Callable[[tuple], str] | None = None,
+        point: Callable[[tuple], str] | None = None,
+        dice: Callable[[Iterable[int]], str] | None = None) -> str:
+    """The event in words: unit ids by ``names`` (a unit missing there is said by its id),
+    spaces by ``space`` and grid points by ``point`` (both ``(x, y)`` by default), the faces
+    rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``)."""
+    space = space or point_text
+    point = point or point_text
+    values: dict[str, str] = {"card": event.card, "dice": (dice or _dice_list)(event.dice)}
+    for i, unit_id in enumerate(event.who):
+        values[f"who{i}"] = names.get(unit_id, unit_id) if names else unit_id
+        values[f"(who{i})"] = "" if names and unit_id in names else f" ({unit_id})"
+    for i, p in enumerate(event.where):
+        values[f"where{i}"] = space(p)
+        values[f"corner{i}"] = point(p)
+    for i, n in enumerate(event.amounts):
+        values[f"amount{i}"] = str(n)
+    values["cause"] = _fill(_own(event.cause), values)
+    template = PHRASES.get(event.phrase, event.phrase)
+    return _fill(_own(template), values)
+
+
+def say_cite(cite: Cite, label: Callable[[str], str] | None = None) -> str:
+    """A citation in words; with ``label`` (switch name -> its question or label, as
+    :mod:`machina_nb.rules.rulings_words` gives) the switches are said by their labels.
+
+    >>> say_cite(Cite("manual", ("p13",), "spawn phase", ("rating.floor",)))
+    'manual p13 (spawn phase); switch rating.floor'
+    >>> say_cite(Cite("manual", ("p13",), switches=("rating.floor",)), lambda s: "the floor")
+    'manual p13; the floor'
+    """
+    if label is None or not cite.switches:
+        return str(cite)
+    plain = Cite(cite.source, cite.pages, cite.heading, (), cite.rulings)
+    text = str(plain) if not cite.wording else re.sub(
+        r";? ?switch(es)? [\w.]+( (and|,) [\w.]+)*( \([\w. ]+\))?", "", cite.wording)
+    said = "; ".join(label(s) for s in cite.switches)
+    return f"{text}; {said}" if text else said
