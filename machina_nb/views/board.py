@@ -56,7 +56,7 @@ from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay
 
 __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
-           "render_board", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
+           "render_board", "drawn_space_pixels", "fit_holder", "board_holder", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
@@ -261,8 +261,7 @@ def redraw_board(figure, sources, board: Board, px_per_space: int | None = None)
     for name, columns in board_data(board).items():
         sources[name].data = columns
     _legend_shown(figure)
-    _frame(figure, board, px_per_space or round(figure.frame_width / (
-        figure.x_range.end - figure.x_range.start - 0.6)))
+    _frame(figure, board, px_per_space or drawn_space_pixels(figure))
 
 
 def _legend_shown(figure) -> None:
@@ -274,12 +273,33 @@ def _legend_shown(figure) -> None:
                                    for r in item.renderers)
 
 
+#: Pixels beside the frame (row numbers on the left) and above it (column letters).
+_AXES = (40, 30)
+
+
+def drawn_space_pixels(figure) -> int:
+    """Pixels a side of a space in a figure of :func:`render_board` at its full size (on a
+    window narrower than the figure it shrinks, keeping its shape)."""
+    frame = figure.frame_width or figure.width - _AXES[0]
+    return round(frame / (figure.x_range.end - figure.x_range.start - 0.6))
+
+
 def _frame(figure, board: Board, px: int) -> None:
-    """Fit the figure's ranges, frame and axis ticks to the board, ``px`` pixels a space."""
+    """Fit the figure's ranges, size and axis ticks to the board, ``px`` pixels a space.
+
+    The figure scales to the width it is given, never past ``px`` a space: on a phone the
+    whole board is in view and a tap still lands on its space. With bokeh's own legend
+    beside the frame, the frame keeps a fixed size instead."""
     x0, y0, x1, y1 = extent(board)
     figure.x_range.update(start=x0 - 0.3, end=x1 + 0.3)
     figure.y_range.update(start=y1 + 0.3, end=y0 - 0.3)  # y grows south
-    figure.update(frame_width=px * (x1 - x0), frame_height=px * (y1 - y0))
+    frame_width, frame_height = px * (x1 - x0), px * (y1 - y0)
+    if figure.legend:
+        figure.update(frame_width=frame_width, frame_height=frame_height)
+    else:
+        width = frame_width + _AXES[0]
+        figure.update(width=width, height=frame_height + _AXES[1], max_width=width,
+                      sizing_mode="scale_width")
     for axis, lo, hi, label in ((figure.xaxis, x0, x1, column_name),
                                 (figure.yaxis, y0, y1, lambda i: str(i + 1))):
         ticks = [i + 0.5 for i in range(lo, hi)]
@@ -318,8 +338,8 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
 
     fig = new_figure(tools="", toolbar_location=None, x_axis_location="above",
                      x_range=Range1d(), y_range=Range1d(),
-                     background_fill_color="#fafafa", name="board")
-    _frame(fig, board, px)
+                     background_fill_color="#fafafa", name="board", min_border_left=_AXES[0],
+                     min_border_top=_AXES[1], min_border_right=0, min_border_bottom=0)
     fig.grid.visible = False
     for axis in (fig.xaxis, fig.yaxis):
         axis.major_tick_line_color = None
@@ -330,6 +350,8 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         rows = max(4, (px * h) // 19)
         fig.add_layout(Legend(location="top_left", label_text_font_size="9pt", spacing=0,
                               padding=4, nrows=rows, glyph_height=16, label_height=16), "right")
+
+    _frame(fig, board, px)
 
     def key(label: str) -> dict:
         return {"legend_label": label} if legend else {}
@@ -355,8 +377,9 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
                     line_width=width, line_dash=dash, **key(words))
     fig.segment("x0", "y0", "x1", "y1", source=sources["overlay_lines"], line_color="colour",
                 line_width=4)
-    fig.scatter("x", "y", source=sources["units"], size=px * 0.55, fill_color="white",
-                line_color=UNIT_INK, line_width=2, **key("unit"))
+    # a unit's disc in board units: it shrinks with the board on a narrow window
+    fig.circle("x", "y", radius=0.28, source=sources["units"], fill_color="white",
+               line_color=UNIT_INK, line_width=2, **key("unit"))
     fig.text("x", "y", text="letter", source=sources["units"], text_align="center",
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
@@ -381,6 +404,27 @@ def _overlay_spaces(fig, source: ColumnDataSource) -> None:
                  hatch_pattern="/", hatch_color=ROLE_COLOURS[role], hatch_scale=7,
                  hatch_weight=2, hatch_alpha=0.9,
                  view=CDSView(filter=GroupFilter(column_name="role", group=role)))
+
+
+def fit_holder(holder: widgets.Box, figure) -> None:
+    """Size the box of a board plot to ``figure``: its full width where the window has room,
+    the box's own room where it has not (the figure scales down with it, taps still landing
+    on their spaces)."""
+    scales = figure.sizing_mode == "scale_width"
+    holder.layout.width = f"{figure.width}px" if scales else None
+    holder.layout.max_width = "100%"
+
+
+def board_holder(plot: BokehModel, figure, css: str = "board-holder") -> widgets.Box:
+    """``plot`` (the widget showing ``figure``) in a box of its own sized by :func:`fit_holder`,
+    with the CSS class ``css``: nothing beside it is drawn over it, and it never pushes the
+    page wider than the window."""
+    plot.layout.width = "100%"
+    holder = widgets.Box([plot], layout=widgets.Layout(min_width="0", flex="0 1 auto",
+                                                       overflow="hidden"))
+    holder.add_class(css)
+    fit_holder(holder, figure)
+    return holder
 
 
 _WRAP = {"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start",
@@ -445,7 +489,8 @@ class BoardView(widgets.VBox):
         self.verdict.add_class(f"{css}-verdict")
         self.legend = widgets.HTML()
         self.legend.add_class(f"{css}-legend")
-        self.holder = widgets.Box(layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.holder = widgets.Box(layout=widgets.Layout(min_width="0", flex="0 1 auto",
+                                                        overflow="hidden"))
         self.holder.add_class("board-holder")
         self._show(self.choice.value, pick)
         parts = []
@@ -461,11 +506,13 @@ class BoardView(widgets.VBox):
     def _beside(self, legend: bool) -> widgets.Box:
         """The board with its answer (the verdict, then the legend) beside it where the window
         is wide enough, and directly under it where it is not: the answer's first line is in
-        view with the board's top after any click."""
+        view with the board's top after any click. An owner may put more of its answer in
+        ``self.answer`` (a column: the verdict, then the legend)."""
         answer = widgets.VBox([self.verdict, *([self.legend] if legend else [])],
                               layout=widgets.Layout(flex="1 1 280px", min_width="260px",
                                                     max_width="520px"))
         answer.add_class(f"{self._css}-answer")
+        self.answer = answer
         return widgets.Box([self.holder, answer], layout=widgets.Layout(**_WRAP))
 
     def _show(self, name: str, pick: Pick | None = None) -> None:
@@ -480,13 +527,14 @@ class BoardView(widgets.VBox):
             figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
             figure.on_event(DoubleTap, self.on_tap)  # a quick second click is still a click
-            plot = BokehModel(figure, layout=widgets.Layout(flex="0 0 auto"))
+            plot = BokehModel(figure, layout=widgets.Layout(width="100%"))
             plot.add_class(f"{self._css}-plot")
             self._drawn[name] = figure, sources, plot
         else:
             self.refresh(*self._drawn[name][::2])
         self.board = board
         self.figure, self.sources, self.plot = self._drawn[name]
+        fit_holder(self.holder, self.figure)
         self.holder.children = (self.plot,)
         self.selected = pick.selected if pick else None
         self.target = pick.target if pick else None

@@ -38,6 +38,7 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import (
     ROLE_COLOURS,
     Highlights,
+    board_holder,
     highlight_data,
     plain_text,
     render_board,
@@ -202,6 +203,12 @@ def _heading(text: str) -> widgets.HTML:
     return widgets.HTML(f"<h3>{html.escape(text)}</h3>")
 
 
+def _captioned(plot: widgets.Box, verdict: widgets.HTML, caption: str) -> widgets.VBox:
+    """A board with its caption above and its verdict under it, never wider than the window."""
+    return widgets.VBox([widgets.HTML(f"<b>{html.escape(caption)}</b>"), plot, verdict],
+                        layout=widgets.Layout(min_width="0", max_width="100%"))
+
+
 def _error(exc: Exception) -> str:
     return f"<span class='peers-error' style='color:#c62828'>{html.escape(str(exc))}</span>"
 
@@ -230,8 +237,6 @@ class OtherGamesView(widgets.VBox):
         for game in ("machina", "mansions"):
             marks = sight_highlights(self.board, (0, 0), (2, 1), self._peer_rules(), game)
             fig, sources = render_board(self.board, marks, px_per_space=34)
-            fig.title.text = ("Machina Arcana: centre to centre" if game == "machina" else
-                              "Mansions of Madness: any corner dot to any corner dot")
             self._boards[game] = (fig, sources)
         self.pool = self._text("Pool", "1H2L", "peers-pool")
         self.essence = widgets.IntSlider(value=2, min=0, max=4, description="Essence")
@@ -244,7 +249,6 @@ class OtherGamesView(widgets.VBox):
         self.distances = self._html("peers-distances")
         chart, self._curves = self._build_chart()
         dist_fig, _ = render_board(distance_board(), px_per_space=30)
-        dist_fig.title.text = "Monster M and explorers A, B, C"
         self._update_sight()
         self._update_odds()
         self._update_distances()
@@ -252,12 +256,13 @@ class OtherGamesView(widgets.VBox):
         # so the widgets are made only now, with every source filled.
         self._chart = BokehModel(chart)
         self._chart.add_class("peers-chart")
-        self._plots = {game: BokehModel(fig) for game, (fig, _) in self._boards.items()}
+        self._plots = {game: board_holder(BokehModel(fig), fig)
+                       for game, (fig, _) in self._boards.items()}
         for w in (self.source, self.target, self.inset, self.touch):
             w.observe(self._update_sight, "value")
         for w in (self.pool, self.essence, self.bag, self.values):
             w.observe(self._update_odds, "value")
-        super().__init__(self._layout(BokehModel(dist_fig)))
+        super().__init__(self._layout(board_holder(BokehModel(dist_fig), dist_fig)))
 
     # --- widgets -------------------------------------------------------------------------------
 
@@ -292,8 +297,12 @@ class OtherGamesView(widgets.VBox):
         return [
             _heading("Line of sight: one map, two games"),
             widgets.HBox([self.source, self.target, self.inset, self.touch]),
-            widgets.HBox([widgets.VBox([self._plots["machina"], self.verdict_machina]),
-                          widgets.VBox([self._plots["mansions"], self.verdict_mansions])]),
+            widgets.Box([_captioned(self._plots["machina"], self.verdict_machina,
+                                    "Machina Arcana: centre to centre"),
+                         _captioned(self._plots["mansions"], self.verdict_mansions,
+                                    "Mansions of Madness: any corner dot to any corner dot")],
+                        layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                              grid_gap="8px 16px")),
             sight_legend,
             _heading("Chance to succeed against the required margin"),
             widgets.HBox([self.pool, self.essence]), widgets.HBox([self.bag, self.values]),
@@ -301,7 +310,8 @@ class OtherGamesView(widgets.VBox):
             _heading("When you decide: essence after the roll, icons and skill points before it"),
             self.timing,
             _heading("Who is nearest? Three ways to count"),
-            distance_plot, self.distances,
+            widgets.HTML("<b>Monster M and explorers A, B, C</b>"), distance_plot,
+            self.distances,
         ]
 
     @property
