@@ -66,13 +66,13 @@ from machina_nb.views.asked import AskedList
 from machina_nb.views.board import (
     BoardView,
     Highlights,
-    board_holder,
     legend_html,
     plain_text,
     render_board,
     space_name,
 )
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
+from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
 from machina_nb.views.png import png_link
 from machina_nb.views.share import copy_button, page_base

@@ -50,13 +50,14 @@ from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
+from machina_nb.views.fit import fit_holder
 from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay, closest_overlay,
                                        nearest_overlay, reach_overlay, sight_line_highlights,
                                        sight_overlay)
 
 __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
-           "render_board", "drawn_space_pixels", "fit_holder", "board_holder", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
+           "render_board", "drawn_space_pixels", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
@@ -404,27 +405,6 @@ def _overlay_spaces(fig, source: ColumnDataSource) -> None:
                  hatch_pattern="/", hatch_color=ROLE_COLOURS[role], hatch_scale=7,
                  hatch_weight=2, hatch_alpha=0.9,
                  view=CDSView(filter=GroupFilter(column_name="role", group=role)))
-
-
-def fit_holder(holder: widgets.Box, figure) -> None:
-    """Size the box of a board plot to ``figure``: its full width where the window has room,
-    the box's own room where it has not (the figure scales down with it, taps still landing
-    on their spaces)."""
-    scales = figure.sizing_mode == "scale_width"
-    holder.layout.width = f"{figure.width}px" if scales else None
-    holder.layout.max_width = "100%"
-
-
-def board_holder(plot: BokehModel, figure, css: str = "board-holder") -> widgets.Box:
-    """``plot`` (the widget showing ``figure``) in a box of its own sized by :func:`fit_holder`,
-    with the CSS class ``css``: nothing beside it is drawn over it, and it never pushes the
-    page wider than the window."""
-    plot.layout.width = "100%"
-    holder = widgets.Box([plot], layout=widgets.Layout(min_width="0", flex="0 1 auto",
-                                                       overflow="hidden"))
-    holder.add_class(css)
-    fit_holder(holder, figure)
-    return holder
 
 
 _WRAP = {"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start",

@@ -34,7 +34,6 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import (
     Highlights,
     as_board,
-    fit_holder,
     highlight_data,
     legend_html,
     plain_text,
@@ -43,6 +42,7 @@ from machina_nb.views.board import (
     space_name,
     space_pixels,
 )
+from machina_nb.views.fit import fit_holder
 from machina_nb.views.stepper import (
     cites_once,
     event_words,

@@ -38,12 +38,12 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import (
     ROLE_COLOURS,
     Highlights,
-    board_holder,
     highlight_data,
     plain_text,
     render_board,
     space_name,
 )
+from machina_nb.views.fit import board_holder, scale_to_width
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
@@ -248,13 +248,14 @@ class OtherGamesView(widgets.VBox):
         self.timing = self._html("peers-timing")
         self.distances = self._html("peers-distances")
         chart, self._curves = self._build_chart()
+        self._chart_figure = chart
         dist_fig, _ = render_board(distance_board(), px_per_space=30)
         self._update_sight()
         self._update_odds()
         self._update_distances()
         # A plot's browser view is built from the state it had when the plot widget was made,
         # so the widgets are made only now, with every source filled.
-        self._chart = BokehModel(chart)
+        self._chart = BokehModel(scale_to_width(chart))
         self._chart.add_class("peers-chart")
         self._plots = {game: board_holder(BokehModel(fig), fig)
                        for game, (fig, _) in self._boards.items()}
@@ -306,7 +307,7 @@ class OtherGamesView(widgets.VBox):
             sight_legend,
             _heading("Chance to succeed against the required margin"),
             widgets.HBox([self.pool, self.essence]), widgets.HBox([self.bag, self.values]),
-            self._chart, self.chart_note, self.curve_table,
+            board_holder(self._chart, self._chart_figure, "plot-holder"), self.chart_note, self.curve_table,
             _heading("When you decide: essence after the roll, icons and skill points before it"),
             self.timing,
             _heading("Who is nearest? Three ways to count"),

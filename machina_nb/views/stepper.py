@@ -75,8 +75,6 @@ from machina_nb.views import setup_notebook
 from machina_nb.views.board import (
     ROLE_COLOURS,
     Highlights,
-    board_holder,
-    fit_holder,
     highlight_data,
     legend_html,
     plain_text,
@@ -85,6 +83,7 @@ from machina_nb.views.board import (
     space_name,
     space_pixels,
 )
+from machina_nb.views.fit import board_holder, fit_holder
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",
