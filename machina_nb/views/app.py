@@ -77,8 +77,9 @@ def demo_layout() -> Layout:
 
 
 #: On a narrow window (a tablet, a phone) the tab titles wrap onto a second line instead of
-#: being cut, and the page's margins shrink so a board gets the width; a board wider than
-#: the window scales down in its own box (``board_holder``) instead of pushing the page wider.
+#: being cut, the page's margins shrink so a board gets the width, and the Rulings tab's two
+#: boards and legend stack; a plot wider than the window scales down in its own box
+#: (``views/fit.py``) instead of pushing the page wider.
 FIT_CSS = """<style>
 @media (max-width: 860px) {
   .app-tabs > .widget-tab-bar { height: auto; }
@@ -86,7 +87,10 @@ FIT_CSS = """<style>
   .app-tabs > .widget-tab-bar .lm-TabBar-tab { flex: 0 0 auto !important; min-width: 0;
                                               padding: 0 10px; }
 }
+.rulings-case svg { max-width: 100%; height: auto; }
 @media (max-width: 600px) {
+  .rulings-case table, .rulings-case tbody, .rulings-case tr, .rulings-case td {
+    display: block; width: auto !important; }
   .jp-Cell, .lm-BoxPanel-child { padding-left: 0; padding-right: 0; }
   .jp-OutputArea-output { margin-left: 0; margin-right: 0; }
   .app-tabs > .widget-tab-contents { padding: 8px 4px; }
