@@ -79,7 +79,8 @@ def demo_layout() -> Layout:
 #: On a narrow window (a tablet, a phone) the tab titles wrap onto a second line instead of
 #: being cut, the page's margins shrink so a board gets the width, and the Rulings tab's two
 #: boards and legend stack; a plot wider than the window scales down in its own box
-#: (``views/fit.py``) instead of pushing the page wider.
+#: (``views/fit.py``) instead of pushing the page wider. On a phone a text field or a picker
+#: shrinks to the width, and a wide table scrolls sideways in its own box.
 FIT_CSS = """<style>
 @media (max-width: 860px) {
   .app-tabs > .widget-tab-bar { height: auto; }
@@ -94,6 +95,10 @@ FIT_CSS = """<style>
   .jp-Cell, .lm-BoxPanel-child { padding-left: 0; padding-right: 0; }
   .jp-OutputArea-output { margin-left: 0; margin-right: 0; }
   .app-tabs > .widget-tab-contents { padding: 8px 4px; }
+  .app-tabs .widget-inline-hbox { max-width: 100%; }
+  .app-tabs .widget-inline-hbox > select, .app-tabs .widget-inline-hbox > input { min-width: 0; }
+  .app-tabs .widget-html, .app-tabs .widget-html-content { max-width: 100%; }
+  .app-tabs .widget-html-content { overflow-x: auto; }
 }
 </style>"""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-__all__ = ["scale_to_width", "fit_holder", "board_holder"]
+__all__ = ["scale_to_width", "fit_holder", "board_holder", "row"]
 
 
 def scale_to_width(figure):
@@ -41,3 +41,10 @@ def board_holder(plot: BokehModel, figure, css: str = "board-holder") -> widgets
     holder.add_class(css)
     fit_holder(holder, figure)
     return holder
+
+
+def row(children) -> widgets.Box:
+    """Widgets side by side where the window is wide enough, wrapping onto the next line where
+    it is not (an ``HBox`` would cut them off at the window's edge)."""
+    return widgets.Box(list(children), layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                             align_items="center"))

@@ -41,7 +41,7 @@ from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.rules.rulings_words import label
 from machina_nb.views import setup_notebook
-from machina_nb.views.fit import board_holder, scale_to_width
+from machina_nb.views.fit import board_holder, row, scale_to_width
 from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
 from machina_nb.views.words import PRESET_WORDS
 
@@ -258,15 +258,15 @@ class OddsView(widgets.VBox):
             setattr(self, name, answer)
 
     def _picker_rows(self) -> widgets.Widget:
-        return widgets.VBox([widgets.HBox([self.attacker, self.attack, self.target]),
+        return widgets.VBox([row([self.attacker, self.attack, self.target]),
                              self.origin])
 
     def _number_rows(self) -> widgets.Widget:
         return widgets.VBox([
-            widgets.HBox([self.high, self.low, self.kind, self.defense]),
-            widgets.HBox([self.modifier, _note(
+            row([self.high, self.low, self.kind, self.defense]),
+            row([self.modifier, _note(
                 "Added to the dice total: + from boosts, − from reductions (manual p24).")]),
-            widgets.HBox([self.essence, _note(
+            row([self.essence, _note(
                 "The most essence the attacker may spend after seeing the roll, +1 to the "
                 "total each (manual p18-19).")])])
 
@@ -442,7 +442,7 @@ class OddsView(widgets.VBox):
                        self.blockers_table,
                        widgets.HTML("<b>Kill within N attacks</b> (the essence shared "
                                     "between them)"),
-                       widgets.HBox([self.health, self.attacks]), self.kill]
+                       row([self.health, self.attacks]), self.kill]
         else:
             self._update_heat()
             plot = BokehModel(self.figures["heat"])
@@ -696,8 +696,8 @@ class ProcessesView(widgets.VBox):
             plots.append(board_holder(plot, fig, "plot-holder"))
         return [widgets.HTML(f"<h3>{PROCESSES_TITLE}</h3>") if not hasattr(self, "fold")
                 else widgets.HTML(),
-                widgets.HBox([self.rating, self.horror, self.explorers]),
-                widgets.HBox([self.rounds, self.blocking, self.compare]),
+                row([self.rating, self.horror, self.explorers]),
+                row([self.rounds, self.blocking, self.compare]),
                 self.summary, widgets.Box(plots, layout=widgets.Layout(
                     display="flex", flex_flow="row wrap"))]
 

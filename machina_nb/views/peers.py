@@ -43,7 +43,7 @@ from machina_nb.views.board import (
     render_board,
     space_name,
 )
-from machina_nb.views.fit import board_holder, scale_to_width
+from machina_nb.views.fit import board_holder, row, scale_to_width
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
@@ -297,7 +297,7 @@ class OtherGamesView(widgets.VBox):
             "open or closed, blocks sight, and rubble is only a marker, which never blocks.</p>")
         return [
             _heading("Line of sight: one map, two games"),
-            widgets.HBox([self.source, self.target, self.inset, self.touch]),
+            row([self.source, self.target, self.inset, self.touch]),
             widgets.Box([_captioned(self._plots["machina"], self.verdict_machina,
                                     "Machina Arcana: centre to centre"),
                          _captioned(self._plots["mansions"], self.verdict_mansions,
@@ -306,7 +306,7 @@ class OtherGamesView(widgets.VBox):
                                               grid_gap="8px 16px")),
             sight_legend,
             _heading("Chance to succeed against the required margin"),
-            widgets.HBox([self.pool, self.essence]), widgets.HBox([self.bag, self.values]),
+            row([self.pool, self.essence]), row([self.bag, self.values]),
             board_holder(self._chart, self._chart_figure, "plot-holder"), self.chart_note, self.curve_table,
             _heading("When you decide: essence after the roll, icons and skill points before it"),
             self.timing,

@@ -2,8 +2,8 @@
 (390x844), measured by element geometry in Chromium, on every tab.
 
 On every size and tab each board or chart lies within the window's width, nothing is drawn
-over it (the element at each point of it is the plot itself) and the page is no wider than
-the window. After a click on a laptop the answer's first line and the board's top are both
+over it (the element at each point of it is the plot itself), the page is no wider than
+the window and no control or text reaches past its edge. After a click on a laptop the answer's first line and the board's top are both
 in view; on a phone a tap on the board answers. No request leaves the machine and no tab
 logs a console error. A screenshot of each tab at each size is saved in test-artifacts/
 (``table_<tab>_<size>.png``).
@@ -58,6 +58,20 @@ _PLOTS_SEEN = """(selector) => {
 
 _PAGE_WIDTH = "() => document.scrollingElement.scrollWidth"
 
+# The controls and texts shown that reach past the window's edge (cut off there).
+_CUT = """() => {
+  const cut = [];
+  const shown = "button, input, select, textarea, .widget-label, .widget-html-content, "
+                + ".widget-readout, .lm-TabBar-tab";
+  for (const e of document.querySelectorAll(shown)) {
+    if (e.offsetParent === null) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && (r.right > innerWidth + 1 || r.left < -1))
+      cut.push((e.innerText || e.value || e.className || e.tagName).toString().slice(0, 40));
+  }
+  return cut;
+}"""
+
 
 @pytest.fixture(scope="module")
 def table(browser, voila):
@@ -108,6 +122,7 @@ def test_every_plot_fits_the_width_uncovered(table, artifacts, tab, size):
         assert plot["left"] >= 0 and plot["right"] <= width + 1, (tab, size, plot)
         assert not plot["covered"], (tab, size, plot["covered"])
     assert page.evaluate(_PAGE_WIDTH) <= width + 1, (tab, size)
+    assert not page.evaluate(_CUT), (tab, size, page.evaluate(_CUT))
 
 
 def _in_view(page, answer: str, board: str) -> None:
