@@ -129,8 +129,8 @@ def test_spec_d1_flipping_los_vertex_redraws_the_same_target():
     view.aim((1, 0))
     assert "visible" in view.verdict.value
     view.rules = Rules().replace({"los.vertex": "any_two"})
-    assert "blocked by the wall A1|B1 and the wall A1|A2 meeting at the top-left corner of B2" \
-        in view.verdict.value
+    assert ("blocked by the wall A1|B1 and the wall A1|A2 meeting at the corner shared by A1, "
+            "A2, B1 and B2") in view.verdict.value
     assert view.sources["overlay_points"].data["x"] == [1.0]
     view.rules = Rules().replace({"los.vertex": "touch_ok"})
     assert "visible" in view.verdict.value

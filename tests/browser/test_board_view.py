@@ -53,8 +53,8 @@ def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(explorer, artif
     source_pixels = canvas.screenshot()
     click_space(page, (12, 5))
     page.locator(".board-verdict", has_text="D9 → M6").wait_for(timeout=WAIT)
-    assert ("blocked by the wall between D9 and E9 at the point 4 across, 8 1/3 down from "
-            "the board's top-left corner (manual p22 (line of sight))") in verdict(page)
+    assert ("blocked by the wall between D9 and E9, 1/3 of the way down it "
+            "(manual p22 (line of sight))") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     sight_pixels = changed_pixels(page, canvas, source_pixels)
     page.screenshot(path=str(artifacts / "board-2x2-sight.png"), full_page=True)
