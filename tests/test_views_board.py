@@ -274,14 +274,17 @@ def test_the_legend_beside_the_board_explains_every_colour_drawn(shipped):
         assert "Phillip" in view.legend.value
 
 
-def test_overlays_outline_or_hatch_never_fill_so_space_kinds_show(shipped):
+def test_overlays_outline_hatch_or_dim_never_fill_so_space_kinds_show(shipped):
     view = BoardView(shipped)
     view.select((3, 8))
-    glyph = next(r.glyph for r in view.figure.renderers
-                 if r.data_source is view.sources["overlay"])
-    assert glyph.fill_color is None
+    glyphs = [r.glyph for r in view.figure.renderers if r.data_source is view.sources["overlay"]]
+    assert glyphs[0].fill_color is None
+    veils = [g for g in glyphs if g.fill_color is not None]
+    assert veils and all(g.fill_alpha < 0.5 for g in veils)
     data = view.sources["overlay"].data
-    assert {h for h, r in zip(data["hatch"], data["role"]) if r == "blocked"} == {"/"}
+    # out of sight is dimmed, neither hatched over the space kind nor outlined
+    assert {h for h, r in zip(data["hatch"], data["role"]) if r == "blocked"} == {" "}
+    assert {e for e, r in zip(data["edge"], data["role"]) if r == "blocked"} == {"rgba(0, 0, 0, 0)"}
 
 
 def test_spaces_are_named_as_the_axes_label_them_and_at_least_32_px():

@@ -41,10 +41,11 @@ from machina_nb.rules.board.drawing import (BORDER_GROUPS, border_segment, borde
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights, Segment
 from machina_nb.rules.board.labels import column_name, plain_text, space_name
-from machina_nb.rules.board.maptext import BorderKind, Layout, Point
-from machina_nb.rules.board.palette import (DIRECTION_INK, GRID, HATCHED_ROLES, LABEL_INK,
-                                            MAP_STYLES, ROLE_COLOURS, ROLE_WORDS, SPACE_COLOURS,
-                                            STYLES, TILE_INK, UNIT_FILL, UNIT_INK)
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board.palette import (DIM, DIMMED_ROLES, DIRECTION_INK, GRID,
+                                            HATCHED_ROLES, LABEL_INK, MAP_STYLES, ROLE_COLOURS,
+                                            ROLE_WORDS, SPACE_COLOURS, STYLES, TILE_INK,
+                                            UNIT_FILL, UNIT_INK)
 from machina_nb.rules.board.playarea import PlayArea, place_tile
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
@@ -89,11 +90,11 @@ def _tile_columns(board: Board) -> dict[str, list]:
 
 
 def _overlay_space_columns(spaces) -> dict[str, list]:
-    """Columns of the overlay's spaces: an outline in the role's colour, or a hatch."""
+    """Columns of the overlay's spaces: an outline in the role's colour, a hatch or a veil."""
     return {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
             "role": [role for _, role in spaces],
             "colour": [ROLE_COLOURS[role] for _, role in spaces],
-            "edge": [_CLEAR if role in HATCHED_ROLES else ROLE_COLOURS[role]
+            "edge": [_CLEAR if role in HATCHED_ROLES | DIMMED_ROLES else ROLE_COLOURS[role]
                      for _, role in spaces],
             "hatch": ["/" if role in HATCHED_ROLES else " " for _, role in spaces]}
 
@@ -131,6 +132,9 @@ def _swatch(colour: str, style: str) -> str:
         look = f"background:{colour};border:1px solid {GRID};"
     elif style == "outline":
         look = f"border:3px solid {colour};box-sizing:border-box;"
+    elif style == "dim":    # a floor space under the veil
+        look = (f"background:linear-gradient({_veil(colour)},{_veil(colour)}),"
+                f"{SPACE_COLOURS[SpaceKind.FLOOR]};border:1px solid {GRID};")
     elif style == "hatch":
         look = (f"background:repeating-linear-gradient(135deg,{colour} 0 2px,transparent 2px 6px);"
                 f"border:1px solid {GRID};")
@@ -141,6 +145,12 @@ def _swatch(colour: str, style: str) -> str:
         return (f"<span class='legend-swatch' data-colour='{colour}' style='{_SWATCH}"
                 f"color:{colour};font-weight:bold;text-align:center'>{html.escape(style)}</span>")
     return f"<span class='legend-swatch' data-colour='{colour}' style='{_SWATCH}{look}'></span>"
+
+
+def _veil(colour: str) -> str:
+    """``colour`` as a CSS colour :data:`DIM` opaque."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({red},{green},{blue},{DIM})"
 
 
 def _entry(colour: str, style: str, words: str) -> str:
@@ -177,7 +187,8 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
     if roles or _has(sources, "overlay_labels"):
         parts.append("<b>What is marked</b>")
         for source, role in roles:
-            style = {"overlay": "hatch" if role in HATCHED_ROLES else "outline",
+            style = {"overlay": "hatch" if role in HATCHED_ROLES else
+                     "dim" if role in DIMMED_ROLES else "outline",
                      "overlay_lines": "line", "overlay_points": "✕"}[source]
             parts.append(_entry(ROLE_COLOURS[role], style, ROLE_WORDS[role]))
         if _has(sources, "overlay_labels"):
@@ -395,11 +406,14 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
 
 
 def _overlay_spaces(fig, source: ColumnDataSource) -> None:
-    """The overlay's spaces: an outline inside the space or a hatch, so the space kind shows
-    beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
+    """The overlay's spaces: an outline inside the space, a hatch or a veil over it, so the
+    space kind shows beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
     for every space when the pattern or its colour varies by row (seconds on a 40x40 board)."""
     fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color="edge", line_width=3,
              view=CDSView(filter=GroupFilter(column_name="hatch", group=" ")))
+    for role in sorted(DIMMED_ROLES):
+        fig.rect("x", "y", 1, 1, source=source, fill_color=ROLE_COLOURS[role], fill_alpha=DIM,
+                 line_color=None, view=CDSView(filter=GroupFilter(column_name="role", group=role)))
     for role in sorted(HATCHED_ROLES):
         fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color=None,
                  hatch_pattern="/", hatch_color=ROLE_COLOURS[role], hatch_scale=7,

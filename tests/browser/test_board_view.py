@@ -31,9 +31,9 @@ def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(
     assert selected != before
     click_space(page, (7, 2))  # through the corner where a wall meets a closed door
     page.locator(".board-verdict", has_text="C4 → H3").wait_for(timeout=WAIT)
-    assert ("blocked by the wall E3|F3 and the closed door E4|F4 meeting at the top-left "
-            "corner of F4 (manual p22 (line of sight); a corner blocks only when its walls cut "
-            "the line off)") in verdict(page)
+    assert ("blocked by the wall E3|F3 and the closed door E4|F4 meeting at the corner shared "
+            "by E3, E4, F3 and F4 (manual p22 (line of sight); a corner blocks only when its "
+            "walls cut the line off)") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
     aimed = changed_pixels(page, canvas, selected, str(artifacts / "board-sight-target-7-2.png"))
