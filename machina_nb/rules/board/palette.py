@@ -4,7 +4,7 @@ Every drawer of the board (the SVG of :mod:`machina_nb.rules.board.drawing`, the
 view, a PNG) takes its colours from here, so a pit is the same grey wherever it is shown and
 every colour drawn has its words in the legend. Marks over the map use the Okabe–Ito colours,
 which readers with any common colour-vision deficiency tell apart; marked spaces are outlined,
-hatched or dimmed under a light veil, never filled, so the space kind stays visible beneath.
+hatched or dimmed under a see-through veil, never filled, so the space kind stays visible beneath.
 
 >>> STYLES["space:pit"].words
 'pit'
