@@ -251,7 +251,7 @@ class SituationEditor(widgets.VBox):
                  "place": "Click a free space to place the picked unit.",
                  "move": "Click a unit, then the space it moves to.",
                  "remove": "Click a unit to remove it.",
-                 "ask": "Click a unit or a space: every question about it is answered beside the board."}
+                 "ask": "Click a unit or a space: every question about it is answered next to the board."}
         self.say(hints[self.tool.value])
 
     def say(self, text: str, error: bool = False) -> None:
