@@ -68,7 +68,7 @@ def test_every_colour_drawn_has_legend_words():
                   if getattr(item, name, "")}
     assert drawn - neutral <= explained, drawn - neutral - explained
     assert all(words and "_" not in words and "=" not in words for *_, words in shown)
-    assert any(key == "role:blocked" and look == "hatch" for key, _, look, _ in shown)
+    assert any(key == "role:blocked" and look == "dim" for key, _, look, _ in shown)
 
 
 def test_svg_pictures_are_well_formed_xml():
@@ -78,7 +78,9 @@ def test_svg_pictures_are_well_formed_xml():
                  board_svg(load_situation(SITUATIONS / "closest_pit.toml"))):
         root = ET.fromstring(text)
         assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    hatched = svg(draw(board, highlights))
+    dimmed = svg(draw(board, highlights))     # out of sight: a veil, the kind beneath
+    assert "fill-opacity='0.4'" in dimmed and "url(#hatch" not in dimmed
+    hatched = svg(draw(board, Highlights(spaces=(((0, 0), "differs"),))))
     assert "url(#hatch" in hatched and "<pattern id='hatch" in hatched
 
 

@@ -13,7 +13,7 @@ from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.app import TAB_TITLES, Explorer
-from machina_nb.views.board import drawn_colours
+from machina_nb.views.board import drawn_colours, drawn_space_pixels
 
 FORBIDDEN = re.compile(r"\bNone\b|\{\s*'|\*\*|[A-Z]\w*\(\w+=")
 
@@ -195,7 +195,7 @@ def test_when_no_ruling_changes_an_answer_the_tab_says_so():
 
 def test_a_40x40_board_is_drawn_with_squares_of_32_pixels_and_a_title_names_the_file():
     v = empty(40, 40)
-    assert v.editor.view.figure.frame_width == 40 * 32
+    assert drawn_space_pixels(v.editor.view.figure) == 32
     v.title.value = "Sarall & the door, game night 3!"
     assert v.editor.draft.id == "sarall_the_door_game_night_3"
     assert "download='sarall_the_door_game_night_3.toml'" in v.save_link.value

@@ -24,6 +24,7 @@ from machina_nb.views.board import (
     Highlights,
     Pick,
     drawn_colours,
+    drawn_space_pixels,
     plain_text,
     render_board,
     shipped_board,
@@ -128,8 +129,8 @@ def test_spec_d1_flipping_los_vertex_redraws_the_same_target():
     view.aim((1, 0))
     assert "visible" in view.verdict.value
     view.rules = Rules().replace({"los.vertex": "any_two"})
-    assert "blocked by the wall A1|B1 and the wall A1|A2 meeting at the top-left corner of B2" \
-        in view.verdict.value
+    assert ("blocked by the wall A1|B1 and the wall A1|A2 meeting at the corner shared by A1, "
+            "A2, B1 and B2") in view.verdict.value
     assert view.sources["overlay_points"].data["x"] == [1.0]
     view.rules = Rules().replace({"los.vertex": "touch_ok"})
     assert "visible" in view.verdict.value
@@ -273,14 +274,17 @@ def test_the_legend_beside_the_board_explains_every_colour_drawn(shipped):
         assert "Phillip" in view.legend.value
 
 
-def test_overlays_outline_or_hatch_never_fill_so_space_kinds_show(shipped):
+def test_overlays_outline_hatch_or_dim_never_fill_so_space_kinds_show(shipped):
     view = BoardView(shipped)
     view.select((3, 8))
-    glyph = next(r.glyph for r in view.figure.renderers
-                 if r.data_source is view.sources["overlay"])
-    assert glyph.fill_color is None
+    glyphs = [r.glyph for r in view.figure.renderers if r.data_source is view.sources["overlay"]]
+    assert glyphs[0].fill_color is None
+    veils = [g for g in glyphs if g.fill_color is not None]
+    assert veils and all(g.fill_alpha < 0.5 for g in veils)
     data = view.sources["overlay"].data
-    assert {h for h, r in zip(data["hatch"], data["role"]) if r == "blocked"} == {"/"}
+    # out of sight is dimmed, neither hatched over the space kind nor outlined
+    assert {h for h, r in zip(data["hatch"], data["role"]) if r == "blocked"} == {" "}
+    assert {e for e, r in zip(data["edge"], data["role"]) if r == "blocked"} == {"rgba(0, 0, 0, 0)"}
 
 
 def test_spaces_are_named_as_the_axes_label_them_and_at_least_32_px():
@@ -293,4 +297,4 @@ def test_spaces_are_named_as_the_axes_label_them_and_at_least_32_px():
     assert view.figure.yaxis.major_label_overrides[5.5] == "6"
     for b in (board, shipped_board()):
         fig, _ = render_board(b)
-        assert fig.frame_width / (fig.x_range.end - fig.x_range.start - 0.6) >= 32
+        assert drawn_space_pixels(fig) >= 32

@@ -72,6 +72,7 @@ from machina_nb.views.board import (
     space_name,
 )
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
+from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
 from machina_nb.views.png import png_link
 from machina_nb.views.share import copy_button, page_base
@@ -243,8 +244,6 @@ class AnalysisBoardView(widgets.VBox):
         self._share_widgets()
         super().__init__([
             self.link_message, self.rules_box, self.editor,
-            widgets.HTML("<h3>Ask</h3>"), self.asked, self.marked, self.answers_html,
-            self.choices,
             widgets.HTML("<h3>Rulings that change the answers</h3>"),
             widgets.HBox([self.find_button, self.progress]), self.sensitive_html,
             widgets.HBox([self.reading_switch, self.reading_question]), self.reading_boards,
@@ -315,7 +314,7 @@ class AnalysisBoardView(widgets.VBox):
 
     def _ask_widgets(self) -> None:
         self.marked = widgets.Dropdown(description="On the board", style=_WIDE,
-                                       layout=widgets.Layout(width="640px"))
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
         self.marked.add_class("analysis-marked")
         self.marked.observe(lambda _: self._mark(), "value")
         self.answers_html = widgets.HTML()
@@ -323,6 +322,10 @@ class AnalysisBoardView(widgets.VBox):
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
         self.asked = AskedList(self._pick_words)
+        # the answers beside the board (under it on a narrow window), before its legend
+        view = self.editor.view
+        view.answer.children = (self.asked, self.marked, self.answers_html, self.choices,
+                                *view.answer.children)
 
     def _pick_words(self, pick) -> str:
         if isinstance(pick, str):
@@ -549,7 +552,9 @@ class AnalysisBoardView(widgets.VBox):
                                    layout=widgets.Layout(max_width="360px"))
             plot = BokehModel(figure)
             plot.add_class("analysis-reading-plot")
-            boxes.append(widgets.VBox([caption, plot], layout=widgets.Layout(margin="0 12px 0 0")))
+            boxes.append(widgets.VBox([caption, board_holder(plot, figure)],
+                                      layout=widgets.Layout(margin="0 12px 0 0", min_width="0",
+                                                            max_width="100%")))
         legend = widgets.HTML(legend_html(_merged(drawn), names))
         self.reading_boards.children = tuple(boxes) + (legend,)
 

@@ -76,11 +76,30 @@ def demo_layout() -> Layout:
     return parse_map(text, path=name, legend=DEMO_LEGEND)
 
 
-#: On a narrow window (a tablet, a phone) the tab titles may shrink, and a board wider than
-#: the window scrolls sideways in its own box instead of pushing the page wider.
+#: On a narrow window (a tablet, a phone) the tab titles wrap onto a second line instead of
+#: being cut, the page's margins shrink so a board gets the width, and the Rulings tab's two
+#: boards and legend stack; a plot wider than the window scales down in its own box
+#: (``views/fit.py``) instead of pushing the page wider. On a phone a text field or a picker
+#: shrinks to the width, and a wide table scrolls sideways in its own box.
 FIT_CSS = """<style>
-@media (max-width: 860px) { .lm-TabBar-tab, .p-TabBar-tab { min-width: 0; flex: 0 1 auto; } }
-.board-holder { max-width: 100%; overflow-x: auto; }
+@media (max-width: 860px) {
+  .app-tabs > .widget-tab-bar { height: auto; }
+  .app-tabs > .widget-tab-bar .lm-TabBar-content { flex-wrap: wrap; }
+  .app-tabs > .widget-tab-bar .lm-TabBar-tab { flex: 0 0 auto !important; min-width: 0;
+                                              padding: 0 10px; }
+}
+.rulings-case svg { max-width: 100%; height: auto; }
+@media (max-width: 600px) {
+  .rulings-case table, .rulings-case tbody, .rulings-case tr, .rulings-case td {
+    display: block; width: auto !important; }
+  .jp-Cell, .lm-BoxPanel-child { padding-left: 0; padding-right: 0; }
+  .jp-OutputArea-output { margin-left: 0; margin-right: 0; }
+  .app-tabs > .widget-tab-contents { padding: 8px 4px; }
+  .app-tabs .widget-inline-hbox { max-width: 100%; }
+  .app-tabs .widget-inline-hbox > select, .app-tabs .widget-inline-hbox > input { min-width: 0; }
+  .app-tabs .widget-html, .app-tabs .widget-html-content { max-width: 100%; }
+  .app-tabs .widget-html-content { overflow-x: auto; }
+}
 </style>"""
 
 
@@ -125,6 +144,7 @@ class Explorer(widgets.VBox):
         first = self._build(0)
         self.tabs = widgets.Tab([first, *(_building(title) for title, _ in TABS[1:])],
                                 titles=TAB_TITLES)
+        self.tabs.add_class("app-tabs")
         self._built = {0}
         self.tabs.observe(self._tab_picked, "selected_index")
         self.preset.observe(self._preset_picked, "value")

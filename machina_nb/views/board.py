@@ -41,22 +41,24 @@ from machina_nb.rules.board.drawing import (BORDER_GROUPS, border_segment, borde
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights, Segment
 from machina_nb.rules.board.labels import column_name, plain_text, space_name
-from machina_nb.rules.board.maptext import BorderKind, Layout, Point
-from machina_nb.rules.board.palette import (DIRECTION_INK, GRID, HATCHED_ROLES, LABEL_INK,
-                                            MAP_STYLES, ROLE_COLOURS, ROLE_WORDS, SPACE_COLOURS,
-                                            STYLES, TILE_INK, UNIT_FILL, UNIT_INK)
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
+from machina_nb.rules.board.palette import (DIM, DIMMED_ROLES, DIRECTION_INK, GRID,
+                                            HATCHED_ROLES, LABEL_INK, MAP_STYLES, ROLE_COLOURS,
+                                            ROLE_WORDS, SPACE_COLOURS, STYLES, TILE_INK,
+                                            UNIT_FILL, UNIT_INK)
 from machina_nb.rules.board.playarea import PlayArea, place_tile
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
+from machina_nb.views.fit import fit_holder
 from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay, closest_overlay,
                                        nearest_overlay, reach_overlay, sight_line_highlights,
                                        sight_overlay)
 
 __all__ = ["space_pixels", "SPACE_COLOURS", "ROLE_COLOURS", "HATCHED_ROLES", "ROLE_WORDS", "MAP_STYLES",
            "space_name", "plain_text", "legend_html", "drawn_colours", "Pick", "Highlights", "Overlay", "OVERLAYS",
-           "render_board", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
+           "render_board", "drawn_space_pixels", "highlight_data", "sight_overlay", "sight_line_highlights", "reach_overlay",
            "nearest_overlay", "closest_overlay", "adjacent_overlay", "as_board", "BoardView",
            "SHIPPED_TILES", "SHIPPED_UNITS", "shipped_board", "board_data", "redraw_board"]
 
@@ -88,11 +90,11 @@ def _tile_columns(board: Board) -> dict[str, list]:
 
 
 def _overlay_space_columns(spaces) -> dict[str, list]:
-    """Columns of the overlay's spaces: an outline in the role's colour, or a hatch."""
+    """Columns of the overlay's spaces: an outline in the role's colour, a hatch or a veil."""
     return {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
             "role": [role for _, role in spaces],
             "colour": [ROLE_COLOURS[role] for _, role in spaces],
-            "edge": [_CLEAR if role in HATCHED_ROLES else ROLE_COLOURS[role]
+            "edge": [_CLEAR if role in HATCHED_ROLES | DIMMED_ROLES else ROLE_COLOURS[role]
                      for _, role in spaces],
             "hatch": ["/" if role in HATCHED_ROLES else " " for _, role in spaces]}
 
@@ -130,6 +132,9 @@ def _swatch(colour: str, style: str) -> str:
         look = f"background:{colour};border:1px solid {GRID};"
     elif style == "outline":
         look = f"border:3px solid {colour};box-sizing:border-box;"
+    elif style == "dim":    # a floor space under the veil
+        look = (f"background:linear-gradient({_veil(colour)},{_veil(colour)}),"
+                f"{SPACE_COLOURS[SpaceKind.FLOOR]};border:1px solid {GRID};")
     elif style == "hatch":
         look = (f"background:repeating-linear-gradient(135deg,{colour} 0 2px,transparent 2px 6px);"
                 f"border:1px solid {GRID};")
@@ -140,6 +145,12 @@ def _swatch(colour: str, style: str) -> str:
         return (f"<span class='legend-swatch' data-colour='{colour}' style='{_SWATCH}"
                 f"color:{colour};font-weight:bold;text-align:center'>{html.escape(style)}</span>")
     return f"<span class='legend-swatch' data-colour='{colour}' style='{_SWATCH}{look}'></span>"
+
+
+def _veil(colour: str) -> str:
+    """``colour`` as a CSS colour :data:`DIM` opaque."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({red},{green},{blue},{DIM})"
 
 
 def _entry(colour: str, style: str, words: str) -> str:
@@ -176,7 +187,8 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
     if roles or _has(sources, "overlay_labels"):
         parts.append("<b>What is marked</b>")
         for source, role in roles:
-            style = {"overlay": "hatch" if role in HATCHED_ROLES else "outline",
+            style = {"overlay": "hatch" if role in HATCHED_ROLES else
+                     "dim" if role in DIMMED_ROLES else "outline",
                      "overlay_lines": "line", "overlay_points": "✕"}[source]
             parts.append(_entry(ROLE_COLOURS[role], style, ROLE_WORDS[role]))
         if _has(sources, "overlay_labels"):
@@ -261,8 +273,7 @@ def redraw_board(figure, sources, board: Board, px_per_space: int | None = None)
     for name, columns in board_data(board).items():
         sources[name].data = columns
     _legend_shown(figure)
-    _frame(figure, board, px_per_space or round(figure.frame_width / (
-        figure.x_range.end - figure.x_range.start - 0.6)))
+    _frame(figure, board, px_per_space or drawn_space_pixels(figure))
 
 
 def _legend_shown(figure) -> None:
@@ -274,12 +285,33 @@ def _legend_shown(figure) -> None:
                                    for r in item.renderers)
 
 
+#: Pixels beside the frame (row numbers on the left) and above it (column letters).
+_AXES = (40, 30)
+
+
+def drawn_space_pixels(figure) -> int:
+    """Pixels a side of a space in a figure of :func:`render_board` at its full size (on a
+    window narrower than the figure it shrinks, keeping its shape)."""
+    frame = figure.frame_width or figure.width - _AXES[0]
+    return round(frame / (figure.x_range.end - figure.x_range.start - 0.6))
+
+
 def _frame(figure, board: Board, px: int) -> None:
-    """Fit the figure's ranges, frame and axis ticks to the board, ``px`` pixels a space."""
+    """Fit the figure's ranges, size and axis ticks to the board, ``px`` pixels a space.
+
+    The figure scales to the width it is given, never past ``px`` a space: on a phone the
+    whole board is in view and a tap still lands on its space. With bokeh's own legend
+    beside the frame, the frame keeps a fixed size instead."""
     x0, y0, x1, y1 = extent(board)
     figure.x_range.update(start=x0 - 0.3, end=x1 + 0.3)
     figure.y_range.update(start=y1 + 0.3, end=y0 - 0.3)  # y grows south
-    figure.update(frame_width=px * (x1 - x0), frame_height=px * (y1 - y0))
+    frame_width, frame_height = px * (x1 - x0), px * (y1 - y0)
+    if figure.legend:
+        figure.update(frame_width=frame_width, frame_height=frame_height)
+    else:
+        width = frame_width + _AXES[0]
+        figure.update(width=width, height=frame_height + _AXES[1], max_width=width,
+                      sizing_mode="scale_width")
     for axis, lo, hi, label in ((figure.xaxis, x0, x1, column_name),
                                 (figure.yaxis, y0, y1, lambda i: str(i + 1))):
         ticks = [i + 0.5 for i in range(lo, hi)]
@@ -318,8 +350,8 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
 
     fig = new_figure(tools="", toolbar_location=None, x_axis_location="above",
                      x_range=Range1d(), y_range=Range1d(),
-                     background_fill_color="#fafafa", name="board")
-    _frame(fig, board, px)
+                     background_fill_color="#fafafa", name="board", min_border_left=_AXES[0],
+                     min_border_top=_AXES[1], min_border_right=0, min_border_bottom=0)
     fig.grid.visible = False
     for axis in (fig.xaxis, fig.yaxis):
         axis.major_tick_line_color = None
@@ -330,6 +362,8 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         rows = max(4, (px * h) // 19)
         fig.add_layout(Legend(location="top_left", label_text_font_size="9pt", spacing=0,
                               padding=4, nrows=rows, glyph_height=16, label_height=16), "right")
+
+    _frame(fig, board, px)
 
     def key(label: str) -> dict:
         return {"legend_label": label} if legend else {}
@@ -355,8 +389,9 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
                     line_width=width, line_dash=dash, **key(words))
     fig.segment("x0", "y0", "x1", "y1", source=sources["overlay_lines"], line_color="colour",
                 line_width=4)
-    fig.scatter("x", "y", source=sources["units"], size=px * 0.55, fill_color="white",
-                line_color=UNIT_INK, line_width=2, **key("unit"))
+    # a unit's disc in board units: it shrinks with the board on a narrow window
+    fig.circle("x", "y", radius=0.28, source=sources["units"], fill_color="white",
+               line_color=UNIT_INK, line_width=2, **key("unit"))
     fig.text("x", "y", text="letter", source=sources["units"], text_align="center",
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
@@ -371,11 +406,14 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
 
 
 def _overlay_spaces(fig, source: ColumnDataSource) -> None:
-    """The overlay's spaces: an outline inside the space or a hatch, so the space kind shows
-    beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
+    """The overlay's spaces: an outline inside the space, a hatch or a veil over it, so the
+    space kind shows beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
     for every space when the pattern or its colour varies by row (seconds on a 40x40 board)."""
     fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color="edge", line_width=3,
              view=CDSView(filter=GroupFilter(column_name="hatch", group=" ")))
+    for role in sorted(DIMMED_ROLES):
+        fig.rect("x", "y", 1, 1, source=source, fill_color=ROLE_COLOURS[role], fill_alpha=DIM,
+                 line_color=None, view=CDSView(filter=GroupFilter(column_name="role", group=role)))
     for role in sorted(HATCHED_ROLES):
         fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color=None,
                  hatch_pattern="/", hatch_color=ROLE_COLOURS[role], hatch_scale=7,
@@ -445,7 +483,8 @@ class BoardView(widgets.VBox):
         self.verdict.add_class(f"{css}-verdict")
         self.legend = widgets.HTML()
         self.legend.add_class(f"{css}-legend")
-        self.holder = widgets.Box(layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.holder = widgets.Box(layout=widgets.Layout(min_width="0", flex="0 1 auto",
+                                                        overflow="hidden"))
         self.holder.add_class("board-holder")
         self._show(self.choice.value, pick)
         parts = []
@@ -461,11 +500,13 @@ class BoardView(widgets.VBox):
     def _beside(self, legend: bool) -> widgets.Box:
         """The board with its answer (the verdict, then the legend) beside it where the window
         is wide enough, and directly under it where it is not: the answer's first line is in
-        view with the board's top after any click."""
+        view with the board's top after any click. An owner may put more of its answer in
+        ``self.answer`` (a column: the verdict, then the legend)."""
         answer = widgets.VBox([self.verdict, *([self.legend] if legend else [])],
                               layout=widgets.Layout(flex="1 1 280px", min_width="260px",
                                                     max_width="520px"))
         answer.add_class(f"{self._css}-answer")
+        self.answer = answer
         return widgets.Box([self.holder, answer], layout=widgets.Layout(**_WRAP))
 
     def _show(self, name: str, pick: Pick | None = None) -> None:
@@ -480,13 +521,14 @@ class BoardView(widgets.VBox):
             figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
             figure.on_event(DoubleTap, self.on_tap)  # a quick second click is still a click
-            plot = BokehModel(figure, layout=widgets.Layout(flex="0 0 auto"))
+            plot = BokehModel(figure, layout=widgets.Layout(width="100%"))
             plot.add_class(f"{self._css}-plot")
             self._drawn[name] = figure, sources, plot
         else:
             self.refresh(*self._drawn[name][::2])
         self.board = board
         self.figure, self.sources, self.plot = self._drawn[name]
+        fit_holder(self.holder, self.figure)
         self.holder.children = (self.plot,)
         self.selected = pick.selected if pick else None
         self.target = pick.target if pick else None

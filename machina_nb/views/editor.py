@@ -162,7 +162,10 @@ class SituationEditor(widgets.VBox):
         self.view.title.value = "<b>Pick a tool, then click the board.</b>"
         self.view.verdict.value = ""
         super().__init__([self._start_row(), self._tool_row(), self.message,
-                          widgets.HBox([self.view, self._values_box()])], draft=draft)
+                          widgets.Box([self.view, self._values_box()],
+                                      layout=widgets.Layout(display="flex",
+                                                            flex_flow="row wrap",
+                                                            grid_gap="8px 16px"))], draft=draft)
         self.add_class("analysis-editor")
         self._show_values()
 
@@ -171,7 +174,7 @@ class SituationEditor(widgets.VBox):
     def _controls(self) -> None:
         self.start = widgets.Dropdown(options=start_options(), description="Start from",
                                       style=_WIDE,
-                                      layout=widgets.Layout(width="520px"))
+                                      layout=widgets.Layout(width="520px", max_width="100%"))
         self.width = widgets.BoundedIntText(value=8, min=1, max=MAX_SIDE, description="Width",
                                             layout=widgets.Layout(width="150px"))
         self.height = widgets.BoundedIntText(value=6, min=1, max=MAX_SIDE,
@@ -204,13 +207,15 @@ class SituationEditor(widgets.VBox):
         self.tool.observe(self._tool_changed, "value")
 
     def _start_row(self) -> widgets.Widget:
-        return widgets.HBox([self.start, self.width, self.height, self.start_button])
+        return widgets.Box([self.start, self.width, self.height, self.start_button],
+                           layout=widgets.Layout(display="flex", flex_flow="row wrap"))
 
     def _tool_row(self) -> widgets.Widget:
         self.tool_options = widgets.HBox()
         self._tool_changed()
-        return widgets.VBox([self.tool, widgets.HBox([self.tool_options, self.undo_button,
-                                                      self.redo_button])])
+        return widgets.VBox([self.tool, widgets.Box(
+            [self.tool_options, self.undo_button, self.redo_button],
+            layout=widgets.Layout(display="flex", flex_flow="row wrap"))])
 
     def _values_box(self) -> widgets.Widget:
         self.unit = widgets.Dropdown(description="Values of", style=_WIDE,
@@ -233,8 +238,7 @@ class SituationEditor(widgets.VBox):
         note = widgets.HTML("<small>Values as they stand now (manual p18); items are "
                             "equipped as main items, in order.</small>")
         self.values_box = widgets.VBox([self.unit, *self.values.values(), self.items, note],
-                                       layout=widgets.Layout(margin="0 0 0 12px",
-                                                             max_width="300px"))
+                                       layout=widgets.Layout(max_width="300px"))
         return self.values_box
 
     def _tool_changed(self, _change=None) -> None:
@@ -247,7 +251,7 @@ class SituationEditor(widgets.VBox):
                  "place": "Click a free space to place the picked unit.",
                  "move": "Click a unit, then the space it moves to.",
                  "remove": "Click a unit to remove it.",
-                 "ask": "Click a unit or a space: every question about it is answered below."}
+                 "ask": "Click a unit or a space: every question about it is answered next to the board."}
         self.say(hints[self.tool.value])
 
     def say(self, text: str, error: bool = False) -> None:

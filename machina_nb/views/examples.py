@@ -42,6 +42,7 @@ from machina_nb.views.board import (
     space_name,
     space_pixels,
 )
+from machina_nb.views.fit import fit_holder
 from machina_nb.views.stepper import (
     cites_once,
     event_words,
@@ -272,7 +273,7 @@ class ExamplesBrowser(widgets.VBox):
     CSS classes for tests: ``examples-browser`` (the whole view), ``examples-pick``, ``example-text``,
     ``example-next``, ``example-turn``, ``example-restart``, ``example-step``,
     ``example-outcome``, ``turn-log`` (a turn's actions, each ``turn-action``),
-    ``example-board`` (the board and its legend, ``example-legend``) and ``board-plot``. ``position`` is how many steps have been begun; ``acted`` how many
+    ``example-board`` (the board; its legend is ``example-legend``) and ``board-plot``. ``position`` is how many steps have been begun; ``acted`` how many
     actions of a monster's turn in that step have been shown.
 
     Rules: manual p16-17, p19, p22, p24, p25; 3.5 FAQ.
@@ -295,8 +296,10 @@ class ExamplesBrowser(widgets.VBox):
         self.step_view.add_class("example-step")
         self.outcome = widgets.HTML()
         self.outcome.add_class("example-outcome")
-        self.board_box = widgets.HBox()
+        self.board_box = widgets.Box(layout=widgets.Layout(min_width="0", flex="0 1 auto",
+                                                           overflow="hidden"))
         self.board_box.add_class("example-board")
+        self.board_box.add_class("board-holder")
         self.legend = widgets.HTML(layout=widgets.Layout(width="230px", flex="0 0 auto"))
         self.legend.add_class("example-legend")
         self.next_button.on_click(lambda _: self.next_step())
@@ -307,9 +310,7 @@ class ExamplesBrowser(widgets.VBox):
         super().__init__([self.pick, self.text,
                           widgets.HBox([self.next_button, self.turn_button,
                                         self.restart_button]),
-                          widgets.HBox([self.board_box, widgets.VBox(
-                              [self.step_view, self.outcome],
-                              layout=widgets.Layout(width="520px", margin="0 0 0 18px"))])])
+                          self._beside()])
         self.add_class("examples-browser")
 
     def choose(self, key: str) -> None:
@@ -339,9 +340,20 @@ class ExamplesBrowser(widgets.VBox):
             f"<p><b>What the source says happens</b> (our words): {_esc(example.outcome)}</p>"
             f"<p>Steps:</p><ol>{steps}</ol>")
         self.restart()
-        self.plot = BokehModel(self.figure)
+        self.plot = BokehModel(self.figure, layout=widgets.Layout(width="100%"))
         self.plot.add_class("board-plot")
-        self.board_box.children = (self.plot, self.legend)
+        self.board_box.children = (self.plot,)
+        fit_holder(self.board_box, self.figure)
+
+    def _beside(self) -> widgets.Box:
+        """The board, then the step's answer and the legend: side by side on a wide window,
+        the answer directly under the board on a narrow one."""
+        answer = widgets.VBox([self.step_view, self.outcome],
+                              layout=widgets.Layout(flex="1 1 300px", min_width="260px",
+                                                    max_width="520px"))
+        return widgets.Box([self.board_box, answer, self.legend],
+                           layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                 align_items="flex-start", grid_gap="8px 18px"))
 
     def _step_words(self, step) -> str:
         return _step_heading(step, self.names)

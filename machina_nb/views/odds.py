@@ -41,6 +41,7 @@ from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.rules.rulings_words import label
 from machina_nb.views import setup_notebook
+from machina_nb.views.fit import board_holder, row, scale_to_width
 from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
 from machina_nb.views.words import PRESET_WORDS
 
@@ -215,7 +216,9 @@ class OddsView(widgets.VBox):
         pmf = BokehModel(self.figures["pmf"])
         pmf.add_class("odds-pmf-plot")
         super().__init__([self._picker_rows(), self.probability, self.essence_spent,
-                          self._number_rows(), self._legend(), pmf, self.more, self.citation],
+                          self._number_rows(), self._legend(),
+                          board_holder(pmf, self.figures["pmf"], "plot-holder"), self.more,
+                          self.citation],
                          **kwargs)
         self.observe(self._recompute, "rules")
 
@@ -255,15 +258,15 @@ class OddsView(widgets.VBox):
             setattr(self, name, answer)
 
     def _picker_rows(self) -> widgets.Widget:
-        return widgets.VBox([widgets.HBox([self.attacker, self.attack, self.target]),
+        return widgets.VBox([row([self.attacker, self.attack, self.target]),
                              self.origin])
 
     def _number_rows(self) -> widgets.Widget:
         return widgets.VBox([
-            widgets.HBox([self.high, self.low, self.kind, self.defense]),
-            widgets.HBox([self.modifier, _note(
+            row([self.high, self.low, self.kind, self.defense]),
+            row([self.modifier, _note(
                 "Added to the dice total: + from boosts, − from reductions (manual p24).")]),
-            widgets.HBox([self.essence, _note(
+            row([self.essence, _note(
                 "The most essence the attacker may spend after seeing the roll, +1 to the "
                 "total each (manual p18-19).")])])
 
@@ -393,7 +396,8 @@ class OddsView(widgets.VBox):
         self.cumulative_span = Span(location=0, dimension="height", line_color="#D55E00",
                                     line_dash="dashed", line_width=2)
         cumulative.add_layout(self.cumulative_span)
-        return {"pmf": pmf, "cumulative": cumulative, "heat": self._heat_figure()}
+        return {"pmf": scale_to_width(pmf), "cumulative": scale_to_width(cumulative),
+                "heat": scale_to_width(self._heat_figure())}
 
     def _heat_figure(self):
         s = self.sources
@@ -429,7 +433,8 @@ class OddsView(widgets.VBox):
             self._update_derivation()
             plot = BokehModel(self.figures["cumulative"])
             plot.add_class("odds-cumulative-plot")
-            content = [self.derivation, plot]
+            content = [self.derivation,
+                       board_holder(plot, self.figures["cumulative"], "plot-holder")]
         elif index == _MORE_QUESTIONS:
             self._update_blockers()
             self._update_kill()
@@ -437,7 +442,7 @@ class OddsView(widgets.VBox):
                        self.blockers_table,
                        widgets.HTML("<b>Kill within N attacks</b> (the essence shared "
                                     "between them)"),
-                       widgets.HBox([self.health, self.attacks]), self.kill]
+                       row([self.health, self.attacks]), self.kill]
         else:
             self._update_heat()
             plot = BokehModel(self.figures["heat"])
@@ -445,7 +450,8 @@ class OddsView(widgets.VBox):
             content = [widgets.HTML("<small>Every pool of 0-6 high and 0-6 low dice against "
                                     "every defense; the outlined cell is the pool and defense "
                                     "picked above. Colour: from 0 (never) to 1 (always)."
-                                    "</small>"), plot]
+                                    "</small>"),
+                       board_holder(plot, self.figures["heat"], "plot-holder")]
         self.more.children[index].children = content
 
     # -- answers ----------------------------------------------------------------------------
@@ -683,14 +689,17 @@ class ProcessesView(widgets.VBox):
 
     def _body(self) -> list[widgets.Widget]:
         self.update()  # before the plots are serialised, as in OddsView
-        plots = [BokehModel(fig) for fig in self.figures.values()]
-        for plot in plots:
+        plots = []
+        for fig in self.figures.values():
+            plot = BokehModel(fig)
             plot.add_class("proc-plot")
+            plots.append(board_holder(plot, fig, "plot-holder"))
         return [widgets.HTML(f"<h3>{PROCESSES_TITLE}</h3>") if not hasattr(self, "fold")
                 else widgets.HTML(),
-                widgets.HBox([self.rating, self.horror, self.explorers]),
-                widgets.HBox([self.rounds, self.blocking, self.compare]),
-                self.summary, widgets.HBox(plots[:2]), widgets.HBox(plots[2:])]
+                row([self.rating, self.horror, self.explorers]),
+                row([self.rounds, self.blocking, self.compare]),
+                self.summary, widgets.Box(plots, layout=widgets.Layout(
+                    display="flex", flex_flow="row wrap"))]
 
     def _unfold(self, change) -> None:
         if change["new"] is not None and not self._shown:
@@ -707,7 +716,7 @@ class ProcessesView(widgets.VBox):
                             source=s, fill_color=colour, line_color=None)
             fig.add_tools(HoverTool(renderers=[bars], tooltips=[
                 (title, "@x"), ("chance", f"@{side}_exact")]))
-        return fig
+        return scale_to_width(fig)
 
     @property
     def sides(self) -> tuple[Rules, Rules]:

@@ -43,6 +43,7 @@ from machina_nb.views.board import (
     render_board,
     space_name,
 )
+from machina_nb.views.fit import board_holder, row, scale_to_width
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
@@ -202,6 +203,12 @@ def _heading(text: str) -> widgets.HTML:
     return widgets.HTML(f"<h3>{html.escape(text)}</h3>")
 
 
+def _captioned(plot: widgets.Box, verdict: widgets.HTML, caption: str) -> widgets.VBox:
+    """A board with its caption above and its verdict under it, never wider than the window."""
+    return widgets.VBox([widgets.HTML(f"<b>{html.escape(caption)}</b>"), plot, verdict],
+                        layout=widgets.Layout(min_width="0", max_width="100%"))
+
+
 def _error(exc: Exception) -> str:
     return f"<span class='peers-error' style='color:#c62828'>{html.escape(str(exc))}</span>"
 
@@ -230,8 +237,6 @@ class OtherGamesView(widgets.VBox):
         for game in ("machina", "mansions"):
             marks = sight_highlights(self.board, (0, 0), (2, 1), self._peer_rules(), game)
             fig, sources = render_board(self.board, marks, px_per_space=34)
-            fig.title.text = ("Machina Arcana: centre to centre" if game == "machina" else
-                              "Mansions of Madness: any corner dot to any corner dot")
             self._boards[game] = (fig, sources)
         self.pool = self._text("Pool", "1H2L", "peers-pool")
         self.essence = widgets.IntSlider(value=2, min=0, max=4, description="Essence")
@@ -243,21 +248,22 @@ class OtherGamesView(widgets.VBox):
         self.timing = self._html("peers-timing")
         self.distances = self._html("peers-distances")
         chart, self._curves = self._build_chart()
+        self._chart_figure = chart
         dist_fig, _ = render_board(distance_board(), px_per_space=30)
-        dist_fig.title.text = "Monster M and explorers A, B, C"
         self._update_sight()
         self._update_odds()
         self._update_distances()
         # A plot's browser view is built from the state it had when the plot widget was made,
         # so the widgets are made only now, with every source filled.
-        self._chart = BokehModel(chart)
+        self._chart = BokehModel(scale_to_width(chart))
         self._chart.add_class("peers-chart")
-        self._plots = {game: BokehModel(fig) for game, (fig, _) in self._boards.items()}
+        self._plots = {game: board_holder(BokehModel(fig), fig)
+                       for game, (fig, _) in self._boards.items()}
         for w in (self.source, self.target, self.inset, self.touch):
             w.observe(self._update_sight, "value")
         for w in (self.pool, self.essence, self.bag, self.values):
             w.observe(self._update_odds, "value")
-        super().__init__(self._layout(BokehModel(dist_fig)))
+        super().__init__(self._layout(board_holder(BokehModel(dist_fig), dist_fig)))
 
     # --- widgets -------------------------------------------------------------------------------
 
@@ -291,17 +297,22 @@ class OtherGamesView(widgets.VBox):
             "open or closed, blocks sight, and rubble is only a marker, which never blocks.</p>")
         return [
             _heading("Line of sight: one map, two games"),
-            widgets.HBox([self.source, self.target, self.inset, self.touch]),
-            widgets.HBox([widgets.VBox([self._plots["machina"], self.verdict_machina]),
-                          widgets.VBox([self._plots["mansions"], self.verdict_mansions])]),
+            row([self.source, self.target, self.inset, self.touch]),
+            widgets.Box([_captioned(self._plots["machina"], self.verdict_machina,
+                                    "Machina Arcana: centre to centre"),
+                         _captioned(self._plots["mansions"], self.verdict_mansions,
+                                    "Mansions of Madness: any corner dot to any corner dot")],
+                        layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                              grid_gap="8px 16px")),
             sight_legend,
             _heading("Chance to succeed against the required margin"),
-            widgets.HBox([self.pool, self.essence]), widgets.HBox([self.bag, self.values]),
-            self._chart, self.chart_note, self.curve_table,
+            row([self.pool, self.essence]), row([self.bag, self.values]),
+            board_holder(self._chart, self._chart_figure, "plot-holder"), self.chart_note, self.curve_table,
             _heading("When you decide: essence after the roll, icons and skill points before it"),
             self.timing,
             _heading("Who is nearest? Three ways to count"),
-            distance_plot, self.distances,
+            widgets.HTML("<b>Monster M and explorers A, B, C</b>"), distance_plot,
+            self.distances,
         ]
 
     @property

@@ -93,7 +93,7 @@ class _Pen:
     def rect(self, i: Rect) -> None:
         (a, b), (c, d) = self.at(i.x, i.y), self.at(i.x + i.w, i.y + i.h)
         if i.fill:
-            self.canvas.rectangle((a, b, c, d), fill=_rgba(i.fill))
+            self.canvas.rectangle((a, b, c, d), fill=_rgba(i.fill, i.fill_opacity))
         if i.hatch and i.stroke:
             self.hatch((a, b, c, d), _rgba(i.stroke, 0.9))
         elif i.stroke:

@@ -125,9 +125,11 @@ class QuizView(widgets.VBox):
         self.next_button.on_click(lambda _: self.go(min(self.pick.value + 1,
                                                         len(self.questions) - 1)))
         self.board_box = widgets.Box()
+        # the feedback sits beside a board (under it on a narrow window), else here
+        self.feedback_box = widgets.Box()
         self._views: dict[int, BoardView] = {}
-        super().__init__([self.pick, self.prompt, self.buttons, self.board_box, self.feedback,
-                          widgets.HBox([self.next_button, self.score])],
+        super().__init__([self.pick, self.prompt, self.buttons, self.board_box,
+                          self.feedback_box, widgets.HBox([self.next_button, self.score])],
                          rules=rules or Rules())
         self.pick.observe(lambda change: self.go(change["new"]), "value")
         self.go(0)
@@ -159,6 +161,7 @@ class QuizView(widgets.VBox):
             buttons.append(button)
         self.buttons.children = tuple(buttons)
         self.board_box.children = (self._view(index),) if q.board else ()
+        self.feedback_box.children = () if q.board else (self.feedback,)
         if q.board:
             self._mark(((q.space, "asked"),) if q.space is not None else (), answered=False)
 
@@ -167,6 +170,7 @@ class QuizView(widgets.VBox):
             q = self.questions[index]
             view = BoardView(board_of(q), self.rules, controls=False, css="quiz-board",
                              names=dict(q.names), on_click=self.reply)
+            view.answer.children = (self.feedback, *view.answer.children)
             self._views[index] = view
         return self._views[index]
 

@@ -224,7 +224,7 @@ class RulingsPanel(widgets.VBox):
         self.shown_by = {name: tuple(s for s in ordered if name in s.shows) for name in SWITCHES}
         self._answers: dict[tuple[str, Rules], tuple[Answer, ...]] = {}
         self.search = widgets.Text(placeholder="a word of a question or a reading, or a switch",
-                                   description="Find", layout={"width": "420px"},
+                                   description="Find", layout={"width": "420px", "max_width": "100%"},
                                    continuous_update=True)
         self.search.add_class("rulings-search")
         self.topic = widgets.Dropdown(options=[("every topic", "")] + [
@@ -238,7 +238,7 @@ class RulingsPanel(widgets.VBox):
         self.found_count.add_class("rulings-found")
         self.compare = widgets.RadioButtons(description="Compare with",
                                             style={"description_width": "initial"},
-                                            layout={"width": "max-content", "min_width": "420px"})
+                                            layout={"width": "max-content", "max_width": "100%"})
         self.compare.add_class("rulings-compare")
         self.use = widgets.Button(description="Use this reading everywhere", button_style="warning",
                                   tooltip="Put the compared reading in force for every tab",
@@ -254,8 +254,10 @@ class RulingsPanel(widgets.VBox):
         self.working.add_class("rulings-working")
         self.shown = widgets.HTML()
         self.shown.add_class("rulings-shown")
-        super().__init__([widgets.HBox([self.search, self.topic]), self.found_count, self.switch,
-                          self.about, widgets.HBox([self.compare, self.use]), self.notice,
+        wrap = {"flex_flow": "row wrap"}    # one under the other on a narrow window
+        super().__init__([widgets.HBox([self.search, self.topic], layout=wrap), self.found_count,
+                          self.switch, self.about, widgets.HBox([self.compare, self.use],
+                                                                layout=wrap), self.notice,
                           self.working, self.shown], rules=rules or Rules())
         self.search.observe(self._filter, "value")
         self.topic.observe(self._filter, "value")

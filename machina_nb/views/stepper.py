@@ -83,6 +83,7 @@ from machina_nb.views.board import (
     space_name,
     space_pixels,
 )
+from machina_nb.views.fit import board_holder, fit_holder
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",
@@ -467,7 +468,7 @@ class RoundStepper(widgets.VBox):
         # After the first data: changes made before the plot is shown never reach the browser.
         self.plot = BokehModel(self.figure)
         self.plot.add_class("board-plot")
-        self.plot.layout.flex = "0 0 auto"
+        self.holder = board_holder(self.plot, self.figure)
         super().__init__(self._parts())
 
 
@@ -484,13 +485,10 @@ class RoundStepper(widgets.VBox):
                              widgets.HTML("<b>Event log</b> (newest last)"), self.event_log],
                             layout=widgets.Layout(flex="1 1 360px", min_width="300px",
                                                   max_width="560px"))
-        holder = widgets.Box([self.plot], layout=widgets.Layout(max_width="100%",
-                                                                overflow="auto"))
-        holder.add_class("board-holder")
         colours = widgets.Accordion([self.legend], titles=("What the colours mean",),
                                     selected_index=None)
         return [buttons, dice, self.message, self.options, self.choice,
-                widgets.Box([holder, side], layout=widgets.Layout(**wrap)), colours]
+                widgets.Box([self.holder, side], layout=widgets.Layout(**wrap)), colours]
 
     # --- rules -------------------------------------------------------------------------------
 
@@ -706,6 +704,8 @@ class RoundStepper(widgets.VBox):
         s = self.state
         self.labels = unit_labels(s, self.labels)
         redraw_board(self.figure, self.sources, s.unit_board())
+        if hasattr(self, "holder"):     # an explored tile widens the board
+            fit_holder(self.holder, self.figure)
         on_map = [u for u in s.units if u.position is not None]
         self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
                                       "y": [u.position[1] + 0.5 for u in on_map],

@@ -37,6 +37,8 @@ from machina_nb.rules.board.labels import column_name, space_name
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.palette import (
     AXIS_INK,
+    DIM,
+    DIMMED_ROLES,
     DIRECTION_INK,
     GRID,
     HATCHED_ROLES,
@@ -75,8 +77,9 @@ class Rect:
 
     ``fill`` is a colour or ``""`` (none); ``stroke`` a colour or ``""`` (no outline) drawn
     ``width`` pixels wide with ``dash`` (``solid``, ``dashed``, ``dotted``) and ``opacity``
-    (0 to 1, the outline only); ``hatch`` True fills it with diagonal lines in ``stroke``'s
-    colour instead (``stroke`` then draws no outline). ``title`` is a tooltip (may be empty).
+    (0 to 1, the outline only); ``fill_opacity`` is the fill's (below 1: a veil over what is
+    beneath); ``hatch`` True fills it with diagonal lines in ``stroke``'s colour instead
+    (``stroke`` then draws no outline). ``title`` is a tooltip (may be empty).
     """
 
     x: float
@@ -91,6 +94,7 @@ class Rect:
     hatch: bool = False
     opacity: float = 1.0
     title: str = ""
+    fill_opacity: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -294,6 +298,8 @@ def _tiles(board: Board) -> list[Primitive]:
 
 
 def _marked_space(p: Point, role: str) -> Rect:
+    if role in DIMMED_ROLES:    # a veil over the whole space
+        return Rect(p[0], p[1], 1, 1, role_key(role), fill=ROLE_COLOURS[role], fill_opacity=DIM)
     hatched = role in HATCHED_ROLES
     return Rect(p[0] + 0.1, p[1] + 0.1, 0.8, 0.8, role_key(role), stroke=ROLE_COLOURS[role],
                 width=3, hatch=hatched)
@@ -418,6 +424,7 @@ class _Pen:
         fill = f"url(#{self.hatch_id(i.stroke)})" if i.hatch else (i.fill or "none")
         stroke = self.stroke("" if i.hatch else i.stroke, i.width, i.dash)
         opacity = f" stroke-opacity='{i.opacity:g}'" if i.opacity != 1 else ""
+        opacity += f" fill-opacity='{i.fill_opacity:g}'" if i.fill_opacity != 1 else ""
         title = f"<title>{html.escape(i.title)}</title>" if i.title else ""
         return (f"<rect x='{self.x(i.x)}' y='{self.y(i.y)}' width='{i.w * self.px:.1f}' "
                 f"height='{i.h * self.px:.1f}' fill='{fill}' {stroke}{opacity}>{title}</rect>")

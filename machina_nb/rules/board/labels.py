@@ -13,7 +13,8 @@ from fractions import Fraction
 
 from machina_nb.rules.board.maptext import Point
 
-__all__ = ["space_name", "column_name", "point_name", "corner_name", "plain_text", "distance_words"]
+__all__ = ["space_name", "column_name", "point_name", "corner_name", "grid_point_words",
+           "plain_text", "distance_words"]
 
 
 def column_name(x: int) -> str:
@@ -44,38 +45,89 @@ _AT_POINT = re.compile(r"\b(meeting|blocked by the space \(-?\d+, -?\d+\)) at "
 """Where a line of sight is blocked: a point of the grid, not a space. Elsewhere ``at (2, 0)``
 is a space (the barrel at (2, 0), the chapter space at (3, 0))."""
 
+_ON_BORDER = re.compile(r"between \((-?\d+), (-?\d+)\) and \((-?\d+), (-?\d+)\) at "
+                        r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
+"""A border between two spaces and a point on it (where a line of sight meets that wall)."""
+
 
 def _at_words(match: re.Match[str]) -> str:
-    """``meeting at (1, 1)``, a point of the grid: the corner of a space, or a point between."""
+    """``meeting at (1, 1)``: a point of the grid, named by the spaces around it."""
     x, y = (Fraction(v) for v in match.groups()[1:])
-    if x.denominator == y.denominator == 1:
-        return f"{match[1]} at the top-left corner of {space_name((int(x), int(y)))}"
-    return f"{match[1]} at the point {_mixed(x)} across, {_mixed(y)} down from the board's " \
-        "top-left corner"
+    return f"{match[1]} at {grid_point_words(x, y)}"
+
+
+def _on_border_words(match: re.Match[str]) -> str:
+    """``between (3, 8) and (4, 8) at (4, 25/3)``: the point said along that border."""
+    a, b = (int(match[1]), int(match[2])), (int(match[3]), int(match[4]))
+    x, y = Fraction(match[5]), Fraction(match[6])
+    names = f"between {space_name(a)} and {space_name(b)}"
+    if a[1] == b[1] and x == max(a[0], b[0]) and int(y // 1) == a[1] and y % 1:
+        return f"{names}, {_way(y % 1)} down it"
+    if a[0] == b[0] and y == max(a[1], b[1]) and int(x // 1) == a[0] and x % 1:
+        return f"{names}, {_way(x % 1)} across it"
+    return f"{names} at {grid_point_words(x, y)}"
 
 
 def _point_words(match: re.Match[str]) -> str:
     x, y = (Fraction(v) for v in match.groups())
-    return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
+    return grid_point_words(x, y)
 
 
-def _mixed(value: Fraction) -> str:
-    whole, part = divmod(value, 1)
-    if not part:
-        return str(whole)
-    return f"{whole} {part.numerator}/{part.denominator}" if whole else str(part)
+def _way(part: Fraction) -> str:
+    return "halfway" if part == Fraction(1, 2) else f"{part.numerator}/{part.denominator} of the way"
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def grid_point_words(x: Fraction, y: Fraction) -> str:
+    """A point of the board (``x`` across, ``y`` down, in spaces from the top-left corner) named
+    by the spaces around it: a corner by the spaces that share it, a point on a border by the
+    two spaces it lies between and how far along, else the space it is in.
+
+    >>> grid_point_words(Fraction(3), Fraction(3))
+    'the corner shared by C3, C4, D3 and D4'
+    >>> grid_point_words(Fraction(4), Fraction(25, 3))
+    'the point 1/3 of the way down the border between D9 and E9'
+    >>> grid_point_words(Fraction(5, 2), Fraction(1))
+    'the point halfway across the border between C1 and C2'
+    >>> grid_point_words(Fraction(0), Fraction(1, 4)), grid_point_words(Fraction(0), Fraction(0))
+    ('the point 1/4 of the way down the left edge of A1', 'the top-left corner of A1')
+    >>> grid_point_words(Fraction(13, 4), Fraction(9, 2))
+    'the point 1/4 of the way across and halfway down D5'
+    """
+    column, row = int(x // 1), int(y // 1)
+    across, down = x % 1, y % 1
+    if not across and not down:
+        around = sorted((column + dx, row + dy) for dx in (-1, 0) for dy in (-1, 0)
+                        if column + dx >= 0 and row + dy >= 0)
+        if len(around) == 1:
+            return f"the top-left corner of {space_name(around[0])}"
+        return f"the corner shared by {_listed([space_name(p) for p in around])}"
+    if not across:
+        side = (f"the left edge of {space_name((column, row))}" if column == 0 else
+                f"the border between {space_name((column - 1, row))} and "
+                f"{space_name((column, row))}")
+        return f"the point {_way(down)} down {side}"
+    if not down:
+        side = (f"the top edge of {space_name((column, row))}" if row == 0 else
+                f"the border between {space_name((column, row - 1))} and "
+                f"{space_name((column, row))}")
+        return f"the point {_way(across)} across {side}"
+    return f"the point {_way(across)} across and {_way(down)} down {space_name((column, row))}"
 
 
 def point_name(point: tuple[int | Fraction, int | Fraction]) -> str:
     """A space by its label (``C6``); a point between spaces in words.
 
     >>> point_name((2, 5)), point_name((Fraction(13, 4), 4))
-    ('C6', "the point 3 1/4 across, 4 down from the board's top-left corner")
+    ('C6', 'the point 1/4 of the way across the border between D4 and D5')
     """
     x, y = (Fraction(v) for v in point)
     if x.denominator == y.denominator == 1:
         return space_name((int(x), int(y)))
-    return f"the point {_mixed(x)} across, {_mixed(y)} down from the board's top-left corner"
+    return grid_point_words(x, y)
 
 
 def corner_name(point: tuple[int | Fraction, int | Fraction]) -> str:
@@ -96,9 +148,13 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     each unit id among ``names`` (a whole word) becomes its name there.
 
     >>> plain_text("(0, 0) -> (3, 1): meeting at (1, 1)")
-    'A1 → D2: meeting at the top-left corner of B2'
+    'A1 → D2: meeting at the corner shared by A1, A2, B1 and B2'
     >>> plain_text("blocked at (13/4, 4)")
-    "blocked at the point 3 1/4 across, 4 down from the board's top-left corner"
+    'blocked at the point 1/4 of the way across the border between D4 and D5'
+    >>> plain_text("the wall between (3, 8) and (4, 8) at (4, 25/3)")
+    'the wall between D9 and E9, 1/3 of the way down it'
+    >>> plain_text("blocked by the space (2, 0) at (2, 1/2)")
+    'blocked by the space C1 at the point halfway down the border between B1 and C1'
     >>> plain_text("the barrel at (4, 0) explodes")
     'the barrel at E1 explodes'
     >>> plain_text("2 >= armor 2")
@@ -107,6 +163,7 @@ def plain_text(text: str, names: Mapping[str, str] | None = None) -> str:
     'Lorrai (L) steps to A4'
     """
     text = _AT_POINT.sub(_at_words, text)
+    text = _ON_BORDER.sub(_on_border_words, text)
     text = _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
     text = _POINT.sub(_point_words, text).replace("->", "→")
     text = text.replace(">=", "≥").replace("<=", "≤")

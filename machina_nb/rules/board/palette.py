@@ -3,8 +3,8 @@
 Every drawer of the board (the SVG of :mod:`machina_nb.rules.board.drawing`, the bokeh board
 view, a PNG) takes its colours from here, so a pit is the same grey wherever it is shown and
 every colour drawn has its words in the legend. Marks over the map use the Okabe–Ito colours,
-which readers with any common colour-vision deficiency tell apart; marked spaces are outlined
-or hatched, never filled, so the space kind stays visible beneath.
+which readers with any common colour-vision deficiency tell apart; marked spaces are outlined,
+hatched or dimmed under a see-through veil, never filled, so the space kind stays visible beneath.
 
 >>> STYLES["space:pit"].words
 'pit'
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from machina_nb.rules.board.maptext import SpaceKind
 
 __all__ = ["Style", "STYLES", "SPACE_COLOURS", "SPACE_WORDS", "ROLE_COLOURS", "ROLE_WORDS",
-           "HATCHED_ROLES", "MAP_STYLES", "SIDE_COLOURS", "SIDE_WORDS", "GRID", "TILE_INK",
+           "HATCHED_ROLES", "DIMMED_ROLES", "DIM", "MAP_STYLES", "SIDE_COLOURS", "SIDE_WORDS", "GRID", "TILE_INK",
            "LABEL_INK", "UNIT_INK", "AXIS_INK", "DIRECTION_INK", "UNIT_FILL", "space_key",
            "role_key"]
 
@@ -29,7 +29,8 @@ class Style:
     """How one thing is drawn and what the legend calls it.
 
     ``colour`` is ``#rrggbb``; ``look`` is how the legend samples it: ``fill`` (a filled
-    square), ``outline`` (a square's border), ``hatch``, ``line``, ``mark`` (a character
+    square), ``outline`` (a square's border), ``hatch``, ``dim`` (a veil over the space),
+    ``line``, ``mark`` (a character
     such as ✕ or ▲) or ``unit`` (a lettered disc); ``width`` is a line's width in pixels
     and ``dash`` is ``solid``, ``dashed`` or ``dotted``.
     """
@@ -67,7 +68,7 @@ ROLE_COLOURS: dict[str, str] = {
     "selected": "#0072B2",
     "target": "#D55E00",
     "visible": "#009E73",
-    "blocked": "#CC79A7",
+    "blocked": "#3D3D3D",
     "reach": "#56B4E9",
     "tied": "#D55E00",
     "candidate": "#56B4E9",
@@ -96,15 +97,20 @@ ROLE_COLOURS: dict[str, str] = {
     "differs": "#000000",
 }
 
-#: Roles drawn as a hatch over the space (the rest as an outline inside it).
-HATCHED_ROLES = frozenset({"blocked", "differs"})
+#: Roles drawn as a hatch over the space (the rest as an outline inside it, or a veil).
+HATCHED_ROLES = frozenset({"differs"})
+
+#: Roles drawn as a dark veil over the whole space, :data:`DIM` opaque: the space is dimmed,
+#: its kind still plain beneath (out of sight on a board of hundreds of spaces).
+DIMMED_ROLES = frozenset({"blocked"})
+DIM = 0.4
 
 #: What each role means, in the legend beside the board.
 ROLE_WORDS: dict[str, str] = {
     "selected": "the space you picked",
     "target": "the space you aim at",
     "visible": "in sight of the picked space",
-    "blocked": "out of sight (hatched)",
+    "blocked": "out of sight (dimmed)",
     "reach": "reachable (number: stamina spent)",
     "tied": "nearest or closest (every tie marked; number: distance)",
     "candidate": "another unit (number: distance)",
@@ -171,7 +177,8 @@ def role_key(role: str) -> str:
 def _styles() -> dict[str, Style]:
     out = {space_key(k): Style(c, SPACE_WORDS[k], "fill") for k, c in SPACE_COLOURS.items()}
     out.update({role_key(r): Style(c, ROLE_WORDS[r], "hatch" if r in HATCHED_ROLES else
-                                   "outline", 3) for r, c in ROLE_COLOURS.items()})
+                                   "dim" if r in DIMMED_ROLES else "outline", 3)
+                for r, c in ROLE_COLOURS.items()})
     out.update({f"border:{name}": Style(c, words, "line", width, dash)
                 for name, (c, width, dash, words) in MAP_STYLES.items()})
     out.update({f"unit:{side}": Style(c, SIDE_WORDS[side], "unit", 2)
