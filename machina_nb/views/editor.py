@@ -24,6 +24,7 @@ from typing import cast
 import ipywidgets as widgets
 import traitlets
 
+from machina_nb.rules.analysis.catalog import item_cards, unit_cards
 from machina_nb.rules.analysis.draft import (
     BORDER_KINDS,
     SPACE_KINDS,
@@ -44,7 +45,7 @@ from machina_nb.rules.analysis.draft import (
     to_situation,
     value_limits,
 )
-from machina_nb.rules.analysis.situation import MAX_SIDE, item_cards, load_situations, unit_cards
+from machina_nb.rules.analysis.situation import MAX_SIDE, load_situations
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.board.tiles import load_tiles

@@ -29,7 +29,8 @@ import ipywidgets as widgets
 import traitlets
 
 from machina_nb.rules.analysis.ask import Answer, ask
-from machina_nb.rules.analysis.situation import Question, Situation, load_situations
+from machina_nb.rules.analysis.questions import Question
+from machina_nb.rules.analysis.situation import Situation, load_situations
 from machina_nb.rules.board import sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point

@@ -26,17 +26,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, cast
 
+from machina_nb.rules.analysis.catalog import event_cards, item_cards, unit_cards
 from machina_nb.rules.analysis.play import option_words, play
-from machina_nb.rules.analysis.situation import (
-    QUESTION_KINDS,
-    SPACE_WORDS,
-    Question,
-    Situation,
-    SituationUnit,
-    event_cards,
-    item_cards,
-    unit_cards,
-)
+from machina_nb.rules.analysis.questions import QUESTION_KINDS, SPACE_WORDS, Question
+from machina_nb.rules.analysis.situation import Situation, SituationUnit
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point

@@ -27,14 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from machina_nb.rules.analysis.situation import (
-    MAX_SIDE,
-    Question,
-    Situation,
-    item_cards,
-    situation_from_text,
-    unit_cards,
-)
+from machina_nb.rules.analysis.catalog import item_cards, unit_cards
+from machina_nb.rules.analysis.questions import Question
+from machina_nb.rules.analysis.situation import MAX_SIDE, Situation, situation_from_text
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.board.tiles import load_tiles
 from machina_nb.rules.cards.examples import Example

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from machina_nb.rules.analysis.situation import Question, Situation
+from machina_nb.rules.analysis.questions import Question
+from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.labels import plain_text
 
 __all__ = ["unit_names", "unit_words", "question_words"]

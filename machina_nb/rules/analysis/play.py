@@ -32,7 +32,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from machina_nb.rules.analysis.notation import PlayStep, parse_step
-from machina_nb.rules.analysis.situation import MAX_PLAY_STEPS, REPORTS, Question, Situation
+from machina_nb.rules.analysis.questions import MAX_PLAY_STEPS, REPORTS, Question
+from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board import placement
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.items import equipped_items
