@@ -18,7 +18,7 @@ from IPython.display import HTML
 
 from machina_nb.rules.analysis.draft import rules_parts
 from machina_nb.rules.analysis.quiz import (
-    Question,
+    QuizQuestion,
     answer,
     board_of,
     load_quiz,
@@ -50,12 +50,12 @@ def _reply_words(reply) -> str:
     return str(reply)
 
 
-def _asked_under(q: Question, rules: Rules) -> str:
+def _asked_under(q: QuizQuestion, rules: Rules) -> str:
     used = question_rules(q, rules)
     return rules_words(rules_parts(used)[0], used)
 
 
-def answer_words(q: Question, rules: Rules) -> str:
+def answer_words(q: QuizQuestion, rules: Rules) -> str:
     """The right answer to ``q`` in words: every right reply (``C3 or E1``, ``yes``, ``7/10
     (70%)``); a space with a unit on it names the unit (``Lorrai (C3)``)."""
     units = {p: letter for letter, p in board_of(q).units().items()} if q.board else {}
@@ -68,13 +68,13 @@ def answer_words(q: Question, rules: Rules) -> str:
     return " or ".join(words(c) for c in sorted(answer(q, rules).correct, key=str))
 
 
-def quiz_questions(*ids: str) -> tuple[Question, ...]:
+def quiz_questions(*ids: str) -> tuple[QuizQuestion, ...]:
     """The shipped questions (``content/quiz``) with these ids, in this order: a notebook's
     closing quiz."""
     return pick(load_quiz(), *ids)
 
 
-def answer_key(questions: tuple[Question, ...], rules: Rules | None = None) -> HTML:
+def answer_key(questions: tuple[QuizQuestion, ...], rules: Rules | None = None) -> HTML:
     """The questions with their answers folded away (open one after answering it): the right
     answer, why, and the rule, each computed by the rules core under ``rules`` (or the
     readings the question fixes)."""
@@ -103,14 +103,14 @@ class QuizView(widgets.VBox):
 
     rules = traitlets.Instance(Rules)
 
-    def __init__(self, questions: tuple[Question, ...] | None = None, rules: Rules | None = None):
+    def __init__(self, questions: tuple[QuizQuestion, ...] | None = None, rules: Rules | None = None):
         setup_notebook()
         self.questions = questions or load_quiz()
         self.right = self.asked = 0
         self.pick = widgets.Dropdown(
             options=[(f"{n}. {q.topic}: {q.prompt[:70]}", n - 1)
                      for n, q in enumerate(self.questions, 1)],
-            description="Question", layout=widgets.Layout(width="720px"))
+            description="QuizQuestion", layout=widgets.Layout(width="720px"))
         self.pick.add_class("quiz-pick")
         self.prompt = widgets.HTML()
         self.prompt.add_class("quiz-prompt")
@@ -135,7 +135,7 @@ class QuizView(widgets.VBox):
         self.go(0)
 
     @property
-    def question(self) -> Question:
+    def question(self) -> QuizQuestion:
         """The question shown."""
         return self.questions[self.pick.value]
 

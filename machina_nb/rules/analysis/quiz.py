@@ -36,7 +36,7 @@ from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.odds.processes import spawn_chain
 from machina_nb.rules.rulings import PRESETS, Rules
 
-__all__ = ["ASKS", "TOPICS", "Question", "Answer", "load_quiz_file", "load_quiz", "answer",
+__all__ = ["ASKS", "TOPICS", "QuizQuestion", "QuizAnswer", "load_quiz_file", "load_quiz", "answer",
            "check", "parse_space", "board_of", "question_rules", "pick"]
 
 #: What a question may ask, and the keys each needs beyond the common ones.
@@ -64,7 +64,7 @@ _SPACE = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
 
 
 @dataclass(frozen=True)
-class Question:
+class QuizQuestion:
     """One quiz question: ``ask`` (a key of :data:`ASKS`), the ``prompt`` shown, the ``board``
     (map text, units as letters), ``names`` of the units by letter, the ``explorers`` among
     them, and the parameters of ``ask`` (``source``, ``to``, ``space``, ``stamina``,
@@ -99,7 +99,7 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Answer:
+class QuizAnswer:
     """The rules' answer: its ``form`` (``space``: click every correct space; ``yes_no``;
     ``choice``: one of ``options``), the ``correct`` replies, the ``explanation`` and the
     ``rule`` to read."""
@@ -127,7 +127,7 @@ def parse_space(text: str) -> Point:
     return column - 1, int(m[2]) - 1
 
 
-def board_of(question: Question) -> Board:
+def board_of(question: QuizQuestion) -> Board:
     """The question's board: its map text with every unit letter standing on floor."""
     legend = {letter: SpaceKind.FLOOR for letter, _ in question.names}
     return Board.from_layout(parse_map(question.board, path=question.id, legend=legend))
@@ -144,33 +144,33 @@ def _yes(value: bool) -> frozenset[str]:
     return frozenset({"yes" if value else "no"})
 
 
-def _sight(q: Question, board: Board, rules: Rules) -> Answer:
+def _sight(q: QuizQuestion, board: Board, rules: Rules) -> QuizAnswer:
     line = sight.line_of_sight(board, _at(board, q.source), _at(board, q.to), rules)
-    return Answer("yes_no", _yes(line.visible), line.explain(),
+    return QuizAnswer("yes_no", _yes(line.visible), line.explain(),
                   "manual p22 (line of sight); switches los.vertex, los.space_squeeze")
 
 
-def _adjacent(q: Question, board: Board, rules: Rules) -> Answer:
+def _adjacent(q: QuizQuestion, board: Board, rules: Rules) -> QuizAnswer:
     a, b = _at(board, q.source), _at(board, q.to)
     yes = sight.adjacent(board, a, b, rules)
     why = (f"{a} and {b} are {'adjacent: a melee attack reaches' if yes else 'not adjacent'}; "
            "a wall or a closed door between them, or a corner they only share across walls, "
            "keeps them apart")
-    return Answer("yes_no", _yes(yes), why, "manual p22 (adjacent), p23 (melee)")
+    return QuizAnswer("yes_no", _yes(yes), why, "manual p22 (adjacent), p23 (melee)")
 
 
-def _reach(q: Question, board: Board, rules: Rules) -> Answer:
+def _reach(q: QuizQuestion, board: Board, rules: Rules) -> QuizAnswer:
     a = _at(board, q.source)
     costs = distance.reach(board, a, q.stamina, rules, distance.Mover(unit=board.unit_at(a)))
     best = distance.shortest_paths(board, a, cast(Point, q.space), rules,
                                    distance.Mover(unit=board.unit_at(a))).cost
     why = (f"the cheapest way from {a} to {q.space} costs {best} stamina"
            if best is not None else f"no way leads from {a} to {q.space}")
-    return Answer("yes_no", _yes(q.space in costs), f"{why}; the unit has {q.stamina}",
+    return QuizAnswer("yes_no", _yes(q.space in costs), f"{why}; the unit has {q.stamina}",
                   "manual p34 (move: 1 stamina a space); switches move.diagonal, move.squeeze")
 
 
-def _ranking(q: Question, board: Board, rules: Rules, measure: str) -> Answer:
+def _ranking(q: QuizQuestion, board: Board, rules: Rules, measure: str) -> QuizAnswer:
     a = _at(board, q.source)
     goals = [p for letter, p in board.units().items() if p != a
              and (letter in q.explorers or not q.explorers)]
@@ -179,19 +179,19 @@ def _ranking(q: Question, board: Board, rules: Rules, measure: str) -> Answer:
     names: dict[Any, Any] = dict(q.names)
     every = "; ".join(f"{names.get(board.unit_at(p), board.unit_at(p))} {d}"
                       for p, d in ranking.distances)
-    return Answer("space", frozenset(ranking.candidates),
+    return QuizAnswer("space", frozenset(ranking.candidates),
                   f"{measure} distances from {a}: {every} (read under {ranking.reading})",
                   ranking.rule)
 
 
-def _monster_target(q: Question, board: Board, rules: Rules) -> Answer:
+def _monster_target(q: QuizQuestion, board: Board, rules: Rules) -> QuizAnswer:
     shown = _ranking(q, board, rules, "closest")
-    return Answer("space", shown.correct, "the monster targets the closest explorer (every tie "
+    return QuizAnswer("space", shown.correct, "the monster targets the closest explorer (every tie "
                   "is the players' choice); " + shown.explanation,
                   "manual p15 (target), p22 (closest: closed doors count as open)")
 
 
-def _monster_step(q: Question, board: Board, rules: Rules) -> Answer:
+def _monster_step(q: QuizQuestion, board: Board, rules: Rules) -> QuizAnswer:
     a = _at(board, q.source)
     target = _ranking(q, board, rules, "closest")
     steps: set[Point] = set()
@@ -199,19 +199,19 @@ def _monster_step(q: Question, board: Board, rules: Rules) -> Answer:
         paths = distance.closest_paths(board, a, goal, rules)
         steps |= {node for node, preds in paths.predecessors if a in preds}
     where = ", ".join(str(p) for p in sorted(target.correct))
-    return Answer("space", frozenset(steps),
+    return QuizAnswer("space", frozenset(steps),
                   f"its first step lies on a shortest path to its target ({where}); every "
                   "tied first step counts, the players choose", "manual p16 (the monster moves "
                   "along a shortest path toward its target)")
 
 
-def _hit(q: Question, _board: Board | None, rules: Rules) -> Answer:
+def _hit(q: QuizQuestion, _board: Board | None, rules: Rules) -> QuizAnswer:
     pool = parse_dice(q.pool).pool
     right = hit_chance(pool, q.defense, rules, essence=q.essence)
     wrong = {hit_chance(pool, d, rules, essence=q.essence) for d in (q.defense - 1, q.defense + 1)
              if 0 <= d <= 9} | {hit_chance(pool, q.defense, rules, essence=q.essence + 1)}
     options = sorted({right} | (wrong - {right}), reverse=True)[:4]
-    return Answer("choice", frozenset({str(right)}),
+    return QuizAnswer("choice", frozenset({str(right)}),
                   f"{q.pool} against {q.defense}"
                   + (f" with up to {q.essence} essence" if q.essence else "")
                   + f" hits with chance {right}: the dice total must reach the defense"
@@ -220,28 +220,28 @@ def _hit(q: Question, _board: Board | None, rules: Rules) -> Answer:
                   tuple(str(p) for p in options))
 
 
-def _spawn(q: Question, board: Board, rules: Rules) -> Answer:
+def _spawn(q: QuizQuestion, board: Board, rules: Rules) -> QuizAnswer:
     found = placement.spawn_placement(board, _at(board, q.source), rules)
     targets = ", ".join(str(p) for p in found.targets) or "none"
     why = (f"the nearest spawn spaces to the explorer: {targets}"
            + ("; one is taken, so the nearest free space next to it is used" if found.fallback
               else "") + (f" ({found.reading})" if found.reading else ""))
-    return Answer("space", frozenset(found.candidates), why,
+    return QuizAnswer("space", frozenset(found.candidates), why,
                   "manual p13 (spawn: the spawn space nearest the explorer; a taken one "
                   "sends the monster beside it), p22 (nearest)")
 
 
-def _some_spawn(q: Question, rating: int, rounds: int, rules: Rules) -> Fraction:
+def _some_spawn(q: QuizQuestion, rating: int, rounds: int, rules: Rules) -> Fraction:
     return 1 - spawn_chain(rating, q.players, rounds, rules).get(0, Fraction(0))
 
 
-def _spawn_rounds(q: Question, _board: Board | None, rules: Rules) -> Answer:
+def _spawn_rounds(q: QuizQuestion, _board: Board | None, rules: Rules) -> QuizAnswer:
     right = _some_spawn(q, q.rating, q.rounds, rules)
     others = {_some_spawn(q, r, n, rules) for r, n in ((q.rating - 1, q.rounds),
               (q.rating + 1, q.rounds), (q.rating, q.rounds + 1)) if 1 <= r <= 9}
     options = sorted({right} | (others - {right}), reverse=True)[:4]
     turns = "round" if q.rounds == 1 else f"{q.rounds} rounds"
-    return Answer("choice", frozenset({str(right)}),
+    return QuizAnswer("choice", frozenset({str(right)}),
                   f"with spawn rating {q.rating} and {q.players} explorer"
                   f"{'s' if q.players > 1 else ''} rolling, at least one monster spawns in "
                   f"the first {turns} with chance {right} (each roll spawns on the rating or "
@@ -252,7 +252,7 @@ def _spawn_rounds(q: Question, _board: Board | None, rules: Rules) -> Answer:
                   tuple(str(p) for p in options))
 
 
-def _attach(q: Question, _board: Board | None, rules: Rules) -> Answer:
+def _attach(q: QuizQuestion, _board: Board | None, rules: Rules) -> QuizAnswer:
     cards = load_all_items()
     for key in ("host", "item"):
         if getattr(q, key) not in cards:
@@ -262,9 +262,9 @@ def _attach(q: Question, _board: Board | None, rules: Rules) -> Answer:
     try:
         attach(held, host.id, item.id, q.how)
     except RulesError as refusal:
-        return Answer("yes_no", _yes(False), str(refusal).split(": ", 1)[-1],
+        return QuizAnswer("yes_no", _yes(False), str(refusal).split(": ", 1)[-1],
                       "manual p31 (upgrades, augments, wrong combinations), p32")
-    return Answer("yes_no", _yes(True), f"{item.name} fits as the {q.how} of {host.name}: "
+    return QuizAnswer("yes_no", _yes(True), f"{item.name} fits as the {q.how} of {host.name}: "
                   + ("same type, matching symbols" if q.how == "upgrade" else
                      "its augment symbol matches the slot"),
                   "manual p31 (upgrades, augments, wrong combinations), p32")
@@ -277,14 +277,14 @@ _ANSWERS = {"sight": _sight, "adjacent": _adjacent, "reach": _reach,
             "hit": _hit, "spawn": _spawn, "spawn_rounds": _spawn_rounds, "attach": _attach}
 
 
-def question_rules(question: Question, rules: Rules) -> Rules:
+def question_rules(question: QuizQuestion, rules: Rules) -> Rules:
     """The rules ``question`` is asked under: ``rules`` (those in force), or its own preset,
     with its own readings on top."""
     base = Rules.preset(question.preset) if question.preset else rules
     return base.replace(dict(question.rulings)) if question.rulings else base
 
 
-def answer(question: Question, rules: Rules) -> Answer:
+def answer(question: QuizQuestion, rules: Rules) -> QuizAnswer:
     """The rules' answer to ``question`` under ``rules`` (or the preset and readings the
     question fixes), with its explanation and rule.
 
@@ -295,7 +295,7 @@ def answer(question: Question, rules: Rules) -> Answer:
     return _ANSWERS[question.ask](question, cast(Board, board), question_rules(question, rules))
 
 
-def pick(questions: tuple[Question, ...], *ids: str) -> tuple[Question, ...]:
+def pick(questions: tuple[QuizQuestion, ...], *ids: str) -> tuple[QuizQuestion, ...]:
     """The questions with these ids, in the order given; an unknown id is an error naming it
     and the ids there are."""
     by_id = {q.id: q for q in questions}
@@ -305,7 +305,7 @@ def pick(questions: tuple[Question, ...], *ids: str) -> tuple[Question, ...]:
     return tuple(by_id[i] for i in ids)
 
 
-def check(question: Question, rules: Rules, reply: object) -> bool:
+def check(question: QuizQuestion, rules: Rules, reply: object) -> bool:
     """Whether ``reply`` is right: a space (any of the correct ones), ``yes``/``no``, or a
     chance's text."""
     return reply in answer(question, rules).correct
@@ -314,7 +314,7 @@ def check(question: Question, rules: Rules, reply: object) -> bool:
 # --- loading ---------------------------------------------------------------------------------
 
 
-def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> Question:
+def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> QuizQuestion:
     def need(key: str, kind: type | tuple[type, ...], what: str) -> Any:
         return require(toml, table, "question", key, kind, what, n)
 
@@ -373,10 +373,10 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> Question:
             fields["space"] = parse_space(need("space", str, "a space such as C6"))
         except RulesError as error:
             raise toml.error("question", "space", str(error), n) from None
-    return _checked(toml, Question(**fields), n)
+    return _checked(toml, QuizQuestion(**fields), n)
 
 
-def _checked(toml: TomlFile, q: Question, n: int) -> Question:
+def _checked(toml: TomlFile, q: QuizQuestion, n: int) -> QuizQuestion:
     """The question's board parses, its letters are on it, and the rules can answer it."""
     try:
         board = board_of(q) if q.board else None
@@ -402,7 +402,7 @@ def _checked(toml: TomlFile, q: Question, n: int) -> Question:
     return q
 
 
-def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
+def load_quiz_file(path: str | Path) -> tuple[QuizQuestion, ...]:
     """Every question of one quiz file (kind = "quiz", [[question]] tables), checked strictly:
     unknown or missing keys, bad boards and letters, an id used twice, or a question the rules
     cannot answer are errors at file:line:col."""
@@ -420,9 +420,9 @@ def load_quiz_file(path: str | Path) -> tuple[Question, ...]:
     return questions
 
 
-def load_quiz(folder: Path | None = None) -> tuple[Question, ...]:
+def load_quiz(folder: Path | None = None) -> tuple[QuizQuestion, ...]:
     """Every question in ``content/quiz`` (or ``folder``), file by file; ids are unique."""
-    questions: list[Question] = []
+    questions: list[QuizQuestion] = []
     seen: set[str] = set()
     for path in sorted((folder or content_root() / "quiz").glob("*.toml")):
         for n, q in enumerate(load_quiz_file(path)):

@@ -47,7 +47,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight_tables import READINGS, BlockedBoxes, geometry, mask_table, ranged_mask
 
 __all__ = [
-    "Sight", "Targeting", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
+    "Sight", "TargetVerdict", "line_of_sight", "ranged_line", "visible_from", "ranged_visible_from",
     "visible_pairs", "adjacent", "adjacent_spaces", "adjacent_borders", "door_target_spaces",
     "sight_view", "range_between", "in_range", "can_target", "melee_targets", "units_on_tile",
     "affected_units", "VisiblePairs", "vertex_blocked", "barrier_borders_of", "barrier_spaces_of", "corner_rays",
@@ -112,7 +112,7 @@ class Sight:
 
 
 @dataclass(frozen=True)
-class Targeting:
+class TargetVerdict:
     """Whether ``source`` may target ``target`` with a targeting icon, and why (manual p20, p23).
 
     Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through).
@@ -523,7 +523,7 @@ def in_range(board: Board, a: Point, b: Point, reach: int, rules: Rules) -> bool
 
 def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: str = "melee",
                reach: int = 0, ethereal: Collection[str] = (),
-               ethereal_targeting: bool = False) -> Targeting:
+               ethereal_targeting: bool = False) -> TargetVerdict:
     """May ``source`` target ``target`` with ``icon`` (melee, ranged, ranged_through) and range ``reach``?
 
     Melee: the unit itself or an adjacent space. Ranged X: within range X and
@@ -540,24 +540,24 @@ def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: s
     distance = range_between(board, source, target, rules)
     unit = board.unit_at(target)
     if unit is not None and unit in ethereal and not ethereal_targeting and target != source:
-        return Targeting(source, target, icon, False, f"{unit} is ethereal (manual p25)",
+        return TargetVerdict(source, target, icon, False, f"{unit} is ethereal (manual p25)",
                          distance)
     if icon == "melee":
         if target == source:
-            return Targeting(source, target, icon, True, "yourself (manual p23)", 0)
+            return TargetVerdict(source, target, icon, True, "yourself (manual p23)", 0)
         legal = adjacent(board, source, target, rules)
         sight = _neighbour_open(board, source, target, rules) if distance == 1 else None
         reason = "adjacent (manual p22)" if legal else "not adjacent (manual p22)"
-        return Targeting(source, target, icon, legal, reason, distance, sight)
+        return TargetVerdict(source, target, icon, legal, reason, distance, sight)
     if distance is None or distance > reach:
-        return Targeting(source, target, icon, False,
+        return TargetVerdict(source, target, icon, False,
                          f"out of range {reach}: range {distance} (manual p23; "
                          f"range.metric={rules['range.metric']}, range.count={rules['range.count']})",
                          distance)
     sight = (ranged_line(board, source, target, rules, ethereal) if icon == "ranged"
              else line_of_sight(board, source, target, rules))
     reason = "in range and line clear" if sight.visible else sight.explain()
-    return Targeting(source, target, icon, sight.visible, reason, distance, sight)
+    return TargetVerdict(source, target, icon, sight.visible, reason, distance, sight)
 
 
 def melee_targets(board: Board, a: Point, rules: Rules) -> tuple[Point, ...]:

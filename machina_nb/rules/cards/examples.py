@@ -37,7 +37,7 @@ from machina_nb.rules.content import (
 )
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 
-__all__ = ["Step", "Example", "load_example", "STEP_VERBS", "MAX_STEPS", "MAX_DICE_SCRIPT"]
+__all__ = ["ExampleStep", "Example", "load_example", "STEP_VERBS", "MAX_STEPS", "MAX_DICE_SCRIPT"]
 
 _PAGE = re.compile(r"^(manual p\d+(-\d+)?|3\.5 \S.*|aid \S.*)$")
 _LETTER = re.compile(r"^[A-Z]$")
@@ -99,7 +99,7 @@ MAX_DICE_SCRIPT = 64
 
 
 @dataclass(frozen=True)
-class Step:
+class ExampleStep:
     """One thing to do in an example: a verb ``do``, an optional ``actor``/``target``, raw extras.
     """
 
@@ -120,7 +120,7 @@ class Example:
     units: tuple[tuple[str, Unit], ...]
     preset: str
     rulings: tuple[tuple[str, str], ...]
-    steps: tuple[Step, ...]
+    steps: tuple[ExampleStep, ...]
     outcome: str
 
     def unit(self, letter: str) -> Unit:
@@ -217,7 +217,7 @@ def _legend(toml: TomlFile, table: dict[str, Any], known: dict[str, Unit]
 
 
 def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict[str, Unit]
-           ) -> tuple[Step, ...]:
+           ) -> tuple[ExampleStep, ...]:
     if not isinstance(tables, list):
         raise toml.error(None, "step", "steps are an array of tables [[step]]")
     loaded: dict[str, dict[str, Any]] = {}
@@ -250,7 +250,7 @@ def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict[str, Unit
         elif target is not None and (not isinstance(target, str) or target not in by_letter):
             raise toml.error("step", "target", f"target {shown(target)} must be a unit letter in the "
                              "legend or [x, y]", i)
-        steps.append(Step(do, actor, target, Record.of(table)))
+        steps.append(ExampleStep(do, actor, target, Record.of(table)))
     return tuple(steps)
 
 

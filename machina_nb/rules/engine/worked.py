@@ -84,7 +84,7 @@ from machina_nb.rules.engine.phases import spawn_roll
 from machina_nb.rules.engine.state import Deck
 from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.cards.examples import Example, Step, load_example
+from machina_nb.rules.cards.examples import Example, ExampleStep, load_example
 from machina_nb.rules.engine.inventory import arrange, trade_partners
 from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
@@ -106,7 +106,7 @@ VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "sp
 class StepResult:
     """One step's outcome: whether the engine did what the example states, and what it did."""
 
-    step: Step
+    step: ExampleStep
     ok: bool
     got: Any
     expected: Any
@@ -170,7 +170,7 @@ def run_example(example: Example) -> tuple[StepResult, ...]:
     return tuple(results)
 
 
-def _get(step: Step, key: str, default=None):
+def _get(step: ExampleStep, key: str, default=None):
     return step.record.get(key, default)
 
 
@@ -189,7 +189,7 @@ def _set(state, rules, ids, step):
 
 
 def monster_turn_actions(state: GameState, rules, ids: dict[str, str],
-                         step: Step) -> tuple[TurnAction, ...]:
+                         step: ExampleStep) -> tuple[TurnAction, ...]:
     """The ``monster_turn`` step's monster (``step.actor``, a letter of ``ids``) playing its
     turn with the step's scripted ``dice``, one :class:`TurnAction` per plan step, until its
     turn ends or the players would have to choose (a choice the example does not make).
