@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
+from machina_nb.rules.analysis.attack_odds import attack_odds, attack_pools, percent_words
 from machina_nb.rules.analysis.catalog import event_cards, item_cards, unit_cards
-from machina_nb.rules.analysis.play import option_words, play
+from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
+from machina_nb.rules.analysis.play import play
 from machina_nb.rules.analysis.questions import QUESTION_KINDS, SPACE_WORDS, Question
 from machina_nb.rules.analysis.situation import Situation, SituationUnit
 from machina_nb.rules.board import distance, placement, sight
@@ -36,23 +38,15 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.items import ITEM_TYPES
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
-from machina_nb.rules.engine.actions import MonsterAct, Move, apply, legal_actions
-from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
+from machina_nb.rules.engine.actions import Move, legal_actions
 from machina_nb.rules.engine.game import new_game
-from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds import processes
-from machina_nb.rules.odds.attacks import hit_chance
-from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Answer", "ask", "answer", "show_value", "MAX_TURN_STEPS", "MARK_ROLES",
            "questions_about"]
-
-MAX_TURN_STEPS = 60
-"""The most actions one monster turn may take here (a documented limit on runaway turns)."""
-
 
 MARK_ROLES = {
     "asked": "the unit or space the question is about",
@@ -183,7 +177,7 @@ def _about_unit(situation: Situation, state: GameState, letter: str,
                 for kind in ("nearest", "closest")]
     if me.side == "monster" and me.behaviour is None:
         out.append(_question(f"{low}_turn", "monster_turn", monster=letter))
-    if any(_attack_pools(a) for a in me.abilities):
+    if any(attack_pools(a) for a in me.abilities):
         out.append(_question(f"{low}_attack_odds", "attack_odds", attacker=letter))
     if me.side == "explorer":
         out.append(_question(f"spawn_near_{low}", "spawn", explorer=letter))
@@ -223,7 +217,7 @@ def _fraction(p: Fraction) -> str:
 
 
 def _percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
+    return percent_words(p)
 
 
 # --- the question kinds -------------------------------------------------------------------------
@@ -328,138 +322,6 @@ def _spawn(situation: Situation, q: Question, rules: Rules, state: GameState
            + ("; taken, so the nearest free space instead" if placed.fallback else ""),
            "; ".join(placed.rules)]
     return value, why, ((where, "asked"),) + tuple((p, "spawn") for p in placed.candidates)
-
-
-def _attack_pools(ability: Any) -> list[tuple[bool, Pool]]:
-    return [(e.arcane, Pool.attack(e.high, e.low)) for e in ability.effects
-            if e.op == "attack" and (e.high or e.low)]
-
-
-def _attack_odds(situation: Situation, q: Question, rules: Rules, state: GameState
-        ) -> tuple[Any, ...]:
-    """Rules: manual p24 (attack: the total against armor, or will if arcane), p18 (essence)."""
-    attacker = state.unit(situation.unit_id(q.get("attacker")))
-    if q.get("target") is not None:
-        targets = [state.unit(situation.unit_id(q.get("target")))]
-    else:
-        targets = [u for u in state.units if u.side != attacker.side and u.position is not None]
-    value, why = {}, []
-    modifier, essence = q.get("modifier", 0), q.get("essence", attacker.essence)
-    for ability in attacker.abilities:
-        for arcane, pool in _attack_pools(ability):
-            for t in targets:
-                defense = t.will if arcane else t.armor
-                p = hit_chance(pool, defense, rules, modifier, essence)
-                key = f"{ability.name} on {situation.letter_of(t.id) or t.id}"
-                value[key] = _fraction(p)
-                why.append(f"{key}: {pool} {modifier:+d} against {'will' if arcane else 'armor'} "
-                           f"{defense}, essence up to {essence}: {_fraction(p)} = {_percent(p)} "
-                           "(manual p24)")
-    marks = ((attacker.position, "asked"),) + tuple((t.position, "target") for t in targets)
-    return value, why or [f"{q.get('attacker')} has no attack ability"], marks
-
-
-def _monster_turn(situation: Situation, q: Question, rules: Rules, state: GameState
-        ) -> tuple[Any, ...]:
-    """Rules: manual p15-17 (the mindless turn, action by action, re-evaluated each time)."""
-    mid = situation.unit_id(q.get("monster"))
-    others = tuple(m for m in state.queue if m != mid)
-    state = replace(state, phase="monster", queue=(mid,) + others, done=(),
-                    monster_turn=MonsterTurn(mid))
-    dice = ScriptedDice(tuple(q.get("dice", ())))
-    choices = tuple(tuple(c) if isinstance(c, (list, tuple)) else c
-                    for c in q.get("choices", ()))
-    steps, why, options = [], [], ()
-    rolls: tuple[Any, ...] = ()
-    marks = [(state.unit(mid).position, "asked")]
-    for _ in range(MAX_TURN_STEPS):
-        if not (state.has_unit(mid) and state.monster_turn and state.monster_turn.monster == mid):
-            break
-        plan = mindless_step(state, rules, mid, choices)
-        why.append("; ".join(plan.reasons))
-        if plan.options:
-            shown = ", ".join(_option(situation, state, o) for o in plan.options)
-            steps.append(f"the players choose the {plan.choice_of.split(' (')[0]}: {shown}")
-            marks += [(o, "tied") for o in plan.options if _is_point(o)]
-            options = tuple(plan.options)
-            break
-        step = _describe(situation, state, plan, rules)
-        marks += _plan_marks(plan)
-        try:
-            after, events = apply(state, MonsterAct(mid, choices=choices), rules, dice)
-        except ChanceNode as node:
-            steps.append(f"{step}; waits for the {node.die} roll")
-            rolls = (node.die, tuple(node.outcomes))
-            break
-        step += "".join(f"; {e.text}" for e in events if e.kind in _OUTCOMES)
-        if after.decision is not None:
-            need = after.decision
-            shown = ", ".join(_option(situation, state, o) for o in need.options)
-            steps.append(f"{step}; the players choose {need.what}: {shown}")
-            marks += [(o, "tied") for o in need.options if _is_point(o)]
-            options = tuple(need.options)
-            break
-        state = after
-        steps.append(step)
-        if plan.action[0] == "end":
-            break
-    m = state.unit(mid) if state.has_unit(mid) else None
-    value = {"steps": steps,
-             "end": _point(m.position) if m and m.position else "removed",
-             "stamina_left": m.stamina if m else 0}
-    if m and m.position and not options and not rolls:
-        marks.append((m.position, "end"))
-    return value, why, tuple(marks), options, rolls
-
-
-_OUTCOMES = ("roll", "hit", "miss", "health", "death", "destroy")
-"""The events of a monster's action told with its step: its rolls and what they did."""
-
-
-def _is_point(option: object) -> bool:
-    return isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int)
-                                                                   for v in option)
-
-
-def _plan_marks(plan: Any) -> list[tuple[Point, str]]:
-    """A planned action's space: where it moves to, or the target of its ability."""
-    kind = plan.action[0]
-    if kind == "move":
-        return [(plan.action[1], "step")]
-    if kind == "ability" and plan.action[2] is not None and _is_point(plan.action[2]):
-        return [(plan.action[2], "target")]
-    return []
-
-
-def _option(situation: Situation, state: GameState, option: Any) -> str:
-    return option_words(situation, option)
-
-
-def _describe(situation: Situation, state: GameState, plan: Any, rules: Rules) -> str:
-    """One planned action in words, with the hit chance of an attack (manual p16, p24)."""
-    kind = plan.action[0]
-    if kind == "move":
-        return f"moves to {_point(plan.action[1])}"
-    if kind == "door":
-        return f"destroys the closed door {_point(plan.action[1])}|{_point(plan.action[2])}"
-    if kind == "ability":
-        m = state.unit(plan.monster)
-        from_card = [a for _, a in _sources(state, m, rules)]
-        ability = from_card[plan.action[1]] if plan.action[1] < len(from_card) else None
-        target = plan.action[2]
-        on = _name(situation, state, target) if target is not None else "itself"
-        text = f"plays {ability.name if ability else 'an ability'} on {on}"
-        victim = state.unit_at(target) if target is not None else None
-        if ability is not None and victim is not None:
-            for arcane, pool in _attack_pools(ability):
-                p = hit_chance(pool, victim.will if arcane else victim.armor, rules)
-                text += f" (hit chance {_fraction(p)})"
-        return text
-    return "ends its turn"
-
-
-def _sources(state: GameState, monster: Any, rules: Rules) -> Any:
-    return monster_abilities(state, monster, rules)
 
 
 def _rounds(situation: Situation, q: Question, rules: Rules, state: GameState
@@ -613,7 +475,7 @@ def _setup(situation: Situation, q: Question, rules: Rules, state: GameState
 
 _KINDS = {"teleport": _teleport, "play": _play, "setup": _setup, "actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
           "nearest": _nearest, "closest": _closest, "spawn": _spawn,
-          "attack_odds": _attack_odds, "monster_turn": _monster_turn}
+          "attack_odds": attack_odds, "monster_turn": monster_turn}
 
 if set(_KINDS) != set(QUESTION_KINDS):
     raise RulesError("ask", "every question kind needs an answer here")

@@ -243,7 +243,7 @@ def _perform(t: _Table, step: PlayStep) -> None:
         t.apply(RollHorror())
         return
     if step.verb == "monsters":
-        while current_monster(t.state) is not None:
+        while _mindless_now(t) is not None:
             t.apply(MonsterAct(cast(str, current_monster(t.state))))
         return
     uid = t.unit_id(cast(str, step.actor))
@@ -258,8 +258,25 @@ def _perform(t: _Table, step: PlayStep) -> None:
     elif step.verb == "turn":
         if current_monster(t.state) != uid:
             raise _Stop("refused", f"it is not {step.actor}'s turn (manual p15: the queue)")
-        while current_monster(t.state) == uid:
+        while _mindless_now(t) == uid:
             t.apply(MonsterAct(uid))
+
+
+def _mindless_now(t: _Table) -> str | None:
+    """The monster whose mindless turn goes on, or None: none is taking its turn, the game is
+    over, or the players move it (scheming once an explorer has fallen, or controlled); then
+    the step ends there and says so, and the players' own steps move it on.
+
+    Rules: manual p15 (mindless and scheming monsters), p25 (control monster), p3 (the end).
+    """
+    m = current_monster(t.state)
+    if m is None or t.state.over:
+        return None
+    if t.state.player_driven(m):
+        t.told.append(f"{_who(t, m)} is moved by the players from here (manual p15: scheming "
+                      "monsters; p25: control monster)")
+        return None
+    return m
 
 
 # --- the facts of the state after -------------------------------------------------------------
@@ -313,6 +330,10 @@ def _markers(t: _Table) -> list[str]:
             for e in t.state.lasting]
 
 
+_OUTCOME_WORDS = {None: "going on", "won": "won", "lost": "lost"}
+"""The game's outcome in words (manual p3, p28: victory, defeat, the last explorer's death)."""
+
+
 def _rating(value: int | None) -> str:
     return "none" if value is None else str(value)
 
@@ -328,7 +349,8 @@ FACTS: dict[str, Callable[[_Table], Any]] = {
     "threat": lambda t: t.state.threat,
     "level": lambda t: t.state.level,
     "round": lambda t: t.state.round,
-    "phase": lambda t: t.state.phase,
+    "phase": lambda t: "over" if t.state.over else t.state.phase,
+    "outcome": lambda t: _OUTCOME_WORDS[t.state.over],
     "spawn_rating": lambda t: _rating(t.state.spawn_rating),
     "horror_rating": lambda t: _rating(t.state.horror_rating),
     "chapter": lambda t: t.state.chapter.name,

@@ -55,8 +55,8 @@ _ROUND_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "explorers": 
                   "alive": (0, 8), "in_play": (0, 8), "full": (0, 8), "rounds": (1, 12),
                   "threat": (1, 20), "level": (1, 5), "threat_positions": (2, 20)}
 REPORTS = ("positions", "health", "stamina", "essence", "armor", "will", "queue", "threat",
-           "level", "round", "phase", "spawn_rating", "horror_rating", "chapter", "exit_token",
-           "monster_deck", "monsters_destroyed", "horror_deck", "horror_destroyed",
+           "level", "round", "phase", "outcome", "spawn_rating", "horror_rating", "chapter",
+           "exit_token", "monster_deck", "monsters_destroyed", "horror_deck", "horror_destroyed",
            "explorer_deck", "explorer_destroyed", "item_decks", "items", "bound", "destroyed",
            "lit", "markers", "tiles")
 """The facts a ``play`` question may report (``analysis.play.FACTS`` answers each)."""

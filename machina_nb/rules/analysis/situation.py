@@ -54,11 +54,12 @@ _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "
 GAME_KEYS = ("chapter", "chapters", "spawn_rating", "horror_rating", "threat",
              "threat_positions", "level", "round", "monsters", "monsters_destroyed", "reserve",
              "horror_events", "horror_destroyed", "explorer_events", "explorer_destroyed",
-             *ITEM_TYPES, "lit", "destroyed", "exit_token", "bound")
+             *ITEM_TYPES, "lit", "destroyed", "exit_token", "bound", "fallen",
+             "endgame")
 """The keys of a situation's ``[game]`` table: the cards, decks, tokens and tracks in play."""
 _GAME_NUMBERS = {"spawn_rating": (0, 9), "horror_rating": (0, 9), "threat": (1, 20),
                  "threat_positions": (2, 20), "level": (1, 5), "round": (1, 99)}
-_CARD_LISTS = {"chapters": "chapter", "monsters": "monster", "monsters_destroyed": "monster",
+_CARD_LISTS = {"chapters": "chapter", "endgame": "chapter", "monsters": "monster", "monsters_destroyed": "monster",
                "reserve": "monster", "horror_events": "horror", "horror_destroyed": "horror",
                "explorer_events": "explorer", "explorer_destroyed": "explorer",
                **{kind: "item" for kind in ITEM_TYPES}}
@@ -428,6 +429,7 @@ def _state(toml: TomlFile, turn: Any, spec: MapSpec, units: list[tuple[str, Unit
     fields = dict(phase=phase, starting_explorers=len(explorers), spawn_rating=None,
                   horror_rating=None, queue=tuple(m.id for m in monsters))
     fields.update(game)
+    fields["starting_explorers"] = len(explorers) + len(game.get("dead", ()))
     if active is not None:
         who = ids[active]
         side = next(u.side for u in engine if u.id == who)
@@ -450,7 +452,8 @@ def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) ->
 
     Rules: manual p8 (setup: decks, tracks), p13-14 (ratings, threat, level, decks of monsters
     and horror events), p21 (the current event: the topmost destroyed), p26 (binding events),
-    p28 (chapters), p30 (item decks), p35-36 (destroyed and light tokens), p34 (exit token).
+    p28 (chapters; the endgame cards set aside until the endgame), p30 (item decks), p35-36
+    (destroyed and light tokens), p34 (exit token), p15 and p19 (fallen explorers).
     """
     if not isinstance(table, dict):
         raise toml.error(None, "game", "[game] is a table of the cards, decks and tokens in play")
@@ -475,13 +478,39 @@ def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) ->
                   monsters=Deck(cards["monsters"], cards["monsters_destroyed"]),
                   horror_events=Deck(cards["horror_events"], cards["horror_destroyed"]),
                   explorer_events=Deck(cards["explorer_events"], cards["explorer_destroyed"]),
-                  items=ItemDecks(**{kind: cards[kind] for kind in ITEM_TYPES}))
+                  items=ItemDecks(**{kind: cards[kind] for kind in ITEM_TYPES}),
+                  endgame=cards["endgame"])
     for key in ("lit", "destroyed"):
         fields[key] = tuple(_spot(toml, key, p, layout) for p in _list(toml, table, key))
     if "exit_token" in table:
         fields["exit_token"] = _spot(toml, "exit_token", table["exit_token"], layout)
     fields["bound"] = _bound(toml, table.get("bound", {}), units)
+    fields["dead"] = _fallen(toml, table, units)
     return fields
+
+
+def _fallen(toml: TomlFile, table: dict[str, Any], units: dict[str, Unit]) -> tuple[str, ...]:
+    """The explorers destroyed before this position, by card id: their figures are off the
+    map for good, and while one has fallen the monsters are scheming.
+
+    Rules: manual p15 (scheming monsters: the fallen explorers' players form a hive mind),
+    p19 (an explorer at 0 health is destroyed), p3 (the last explorer destroyed loses the game).
+    """
+    cards, placed = unit_cards(), {u.card for u in units.values()}
+    out: list[str] = []
+    for card_id in _list(toml, table, "fallen"):
+        if not isinstance(card_id, str) or card_id not in cards or \
+                cards[card_id].kind != "explorer":
+            raise toml.error("game", "fallen", f"{card_id!r} is not an explorer card of "
+                             "content/units")
+        if card_id in placed or card_id in out:
+            raise toml.error("game", "fallen", f"{card_id!r} is on the board or named twice: "
+                             "a fallen explorer is out of the game (manual p19)")
+        out.append(card_id)
+    if out and not any(u.side == "explorer" for u in units.values()):
+        raise toml.error("game", "fallen", "every explorer has fallen: the game is lost and "
+                         "there is no position to ask about (manual p3)")
+    return tuple(out)
 
 
 def _list(toml: TomlFile, table: dict[str, Any], key: str) -> list[Any]:
