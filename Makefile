@@ -4,7 +4,7 @@
 # While working, a third and faster loop:
 #   make check  lint and type-check, then the unit tests and doctests (no browser, slow or
 #               notebook tests; a tenth of the property-test examples)
-.PHONY: app test check lint bench sync lock
+.PHONY: app test check lint bench sync lock fuzz
 
 export UV_PYTHON_DOWNLOADS := never
 export BOKEH_RESOURCES := inline
@@ -29,6 +29,10 @@ test: sync
 
 check: lint
 	MACHINA_QUICK=1 $(UV) run --no-sync pytest -q -m "not browser and not slow" tests machina_nb
+
+fuzz: sync
+	MACHINA_FUZZ=$${MACHINA_FUZZ:-2000} $(UV) run --no-sync pytest -q \
+	    tests/test_fuzz_situations.py --hypothesis-show-statistics
 
 lint: sync
 	$(UV) run --no-sync ruff check .

@@ -114,6 +114,7 @@ _DECLARED = (
     _s("traps.secondary_levers", "other_nondestroyed any_including_activated", "D35"),
     _s("traps.push_activation", "mandatory optional", "C-10 D34", v3_5="optional"),
     _s("traps.push_activator", "pusher pushed_unit none", "D34"),
+    _s("traps.chapter_activator", "none flipping_explorer", ""),
     # Spawn, horror, threat (rulings C-3, C-7, C-8, D22, D23, D24, D25, D26, D27, D28, D29, D48).
     _s("spawn.procedure", "v1_0 v3_5", "C-3", v3_5="v3_5"),
     _s("spawn.limit_scope", "all_spawns phase_only none", "C-7", player_aid="none"),
@@ -176,6 +177,7 @@ _DECLARED = (
     _s("workbench.return_order", "drawn_order players_choose", ""),
     _s("level5.exited", "reached not_reached", ""),
     _s("mindless.two_targets", "first_only players_choose", ""),
+    _s("mindless.ability_target", "players_choose current_target", ""),
     _s("mindless.up_to", "players_choose full_amount", ""),
     _s("shuffle_events.current", "shuffled_in stays", ""),
     _s("bound.destroyed_explorer_event", "becomes_current under_current", ""),

@@ -25,6 +25,7 @@ from machina_nb.rules.engine.actions import MonsterAct, apply
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
 from machina_nb.rules.engine.state import GameState, MonsterTurn
+from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.rulings import Rules
 
@@ -69,6 +70,9 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
     """Rules: manual p15-17 (the mindless turn, action by action, re-evaluated each time),
     p15 (scheming), p19 (death), p3 (the last explorer destroyed loses the game)."""
     mid = situation.unit_id(q.get("monster"))
+    if state.unit(mid).side != "monster":
+        raise RulesError("monster", f"question {q.name}: {q.get('monster')} is an explorer; only "
+                         "a monster takes a turn in the Monster phase (manual p15)")
     start = state.unit(mid).position
     if start is None:
         return ({"steps": [], "end": "off the map", "stamina_left": state.unit(mid).stamina},
@@ -100,7 +104,7 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
         plan = mindless_step(state, rules, mid, choices)
         why.append("; ".join(plan.reasons))
         if plan.options:
-            shown = ", ".join(option_words(situation, o) for o in plan.options)
+            shown = ", ".join(_option(situation, state, o) for o in plan.options)
             steps.append(f"the players choose the {plan.choice_of.split(' (')[0]}: {shown}")
             marks += [(o, "tied") for o in plan.options if _is_point(o)]
             options = tuple(plan.options)
@@ -116,7 +120,7 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
         step += "".join(f"; {e.text}" for e in events if e.kind in _OUTCOMES)
         if after.decision is not None:
             need = after.decision
-            shown = ", ".join(option_words(situation, o) for o in need.options)
+            shown = ", ".join(_option(situation, state, o) for o in need.options)
             steps.append(f"{step}; the players choose {need.what}: {shown}")
             marks += [(o, "tied") for o in need.options if _is_point(o)]
             options = tuple(need.options)
@@ -134,6 +138,12 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
     if m and m.position and not options and not rolls:
         marks.append((m.position, "end"))
     return value, why, tuple(marks), options, rolls
+
+
+def _option(situation: Situation, state: GameState, option: Any) -> str:
+    """An option in words: the letter of the unit on a space, else as ``option_words``."""
+    return _name(situation, state, option) if _is_point(option) else \
+        option_words(situation, option)
 
 
 def _is_point(option: object) -> bool:

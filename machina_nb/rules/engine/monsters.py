@@ -221,7 +221,8 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
         if kept[3]:
             return MonsterPlan(**plan, target=target, reasons=tuple(reasons), options=kept[3],
                                choice_of=_END_CHOICE)
-    ability = _try_abilities(state, rules, m, explorers, reasons, choices)
+    aims = (target,) if target is not None else tuple(options)
+    ability = _try_abilities(state, rules, m, explorers, reasons, choices, aims)
     if isinstance(ability, MonsterPlan):
         return MonsterPlan(**{**ability.__dict__, **plan, "target": target,
                               "reasons": tuple(reasons)})
@@ -358,7 +359,28 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
 
 
 
-def _try_abilities(state, rules, m, explorers, reasons, choices):
+def _aimed(state: GameState, rules: Rules, ability: Ability, targets, aims: tuple,
+           reasons: list[str], label: str):
+    """The legal targets of an ability aimed at explorers that the mindless monster may play
+    it on: every one, and the explorers choose among several (``players_choose``), or only its
+    current target (``current_target``; while its target is tied, the tied explorers; with no
+    target at all, as an immobile monster has, every legal one).
+
+    Rules: manual p16 (a mindless monster plays an ability it can play, on explorers unless
+    stated otherwise; the explorers resolve its ambiguities; Example B plays it on the
+    monster's target); switch mindless.ability_target.
+    """
+    if rules["mindless.ability_target"] == "players_choose" or not aims or not targets:
+        return targets
+    spaces = {state.unit(a).position for a in aims if state.has_unit(a)}
+    kept = tuple(t for t in targets if t in spaces)
+    if len(kept) < len(targets):
+        reasons.append(f"{label}: aims only at its current target "
+                       f"(switch mindless.ability_target)")
+    return kept
+
+
+def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
     turn = state.monster_turn
     played = turn.played if turn else ()
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
@@ -382,7 +404,8 @@ def _try_abilities(state, rules, m, explorers, reasons, choices):
         targets = ability_targets(state, rules, m, ability)
         if ability.targeting.target == "explorer" and ability.targeting.kind != "none":
             allowed = {e.position for e in explorers}
-            targets = tuple(t for t in targets if t in allowed)
+            targets = _aimed(state, rules, ability, tuple(t for t in targets if t in allowed),
+                             aims, reasons, label)
         if targets == ():
             reasons.append(f"{label}: no legal target (manual p16)")
             continue

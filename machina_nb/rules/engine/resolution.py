@@ -267,8 +267,12 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
 
     A scope the players pick from lands on the one unit they choose (manual p23); when the
     user dies part-way, the rest of the ability fizzles; nothing resolves once the game is
-    over. ``second`` is the second target of a two-target ability (manual p23).
-    Rules: manual p26 (multiple effects), p21-23 (scope and affected units), p24-28 (effects).
+    over. ``second`` is the second target of a two-target ability (manual p23). When an attack
+    destroys its target, the later effects still resolve in printed order; one aimed at the
+    destroyed unit finds nobody, as that unit has left play (manual p26: printed order, hit or
+    miss; p19: destroyed units are removed).
+    Rules: manual p26 (multiple effects), p21-23 (scope and affected units), p24-28 (effects),
+    p19 (destroyed units).
     """
     hits: tuple[str, ...] = ()
     uid = user.id if user is not None else None

@@ -17,7 +17,7 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = [
     "explorers_counted", "reset_ratings", "next_chapter", "light_chapter",
-    "light_chapter_effect", "next_chapter_effect",
+    "light_chapter_effect", "next_chapter_effect", "chapter_key",
 ]
 
 
@@ -75,8 +75,17 @@ def next_chapter(r: Resolution, why: str) -> None:
     r.set(chapter=chapter, chapters=Deck(s.chapters.cards[1:], (s.chapter,) +
                                          s.chapters.destroyed))
     r.emit("chapter", f"{why}: chapter {chapter.name!r} is played", "manual p28")
-    resolve(r, chapter.enters_play, None, None, f"{chapter.name} enters play")
+    previous, r.card = r.card, chapter_key(chapter.id)
+    try:
+        resolve(r, chapter.enters_play, None, None, f"{chapter.name} enters play")
+    finally:
+        r.card = previous
     reset_ratings(r)
+
+
+def chapter_key(chapter_id: str) -> str:
+    """The key of a chapter card in play, as the engine names the card whose ability resolves."""
+    return f"chapter:{chapter_id}"
 
 
 def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:

@@ -13,6 +13,7 @@ from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.sight import adjacent_borders
 from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.engine.effects.chapters import chapter_key
 from machina_nb.rules.engine.effects.combat import attack, destroy_unit
 from machina_nb.rules.engine.resolution import Resolution, Step
 from machina_nb.rules.engine.state import GameState, Unit
@@ -21,7 +22,7 @@ __all__ = [
     "destroy_map_space", "destroyed_tokens", "refresh_space", "edge_spaces", "place_exit_token",
     "remove_exit_token", "set_door", "close_target_door", "trigger_traps",
     "destroy_target_effect", "refresh_space_effect", "place_exit_token_effect",
-    "close_door_effect", "trigger_traps_effect",
+    "close_door_effect", "trigger_traps_effect", "chapter_trap_activator",
 ]
 
 
@@ -215,5 +216,25 @@ def close_door_effect(r: Resolution, e: Effect, step: Step) -> None:
 
 
 def trigger_traps_effect(r: Resolution, e: Effect, step: Step) -> None:
-    """A card's "trigger traps" (manual p37)."""
-    trigger_traps(r, step.user, None)
+    """A card's "trigger traps" (manual p37); from a chapter's «enters play», see
+    :func:`chapter_trap_activator`."""
+    activator = step.user if step.user is not None else chapter_trap_activator(r)
+    trigger_traps(r, activator, None)
+
+
+def chapter_trap_activator(r: Resolution) -> Unit | None:
+    """Who activates the traps a new chapter's «enters play» sets off: nobody, so the traps on
+    every tile (``none``: the card has no owner and no activating unit), or the explorer whose
+    action flipped the chapter, the traps of their own tile only (``flipping_explorer``).
+
+    Rules: manual p21 (an «enters play» ability of a chapter has neither owner nor activating
+    unit: every map tile), p37 (trigger traps: the activating unit's tile; with none, all
+    tiles); switch traps.chapter_activator.
+    """
+    s = r.state
+    if r.rules["traps.chapter_activator"] == "none" or r.card != chapter_key(s.chapter.id):
+        return None
+    if r.actor is None or not s.has_unit(r.actor):
+        return None
+    u = s.unit(r.actor)
+    return u if u.side == "explorer" and u.position is not None else None

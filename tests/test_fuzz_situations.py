@@ -1,0 +1,59 @@
+"""Every question answers every legal position: generated situations (boards, units, items,
+phases, fallen explorers, decks and events) with one question of every kind each. A question
+answers with plain values, or refuses in one line saying why it does not apply; nothing else
+escapes (no crash, and so no exit 3 from the command line). ``make fuzz`` runs it longer
+(``MACHINA_FUZZ`` examples)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from situation_strategies import questions, situations
+
+from machina_nb.rules.analysis.ask import answer
+from machina_nb.rules.analysis.questions import QUESTION_KINDS
+from machina_nb.rules.analysis.situation import situation_from_text
+from machina_nb.rules.errors import ContentError, RulesError
+
+EXAMPLES = int(os.environ.get("MACHINA_FUZZ", "4" if os.environ.get("MACHINA_QUICK") else "30"))
+"""Generated situations per run: a few in the suite, thousands under ``make fuzz``."""
+
+
+@st.composite
+def cases(draw):
+    text, explorers, monsters, size = draw(situations())
+    return text + draw(questions(explorers, monsters, size))
+
+
+def _load(text):
+    try:
+        return situation_from_text(text, "fuzz.toml")
+    except ContentError as exc:     # only the items may not fit together (manual p31)
+        assert "items do not fit" in str(exc), f"{exc}\n{text}"
+        assume(False)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("MACHINA_FUZZ"),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.filter_too_much])
+@given(cases())
+def test_every_question_kind_answers_every_legal_situation_or_says_why_not(text):
+    s = _load(text)
+    rules = s.rules()
+    state = s.state_at(rules)
+    asked = set()
+    for q in s.questions:
+        try:
+            got = answer(s, q, rules, state)
+        except RulesError as exc:
+            message = str(exc)
+            assert message and "\n" not in message and "Traceback" not in message, text
+            assert exc.argument in (q.name,) + QUESTION_KINDS[q.ask], f"{message}\n{text}"
+            continue
+        json.dumps(got.value)                        # plain values only
+        assert all(isinstance(line, str) for line in got.why)
+        asked.add(q.ask)
+    assert set(q.ask for q in s.questions) == set(QUESTION_KINDS)
