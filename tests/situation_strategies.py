@@ -47,6 +47,8 @@ def boards(draw):
     """Map text ``w`` by ``h`` with its spaces and inner borders, and the spaces units may use."""
     w, h = draw(st.integers(2, 6)), draw(st.integers(1, 4))
     kinds = [[draw(st.sampled_from(SPACES)) for _ in range(w)] for _ in range(h)]
+    if all(k == "#" for row in kinds for k in row):
+        kinds[0][0] = "."                            # room for one unit at least
     lines = ["+" + "-+" * w]
     for y in range(h):
         row = "|"

@@ -6,7 +6,7 @@ source of abilities the engine counts (manual p20-21, p30-31)."""
 
 import pytest
 
-from machina_nb.rules.analysis.ask import answer, ask
+from machina_nb.rules.analysis.ask import answer, ask, questions_about
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
 from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import ContentError
@@ -168,3 +168,11 @@ def test_a_horror_event_bound_to_the_monster_counts_where_the_reading_counts_it(
     aid = answer(s, s.questions[0],
                  s.rules().replace({"monster.ability_sources": "bound_event_and_card"})).value
     assert "gnaw on K" not in literal and list(aid)[0] == "gnaw on K"
+
+
+def test_manual_p20_the_questions_about_an_explorer_include_her_weapons_attacks():
+    armed = situation(kim='items = ["puncturing_revolver"]')
+    kinds = {q.ask for q in questions_about(armed, "K")}
+    assert "attack_odds" in kinds
+    assert any(q.name == "k_shoot_on_m" for q in questions_about(armed, "K"))
+    assert "attack_odds" not in {q.ask for q in questions_about(situation(), "K")}

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from situation_strategies import questions, situations
 
-from machina_nb.rules.analysis.ask import answer
+from machina_nb.rules.analysis.ask import answer, questions_about
 from machina_nb.rules.analysis.questions import QUESTION_KINDS
 from machina_nb.rules.analysis.situation import situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
@@ -36,16 +36,18 @@ def _load(text):
         assume(False)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("MACHINA_FUZZ"),
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                 HealthCheck.filter_too_much])
-@given(cases())
-def test_every_question_kind_answers_every_legal_situation_or_says_why_not(text):
-    s = _load(text)
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
+                    derandomize=not os.environ.get("MACHINA_FUZZ"),
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+def _answers_or_says_why(s, questions, text):
+    """Each question answers with plain values, or refuses in one line naming the question's
+    key or the question; nothing else escapes."""
     rules = s.rules()
     state = s.state_at(rules)
-    asked = set()
-    for q in s.questions:
+    for q in questions:
         try:
             got = answer(s, q, rules, state)
         except RulesError as exc:
@@ -55,5 +57,22 @@ def test_every_question_kind_answers_every_legal_situation_or_says_why_not(text)
             continue
         json.dumps(got.value)                        # plain values only
         assert all(isinstance(line, str) for line in got.why)
-        asked.add(q.ask)
-    assert set(q.ask for q in s.questions) == set(QUESTION_KINDS)
+
+
+@SETTINGS
+@given(cases())
+def test_every_question_kind_answers_every_legal_situation_or_says_why_not(text):
+    s = _load(text)
+    assert {q.ask for q in s.questions} == set(QUESTION_KINDS)
+    _answers_or_says_why(s, s.questions, text)
+
+
+@SETTINGS
+@given(situations(), st.data())
+def test_every_question_a_click_asks_answers(made, data):
+    """What the Analysis board asks about a clicked unit or space answers too."""
+    text, explorers, monsters, (w, h) = made
+    s = _load(text)
+    pick = data.draw(st.one_of(st.sampled_from(explorers + monsters),
+                               st.tuples(st.integers(0, w - 1), st.integers(0, h - 1))))
+    _answers_or_says_why(s, questions_about(s, pick), text)

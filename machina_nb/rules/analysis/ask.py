@@ -26,7 +26,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from machina_nb.rules.analysis.attack_odds import attack_odds, attack_pools, percent_words
+from machina_nb.rules.analysis.attack_odds import (
+    attack_odds,
+    attack_pools,
+    attack_sources,
+    percent_words,
+)
 from machina_nb.rules.analysis.catalog import event_cards, item_cards, unit_cards
 from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
 from machina_nb.rules.analysis.play import play
@@ -114,12 +119,12 @@ def questions_about(situation: Situation, pick: str | Point) -> tuple[Question, 
     """What a player asks about a unit (its letter) or a space (``(x, y)``), as questions.
 
     About a unit: whether it sees each other unit, whether each of its targeting abilities
-    may target each unit it may aim at, its reach, the nearest and closest units of the
+    (from every source: card, items, events, chapter) may target each unit it may aim at, its reach, the nearest and closest units of the
     other side, a mindless monster's whole turn, the odds of its attacks and, for an
     explorer, where a monster it spawns would go. About a space: whether it sees each unit
     and the nearest and closest explorers and monsters.
-    Rules: manual p13 (spawn), p15-17 (the mindless turn), p22-24 (sight, targeting,
-    nearest, closest, attacks), p34 (move).
+    Rules: manual p13 (spawn), p15-17 (the mindless turn), p20-21 (ability sources), p22-24
+    (sight, targeting, nearest, closest, attacks), p34 (move).
     """
     state = situation.base
     placed = [u for u in situation.units if state.unit(u.id).position is not None]
@@ -155,11 +160,13 @@ def _about_space(state: GameState, pick: Point, placed: Iterable[SituationUnit]
 def _about_unit(situation: Situation, state: GameState, letter: str,
                 placed: Iterable[SituationUnit]) -> tuple[Question, ...]:
     me = state.unit(situation.unit_id(letter))
+    rules = situation.rules()
+    held = tuple(a for _, a in attack_sources(situation.state_at(rules), me, rules))
     low = letter.lower()
     others = [u for u in placed if u.letter != letter]
     out = [_question(f"{low}_sees_{u.letter.lower()}", "sight",
                      **{"from": letter, "to": u.letter}) for u in others]
-    for ability in me.abilities:
+    for ability in held:
         aim = ability.targeting
         if aim.kind not in ("melee", "ranged", "ranged_through"):
             continue
@@ -177,7 +184,7 @@ def _about_unit(situation: Situation, state: GameState, letter: str,
                 for kind in ("nearest", "closest")]
     if me.side == "monster" and me.behaviour is None:
         out.append(_question(f"{low}_turn", "monster_turn", monster=letter))
-    if any(attack_pools(a) for a in me.abilities):
+    if any(attack_pools(a) for a in held):
         out.append(_question(f"{low}_attack_odds", "attack_odds", attacker=letter))
     if me.side == "explorer":
         out.append(_question(f"spawn_near_{low}", "spawn", explorer=letter))
