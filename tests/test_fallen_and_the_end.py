@@ -176,3 +176,9 @@ def test_manual_p20_the_questions_about_an_explorer_include_her_weapons_attacks(
     assert "attack_odds" in kinds
     assert any(q.name == "k_shoot_on_m" for q in questions_about(armed, "K"))
     assert "attack_odds" not in {q.ask for q in questions_about(situation(), "K")}
+
+
+def test_manual_p15_actions_default_to_the_monster_whose_turn_it_is():
+    s = situation(game='fallen = ["phillip"]',
+                  questions='\n[[question]]\nname = "acts"\nask = "actions"\n')
+    assert "end turn" in ask(s)[0].value

@@ -45,6 +45,7 @@ from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.engine.actions import Move, legal_actions
 from machina_nb.rules.engine.game import new_game
+from machina_nb.rules.engine.phases import current_monster
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds import processes
@@ -387,8 +388,10 @@ def _push(situation: Situation, q: Question, rules: Rules, state: GameState
 
 def _actions(situation: Situation, q: Question, rules: Rules, state: GameState
         ) -> tuple[Any, ...]:
-    """Rules: manual p12 (explorer actions and their stamina), p36-37 (action spaces)."""
-    who = situation.unit_id(q.get("unit")) if q.get("unit") else state.active
+    """Rules: manual p12 (explorer actions and their stamina), p36-37 (action spaces), p15 (a
+    scheming monster's turn: the players' actions)."""
+    who = situation.unit_id(q.get("unit")) if q.get("unit") else \
+        state.active or current_monster(state)
     if who is None:
         return [], ["no unit is taking its turn ([turn] names none)"]
     listed, moves = set(), 0
