@@ -85,7 +85,7 @@ def draft_board(draft: Draft) -> Board:
 
 def unit_names(draft: Draft) -> dict[str, str]:
     """Each unit's letter -> its name and side, e.g. ``{"S": "Sarall (monster)"}``."""
-    cards = unit_cards()
+    cards = draft.cards.units()
     return {u.letter: f"{cards[u.card].name} ({cards[u.card].kind})" for u in draft.units}
 
 
@@ -399,10 +399,11 @@ class SituationEditor(widgets.VBox):
             self.values_box.layout.display = None if unit else "none"
             for key, box in self.values.items():
                 if unit is not None:
-                    low, high = value_limits(unit.card)[key]
+                    low, high = value_limits(unit.card, self.draft.cards)[key]
                     box.min, box.max = low, high
                     box.value = unit.value(key)
-            explorer = unit is not None and unit_card(unit_cards()[unit.card]).side == "explorer"
+            explorer = unit is not None and \
+                unit_card(self.draft.cards.units()[unit.card]).side == "explorer"
             self.items.disabled = not explorer
             self.items.value = cast(DraftUnit, unit).items if explorer else ()
         finally:
