@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from machina_nb.rules.analysis.inventories import Holding
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import MAX_SIDE, Situation, situation_from_text
@@ -74,6 +75,8 @@ class DraftUnit:
     id: str | None = None
     printed: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     """A fresh unit's values from its card, kept when the card is an own card."""
+    held: Holding = Holding()
+    """The rest of an explorer's inventory: upgrades, augments, unequipped cards, consumables."""
 
     def value(self, key: str) -> int:
         """The unit's current ``key`` (one of :data:`VALUE_KEYS`), set or from its card."""
@@ -180,10 +183,10 @@ def draft_of_situation(situation: Situation) -> Draft:
         values = tuple((k, getattr(engine, k)) for k in VALUE_KEYS
                        if getattr(engine, k) != fresh[k])
         default_id = su.card if counts[su.card] == 1 else f"{su.card}_{su.letter.lower()}"
-        units.append(DraftUnit(su.letter, su.card, su.position, values,
-                               tuple(items.get(su.id, ())),
-                               None if su.id == default_id else su.id, _printed(su.card,
-                                                                                situation.cards)))
+        held = items.get(su.id, Holding())
+        units.append(DraftUnit(su.letter, su.card, su.position, values, held.items,
+                               None if su.id == default_id else su.id,
+                               _printed(su.card, situation.cards), replace(held, items=())))
     return Draft(replace(situation.layout, units=()), tuple(units), situation.title,
                  situation.id, situation.preset, situation.rulings, _turn(situation),
                  situation.questions, situation.note, situation.shows, situation.tile_size,
@@ -456,6 +459,13 @@ def to_toml(draft: Draft) -> str:
         out += [f"{k} = {v}" for k, v in u.values]
         if u.items:
             out.append(f"items = {_toml_value(u.items)}")
+        for key in ("unequipped", "consumables"):
+            if getattr(u.held, key):
+                out.append(f"{key} = {_toml_value(getattr(u.held, key))}")
+        for key in ("upgrades", "augments"):
+            if getattr(u.held, key):
+                pairs = ", ".join(f"{_key(c)} = {_toml_value(h)}" for c, h in getattr(u.held, key))
+                out.append(f"{key} = {{ {pairs} }}")
         if u.id:
             out.append(f"id = {_toml_value(u.id)}")
     phase, active = draft.turn

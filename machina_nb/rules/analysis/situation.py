@@ -25,6 +25,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from machina_nb.rules.analysis.catalog import chapter_cards, event_cards, item_cards, unit_cards
+from machina_nb.rules.analysis.inventories import (
+    INVENTORY_KEYS,
+    Holding,
+    build_inventory,
+    read_holding,
+)
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, read_own_cards
 from machina_nb.rules.analysis.questions import (
     QUESTION_KINDS,
@@ -36,12 +42,11 @@ from machina_nb.rules.analysis.questions import (
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.board.tiles import TileSide, check_tile_layout, load_tiles, map_in_toml
-from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, ItemDecks
+from machina_nb.rules.cards.items import ITEM_TYPES, ItemDecks
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.engine.holdings import set_inventory
-from machina_nb.rules.engine.inventory import arrange
 from machina_nb.rules.engine.state import PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
@@ -63,8 +68,8 @@ _CARD_LISTS = {"chapters": "chapter", "monsters": "monster", "monsters_destroyed
                "reserve": "monster", "horror_events": "horror", "horror_destroyed": "horror",
                "explorer_events": "explorer", "explorer_destroyed": "explorer",
                **{kind: "item" for kind in ITEM_TYPES}}
-_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "items",
-              "id"}
+_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "id",
+              *INVENTORY_KEYS}
 _LETTER = re.compile(r"^[A-Z]$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_SIDE = 40
@@ -99,7 +104,8 @@ class Situation:
     rulings: tuple[tuple[str, str], ...]
     questions: tuple[Question, ...]
     base: GameState
-    items: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    items: tuple[tuple[str, Holding], ...] = ()
+    """What each explorer holds, by engine id (module ``inventories``)."""
     note: str = ""
     shows: tuple[str, ...] = ()
     tile_size: int = 10
@@ -133,11 +139,8 @@ def _with_items(state: GameState, items: tuple[Any, ...], rules: Rules,
                 own: OwnCards) -> GameState:
     if not items:
         return state
-    cards = own.items()
-    for owner, ids in items:
-        held = Inventory(owner, (), tuple(cards[i] for i in ids))
-        inventory, _ = arrange(held, tuple(("main", i) for i in ids))
-        state = set_inventory(state, inventory, rules)
+    for owner, held in items:
+        state = set_inventory(state, build_inventory(owner, held, own.items()), rules)
     return state
 
 
@@ -322,13 +325,13 @@ def _layout(toml: TomlFile, data: Mapping[str, Any], unit_tables: dict[str, Any]
 
 
 def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any], own: OwnCards
-           ) -> tuple[list[tuple[str, Unit]], tuple[tuple[str, tuple[str, ...]], ...]]:
+           ) -> tuple[list[tuple[str, Unit]], tuple[tuple[str, Holding], ...]]:
     """Each unit's engine value, in letter order of the tables; items per explorer."""
     cards, items = own.units(), own.items()
     drawn = dict(layout.units)
     taken: dict[Point, str] = {}
     out: list[tuple[str, str, Point, dict[str, Any]]] = []
-    held: list[tuple[str, tuple[str, ...]]] = []
+    held: list[tuple[str, Holding]] = []
     counts: dict[str, int] = {}
     for letter, entry in tables.items():
         name = f"unit.{letter}"
@@ -352,13 +355,9 @@ def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any], own: OwnCards
                              "stands: one unit per space (manual p22)")
         taken[position] = letter
         out.append((letter, card, position, entry))
-        ids = entry.get("items", [])
-        if not isinstance(ids, list) or any(i not in items for i in ids):
-            bad = next((i for i in ids if i not in items), ids) if isinstance(ids, list) else ids
-            raise toml.error(name, "items", f"unknown item {bad!r}; items are ids from "
-                             "content/items or the own cards")
-        if ids:
-            held.append((letter, tuple(ids)))
+        holding = read_holding(toml, name, entry, items, cards[card].kind == "explorer")
+        if not holding.empty:
+            held.append((letter, holding))
     for letter in drawn:
         if letter not in tables:
             raise toml.error(None, "map", f"letter {letter!r} on the map has no [unit.{letter}]")
