@@ -8,9 +8,10 @@ import re
 import tomllib
 from dataclasses import replace
 
-from engine_cases import CARDS, WHISPER, open_map
+from engine_cases import CARDS, WHISPER, explorer, monster, open_map
 from test_monsters import monster_phase, run_turn
 
+from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.actions import PlayAbility, apply
 from machina_nb.rules.engine.chance import ScriptedDice
@@ -174,3 +175,16 @@ def test_manual_p19_a_banished_mi_go_is_not_destroyed_and_invokes_nothing():
     destroy_unit(r, "mi_go", "hank", "banished", banish=True)
     assert r.state.explorer_events.cards == (WHISPER,)
     assert not any(e.phrase == "when_destroyed" for e in r.events)
+
+
+def test_manual_p26_an_explorers_when_destroyed_ability_resolves_for_its_destroyer():
+    """A «when destroyed» ability on an explorer's card: the monster that destroyed her is its
+    activating unit (manual p26 triggered conditions, p19 death)."""
+    last_word = Ability("Last word", kind="triggered", trigger="destroyed",
+                        effects=(Effect("lose_health", scope="self", amount=1),))
+    hers = explorer("vera", health=1, abilities=(last_word,))
+    state = scenario(open_map(3, 1, {0: "VMK"}), {"V": hers, "K": CARDS["kim"],
+                                                  "M": (monster("ghoul", health=3), {})})
+    r = new_resolution(state, RULES, ScriptedDice([]))
+    destroy_unit(r, "vera", "ghoul", "claw")
+    assert r.state.unit("ghoul").health == 2 and "vera" in r.state.dead

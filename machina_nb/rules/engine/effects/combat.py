@@ -106,6 +106,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
     release_bound_events(r, unit_id, "explorer")
+    fire_when_destroyed(r, u, killer)
     discard_inventory(r, unit_id)
     if not r.state.explorers:
         r.set(over="lost")
