@@ -238,3 +238,33 @@ def test_cli_cards_folder_and_environment(tmp_path, monkeypatch):
                                      encoding="utf-8")
     run = machina("validate", str(path), "--cards", str(folder))
     assert run.returncode == 1 and "bad.toml:2:1:" in run.stderr and "shipped" in run.stderr
+
+
+CALLER = '''
+[cards.unit.my_caller]
+name = "Caller"
+kind = "monster"
+level = 1
+armor = 1
+will = 1
+stamina = 3
+health = 2
+invented = true
+source = "my box"
+
+[cards.unit.my_caller.abilities.call]
+text = "Take the Ghoul, then a monster spawns."
+cost = { stamina = 1 }
+effects = [{ op = "take", key = "ghoul", then = [{ op = "spawn" }] }]
+'''
+
+
+def test_manual_p25_an_own_card_may_take_an_own_monster_but_not_a_missing_one():
+    """A *take* effect names a monster card: a shipped one or an own one (manual p25)."""
+    s = situation_from_text(OWN_EVERY_KIND + CALLER, "mine.toml")
+    assert s.cards.ids("unit") == ("ghoul", "my_caller")
+    text = OWN_EVERY_KIND + CALLER.replace('key = "ghoul"', 'key = "ghost"')
+    with pytest.raises(ContentError, match="no unit card") as err:
+        situation_from_text(text, "mine.toml")
+    line = next(i for i, t in enumerate(text.split("\n")) if 'key = "ghost"' in t) + 1
+    assert str(err.value).startswith(f"mine.toml:{line}:")
