@@ -44,7 +44,7 @@ __all__ = ["DraftUnit", "Draft", "SPACE_KINDS", "BORDER_KINDS", "VALUE_KEYS", "e
            "draft_of_tile", "draft_of_situation", "draft_of_example", "paint", "set_border",
            "place", "move", "remove", "set_values", "set_items", "with_questions",
            "with_rules", "rules_parts", "value_limits", "map_text", "to_toml", "to_situation",
-           "question", "with_choice", "with_roll"]
+           "question", "with_choice", "with_roll", "table_lines"]
 
 SPACE_KINDS: tuple[SpaceKind, ...] = tuple(SpaceKind)
 """Every space kind the map text knows (manual p35-37), in the order of its characters."""
@@ -476,19 +476,20 @@ def to_toml(draft: Draft) -> str:
         out += ["", "[[question]]", f"name = {_toml_value(q.name)}", f"ask = {_toml_value(q.ask)}"]
         out += [f"{k} = {_toml_value(v)}" for k, v in q.record.items if k not in ("name", "ask")]
     for card in draft.cards.typed_here().cards:
-        out += _table_lines(f"cards.{card.kind}.{card.id}", card.table)
+        out += table_lines(f"cards.{card.kind}.{card.id}", card.table)
     return "\n".join(out) + "\n"
 
 
-def _table_lines(name: str, table: Record) -> list[str]:
-    """``[name]`` with its keys, then each key holding a table as a table ``[name.key]`` of its
-    own (a card's abilities), as the content files write them."""
+def table_lines(name: str, table: Record) -> list[str]:
+    """``[name]`` with its keys, then each table of a key holding tables as a table
+    ``[name.key.sub]`` of its own (a card's abilities), as the content files write them."""
     out = ["", f"[{name}]"]
     out += [f"{_key(k)} = {_toml_value(v)}" for k, v in table.items
             if not isinstance(v, Record) or not _holds_tables(v)]
     for k, v in table.items:
         if isinstance(v, Record) and _holds_tables(v):
-            out += _table_lines(f"{name}.{_key(k)}", v)
+            for sub, inner in v.items:
+                out += table_lines(f"{name}.{_key(k)}.{_key(sub)}", inner)
     return out
 
 
