@@ -57,7 +57,8 @@ class CardEditor(widgets.VBox):
     ``on_folder(path)`` uses a folder of card files. CSS classes for tests: ``card-id``,
     ``card-name``, ``card-kind``, ``card-class``, ``card-level``, ``card-<attribute>``,
     ``card-ability``, ``card-new-ability``, ``card-add-ability``, ``card-ability-kind``,
-    ``card-trigger``, ``card-stamina``, ``card-essence``, ``card-target``, ``card-range``,
+    ``card-trigger``, ``card-cost-stamina``, ``card-cost-essence``, ``card-target``,
+    ``card-range``,
     ``card-op``, ``card-scope``, ``card-amount``, ``card-high``, ``card-low``, ``card-arcane``,
     ``card-add-effect``, ``card-drop-effect``, ``card-words``, ``card-error-<field>``,
     ``card-save``, ``card-message``, ``card-folder``, ``card-folder-go``.
@@ -141,8 +142,10 @@ class CardEditor(widgets.VBox):
                                                                          for t in TRIGGERS],
                                                   description="Trigger", layout=small),
                                  "trigger")
-        self.stamina = self._tag(widgets.IntText(description="stamina", layout=small), "stamina")
-        self.essence = self._tag(widgets.IntText(description="essence", layout=small), "essence")
+        self.stamina = self._tag(widgets.IntText(description="costs stamina", layout=small,
+                                                 style=_WIDE), "cost-stamina")
+        self.essence = self._tag(widgets.IntText(description="costs essence", layout=small,
+                                                 style=_WIDE), "cost-essence")
         self.target = self._tag(widgets.Dropdown(options=[(_words(t), t)
                                                           for t in TARGETING_KINDS],
                                                  description="Target", layout=small), "target")
