@@ -20,7 +20,9 @@ def fill(page, css, value):
 
 
 def answers(page):
-    return page.locator(".analysis-answers").inner_text()
+    """The ghoul's turn and attack odds, as the answers panel shows them."""
+    return [page.locator(f".analysis-answer[data-question='{name}']").inner_text()
+            for name in ("g_turn", "g_attack_odds")]
 
 
 def test_type_a_card_place_it_ask_save_reload_load_the_same_answers(page, voila, artifacts):
@@ -55,13 +57,15 @@ def test_type_a_card_place_it_ask_save_reload_load_the_same_answers(page, voila,
     tool(page, "place unit")
     place(page, "Kim (explorer)", (0, 0), "placed on A1 as K")
     place(page, "Ghoul (monster)", (4, 0), "placed on E1 as G")
+    page.locator(".analysis-unit select").select_option(label="K: Kim (explorer)")
+    until(page, lambda: page.locator(".analysis-items select").is_enabled(), "Kim's items")
     page.locator(".analysis-items select").select_option(label="Proximity Bender")
     message(page, "K holds 1 item")
     tool(page, "ask about")
     click_space(page, (4, 0))
     page.locator(".analysis-answers", has_text="About Ghoul (G)").wait_for(timeout=WAIT)
     before = answers(page)
-    assert "gnaw" in before
+    assert "gnaw" in before[0] and "gnaw" in before[1]
     page.screenshot(path=str(artifacts / "card-editor-built.png"))
 
     with page.expect_download() as saving:
