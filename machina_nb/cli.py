@@ -24,6 +24,7 @@ from machina_nb.rules.analysis import ask as analysis_ask
 from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
+from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
@@ -50,6 +51,21 @@ OK, PROBLEMS, INPUT_ERROR, INTERNAL_ERROR = 0, 1, 2, 3
 MORE_KINDS = {"situation": load_situation, "quiz": load_quiz_file,
               "reference": load_reference_file, "arkham_locations": load_locations}
 """Content kinds of the wings above the cards, which ``validate`` and ``show`` also read."""
+
+
+CARDS_VARIABLE = "MACHINA_CARDS"
+"""The environment variable naming the folder of a player's own card files (like ``--cards``)."""
+
+
+def _library(args) -> OwnCards:
+    """The player's own card files: ``--cards DIR``, else the folder ``MACHINA_CARDS`` names."""
+    folder = getattr(args, "cards", None) or os.environ.get(CARDS_VARIABLE)
+    return load_card_folder(folder) if folder else NO_CARDS
+
+
+def _kinds(library: OwnCards) -> dict:
+    """The kinds ``validate`` and ``show`` read, situations knowing the player's own cards."""
+    return {**MORE_KINDS, "situation": lambda path: load_situation(path, library)}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,7 +105,7 @@ def _show(args) -> int:
     if path is not None:
         if path.is_dir():
             raise RulesError("what", f"{target} is a folder; give a content file or a tile id")
-        loaded = catalog.validate(path, MORE_KINDS)
+        loaded = catalog.validate(path, _kinds(_library(args)))
         if hasattr(loaded, "sides"):
             for side in loaded.sides:
                 print(f"{side.key}: {side.name}")
@@ -115,15 +131,21 @@ def _show(args) -> int:
 
 
 def _validate(args) -> int:
-    """Check each file; 1 if any has content problems, 2 if any cannot be read at all."""
-    status = OK
+    """Check the player's card files (``--cards``) and each file, situations against those
+    cards; 1 if any has content problems, 2 if any cannot be read at all."""
+    status, library = OK, NO_CARDS
+    try:
+        library = _library(args)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        status = PROBLEMS
     for path in args.files:
         try:
             if not path.strip():
                 raise IsADirectoryError(21, "an empty name is not a file")
             if Path(path).is_dir():
                 raise IsADirectoryError(21, "is a folder, not a content file")
-            catalog.validate(path, MORE_KINDS)
+            catalog.validate(path, _kinds(library))
             print(f"{path}: ok")
         except ContentError as exc:
             print(exc, file=sys.stderr)
@@ -421,10 +443,12 @@ def _add_peer_commands(sub) -> None:
     seen.set_defaults(run=_mansions_sight)
 
 
-def _situation(path: str):
-    """A situation file, or a one-line error naming it (exit 2)."""
+def _situation(path: str, args):
+    """A situation file, knowing the player's own card files, or a one-line error naming it
+    (exit 2)."""
+    library = _library(args)
     try:
-        return load_situation(path)
+        return load_situation(path, library)
     except OSError as exc:
         raise ContentError(path, 1, 1, f"cannot read: {exc.strerror}") from None
 
@@ -434,7 +458,7 @@ def _answers_json(answers) -> dict:
 
 
 def _ask(args) -> int:
-    situation = _situation(args.situation)
+    situation = _situation(args.situation, args)
     preset = args.rules or situation.preset
     rules = Rules.preset(preset).replace(dict(situation.rulings))
     rules = rules.replace(dict(_pairs(args.set)))
@@ -461,7 +485,7 @@ def _pairs(items) -> list[tuple[str, str]]:
 
 
 def _sensitivity(args) -> int:
-    situation = _situation(args.situation)
+    situation = _situation(args.situation, args)
     rules = situation.rules()
     answers = analysis_ask.ask(situation, rules)
     found = analysis_sensitivity.sensitivity(situation, rules)
@@ -490,7 +514,7 @@ def _sensitivity(args) -> int:
 
 def _link(args) -> int:
     """Print the share link of a situation file (checked first: file:line:col on errors)."""
-    _situation(args.situation)
+    _situation(args.situation, args)
     try:
         text = Path(args.situation).read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -574,6 +598,10 @@ def build_parser() -> argparse.ArgumentParser:
     spawn.set_defaults(run=_spawn)
     _add_peer_commands(sub)
     _add_analysis(sub)
+    for name in ("show", "validate", "ask", "sensitivity", "link"):
+        sub.choices[name].add_argument(
+            "--cards", metavar="DIR", help="a folder of your own card files (kind units, items, "
+            f"events or chapters), which situations may name; default: ${CARDS_VARIABLE}")
     for command in sub.choices.values():
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                              help="show the traceback of an error")

@@ -68,6 +68,13 @@ class TomlFile:
     path: str
     raw: str
     data: Mapping[str, Any]
+    prefix: str = ""
+    """Tables named to :meth:`where` sit under this dotted path (``cards.``): a view of the
+    file in which one of its tables is read as if it were the top (:meth:`under`)."""
+
+    def under(self, table: str) -> TomlFile:
+        """This file read from ``[table]`` down: ``where("unit.x")`` finds ``[table.unit.x]``."""
+        return TomlFile(self.path, self.raw, self.data, f"{self.prefix}{table}.")
 
     def where(self, table: str | None, key: str | None = None,
               occurrence: int = 0) -> tuple[int, int]:
@@ -79,6 +86,8 @@ class TomlFile:
         be found. A table only made by its sub-tables (``[side]`` through
         ``[side.a]``) is placed at its first sub-table.
         """
+        if self.prefix:
+            table = f"{self.prefix}{table}" if table else self.prefix[:-1]
         lines = self.raw.split("\n")
         start = 0
         if table:

@@ -42,11 +42,13 @@ from jupyter_bokeh.widgets import BokehModel
 
 from machina_nb.rules.analysis.ask import Answer, ask, questions_about, show_value
 from machina_nb.rules.analysis.bbcode import to_bbcode
+from machina_nb.rules.analysis.card_draft import CardDraft, with_card
 from machina_nb.rules.analysis.difference import Difference, difference, difference_words
 from machina_nb.rules.analysis.draft import (
     Draft,
     draft_of_situation,
     rules_parts,
+    to_situation,
     to_toml,
     with_choice,
     with_questions,
@@ -55,6 +57,7 @@ from machina_nb.rules.analysis.draft import (
 )
 from machina_nb.rules.analysis.export import board_scene, to_markdown, with_names
 from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
+from machina_nb.rules.analysis.own_cards import OwnCards, load_card_folder
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
@@ -71,6 +74,7 @@ from machina_nb.views.board import (
     render_board,
     space_name,
 )
+from machina_nb.views.card_editor import CardEditor
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
@@ -242,8 +246,11 @@ class AnalysisBoardView(widgets.VBox):
         self._sensitivity_widgets()
         self._file_widgets()
         self._share_widgets()
+        self.library = OwnCards()
+        self.card_editor = CardEditor(self.save_card, self.use_card_folder)
         super().__init__([
             self.link_message, self.rules_box, self.editor,
+            widgets.HTML("<h3>Your own cards</h3>"), self.card_editor,
             widgets.HTML("<h3>Rulings that change the answers</h3>"),
             widgets.HBox([self.find_button, self.progress]), self.sensitive_html,
             widgets.HBox([self.reading_switch, self.reading_question]), self.reading_boards,
@@ -254,6 +261,8 @@ class AnalysisBoardView(widgets.VBox):
         self.editor.observe(self._draft_changed, "draft")
         self.editor.observe(self._picked, "picked")
         self.asked.observe(lambda _: self.refresh(), "picks")
+        if self.card_editor.folder.value:
+            self.card_editor.use_folder(self.card_editor.folder.value)
         self.refresh()
         # what was marked before the tab is shown reaches the browser only when serialised again
         BoardView.refresh(self.editor.view.figure, self.editor.view.plot)
@@ -664,6 +673,22 @@ class AnalysisBoardView(widgets.VBox):
         self.picture_link.value = png_link(board_scene(self.situation, self.answers),
                                            f"{self.editor.draft.id}.png")
 
+    def save_card(self, card: CardDraft) -> str:
+        """Put a card typed in the card editor into the situation (refused: its problem)."""
+        self.editor.set_draft(with_card(self.editor.draft, card), f"{card.name} is saved.")
+        return f"{card.name} is in the situation: place it with the place unit tool."
+
+    def use_card_folder(self, path: str) -> str:
+        """Use the card files of folder ``path`` (none: no folder) beside the situation's own
+        cards; refused in one line when a card is bad or its id is taken."""
+        library = load_card_folder(path) if path else OwnCards()
+        draft = replace(self.editor.draft,
+                        cards=library.joined(self.editor.draft.cards.typed_here()))
+        to_situation(draft)
+        self.library = self.card_editor.library = library
+        self.editor.set_draft(draft, "Card files read.")
+        return f"{len(library.cards)} card(s) from your card files."
+
     def _title_changed(self, change) -> None:
         if change["new"] != self.editor.draft.title:
             self.editor.set_draft(replace_title(self.editor.draft, change["new"]),
@@ -673,7 +698,7 @@ class AnalysisBoardView(widgets.VBox):
         """Load a situation from file text (refused with one line naming line:col; nothing
         changes); its questions come along, and its rules are offered, not applied."""
         try:
-            situation = situation_from_text(text, name)
+            situation = situation_from_text(text, name, self.library)
         except (ContentError, RulesError) as exc:
             self.file_message.value = f"<span style='color:#b00020'>{_words(exc)}</span>"
             return False

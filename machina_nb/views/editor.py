@@ -85,7 +85,7 @@ def draft_board(draft: Draft) -> Board:
 
 def unit_names(draft: Draft) -> dict[str, str]:
     """Each unit's letter -> its name and side, e.g. ``{"S": "Sarall (monster)"}``."""
-    cards = unit_cards()
+    cards = draft.cards.units()
     return {u.letter: f"{cards[u.card].name} ({cards[u.card].kind})" for u in draft.units}
 
 
@@ -131,10 +131,11 @@ def _kind_words(kind) -> str:
     return kind.name.lower().replace("_", " ")
 
 
-def _card_options() -> list[tuple[str, str]]:
-    cards = unit_cards()
+def _card_options(draft: Draft | None = None) -> list[tuple[str, str]]:
+    """The unit cards to place: the shipped ones and the draft's own cards."""
+    cards = draft.cards.units() if draft is not None else unit_cards()
     return sorted(((f"{c.name} ({c.kind})", cid) for cid, c in cards.items()),
-                  key=lambda o: (unit_cards()[o[1]].kind, o[0]))
+                  key=lambda o: (cards[o[1]].kind, o[0]))
 
 
 class SituationEditor(widgets.VBox):
@@ -308,6 +309,9 @@ class SituationEditor(widgets.VBox):
             redraw_board(self.view.figure, self.view.sources, board)
             self.view.board = board
         self.show(Highlights(title="The board"))
+        options = _card_options(draft)
+        if list(self.card.options) != options:
+            self.card.options = options
         self.draft = draft          # the tab observes this and marks its answers
         self._show_values()
 
@@ -399,10 +403,11 @@ class SituationEditor(widgets.VBox):
             self.values_box.layout.display = None if unit else "none"
             for key, box in self.values.items():
                 if unit is not None:
-                    low, high = value_limits(unit.card)[key]
+                    low, high = value_limits(unit.card, self.draft.cards)[key]
                     box.min, box.max = low, high
                     box.value = unit.value(key)
-            explorer = unit is not None and unit_card(unit_cards()[unit.card]).side == "explorer"
+            explorer = unit is not None and \
+                unit_card(self.draft.cards.units()[unit.card]).side == "explorer"
             self.items.disabled = not explorer
             self.items.value = cast(DraftUnit, unit).items if explorer else ()
         finally:

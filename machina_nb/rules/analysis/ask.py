@@ -32,7 +32,6 @@ from machina_nb.rules.analysis.attack_odds import (
     attack_sources,
     percent_words,
 )
-from machina_nb.rules.analysis.catalog import event_cards, item_cards, unit_cards
 from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
 from machina_nb.rules.analysis.play import play
 from machina_nb.rules.analysis.questions import QUESTION_KINDS, SPACE_WORDS, Question
@@ -450,14 +449,14 @@ def _setup(situation: Situation, q: Question, rules: Rules, state: GameState
     """Rules: manual p8 (setup: the event decks, the item decks, the explorers' values), p18
     (essence), p30 and p33 (item levels); 3.5 (event deck preparation); switches
     setup.event_decks, essence.max and item.printed_number."""
-    cards = event_cards()
+    cards = situation.cards.events()
     seated = [u for u in situation.units if state.unit(u.id).side == "explorer"]
-    explorers = [(unit_card(unit_cards()[u.card]), u.position) for u in seated]
+    explorers = [(unit_card(situation.cards.units()[u.card]), u.position) for u in seated]
     decks = {}
     for kind in ("horror", "explorer"):
         own = [cards[c] for c in q.get(f"scenario_{kind}_events", ())]
         decks[kind] = (own, [c for c in cards.values() if c.kind == kind and c not in own])
-    items = tuple(item_cards()[i] for i in q.get("items", ()))
+    items = tuple(situation.cards.items()[i] for i in q.get("items", ()))
     game = new_game(situation.layout, explorers, rules=rules, horror_events=decks["horror"][1],
                     scenario_horror_events=decks["horror"][0],
                     explorer_events=decks["explorer"][1],

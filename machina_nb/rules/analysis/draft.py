@@ -23,11 +23,13 @@ kinds).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from machina_nb.rules.analysis.catalog import item_cards, unit_cards
+from machina_nb.rules.analysis.inventories import Holding
+from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import MAX_SIDE, Situation, situation_from_text
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
@@ -42,7 +44,7 @@ __all__ = ["DraftUnit", "Draft", "SPACE_KINDS", "BORDER_KINDS", "VALUE_KEYS", "e
            "draft_of_tile", "draft_of_situation", "draft_of_example", "paint", "set_border",
            "place", "move", "remove", "set_values", "set_items", "with_questions",
            "with_rules", "rules_parts", "value_limits", "map_text", "to_toml", "to_situation",
-           "question", "with_choice", "with_roll"]
+           "question", "with_choice", "with_roll", "table_lines"]
 
 SPACE_KINDS: tuple[SpaceKind, ...] = tuple(SpaceKind)
 """Every space kind the map text knows (manual p35-37), in the order of its characters."""
@@ -71,10 +73,15 @@ class DraftUnit:
     values: tuple[tuple[str, int], ...] = ()
     items: tuple[str, ...] = ()
     id: str | None = None
+    printed: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """A fresh unit's values from its card, kept when the card is an own card."""
+    held: Holding = Holding()
+    """The rest of an explorer's inventory: upgrades, augments, unequipped cards, consumables."""
 
     def value(self, key: str) -> int:
         """The unit's current ``key`` (one of :data:`VALUE_KEYS`), set or from its card."""
-        return dict(self.values).get(key, _fresh(self.card)[key])
+        fresh = dict(self.printed) or _fresh(self.card, NO_CARDS)
+        return dict(self.values).get(key, fresh[key])
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,8 @@ class Draft:
     tile_size: int = 10
     game: Record = Record(())
     deck: tuple[str, ...] = ()
+    cards: OwnCards = NO_CARDS
+    """The player's own cards: those typed into the situation are written back into it."""
 
     def unit(self, letter: str) -> DraftUnit:
         """The unit drawn as ``letter``."""
@@ -170,17 +179,18 @@ def draft_of_situation(situation: Situation) -> Draft:
     units = []
     for su in situation.units:
         engine = situation.base.unit(su.id)
-        fresh = _fresh(su.card)
+        fresh = _fresh(su.card, situation.cards)
         values = tuple((k, getattr(engine, k)) for k in VALUE_KEYS
                        if getattr(engine, k) != fresh[k])
         default_id = su.card if counts[su.card] == 1 else f"{su.card}_{su.letter.lower()}"
-        units.append(DraftUnit(su.letter, su.card, su.position, values,
-                               tuple(items.get(su.id, ())),
-                               None if su.id == default_id else su.id))
+        held = items.get(su.id, Holding())
+        units.append(DraftUnit(su.letter, su.card, su.position, values, held.items,
+                               None if su.id == default_id else su.id,
+                               _printed(su.card, situation.cards), replace(held, items=())))
     return Draft(replace(situation.layout, units=()), tuple(units), situation.title,
                  situation.id, situation.preset, situation.rulings, _turn(situation),
                  situation.questions, situation.note, situation.shows, situation.tile_size,
-                 situation.game, situation.deck)
+                 situation.game, situation.deck, situation.cards)
 
 
 def _turn(situation: Situation) -> tuple[str, str | None]:
@@ -189,21 +199,27 @@ def _turn(situation: Situation) -> tuple[str, str | None]:
     return state.phase, (situation.letter_of(who) if who else None)
 
 
-def _fresh(card: str) -> dict[str, int]:
+def _fresh(card: str, cards: OwnCards) -> dict[str, int]:
     """A fresh unit's values from its card (manual p8: full health and stamina, no essence)."""
-    printed = unit_card(unit_cards()[card])
+    printed = unit_card(cards.units()[card])
     return {"health": printed.health, "stamina": printed.stamina, "essence": 0,
             "armor": printed.armor, "will": printed.will}
 
 
-def value_limits(card: str) -> dict[str, tuple[int, int]]:
-    """The range each of :data:`VALUE_KEYS` may take on a unit of ``card`` (manual p18).
+def _printed(card: str, cards: OwnCards) -> tuple[tuple[str, int], ...]:
+    """A fresh unit's values kept on a draft unit of an own card (none for a shipped card)."""
+    return tuple(_fresh(card, cards).items()) if card in cards.ids("unit") else ()
+
+
+def value_limits(card: str, cards: OwnCards = NO_CARDS) -> dict[str, tuple[int, int]]:
+    """The range each of :data:`VALUE_KEYS` may take on a unit of ``card`` (manual p18),
+    a shipped card or one of ``cards``.
 
     Rules: manual p18 (attributes 0-9; current health, stamina and essence up to the card's).
     """
-    if card not in unit_cards():
+    if card not in cards.units():
         raise RulesError("card", f"unknown card {card!r}")
-    printed = unit_card(unit_cards()[card])
+    printed = unit_card(cards.units()[card])
     essence = printed.essence_max if printed.essence_max is not None else 9
     return {"health": (0, printed.health), "stamina": (0, printed.stamina),
             "essence": (0, essence), "armor": (0, 9), "will": (0, 9)}
@@ -282,7 +298,7 @@ def _free_space(draft: Draft, point: Point, name: str, moving: str | None = None
 
 def _letter_for(draft: Draft, card: str) -> str:
     taken = {u.letter for u in draft.units}
-    initial: str = unit_cards()[card].name[:1].upper()
+    initial: str = draft.cards.units()[card].name[:1].upper()
     for letter in [initial] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]:
         if "A" <= letter <= "Z" and letter not in taken:
             return letter
@@ -295,11 +311,13 @@ def place(draft: Draft, card: str, point: Point) -> Draft:
 
     Rules: manual p8 (a unit enters with full health and stamina), p22 (one unit per space).
     """
-    if card not in unit_cards():
-        raise RulesError("card", f"unknown card {card!r}; content/units has "
-                         f"{', '.join(sorted(unit_cards()))}")
+    known = draft.cards.units()
+    if card not in known:
+        raise RulesError("card", f"unknown card {card!r}; content/units and the own cards have "
+                         f"{', '.join(sorted(known))}")
     point = _free_space(draft, point, "point")
-    unit = DraftUnit(_letter_for(draft, card), card, point)
+    unit = DraftUnit(_letter_for(draft, card), card, point,
+                     printed=_printed(card, draft.cards))
     return replace(draft, units=draft.units + (unit,))
 
 
@@ -337,7 +355,7 @@ def set_values(draft: Draft, letter: str, **values: int) -> Draft:
     Rules: manual p18 (attributes 0-9; current health, stamina and essence up to the card's).
     """
     unit = draft.unit(letter)
-    limits = value_limits(unit.card)
+    limits = value_limits(unit.card, draft.cards)
     now = dict(unit.values)
     for key, value in values.items():
         if key not in limits:
@@ -347,7 +365,7 @@ def set_values(draft: Draft, letter: str, **values: int) -> Draft:
             raise RulesError(key, f"{letter}'s {key} must be a whole number {low}-{high} "
                              "(manual p18)")
         now[key] = value
-    fresh = _fresh(unit.card)
+    fresh = _fresh(unit.card, draft.cards)
     kept = tuple((k, now[k]) for k in VALUE_KEYS if k in now and now[k] != fresh[k])
     return replace(draft, units=tuple(replace(u, values=kept) if u is unit else u
                                       for u in draft.units))
@@ -360,10 +378,10 @@ def set_items(draft: Draft, letter: str, items: Iterable[str]) -> Draft:
     """
     unit = draft.unit(letter)
     items = tuple(items)
-    unknown = [i for i in items if i not in item_cards()]
+    unknown = [i for i in items if i not in draft.cards.items()]
     if unknown:
         raise RulesError("items", f"unknown item {unknown[0]!r}")
-    if items and unit_card(unit_cards()[unit.card]).side != "explorer":
+    if items and unit_card(draft.cards.units()[unit.card]).side != "explorer":
         raise RulesError("items", f"{letter} is a monster: only explorers hold items (manual p30)")
     return replace(draft, units=tuple(replace(u, items=items) if u is unit else u
                                       for u in draft.units))
@@ -406,7 +424,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, Record):
-        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items) + " }"
+        return "{ " + ", ".join(f"{_key(k)} = {_toml_value(v)}" for k, v in value.items) + " }"
     raise RulesError("value", f"cannot write {type(value).__name__} in a situation file")
 
 
@@ -441,6 +459,13 @@ def to_toml(draft: Draft) -> str:
         out += [f"{k} = {v}" for k, v in u.values]
         if u.items:
             out.append(f"items = {_toml_value(u.items)}")
+        for key in ("unequipped", "consumables"):
+            if getattr(u.held, key):
+                out.append(f"{key} = {_toml_value(getattr(u.held, key))}")
+        for key in ("upgrades", "augments"):
+            if getattr(u.held, key):
+                pairs = ", ".join(f"{_key(c)} = {_toml_value(h)}" for c, h in getattr(u.held, key))
+                out.append(f"{key} = {{ {pairs} }}")
         if u.id:
             out.append(f"id = {_toml_value(u.id)}")
     phase, active = draft.turn
@@ -450,12 +475,37 @@ def to_toml(draft: Draft) -> str:
     for q in draft.questions:
         out += ["", "[[question]]", f"name = {_toml_value(q.name)}", f"ask = {_toml_value(q.ask)}"]
         out += [f"{k} = {_toml_value(v)}" for k, v in q.record.items if k not in ("name", "ask")]
+    for card in draft.cards.typed_here().cards:
+        out += table_lines(f"cards.{card.kind}.{card.id}", card.table)
     return "\n".join(out) + "\n"
 
 
+def table_lines(name: str, table: Record) -> list[str]:
+    """``[name]`` with its keys, then each table of a key holding tables as a table
+    ``[name.key.sub]`` of its own (a card's abilities), as the content files write them."""
+    out = ["", f"[{name}]"]
+    out += [f"{_key(k)} = {_toml_value(v)}" for k, v in table.items
+            if not isinstance(v, Record) or not _holds_tables(v)]
+    for k, v in table.items:
+        if isinstance(v, Record) and _holds_tables(v):
+            for sub, inner in v.items:
+                out += table_lines(f"{name}.{_key(k)}.{_key(sub)}", inner)
+    return out
+
+
+def _key(key: str) -> str:
+    """A TOML key: bare when it can be, quoted otherwise."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def _holds_tables(record: Record) -> bool:
+    return bool(record.items) and all(isinstance(v, Record) for _, v in record.items)
+
+
 def to_situation(draft: Draft, name: str = "<analysis board>") -> Situation:
-    """The draft loaded as a situation by the strict loader (errors name ``name``)."""
-    return situation_from_text(to_toml(draft), name)
+    """The draft loaded as a situation by the strict loader (errors name ``name``), knowing the
+    cards of the player's card files the draft was made with."""
+    return situation_from_text(to_toml(draft), name, draft.cards.from_files())
 
 
 def with_choice(q: Question, option: Any) -> Question:

@@ -16,7 +16,6 @@ from dataclasses import replace
 from typing import Any
 
 from machina_nb.rules.analysis.attack_odds import attack_pools, fraction_words
-from machina_nb.rules.analysis.catalog import unit_cards
 from machina_nb.rules.analysis.play import option_words, point_words
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import Situation
@@ -57,7 +56,7 @@ def players_move(situation: Situation, state: GameState, mid: str) -> str | None
         return (f"{situation.letter_of(holder) or holder} controls {who} this turn: the "
                 "players move it (manual p25: control monster)")
     if state.scheming:
-        cards = unit_cards()
+        cards = situation.cards.units()
         fallen = ", ".join(cards[d].name if d in cards else d for d in state.dead)
         return (f"an explorer has fallen ({fallen}): the monsters are scheming, and the hive "
                 f"mind of the fallen explorers' players moves {who} (ask actions for what "

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, NoReturn, cast
 
-from machina_nb.rules.analysis.catalog import chapter_cards, event_cards, item_cards
 from machina_nb.rules.analysis.notation import NotationError, parse_step
+from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards
 from machina_nb.rules.board.maptext import Layout, SpaceKind
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.content import TomlFile, require
@@ -81,8 +81,9 @@ class Question:
 
 
 def parse_questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layout: Layout,
-               area: bool = False) -> tuple[Question, ...]:
-    """Each ``[[question]]``: a known kind, its keys checked, letters units, spaces on the board."""
+                    area: bool = False, cards: OwnCards = NO_CARDS) -> tuple[Question, ...]:
+    """Each ``[[question]]``: a known kind, its keys checked, letters units, spaces on the board,
+    cards shipped or among the situation's own ``cards``."""
     if not isinstance(tables, list):
         raise toml.error(None, "question", "questions are an array of tables [[question]]")
     out, names = [], set()
@@ -103,19 +104,19 @@ def parse_questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layou
             if key not in QUESTION_KINDS[ask]:
                 raise toml.error("question", key, f"unknown key {key!r} for a {ask} question; "
                                  f"expected {', '.join(QUESTION_KINDS[ask])}", i)
-            _check_value(toml, key, value, letters, layout, i)
+            _check_value(toml, key, value, letters, layout, i, cards)
         for key in _REQUIRED[ask]:
             if key not in table:
                 raise toml.error("question", None, f"a {ask} question needs {key!r}", i)
         if ask == "play":
             for n, text in enumerate(table["steps"]):
-                _check_step(toml, i, n, text, letters, None if area else layout)
+                _check_step(toml, i, n, text, letters, None if area else layout, cards)
         out.append(Question(name, ask, Record.of(table)))
     return tuple(out)
 
 
 def _check_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
-                 layout: Layout, i: int) -> None:
+                 layout: Layout, i: int, cards: OwnCards) -> None:
     """Letters must be units; points must lie on the board; numbers whole (content/README.md)."""
     def fail(message: str) -> NoReturn:
         raise toml.error("question", key, message, i)
@@ -158,11 +159,11 @@ def _check_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
         if value not in ("melee", "ranged", "ranged_through"):
             fail("'icon' is melee, ranged or ranged_through")
     else:
-        _check_play_value(toml, key, value, letters, i)
+        _check_play_value(toml, key, value, letters, i, cards)
 
 
 def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],
-                      i: int) -> None:
+                      i: int, cards: OwnCards) -> None:
     """The keys of the play, teleport, setup and reach questions (content/README.md)."""
     def fail(message: str) -> NoReturn:
         raise toml.error("question", key, message, i)
@@ -190,14 +191,16 @@ def _check_play_value(toml: TomlFile, key: str, value: Any, letters: dict[str, U
         if not isinstance(value, bool):
             fail("'move_through' is true or false")
     elif key == "items":
-        if not isinstance(value, list) or any(v not in item_cards() for v in value) or \
+        if not isinstance(value, list) or any(v not in cards.items() for v in value) or \
                 len(set(value)) != len(value):
-            fail("'items' is a list of item ids from content/items, each card once")
+            fail("'items' is a list of item ids from content/items or the own cards, each "
+                 "card once")
     elif key in ("scenario_horror_events", "scenario_explorer_events"):
         kind = key.split("_")[1]
+        events = cards.events()
         if not isinstance(value, list) or any(
-                v not in event_cards() or event_cards()[v].kind != kind for v in value):
-            fail(f"{key!r} is a list of {kind} event ids from content/events")
+                v not in events or events[v].kind != kind for v in value):
+            fail(f"{key!r} is a list of {kind} event ids from content/events or the own cards")
 
 
 _AREA_REACH = 30
@@ -206,7 +209,7 @@ _AREA_REACH = 30
 
 
 def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Unit],
-                layout: Layout | None) -> None:
+                layout: Layout | None, cards: OwnCards) -> None:
     """One step of a play question: it reads, its letters are units, its spaces on the board,
     its ability on a card (the unit's, or any item, event or chapter it may gain), the items it
     trades item cards."""
@@ -226,20 +229,21 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
         if layout is not None and not (0 <= x < layout.width and 0 <= y < layout.height):
             raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off the "
                                f"{layout.width}x{layout.height} board")
-    if step.verb == "play" and step.name not in _ability_names(letters[cast(str, step.actor)]):
+    if step.verb == "play" and step.name not in _ability_names(letters[cast(str, step.actor)],
+                                                               cards):
         raise ContentError(toml.path, line, col + step.text.index(step.name),
                            f"{step.actor} has no ability {step.name!r}: not on its card nor on "
                            "any item, event or chapter card")
     for item, at in step.items():
-        if item not in item_cards():
+        if item not in cards.items():
             raise ContentError(toml.path, line, col + at, f"{item!r} is not an item card of "
-                               "content/items")
+                               "content/items nor an own card")
 
 
-def _ability_names(unit: Unit) -> set[str]:
+def _ability_names(unit: Unit, cards: OwnCards) -> set[str]:
     names = {a.name for a in unit.abilities}
-    for cards in (item_cards(), event_cards(), chapter_cards()):
-        names |= {a.name for c in cards.values() for a in c.abilities}
+    for found in (cards.items(), cards.events(), cards.chapters()):
+        names |= {a.name for c in found.values() for a in c.abilities}
     return names
 
 

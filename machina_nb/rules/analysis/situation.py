@@ -25,6 +25,13 @@ from pathlib import Path
 from typing import Any, cast
 
 from machina_nb.rules.analysis.catalog import chapter_cards, event_cards, item_cards, unit_cards
+from machina_nb.rules.analysis.inventories import (
+    INVENTORY_KEYS,
+    Holding,
+    build_inventory,
+    read_holding,
+)
+from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, read_own_cards
 from machina_nb.rules.analysis.questions import (
     QUESTION_KINDS,
     REPORTS,
@@ -35,12 +42,11 @@ from machina_nb.rules.analysis.questions import (
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.board.tiles import TileSide, check_tile_layout, load_tiles, map_in_toml
-from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, ItemDecks
+from machina_nb.rules.cards.items import ITEM_TYPES, ItemDecks
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.engine.holdings import set_inventory
-from machina_nb.rules.engine.inventory import arrange
 from machina_nb.rules.engine.state import PHASES, Deck, GameState, MapSpec, MonsterTurn, Unit
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
@@ -50,7 +56,7 @@ __all__ = ["Question", "SituationUnit", "Situation", "load_situation", "load_sit
            "chapter_cards", "MAX_SIDE", "GAME_KEYS", "REPORTS", "SPACE_WORDS"]
 
 _TOP_KEYS = {"kind", "id", "title", "rules", "rulings", "map", "tile", "unit", "turn",
-             "question", "note", "shows", "tile_size", "game", "deck"}
+             "question", "note", "shows", "tile_size", "game", "deck", "cards"}
 GAME_KEYS = ("chapter", "chapters", "spawn_rating", "horror_rating", "threat",
              "threat_positions", "level", "round", "monsters", "monsters_destroyed", "reserve",
              "horror_events", "horror_destroyed", "explorer_events", "explorer_destroyed",
@@ -63,8 +69,8 @@ _CARD_LISTS = {"chapters": "chapter", "endgame": "chapter", "monsters": "monster
                "reserve": "monster", "horror_events": "horror", "horror_destroyed": "horror",
                "explorer_events": "explorer", "explorer_destroyed": "explorer",
                **{kind: "item" for kind in ITEM_TYPES}}
-_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "items",
-              "id"}
+_UNIT_KEYS = {"card", "space", "at", "health", "stamina", "essence", "armor", "will", "id",
+              *INVENTORY_KEYS}
 _LETTER = re.compile(r"^[A-Z]$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_SIDE = 40
@@ -99,12 +105,15 @@ class Situation:
     rulings: tuple[tuple[str, str], ...]
     questions: tuple[Question, ...]
     base: GameState
-    items: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    items: tuple[tuple[str, Holding], ...] = ()
+    """What each explorer holds, by engine id (module ``inventories``)."""
     note: str = ""
     shows: tuple[str, ...] = ()
     tile_size: int = 10
     game: Record = Record(())
     deck: tuple[str, ...] = ()
+    cards: OwnCards = NO_CARDS
+    """The player's own cards this situation knows: its own ``[cards]`` and its card files'."""
 
     def rules(self) -> Rules:
         """The preset with this situation's overrides applied."""
@@ -123,27 +132,27 @@ class Situation:
 
     def state_at(self, rules: Rules) -> GameState:
         """The situation's state with its items equipped under ``rules`` (manual p31)."""
-        return _with_items(self.base, self.items, rules)
+        return _with_items(self.base, self.items, rules, self.cards)
 
 
 @lru_cache(maxsize=256)
-def _with_items(state: GameState, items: tuple[Any, ...], rules: Rules) -> GameState:
+def _with_items(state: GameState, items: tuple[Any, ...], rules: Rules,
+                own: OwnCards) -> GameState:
     if not items:
         return state
-    cards = item_cards()
-    for owner, ids in items:
-        held = Inventory(owner, (), tuple(cards[i] for i in ids))
-        inventory, _ = arrange(held, tuple(("main", i) for i in ids))
-        state = set_inventory(state, inventory, rules)
+    for owner, held in items:
+        state = set_inventory(state, build_inventory(owner, held, own.items()), rules)
     return state
 
 
-def load_situations(folder: str | Path | None = None) -> dict[str, Situation]:
-    """Every situation in ``content/situations``, by id; one bad file loads nothing."""
+def load_situations(folder: str | Path | None = None,
+                    cards: OwnCards = NO_CARDS) -> dict[str, Situation]:
+    """Every situation in ``content/situations`` (or ``folder``), by id, each knowing the
+    player's ``cards`` too; one bad file loads nothing."""
     from_folder = Path(folder) if folder else _content_situations()
     found: dict[str, Situation] = {}
     for path in sorted(from_folder.glob("*.toml")):
-        s = load_situation(path)
+        s = load_situation(path, cards)
         if s.id in found:
             raise ContentError(str(path), *read_toml(path).where(None, "id"),
                                f"duplicate situation id {s.id!r}")
@@ -155,10 +164,12 @@ def _content_situations() -> Path:
     return content_root() / "situations"
 
 
-def situation_from_text(text: str, name: str = "<situation>") -> Situation:
-    """A situation from TOML text (e.g. pasted into a notebook); errors name ``name``."""
+def situation_from_text(text: str, name: str = "<situation>",
+                        cards: OwnCards = NO_CARDS) -> Situation:
+    """A situation from TOML text (e.g. pasted into a notebook); errors name ``name``;
+    ``cards`` are the player's card files' cards (:func:`load_card_folder`)."""
     toml = _toml_text(text, name)
-    return _situation(toml)
+    return _situation(toml, cards)
 
 
 def _toml_text(text: str, name: str) -> TomlFile:
@@ -172,8 +183,11 @@ def _toml_text(text: str, name: str) -> TomlFile:
     return TomlFile(name, text, data)
 
 
-def load_situation(path: str | Path) -> Situation:
+def load_situation(path: str | Path, cards: OwnCards = NO_CARDS) -> Situation:
     """Load one ``kind = "situation"`` file, or raise :class:`ContentError` at file:line:col.
+
+    ``cards`` are the player's card files' cards (:func:`load_card_folder`); the file's own
+    ``[cards]`` join them (module ``own_cards``).
 
     Refused: an unknown key, card, item, preset, switch or reading; a unit on
     no space of the board, off the board or on a space another unit holds; a
@@ -181,10 +195,10 @@ def load_situation(path: str | Path) -> Situation:
     naming a letter that is not a unit.
     Rules: manual p8, p18, p22, p31.
     """
-    return _situation(read_toml(path))
+    return _situation(read_toml(path), cards)
 
 
-def _situation(toml: TomlFile) -> Situation:
+def _situation(toml: TomlFile, library: OwnCards = NO_CARDS) -> Situation:
     expect_kind(toml, "situation")
     data = toml.data
     for key in data:
@@ -198,6 +212,7 @@ def _situation(toml: TomlFile) -> Situation:
         raise toml.error(None, "rules", f"unknown rules preset {preset!r}; expected one of "
                          f"{', '.join(PRESETS)}")
     rulings = _rulings(toml, data.get("rulings", {}))
+    own = read_own_cards(toml, data["cards"], library) if "cards" in data else library
     shows = _shows(toml, data.get("shows", []))
     unit_tables = data.get("unit", {})
     if not isinstance(unit_tables, dict):
@@ -208,16 +223,18 @@ def _situation(toml: TomlFile) -> Situation:
             not 1 <= tile_size <= MAX_SIDE:
         raise toml.error(None, "tile_size", f"'tile_size' is the side of a map tile in spaces, "
                          f"a whole number 1-{MAX_SIDE} (manual p11: map tiles)")
-    units, items = _units(toml, layout, unit_tables)
+    units, items = _units(toml, layout, unit_tables, own)
     spec, deck = _map_spec(toml, data, layout, tile_size)
-    game = _game(toml, data.get("game", {}), layout, dict((letter, u) for letter, u in units))
+    game = _game(toml, data.get("game", {}), layout, dict((letter, u) for letter, u in units),
+                 own)
     state = _state(toml, data.get("turn", {}), spec, units, game)
     letters = tuple(SituationUnit(letter, u.id, u.card, cast(Point, u.position))  # all placed
                     for letter, u in units)
-    questions = parse_questions(toml, data.get("question", []), dict(units), layout, bool(deck))
+    questions = parse_questions(toml, data.get("question", []), dict(units), layout, bool(deck),
+                                own)
     situation = Situation(sid, title, toml.path, layout, letters, preset, rulings, questions,
                           state, items, str(data.get("note", "")), shows, tile_size,
-                          Record.of(data.get("game", {})), deck)
+                          Record.of(data.get("game", {})), deck, own)
     try:
         situation.state_at(situation.rules())
     except RulesError as exc:
@@ -308,14 +325,14 @@ def _layout(toml: TomlFile, data: Mapping[str, Any], unit_tables: dict[str, Any]
     return layout
 
 
-def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any]
-           ) -> tuple[list[tuple[str, Unit]], tuple[tuple[str, tuple[str, ...]], ...]]:
+def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any], own: OwnCards
+           ) -> tuple[list[tuple[str, Unit]], tuple[tuple[str, Holding], ...]]:
     """Each unit's engine value, in letter order of the tables; items per explorer."""
-    cards, items = unit_cards(), item_cards()
+    cards, items = own.units(), own.items()
     drawn = dict(layout.units)
     taken: dict[Point, str] = {}
     out: list[tuple[str, str, Point, dict[str, Any]]] = []
-    held: list[tuple[str, tuple[str, ...]]] = []
+    held: list[tuple[str, Holding]] = []
     counts: dict[str, int] = {}
     for letter, entry in tables.items():
         name = f"unit.{letter}"
@@ -329,8 +346,8 @@ def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any]
                                  f"{', '.join(sorted(_UNIT_KEYS))}")
         card = require(toml, entry, name, "card", str, "a unit card id from content/units")
         if card not in cards:
-            raise toml.error(name, "card", f"unknown card {card!r}; content/units has "
-                             f"{', '.join(sorted(cards))}")
+            raise toml.error(name, "card", f"unknown card {card!r}; content/units and the "
+                             f"own cards have {', '.join(sorted(cards))}")
         counts[card] = counts.get(card, 0) + 1
         position = _position(toml, layout, name, entry, drawn.get(letter))
         if position in taken:
@@ -339,13 +356,9 @@ def _units(toml: TomlFile, layout: Layout, tables: dict[str, Any]
                              "stands: one unit per space (manual p22)")
         taken[position] = letter
         out.append((letter, card, position, entry))
-        ids = entry.get("items", [])
-        if not isinstance(ids, list) or any(i not in items for i in ids):
-            bad = next((i for i in ids if i not in items), ids) if isinstance(ids, list) else ids
-            raise toml.error(name, "items", f"unknown item {bad!r}; items are ids from "
-                             "content/items")
-        if ids:
-            held.append((letter, tuple(ids)))
+        holding = read_holding(toml, name, entry, items, cards[card].kind == "explorer")
+        if not holding.empty:
+            held.append((letter, holding))
     for letter in drawn:
         if letter not in tables:
             raise toml.error(None, "map", f"letter {letter!r} on the map has no [unit.{letter}]")
@@ -447,7 +460,8 @@ def _state(toml: TomlFile, turn: Any, spec: MapSpec, units: list[tuple[str, Unit
         raise toml.error("game", None, f"the game does not hold together: {exc}") from None
 
 
-def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) -> dict[str, Any]:
+def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit],
+          own: OwnCards) -> dict[str, Any]:
     """The ``[game]`` table as state fields: the chapter and decks, tracks and tokens in play.
 
     Rules: manual p8 (setup: decks, tracks), p13-14 (ratings, threat, level, decks of monsters
@@ -463,7 +477,7 @@ def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) ->
                              f"{', '.join(GAME_KEYS)}")
     fields: dict[str, Any] = {}
     if "chapter" in table:
-        chapter = _card(toml, "chapter", table["chapter"], "chapter")
+        chapter = _card(toml, "chapter", table["chapter"], "chapter", own)
         fields.update(chapter=chapter, spawn_rating=chapter.spawn_rating,
                       horror_rating=chapter.horror_rating)
     for key, (low, high) in _GAME_NUMBERS.items():
@@ -472,7 +486,7 @@ def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) ->
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 raise toml.error("game", key, f"{key!r} must be a whole number {low}-{high}")
             fields[key] = value
-    cards = {key: tuple(_card(toml, key, c, kind) for c in _list(toml, table, key))
+    cards = {key: tuple(_card(toml, key, c, kind, own) for c in _list(toml, table, key))
              for key, kind in _CARD_LISTS.items()}
     fields.update(chapters=Deck(cards["chapters"]), reserve=cards["reserve"],
                   monsters=Deck(cards["monsters"], cards["monsters_destroyed"]),
@@ -484,25 +498,26 @@ def _game(toml: TomlFile, table: Any, layout: Layout, units: dict[str, Unit]) ->
         fields[key] = tuple(_spot(toml, key, p, layout) for p in _list(toml, table, key))
     if "exit_token" in table:
         fields["exit_token"] = _spot(toml, "exit_token", table["exit_token"], layout)
-    fields["bound"] = _bound(toml, table.get("bound", {}), units)
-    fields["dead"] = _fallen(toml, table, units)
+    fields["bound"] = _bound(toml, table.get("bound", {}), units, own)
+    fields["dead"] = _fallen(toml, table, units, own)
     return fields
 
 
-def _fallen(toml: TomlFile, table: dict[str, Any], units: dict[str, Unit]) -> tuple[str, ...]:
+def _fallen(toml: TomlFile, table: dict[str, Any], units: dict[str, Unit], own: OwnCards
+            ) -> tuple[str, ...]:
     """The explorers destroyed before this position, by card id: their figures are off the
     map for good, and while one has fallen the monsters are scheming.
 
     Rules: manual p15 (scheming monsters: the fallen explorers' players form a hive mind),
     p19 (an explorer at 0 health is destroyed), p3 (the last explorer destroyed loses the game).
     """
-    cards, placed = unit_cards(), {u.card for u in units.values()}
+    cards, placed = own.units(), {u.card for u in units.values()}
     out: list[str] = []
     for card_id in _list(toml, table, "fallen"):
         if not isinstance(card_id, str) or card_id not in cards or \
                 cards[card_id].kind != "explorer":
             raise toml.error("game", "fallen", f"{card_id!r} is not an explorer card of "
-                             "content/units")
+                             "content/units nor an own card")
         if card_id in placed or card_id in out:
             raise toml.error("game", "fallen", f"{card_id!r} is on the board or named twice: "
                              "a fallen explorer is out of the game (manual p19)")
@@ -520,12 +535,12 @@ def _list(toml: TomlFile, table: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _card(toml: TomlFile, key: str, card_id: Any, kind: str) -> Any:
-    """A card of ``kind`` (chapter, monster, horror, explorer, item) by its id."""
-    found = cast(Mapping[str, Any], {"chapter": chapter_cards(), "item": item_cards(),
-                                      "horror": event_cards(), "explorer": event_cards()}.get(kind))
+def _card(toml: TomlFile, key: str, card_id: Any, kind: str, own: OwnCards) -> Any:
+    """A card of ``kind`` (chapter, monster, horror, explorer, item) by its id: shipped or own."""
+    found = cast(Mapping[str, Any], {"chapter": own.chapters(), "item": own.items(),
+                                      "horror": own.events(), "explorer": own.events()}.get(kind))
     if kind == "monster":
-        units = unit_cards()
+        units = own.units()
         card = units.get(card_id) if isinstance(card_id, str) else None
         if card is not None and card.kind == "monster":
             return unit_card(card)
@@ -538,7 +553,8 @@ def _card(toml: TomlFile, key: str, card_id: Any, kind: str) -> Any:
         return card
     where = {"chapter": "content/chapters", "item": "content/items", "monster": "content/units",
              "horror": "content/events", "explorer": "content/events"}[kind]
-    raise toml.error("game", key, f"{card_id!r} is not a {kind} card of {where}")
+    raise toml.error("game", key, f"{card_id!r} is not a {kind} card of {where} nor an own "
+                     "card")
 
 
 def _spot(toml: TomlFile, key: str, value: Any, layout: Layout) -> Point:
@@ -550,7 +566,7 @@ def _spot(toml: TomlFile, key: str, value: Any, layout: Layout) -> Point:
     return (value[0], value[1])
 
 
-def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple[Any, ...]:
+def _bound(toml: TomlFile, table: Any, units: dict[str, Unit], own: OwnCards) -> tuple[Any, ...]:
     """Binding events held by units: explorer events by explorers, horror events by monsters."""
     if not isinstance(table, dict):
         raise toml.error("game", "bound", "'bound' is a table: LETTER = [event ids]")
@@ -561,6 +577,7 @@ def _bound(toml: TomlFile, table: Any, units: dict[str, Unit]) -> tuple[Any, ...
                              f"event ids, got {letter!r}")
         side = units[letter].side
         for card_id in ids:
-            card = _card(toml, "bound", card_id, "explorer" if side == "explorer" else "horror")
+            card = _card(toml, "bound", card_id, "explorer" if side == "explorer" else "horror",
+                         own)
             out.append((units[letter].id, card))
     return tuple(out)

@@ -137,10 +137,11 @@ TREAT_KINDS = ("floor", "trapped", "pit", "spawn", "rubble", "barrel", "chest", 
 ABILITY_KINDS = ("active", "passive", "triggered")
 """Ability types (manual p20): played for a cost, acting while in play, or firing on an event."""
 
-TRIGGERS = ("hit", "kill", "explorer_phase", "horror_event")
+TRIGGERS = ("hit", "kill", "explorer_phase", "horror_event", "destroyed")
 """When a triggered ability fires (manual p26-27): its owner hits or kills a unit (on a card
 without an owner: any unit), the Explorer phase begins (the Stygian Pendant with its marker
-cost, p27), or a horror event is invoked (Hobnailed Boots, p30)."""
+cost, p27), a horror event is invoked (Hobnailed Boots, p30), or the unit whose card it is
+is destroyed (its destroyer resolves it: the Mi-Go, p24)."""
 
 DESTROY_COSTS = ("event", "lever", "chest", "card")
 """What a cost may destroy: an adjacent action space of that kind, or the ability's own card

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,12 +80,16 @@ def _effects(card: Any, side: str) -> Iterator[Any]:
         found += [*effect.then, *effect.otherwise]
 
 
-def check_references(toml: TomlFile, loaded: dict[str, Any]) -> None:
-    """Every card an effect names by ``key`` exists: the shipped cards and this file's.
+def check_references(toml: TomlFile, loaded: Mapping[str, Any],
+                     more: Mapping[str, Collection[str]] | None = None) -> None:
+    """Every card an effect names by ``key`` exists: the shipped cards, this file's and the
+    ids ``more`` adds per kind (``unit``, ``event``: a player's own cards).
 
     Rules: manual p25 (take names a monster card), p26 (destroy a binding event).
     """
     known = {"unit": set(load_all_units()), "event": set(load_all_events())}
+    for extra, ids in (more or {}).items():
+        known[extra] |= set(ids)
     kinds: dict[object, str] = {"units": "unit", "events": "event"}
     kind = kinds.get(toml.data.get("kind"))
     if kind:

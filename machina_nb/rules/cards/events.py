@@ -48,7 +48,8 @@ from machina_nb.rules.errors import RulesError
 
 _T = TypeVar("_T")
 
-__all__ = ["EventCard", "Chapter", "load_events", "load_all_events", "load_chapters", "load_all_chapters"]
+__all__ = ["EventCard", "Chapter", "load_events", "load_all_events", "load_chapters",
+           "load_all_chapters", "event_from_table", "chapter_from_table"]
 
 _EVENT_KEYS = {"name", "kind", "text", "binding", "enters_play", "on_kill", "abilities",
                "invented", "source"}
@@ -90,6 +91,24 @@ def load_all_chapters(folder: str | Path | None = None) -> dict[str, Chapter]:
     """
     return load_folder(Path(folder) if folder else content_root() / "chapters", load_chapters,
                        "chapter")
+
+
+def event_from_table(toml: TomlFile, card_id: str, table: Any) -> EventCard:
+    """One ``[event.<id>]`` table of ``toml`` as an event card, checked as an events file
+    checks it; ``toml`` may be a view of a file holding the table deeper.
+
+    Rules: manual p14, p37 (events), p26 (binding events).
+    """
+    return _event(toml, card_id, table)
+
+
+def chapter_from_table(toml: TomlFile, card_id: str, table: Any) -> Chapter:
+    """One ``[chapter.<id>]`` table of ``toml`` as a chapter card, checked as a chapters file
+    checks it; ``toml`` may be a view of a file holding the table deeper.
+
+    Rules: manual p28-29 (chapters).
+    """
+    return _chapter(toml, card_id, table)
 
 
 def _event(toml: TomlFile, card_id: str, table: Any) -> EventCard:

@@ -72,7 +72,7 @@ __all__ = [
     "ItemCard", "Equipped", "Inventory", "ItemDecks", "validate_inventory", "equip_main",
     "attach", "unequip", "unequip_all", "equipped_items", "all_items", "find_item",
     "item_bonuses", "class_may_equip", "ItemWindow", "load_items", "load_all_items",
-    "item_level",
+    "item_level", "item_from_table",
 ]
 
 ITEM_TYPES = ("weapon", "apparel", "artifact", "consumable")
@@ -572,6 +572,15 @@ def load_items(path: str | Path) -> dict[str, ItemCard]:
     """
     toml, tables = read_card_file(path, "items", "item", "an items file")
     return {item_id: _item(toml, item_id, table) for item_id, table in tables.items()}
+
+
+def item_from_table(toml: TomlFile, item_id: str, table: Any) -> ItemCard:
+    """One ``[item.<id>]`` table of ``toml`` as an item card, checked as an items file checks
+    it; ``toml`` may be a view of a file holding the table deeper.
+
+    Rules: manual p30-33 (items).
+    """
+    return _item(toml, item_id, table)
 
 
 def _item(toml: TomlFile, item_id: str, table: Any) -> ItemCard:

@@ -47,6 +47,7 @@ __all__ = [
     "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
     "Record", "Ability", "Unit", "load_units", "load_all_units", "read_abilities",
     "ATTRIBUTE_MAX", "SIDES", "check_attribute", "UnitCard", "unit_card", "content_cards",
+    "unit_from_table",
 ]
 
 ATTRIBUTES = ("armor", "will", "stamina", "health", "essence")
@@ -128,6 +129,16 @@ def load_units(path: str | Path) -> dict[str, Unit]:
     for unit_id, table in tables.items():
         units[unit_id] = _unit(toml, unit_id, table)
     return units
+
+
+def unit_from_table(toml: TomlFile, unit_id: str, table: Any) -> Unit:
+    """One ``[unit.<id>]`` table of ``toml`` as a unit card, checked as a units file checks it
+    (a :class:`ContentError` at its file:line:col); ``toml`` may be a view
+    (:meth:`~machina_nb.rules.content.TomlFile.under`) of a file holding the table deeper.
+
+    Rules: manual p18 (attributes 0-9), p33 (classes), p20-27 (abilities).
+    """
+    return _unit(toml, unit_id, table)
 
 
 def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:

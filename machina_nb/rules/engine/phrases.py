@@ -76,6 +76,7 @@ PHRASES: dict[str, str] = {
     "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
                    "(arcane, against will)",
     "barrel_roll": "exploding barrel: 3 high {dice} -> total {amount0}",
+    "when_destroyed": "{who0} is destroyed: its {card} triggers",
 }
 """The templates of the events the engine phrases by key."""
 

@@ -17,11 +17,13 @@ Rules: manual p26 (triggered conditions), p27 (markers, removing a marker from a
 
 from __future__ import annotations
 
+from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.cardplay import cards_in_play, marker_holder, marker_on
 from machina_nb.rules.engine.holdings import return_marker
 from machina_nb.rules.engine.resolution import Resolution, resolve
+from machina_nb.rules.engine.state import Unit
 
-__all__ = ["fire", "fire_all", "fire_explorer_phase", "return_marker"]
+__all__ = ["fire", "fire_all", "fire_explorer_phase", "fire_when_destroyed", "return_marker"]
 
 
 def fire(r: Resolution, trigger: str, unit_id: str | None, why: str) -> None:
@@ -79,6 +81,28 @@ def _fire_one(r: Resolution, card, ability, user_id: str | None, why: str) -> No
     finally:
         r.resolving.discard(tag)
         r.card = previous
+
+
+def fire_when_destroyed(r: Resolution, unit: Unit, killer: str | None) -> None:
+    """``unit`` has just been destroyed (not banished): the «when destroyed» abilities of its
+    card resolve, the unit that destroyed it being their activating unit (none when no unit
+    did), so the Mi-Go's attacker is the one who invokes an explorer event.
+
+    Rules: manual p24 (the Mi-Go: destroyed by an attack, its attacker invokes an explorer
+    event), p26 (triggered conditions), p19 (banish is not destroy).
+    """
+    user = r.state.unit(killer) if killer is not None and r.state.has_unit(killer) else None
+    for ability in unit.abilities:
+        tag = f"unit:{unit.id}/{ability.name}"
+        if ability.kind != "triggered" or ability.trigger != "destroyed" or tag in r.resolving:
+            continue
+        r.emit("trigger", "when_destroyed", Cite("manual", ("p24", "p26"), "when destroyed"),
+               who=(unit.id,), card=ability.name)
+        r.resolving.add(tag)
+        try:
+            resolve(r, ability.effects, user, None, ability.name)
+        finally:
+            r.resolving.discard(tag)
 
 
 def fire_explorer_phase(r: Resolution) -> None:

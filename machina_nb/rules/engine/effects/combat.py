@@ -20,7 +20,7 @@ from machina_nb.rules.engine.cardplay import attribute as current_attribute, pas
 from machina_nb.rules.engine.holdings import discard_inventory
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.engine.state import Deck, GameState
-from machina_nb.rules.engine.triggers import fire
+from machina_nb.rules.engine.triggers import fire, fire_when_destroyed
 from machina_nb.rules.rulings import Rules
 
 __all__ = [
@@ -96,6 +96,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
         if origin is not None and destroyed is s.monsters.destroyed:   # removed from the game
             r.set(removed=r.state.removed + (origin,))
         if not banish:
+            fire_when_destroyed(r, u, killer)
             _kill_credit(r, killer, unit_id)
             _kill_triggers(r, killer, unit_id)
         return
@@ -105,6 +106,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
            "manual p19 (death), p15 (scheming)")
     release_bound_events(r, unit_id, "explorer")
+    fire_when_destroyed(r, u, killer)
     discard_inventory(r, unit_id)
     if not r.state.explorers:
         r.set(over="lost")
