@@ -74,3 +74,26 @@ def test_a_folder_of_card_files_is_a_setting(view, tmp_path):
     assert view.load(path.read_text(encoding="utf-8"), "s.toml")
     view.card_editor.use_folder(str(tmp_path / "nowhere"))
     assert "not a folder" in view.card_editor.message.value
+
+
+def test_manual_p31_a_whole_inventory_on_the_board(view):
+    """Unequipped cards, consumables and attached cards are set on the board and written to
+    the file; a combination the rules refuse is refused in one line (manual p31-32)."""
+    board = view.editor
+    board.unit.value = "L"                                  # Lorrai on the starting board
+    board.items.value = ("hobnailed_boots",)
+    board.unequipped.value = ("rotopod",)
+    board.consumables.value = ("sanguivorous_egg",)
+    board.attach_card.value, board.attach_how.value = "aeromantle", "upgrades"
+    board.attach_host.value = "hobnailed_boots"
+    board.held_box.children[3].children[1].click()         # attach
+    held = board.draft.unit("L").held
+    assert held.upgrades == (("aeromantle", "hobnailed_boots"),)
+    assert held.unequipped == ("rotopod",) and held.consumables == ("sanguivorous_egg",)
+    assert "the upgrade of Hobnailed Boots" in board.attached.value
+    text = view.situation_text()
+    assert 'upgrades = { aeromantle = "hobnailed_boots" }' in text
+    board.attach_card.value, board.attach_host.value = "displacer_vest", "aeromantle"
+    board.held_box.children[3].children[1].click()
+    assert "torso cannot upgrade" in board.message.value
+    assert board.draft.unit("L").held.upgrades == (("aeromantle", "hobnailed_boots"),)
