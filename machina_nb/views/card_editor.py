@@ -46,6 +46,12 @@ _WIDE = {"description_width": "initial"}
 _ERROR = "color:#b00020"
 
 
+def _row(children: list[widgets.Widget]) -> widgets.Box:
+    """Widgets side by side, wrapping onto the next line on a narrow window."""
+    return widgets.Box(children, layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                       max_width="100%"))
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -85,7 +91,7 @@ class CardEditor(widgets.VBox):
         return widget
 
     def _error(self, field: str) -> widgets.HTML:
-        self.errors[field] = widgets.HTML()
+        self.errors[field] = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.errors[field].add_class(f"card-error-{field.replace(' ', '-')}")
         return self.errors[field]
 
@@ -117,11 +123,11 @@ class CardEditor(widgets.VBox):
                                       name) for name in ATTRIBUTES}
         self.immobile = self._tag(widgets.Checkbox(description="immobile"), "immobile")
         self.ethereal = self._tag(widgets.Checkbox(description="ethereal"), "ethereal")
-        rows = [widgets.HBox([self.id, self._error("id")]),
-                widgets.HBox([self.name, self._error("name")]),
-                widgets.HBox([self.kind, self.unit_class, self.level])]
-        rows += [widgets.HBox([box, self._error(name)]) for name, box in self.stats.items()]
-        rows.append(widgets.HBox([self.immobile, self.ethereal, self._error("card")]))
+        rows = [_row([self.id, self._error("id")]),
+                _row([self.name, self._error("name")]),
+                _row([self.kind, self.unit_class, self.level])]
+        rows += [_row([box, self._error(name)]) for name, box in self.stats.items()]
+        rows.append(_row([self.immobile, self.ethereal, self._error("card")]))
         return widgets.VBox(rows)
 
     def _ability_box(self) -> widgets.Widget:
@@ -169,13 +175,13 @@ class CardEditor(widgets.VBox):
         drop_effect.on_click(lambda _: self.drop_effect())
         self.effects_html = widgets.HTML()
         self.ability_fields = widgets.VBox([
-            widgets.HBox([self.ability_kind, self.trigger]),
-            widgets.HBox([self.stamina, self.essence, self.target, self.range]),
+            _row([self.ability_kind, self.trigger]),
+            _row([self.stamina, self.essence, self.target, self.range]),
             self.effects_html,
-            widgets.HBox([self.op, self.scope]),
-            widgets.HBox([self.amount, self.high, self.low, self.arcane]),
-            widgets.HBox([add_effect, drop_effect])])
-        return widgets.VBox([widgets.HBox([self.ability, self.new_ability, add]),
+            _row([self.op, self.scope]),
+            _row([self.amount, self.high, self.low, self.arcane]),
+            _row([add_effect, drop_effect])])
+        return widgets.VBox([_row([self.ability, self.new_ability, add]),
                              self._error("ability"), self.ability_fields])
 
     def _words_box(self) -> widgets.Widget:
@@ -187,7 +193,7 @@ class CardEditor(widgets.VBox):
         self.save.on_click(lambda _: self.save_card())
         self.message = widgets.HTML()
         self.message.add_class("card-message")
-        return widgets.VBox([self.words, widgets.HBox([self.save, self.message])])
+        return widgets.VBox([self.words, _row([self.save, self.message])])
 
     # --- the card as its fields stand -----------------------------------------------------------
 
