@@ -72,6 +72,8 @@ def test_a_folder_of_card_files_is_a_setting(view, tmp_path):
     assert "1 card(s)" in view.card_editor.message.value
     assert ("Sarall (monster)", "my_sarall") in view.editor.card.options
     assert view.load(path.read_text(encoding="utf-8"), "s.toml")
+    view.editor.start_from("situation:own_cards")
+    assert {"my_sarall", "ghoul"} <= set(view.editor.draft.cards.units())
     view.card_editor.use_folder(str(tmp_path / "nowhere"))
     assert "not a folder" in view.card_editor.message.value
 

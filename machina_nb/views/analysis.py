@@ -685,7 +685,7 @@ class AnalysisBoardView(widgets.VBox):
         draft = replace(self.editor.draft,
                         cards=library.joined(self.editor.draft.cards.typed_here()))
         to_situation(draft)
-        self.library = self.card_editor.library = library
+        self.library = self.card_editor.library = self.editor.library = library
         self.editor.set_draft(draft, "Card files read.")
         return f"{len(library.cards)} card(s) from your card files."
 

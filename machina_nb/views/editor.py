@@ -46,6 +46,7 @@ from machina_nb.rules.analysis.draft import (
     to_situation,
     value_limits,
 )
+from machina_nb.rules.analysis.own_cards import NO_CARDS
 from machina_nb.rules.analysis.situation import MAX_SIDE, load_situations
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point
@@ -155,6 +156,7 @@ class SituationEditor(widgets.VBox):
     picked = traitlets.Any(None, allow_none=True)
 
     def __init__(self, draft: Draft):
+        self.library = NO_CARDS      # the player's card files, kept across starts
         self._undo: list[Draft] = []
         self._redo: list[Draft] = []
         self._moving: str | None = None
@@ -324,6 +326,8 @@ class SituationEditor(widgets.VBox):
         except RulesError as exc:
             self.say(str(exc), error=True)
             return
+        if self.library.cards:
+            draft = replace(draft, cards=self.library.joined(draft.cards.typed_here()))
         self.picked = None
         self.set_draft(draft, f"Started from {dict((v, k) for k, v in self.start.options)[key]}.")
 
