@@ -99,3 +99,19 @@ def test_manual_p31_a_whole_inventory_on_the_board(view):
     board.held_box.children[3].children[1].click()
     assert "torso cannot upgrade" in board.message.value
     assert board.draft.unit("L").held.upgrades == (("aeromantle", "hobnailed_boots"),)
+
+
+def test_a_card_of_the_situation_comes_back_to_be_edited(view):
+    editor = view.card_editor
+    type_ghoul(editor)
+    editor.save_card()
+    editor.id.value, editor.name.value = "other", "Other"
+    assert ("Ghoul", "ghoul") in editor.typed.options
+    editor.typed.value = "ghoul"
+    assert (editor.id.value, editor.name.value, editor.stats["armor"].value) == ("ghoul",
+                                                                                 "Ghoul", 1)
+    assert "gnaw: costs 1 stamina" in editor.words.value
+    editor.stats["health"].value = 4
+    editor.save_card()
+    assert view.editor.draft.cards.units()["ghoul"].health == 4
+    assert len(view.editor.draft.cards.typed_here().cards) == 1

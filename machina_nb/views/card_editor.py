@@ -24,6 +24,7 @@ from machina_nb.rules.analysis.card_draft import (
     AbilityDraft,
     CardDraft,
     EffectDraft,
+    card_draft_of,
     card_problems,
     card_words,
 )
@@ -67,13 +68,13 @@ class CardEditor(widgets.VBox):
     ``card-range``,
     ``card-op``, ``card-scope``, ``card-amount``, ``card-high``, ``card-low``, ``card-arcane``,
     ``card-add-effect``, ``card-drop-effect``, ``card-words``, ``card-error-<field>``,
-    ``card-save``, ``card-message``, ``card-folder``, ``card-folder-go``.
+    ``card-save``, ``card-message``, ``card-folder``, ``card-folder-go``, ``card-typed``.
     """
 
     def __init__(self, on_save: Callable[[CardDraft], str],
                  on_folder: Callable[[str], str] | None = None):
         self.on_save, self.on_folder = on_save, on_folder
-        self.library = OwnCards()
+        self.library = self.cards = OwnCards()
         self.abilities: list[AbilityDraft] = []
         self._quiet = False
         self.errors: dict[str, widgets.HTML] = {}
@@ -103,8 +104,49 @@ class CardEditor(widgets.VBox):
         self.folder_go = widgets.Button(description="use these cards")
         self.folder_go.add_class("card-folder-go")
         self.folder_go.on_click(lambda _: self.use_folder(self.folder.value))
-        return widgets.Box([self.folder, self.folder_go],
-                           layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.typed = widgets.Dropdown(description="Edit a card of the situation", style=_WIDE,
+                                      options=[("-", "")],
+                                      layout=widgets.Layout(width="360px", max_width="100%"))
+        self.typed.add_class("card-typed")
+        self.typed.observe(lambda change: self.edit_card(change["new"]), "value")
+        return widgets.VBox([_row([self.folder, self.folder_go]), self.typed])
+
+    def set_cards(self, cards: OwnCards) -> None:
+        """The own unit cards typed into the situation, to pick one and edit it again."""
+        self.cards = cards
+        options = [("-", "")] + [(c.card.name, c.id) for c in cards.typed_here().cards
+                                 if c.kind == "unit"]
+        if list(self.typed.options) != options:
+            self._quiet = True
+            self.typed.options = options
+            self.typed.value = ""
+            self._quiet = False
+
+    def edit_card(self, card_id: str) -> None:
+        """Fill the fields with the situation's card ``card_id`` (typed here)."""
+        if self._quiet or not card_id:
+            return
+        typed = next(c for c in self.cards.cards if c.id == card_id and c.kind == "unit")
+        try:
+            card = card_draft_of(card_id, typed.table)
+        except ValueError as exc:
+            self.message.value = f"<span style='{_ERROR}'>" \
+                f"{html.escape(str(exc).split(': ', 1)[-1])}</span>"
+            return
+        self._quiet = True
+        try:
+            self.id.value, self.name.value, self.kind.value = card.id, card.name, card.kind
+            self.unit_class.value, self.level.value = card.unit_class, card.level
+            for name, box in self.stats.items():
+                box.value = card.stat(name)
+            self.immobile.value, self.ethereal.value = card.immobile, card.ethereal
+            self.abilities = list(card.abilities)
+            self.ability.options = [a.name for a in self.abilities]
+            self.ability.value = self.abilities[0].name if self.abilities else None
+        finally:
+            self._quiet = False
+        self.message.value = html.escape(f"Editing {card.name}: save it to replace it.")
+        self.refresh()
 
     def _card_box(self) -> widgets.Widget:
         text = widgets.Layout(width="220px")
