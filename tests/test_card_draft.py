@@ -77,3 +77,18 @@ def test_a_typed_card_is_saved_into_the_situation_and_answers():
     assert retyped.cards.units()["ghoul"].health == 3 and len(retyped.cards.cards) == 1
     with pytest.raises(RulesError, match="armor"):
         with_card(draft, replace(GHOUL, stats=(("armor", 12),)))
+
+
+def test_a_typed_card_comes_back_into_the_editor_fields():
+    from machina_nb.rules.analysis.card_draft import card_draft_of
+    draft = with_card(empty_draft(4, 1), GHOUL)
+    typed = draft.cards.cards[0]
+    again = card_draft_of(typed.id, typed.table)
+    assert card_words(again) == card_words(GHOUL) and with_card(draft, again) == draft
+    kthun = situation_from_text(
+        (__import__("pathlib").Path(__file__).parent.parent / "content" / "situations" /
+         "own_cards.toml").read_text(encoding="utf-8"), "own.toml").cards.cards[0]
+    assert card_draft_of(kthun.id, kthun.table).abilities[0].name == "gnaw"
+    with pytest.raises(RulesError, match="edit it in the file"):
+        card_draft_of("x", replace(typed.table, items=typed.table.items + (("enters_play",
+                                                                             ()),)))

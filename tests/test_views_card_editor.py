@@ -72,5 +72,46 @@ def test_a_folder_of_card_files_is_a_setting(view, tmp_path):
     assert "1 card(s)" in view.card_editor.message.value
     assert ("Sarall (monster)", "my_sarall") in view.editor.card.options
     assert view.load(path.read_text(encoding="utf-8"), "s.toml")
+    view.editor.start_from("situation:own_cards")
+    assert {"my_sarall", "ghoul"} <= set(view.editor.draft.cards.units())
     view.card_editor.use_folder(str(tmp_path / "nowhere"))
     assert "not a folder" in view.card_editor.message.value
+
+
+def test_manual_p31_a_whole_inventory_on_the_board(view):
+    """Unequipped cards, consumables and attached cards are set on the board and written to
+    the file; a combination the rules refuse is refused in one line (manual p31-32)."""
+    board = view.editor
+    board.unit.value = "L"                                  # Lorrai on the starting board
+    board.items.value = ("hobnailed_boots",)
+    board.unequipped.value = ("rotopod",)
+    board.consumables.value = ("sanguivorous_egg",)
+    board.attach_card.value, board.attach_how.value = "aeromantle", "upgrades"
+    board.attach_host.value = "hobnailed_boots"
+    board.held_box.children[3].children[1].click()         # attach
+    held = board.draft.unit("L").held
+    assert held.upgrades == (("aeromantle", "hobnailed_boots"),)
+    assert held.unequipped == ("rotopod",) and held.consumables == ("sanguivorous_egg",)
+    assert "the upgrade of Hobnailed Boots" in board.attached.value
+    text = view.situation_text()
+    assert 'upgrades = { aeromantle = "hobnailed_boots" }' in text
+    board.attach_card.value, board.attach_host.value = "displacer_vest", "aeromantle"
+    board.held_box.children[3].children[1].click()
+    assert "torso cannot upgrade" in board.message.value
+    assert board.draft.unit("L").held.upgrades == (("aeromantle", "hobnailed_boots"),)
+
+
+def test_a_card_of_the_situation_comes_back_to_be_edited(view):
+    editor = view.card_editor
+    type_ghoul(editor)
+    editor.save_card()
+    editor.id.value, editor.name.value = "other", "Other"
+    assert ("Ghoul", "ghoul") in editor.typed.options
+    editor.typed.value = "ghoul"
+    assert (editor.id.value, editor.name.value, editor.stats["armor"].value) == ("ghoul",
+                                                                                 "Ghoul", 1)
+    assert "gnaw: costs 1 stamina" in editor.words.value
+    editor.stats["health"].value = 4
+    editor.save_card()
+    assert view.editor.draft.cards.units()["ghoul"].health == 4
+    assert len(view.editor.draft.cards.typed_here().cards) == 1

@@ -261,6 +261,7 @@ class AnalysisBoardView(widgets.VBox):
         self.editor.observe(self._draft_changed, "draft")
         self.editor.observe(self._picked, "picked")
         self.asked.observe(lambda _: self.refresh(), "picks")
+        self.card_editor.set_cards(self.editor.draft.cards)
         if self.card_editor.folder.value:
             self.card_editor.use_folder(self.card_editor.folder.value)
         self.refresh()
@@ -465,6 +466,7 @@ class AnalysisBoardView(widgets.VBox):
 
     def _draft_changed(self, change) -> None:
         old, new = change["old"], change["new"]
+        self.card_editor.set_cards(new.cards)
         if (old.layout, old.units) != (new.layout, new.units):
             self._answered_choices.clear()
         if old.id != new.id and self.asked.picks:   # what was asked was about another situation
@@ -685,7 +687,7 @@ class AnalysisBoardView(widgets.VBox):
         draft = replace(self.editor.draft,
                         cards=library.joined(self.editor.draft.cards.typed_here()))
         to_situation(draft)
-        self.library = self.card_editor.library = library
+        self.library = self.card_editor.library = self.editor.library = library
         self.editor.set_draft(draft, "Card files read.")
         return f"{len(library.cards)} card(s) from your card files."
 

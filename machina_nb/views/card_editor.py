@@ -24,6 +24,7 @@ from machina_nb.rules.analysis.card_draft import (
     AbilityDraft,
     CardDraft,
     EffectDraft,
+    card_draft_of,
     card_problems,
     card_words,
 )
@@ -46,6 +47,12 @@ _WIDE = {"description_width": "initial"}
 _ERROR = "color:#b00020"
 
 
+def _row(children: list[widgets.Widget]) -> widgets.Box:
+    """Widgets side by side, wrapping onto the next line on a narrow window."""
+    return widgets.Box(children, layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                       max_width="100%"))
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -61,13 +68,13 @@ class CardEditor(widgets.VBox):
     ``card-range``,
     ``card-op``, ``card-scope``, ``card-amount``, ``card-high``, ``card-low``, ``card-arcane``,
     ``card-add-effect``, ``card-drop-effect``, ``card-words``, ``card-error-<field>``,
-    ``card-save``, ``card-message``, ``card-folder``, ``card-folder-go``.
+    ``card-save``, ``card-message``, ``card-folder``, ``card-folder-go``, ``card-typed``.
     """
 
     def __init__(self, on_save: Callable[[CardDraft], str],
                  on_folder: Callable[[str], str] | None = None):
         self.on_save, self.on_folder = on_save, on_folder
-        self.library = OwnCards()
+        self.library = self.cards = OwnCards()
         self.abilities: list[AbilityDraft] = []
         self._quiet = False
         self.errors: dict[str, widgets.HTML] = {}
@@ -85,7 +92,7 @@ class CardEditor(widgets.VBox):
         return widget
 
     def _error(self, field: str) -> widgets.HTML:
-        self.errors[field] = widgets.HTML()
+        self.errors[field] = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.errors[field].add_class(f"card-error-{field.replace(' ', '-')}")
         return self.errors[field]
 
@@ -97,8 +104,49 @@ class CardEditor(widgets.VBox):
         self.folder_go = widgets.Button(description="use these cards")
         self.folder_go.add_class("card-folder-go")
         self.folder_go.on_click(lambda _: self.use_folder(self.folder.value))
-        return widgets.Box([self.folder, self.folder_go],
-                           layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.typed = widgets.Dropdown(description="Edit a card of the situation", style=_WIDE,
+                                      options=[("-", "")],
+                                      layout=widgets.Layout(width="360px", max_width="100%"))
+        self.typed.add_class("card-typed")
+        self.typed.observe(lambda change: self.edit_card(change["new"]), "value")
+        return widgets.VBox([_row([self.folder, self.folder_go]), self.typed])
+
+    def set_cards(self, cards: OwnCards) -> None:
+        """The own unit cards typed into the situation, to pick one and edit it again."""
+        self.cards = cards
+        options = [("-", "")] + [(c.card.name, c.id) for c in cards.typed_here().cards
+                                 if c.kind == "unit"]
+        if list(self.typed.options) != options:
+            self._quiet = True
+            self.typed.options = options
+            self.typed.value = ""
+            self._quiet = False
+
+    def edit_card(self, card_id: str) -> None:
+        """Fill the fields with the situation's card ``card_id`` (typed here)."""
+        if self._quiet or not card_id:
+            return
+        typed = next(c for c in self.cards.cards if c.id == card_id and c.kind == "unit")
+        try:
+            card = card_draft_of(card_id, typed.table)
+        except ValueError as exc:
+            self.message.value = f"<span style='{_ERROR}'>" \
+                f"{html.escape(str(exc).split(': ', 1)[-1])}</span>"
+            return
+        self._quiet = True
+        try:
+            self.id.value, self.name.value, self.kind.value = card.id, card.name, card.kind
+            self.unit_class.value, self.level.value = card.unit_class, card.level
+            for name, box in self.stats.items():
+                box.value = card.stat(name)
+            self.immobile.value, self.ethereal.value = card.immobile, card.ethereal
+            self.abilities = list(card.abilities)
+            self.ability.options = [a.name for a in self.abilities]
+            self.ability.value = self.abilities[0].name if self.abilities else None
+        finally:
+            self._quiet = False
+        self.message.value = html.escape(f"Editing {card.name}: save it to replace it.")
+        self.refresh()
 
     def _card_box(self) -> widgets.Widget:
         text = widgets.Layout(width="220px")
@@ -117,11 +165,11 @@ class CardEditor(widgets.VBox):
                                       name) for name in ATTRIBUTES}
         self.immobile = self._tag(widgets.Checkbox(description="immobile"), "immobile")
         self.ethereal = self._tag(widgets.Checkbox(description="ethereal"), "ethereal")
-        rows = [widgets.HBox([self.id, self._error("id")]),
-                widgets.HBox([self.name, self._error("name")]),
-                widgets.HBox([self.kind, self.unit_class, self.level])]
-        rows += [widgets.HBox([box, self._error(name)]) for name, box in self.stats.items()]
-        rows.append(widgets.HBox([self.immobile, self.ethereal, self._error("card")]))
+        rows = [_row([self.id, self._error("id")]),
+                _row([self.name, self._error("name")]),
+                _row([self.kind, self.unit_class, self.level])]
+        rows += [_row([box, self._error(name)]) for name, box in self.stats.items()]
+        rows.append(_row([self.immobile, self.ethereal, self._error("card")]))
         return widgets.VBox(rows)
 
     def _ability_box(self) -> widgets.Widget:
@@ -169,13 +217,13 @@ class CardEditor(widgets.VBox):
         drop_effect.on_click(lambda _: self.drop_effect())
         self.effects_html = widgets.HTML()
         self.ability_fields = widgets.VBox([
-            widgets.HBox([self.ability_kind, self.trigger]),
-            widgets.HBox([self.stamina, self.essence, self.target, self.range]),
+            _row([self.ability_kind, self.trigger]),
+            _row([self.stamina, self.essence, self.target, self.range]),
             self.effects_html,
-            widgets.HBox([self.op, self.scope]),
-            widgets.HBox([self.amount, self.high, self.low, self.arcane]),
-            widgets.HBox([add_effect, drop_effect])])
-        return widgets.VBox([widgets.HBox([self.ability, self.new_ability, add]),
+            _row([self.op, self.scope]),
+            _row([self.amount, self.high, self.low, self.arcane]),
+            _row([add_effect, drop_effect])])
+        return widgets.VBox([_row([self.ability, self.new_ability, add]),
                              self._error("ability"), self.ability_fields])
 
     def _words_box(self) -> widgets.Widget:
@@ -187,7 +235,7 @@ class CardEditor(widgets.VBox):
         self.save.on_click(lambda _: self.save_card())
         self.message = widgets.HTML()
         self.message.add_class("card-message")
-        return widgets.VBox([self.words, widgets.HBox([self.save, self.message])])
+        return widgets.VBox([self.words, _row([self.save, self.message])])
 
     # --- the card as its fields stand -----------------------------------------------------------
 

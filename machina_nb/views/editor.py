@@ -24,7 +24,7 @@ from typing import cast
 import ipywidgets as widgets
 import traitlets
 
-from machina_nb.rules.analysis.catalog import item_cards, unit_cards
+from machina_nb.rules.analysis.catalog import unit_cards
 from machina_nb.rules.analysis.draft import (
     BORDER_KINDS,
     SPACE_KINDS,
@@ -40,11 +40,13 @@ from machina_nb.rules.analysis.draft import (
     place,
     remove,
     set_border,
+    set_held,
     set_items,
     set_values,
     to_situation,
     value_limits,
 )
+from machina_nb.rules.analysis.own_cards import NO_CARDS
 from machina_nb.rules.analysis.situation import MAX_SIDE, load_situations
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point
@@ -154,6 +156,7 @@ class SituationEditor(widgets.VBox):
     picked = traitlets.Any(None, allow_none=True)
 
     def __init__(self, draft: Draft):
+        self.library = NO_CARDS      # the player's card files, kept across starts
         self._undo: list[Draft] = []
         self._redo: list[Draft] = []
         self._moving: str | None = None
@@ -230,18 +233,71 @@ class SituationEditor(widgets.VBox):
             box.add_class(f"analysis-value-{key}")
             box.observe(lambda change, k=key: self._value_changed(k, change["new"]), "value")
             self.values[key] = box
-        self.items = widgets.SelectMultiple(
-            options=sorted((c.name, cid) for cid, c in item_cards().items()),
-            description="Items", rows=6, layout=widgets.Layout(width="260px"))
+        self.items = widgets.SelectMultiple(description="Items", rows=6,
+                                            layout=widgets.Layout(width="260px"))
         self.items.add_class("analysis-items")
         self.items.observe(self._items_changed, "value")
         self.unit.observe(lambda _: self._show_values(), "value")
         self._quiet = False
         note = widgets.HTML("<small>Values as they stand now (manual p18); items are "
-                            "equipped as main items, in order.</small>")
-        self.values_box = widgets.VBox([self.unit, *self.values.values(), self.items, note],
+                            "equipped as main items, in order; below them, the rest of an "
+                            "explorer's inventory (manual p31).</small>")
+        self.values_box = widgets.VBox([self.unit, *self.values.values(), self.items, note,
+                                        self._held_box()],
                                        layout=widgets.Layout(max_width="300px"))
         return self.values_box
+
+    def _held_box(self) -> widgets.Widget:
+        """The rest of an explorer's inventory: unequipped cards, consumables, attached cards
+        (manual p31)."""
+        self.unequipped = widgets.SelectMultiple(description="Unequipped", rows=4,
+                                                 layout=widgets.Layout(width="260px"))
+        self.consumables = widgets.SelectMultiple(description="Consumables", rows=3,
+                                                  style=_WIDE,
+                                                  layout=widgets.Layout(width="260px"))
+        self.attach_card = widgets.Dropdown(description="Attach", style=_WIDE,
+                                            layout=widgets.Layout(width="260px"))
+        self.attach_how = widgets.Dropdown(options=[("as its upgrade", "upgrades"),
+                                                    ("as its augment", "augments")],
+                                           layout=widgets.Layout(width="140px"))
+        self.attach_host = widgets.Dropdown(description="to", layout=widgets.Layout(
+            width="260px"))
+        attach = widgets.Button(description="attach", layout=widgets.Layout(width="80px"))
+        detach = widgets.Button(description="detach all", layout=widgets.Layout(width="100px"))
+        self.attached = widgets.HTML()
+        for widget, css in ((self.unequipped, "unequipped"), (self.consumables, "consumables"),
+                            (self.attach_card, "attach-card"), (self.attach_how, "attach-how"),
+                            (self.attach_host, "attach-host"), (attach, "attach"),
+                            (detach, "detach"), (self.attached, "attached")):
+            widget.add_class(f"analysis-{css}")
+        for box in (self.unequipped, self.consumables):
+            box.observe(lambda _: self._held_changed(), "value")
+        attach.on_click(lambda _: self._held_changed(attach=True))
+        detach.on_click(lambda _: self._held_changed(detach=True))
+        self.held_box = widgets.VBox([self.unequipped, self.consumables, self.attach_card,
+                                      widgets.HBox([self.attach_how, attach]), self.attach_host,
+                                      widgets.HBox([detach]), self.attached])
+        return self.held_box
+
+    def _held_changed(self, attach: bool = False, detach: bool = False) -> None:
+        """The explorer's unequipped cards and consumables as picked; attach the picked card to
+        the picked host, or detach every attached card (manual p31-32)."""
+        if self._quiet or not self.unit.value:
+            return
+        unit = self.draft.unit(self.unit.value)
+        held = replace(unit.held, unequipped=tuple(self.unequipped.value),
+                       consumables=tuple(self.consumables.value))
+        if detach:
+            held = replace(held, upgrades=(), augments=())
+        if attach and self.attach_card.value and self.attach_host.value:
+            how = self.attach_how.value
+            pair = (self.attach_card.value, self.attach_host.value)
+            held = replace(held, **{how: getattr(held, how) + (pair,)})
+        try:
+            self._edit(set_held(self.draft, unit.letter, held),
+                       f"{unit.letter} holds {len(held.cards()) + len(unit.items)} item(s).")
+        except RulesError as exc:
+            self.say(str(exc).split(": ", 1)[-1], error=True)
 
     def _tool_changed(self, _change=None) -> None:
         shown = {"paint": (self.space_kind,), "border": (self.border_kind,),
@@ -270,6 +326,8 @@ class SituationEditor(widgets.VBox):
         except RulesError as exc:
             self.say(str(exc), error=True)
             return
+        if self.library.cards:
+            draft = replace(draft, cards=self.library.joined(draft.cards.typed_here()))
         self.picked = None
         self.set_draft(draft, f"Started from {dict((v, k) for k, v in self.start.options)[key]}.")
 
@@ -409,9 +467,34 @@ class SituationEditor(widgets.VBox):
             explorer = unit is not None and \
                 unit_card(self.draft.cards.units()[unit.card]).side == "explorer"
             self.items.disabled = not explorer
+            self._item_options()
             self.items.value = cast(DraftUnit, unit).items if explorer else ()
+            self._show_held(cast(DraftUnit, unit) if explorer else None)
         finally:
             self._quiet = False
+
+    def _item_options(self) -> None:
+        """The item cards to pick from: the shipped ones and the draft's own."""
+        cards = self.draft.cards.items()
+        every = sorted((c.name, cid) for cid, c in cards.items())
+        if list(self.items.options) != every:
+            self.items.options = every
+            self.unequipped.options = every
+            self.consumables.options = [o for o in every if cards[o[1]].type == "consumable"]
+            self.attach_card.options = self.attach_host.options = [("-", "")] + every
+
+    def _show_held(self, unit: DraftUnit | None) -> None:
+        self.held_box.layout.display = None if unit else "none"
+        if unit is None:
+            return
+        self.unequipped.value = unit.held.unequipped
+        self.consumables.value = unit.held.consumables
+        names = self.draft.cards.items()
+        pairs = [(c, h, "upgrade") for c, h in unit.held.upgrades] + \
+            [(c, h, "augment") for c, h in unit.held.augments]
+        self.attached.value = "<small>" + ("; ".join(
+            f"{html.escape(names[c].name)}: the {how} of {html.escape(names[h].name)}"
+            for c, h, how in pairs) or "nothing attached") + "</small>"
 
     def _value_changed(self, key: str, value: int) -> None:
         if self._quiet or not self.unit.value:

@@ -36,7 +36,7 @@ from machina_nb.rules.content import TomlFile
 from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = ["EffectDraft", "AbilityDraft", "CardDraft", "card_toml", "card_problems",
-           "card_words", "ability_words", "with_card", "card_of"]
+           "card_words", "ability_words", "with_card", "card_of", "card_draft_of"]
 
 
 @dataclass(frozen=True)
@@ -279,3 +279,45 @@ def with_card(draft: Draft, card: CardDraft) -> Draft:
     own = read_own_cards(TomlFile("<card>", text, tomllib.loads(text)))
     typed = OwnCard("unit", card.id, own.units()[card.id], Record.of(_card_table(card)))
     return replace(draft, cards=others.joined(OwnCards((typed,))))
+
+
+_EFFECT_FIELDS = {"op", "scope", "amount", "high", "low", "arcane"}
+_ABILITY_FIELDS = {"text", "kind", "trigger", "cost", "target", "range", "effects", "source",
+                   "attack"}
+_CARD_FIELDS = {"name", "kind", "class", "level", *ATTRIBUTES, "immobile", "ethereal",
+                "invented", "stated", "source", "abilities"}
+
+
+def card_draft_of(card_id: str, table: Record) -> CardDraft:
+    """A unit card's table (as typed into a situation) back in the editor's fields; a
+    :class:`RulesError` naming ``card`` when it holds what the editor cannot show (a
+    conditional, a second target, «enters play»...): then it is edited in the file."""
+    items = dict(table.items)
+    if set(items) - _CARD_FIELDS:
+        raise RulesError("card", f"{card_id} has {', '.join(sorted(set(items) - _CARD_FIELDS))}"
+                         ", which the card editor cannot show: edit it in the file")
+    abilities = []
+    for name, raw in dict(items.get("abilities", Record(())).items).items():
+        a = dict(raw.items)
+        extra = set(a) - _ABILITY_FIELDS | set(dict(a.get("cost", Record(())).items)) - {
+            "stamina", "essence"}
+        effects = [dict(e.items) for e in a.get("effects", ())]
+        if "attack" in a:           # the attack table of the content files (manual p24)
+            attack = dict(a["attack"].items)
+            effects.append({"op": "attack", "scope": attack.get("affects", "target"),
+                            "high": attack.get("high", 0), "low": attack.get("low", 0),
+                            "arcane": attack.get("kind") == "arcane"})
+        if extra or any(set(e) - _EFFECT_FIELDS for e in effects):
+            raise RulesError("card", f"{card_id}'s ability {name} has parts the card editor "
+                             "cannot show: edit it in the file")
+        cost = dict(a.get("cost", Record(())).items)
+        abilities.append(AbilityDraft(name, a.get("text", ""), a.get("kind", "active"),
+                                      a.get("trigger", ""), cost.get("stamina", 0),
+                                      cost.get("essence", 0), a.get("target", "none"),
+                                      a.get("range", 0),
+                                      tuple(EffectDraft(**e) for e in effects)))
+    return CardDraft(card_id, items.get("name", ""), items.get("kind", "monster"),
+                     items.get("class", "gunman"), items.get("level", 1),
+                     tuple((n, items.get(n, 0)) for n in ATTRIBUTES),
+                     items.get("immobile", False), items.get("ethereal", False),
+                     tuple(abilities))

@@ -42,7 +42,7 @@ from machina_nb.rules.rulings import PRESETS, Rules
 
 __all__ = ["DraftUnit", "Draft", "SPACE_KINDS", "BORDER_KINDS", "VALUE_KEYS", "empty_draft",
            "draft_of_tile", "draft_of_situation", "draft_of_example", "paint", "set_border",
-           "place", "move", "remove", "set_values", "set_items", "with_questions",
+           "place", "move", "remove", "set_values", "set_items", "set_held", "with_questions",
            "with_rules", "rules_parts", "value_limits", "map_text", "to_toml", "to_situation",
            "question", "with_choice", "with_roll", "table_lines"]
 
@@ -385,6 +385,23 @@ def set_items(draft: Draft, letter: str, items: Iterable[str]) -> Draft:
         raise RulesError("items", f"{letter} is a monster: only explorers hold items (manual p30)")
     return replace(draft, units=tuple(replace(u, items=items) if u is unit else u
                                       for u in draft.units))
+
+
+def set_held(draft: Draft, letter: str, held: Holding) -> Draft:
+    """The draft with explorer ``letter`` holding ``held`` besides its main items: upgrades and
+    augments (card, host), unequipped cards and consumables. Whether they fit together is the
+    strict loader's to say when the draft is read (:func:`to_situation`).
+
+    Rules: manual p30 (only explorers hold items), p31 (inventory).
+    """
+    unit = draft.unit(letter)
+    unknown = [i for i in held.cards() if i not in draft.cards.items()]
+    if unknown:
+        raise RulesError("held", f"unknown item {unknown[0]!r}")
+    if not held.empty and unit_card(draft.cards.units()[unit.card]).side != "explorer":
+        raise RulesError("held", f"{letter} is a monster: only explorers hold items (manual p30)")
+    return replace(draft, units=tuple(replace(u, held=replace(held, items=())) if u is unit
+                                      else u for u in draft.units))
 
 
 def with_questions(draft: Draft, questions: Iterable[Question]) -> Draft:
