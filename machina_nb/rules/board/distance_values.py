@@ -14,7 +14,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.step_tables import topological
 from machina_nb.rules.errors import RulesError
 
-__all__ = ["Mover", "Paths", "SquareRoot", "Ranking"]
+__all__ = ["Mover", "Paths", "SquareRoot", "Distance", "Ranking"]
 
 
 @dataclass(frozen=True)
@@ -182,6 +182,10 @@ class SquareRoot:
     __repr__ = __str__
 
 
+Distance = int | SquareRoot
+"""A distance in a ranking: a count of spaces or steps, or an exact straight distance."""
+
+
 @dataclass(frozen=True)
 class Ranking:
     """Candidates ranked by a distance: the best ``distance`` and EVERY tied ``candidates`` (manual p16).
@@ -194,9 +198,9 @@ class Ranking:
     """
 
     measure: str
-    distance: object | None
+    distance: Distance | None
     candidates: tuple[Point, ...]
-    distances: tuple[tuple[Point, object], ...]
+    distances: tuple[tuple[Point, Distance], ...]
     reading: str
     rule: str
 
