@@ -138,11 +138,11 @@ def _answer_lines(situation: Situation, a: Answer) -> list[str]:
     return lines + [""]
 
 
-def _differs(situation: Situation, value, in_force) -> str:
+def _differs(situation: Situation, value: object, in_force: object) -> str:
     """What differs from the answer in force, after an answer in a table (or nothing)."""
     text = difference_words(difference(value, in_force))
     return f" (*differs*: {_cell(situation, text)})" if text else ""
 
 
-def _cell(situation: Situation, value) -> str:
+def _cell(situation: Situation, value: object) -> str:
     return with_names(situation, show_value(value)).replace("|", "\\|")

@@ -19,7 +19,10 @@ from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.labels import plain_text
 
-__all__ = ["unit_names", "unit_words", "question_words"]
+__all__ = ["UnitRef", "unit_names", "unit_words", "question_words"]
+
+UnitRef = str | list[int] | tuple[int, ...]
+"""What a question names a unit by: its letter, or its space ``[x, y]``."""
 
 
 def unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
@@ -29,14 +32,14 @@ def unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
             for u in situation.units}
 
 
-def _who(names: Mapping[str, str], ref) -> str:
+def _who(names: Mapping[str, str], ref: UnitRef) -> str:
     """A question's unit letter as ``Kim (K)``, or its ``[x, y]`` as the board labels it."""
     if isinstance(ref, (list, tuple)):
         return plain_text(f"({ref[0]}, {ref[1]})")
     return f"{names.get(ref, 'unit')} ({ref})"
 
 
-def unit_words(situation: Situation, ref) -> str:
+def unit_words(situation: Situation, ref: UnitRef) -> str:
     """A unit letter of ``situation`` as ``Kim (K)``, or ``[x, y]`` as the board labels it."""
     return _who(unit_names(situation), ref)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -238,8 +238,8 @@ def _strings(toml: TomlFile, table: Mapping[str, Any], key: str, what: str, n: i
 
 
 def _entry(toml: TomlFile, table: Any, n: int) -> Entry:
-    def need(key, kind, what, **bounds):
-        return require(toml, table, "entry", key, kind, what, n, **bounds)
+    def need(key: str, kind: type, what: str, choices: Collection[object] | None = None) -> Any:
+        return require(toml, table, "entry", key, kind, what, n, choices=choices)
 
     if not isinstance(table, dict):
         raise toml.error("entry", None, "each [[entry]] must be a table", n)

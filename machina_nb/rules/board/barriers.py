@@ -38,7 +38,7 @@ def trace(dx: int, dy: int) -> tuple[tuple[str, int, int], ...]:
     sy = (dy > 0) - (dy < 0)
     adx, ady = abs(dx), abs(dy)
     cx = cy = 0
-    events = []
+    events: list[tuple[str, int, int]] = []
     while (cx, cy) != (dx, dy):
         # Parameters of the next vertical and horizontal grid lines, compared crosswise.
         vx = abs(2 * cx + sx) * ady if sx else None
@@ -64,7 +64,7 @@ BorderTest = Callable[[Point, Point], bool]
 SpaceTest = Callable[[Point], bool]
 
 
-def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
+def barrier_borders_of(board: Board | Terrain, open_kinds: Collection[BorderKind] = ()) -> BorderTest:
     """A test ``(a, b) -> bool``: is the border between neighbours ``a`` and ``b`` a barrier?
 
     Borders of ``open_kinds`` count as open (closed doors, for *closest*).
@@ -85,7 +85,7 @@ def barrier_borders_of(board: Board, open_kinds: Collection[BorderKind] = ()) ->
     return _test
 
 
-def barrier_spaces_of(board: Board) -> SpaceTest:
+def barrier_spaces_of(board: Board | Terrain) -> SpaceTest:
     """A test ``p -> bool``: is ``p`` a barrier space (rubble, unidentifiable, or off the map)?
 
     Rules: manual p35 (rubble), p11 (unidentifiable areas).
@@ -187,7 +187,7 @@ def judge_elements(rules: Rules, border_barrier: BorderTest, space_barrier: Spac
     return _blocked
 
 
-def terrain_obstacles(terrain) -> SpaceTest:
+def terrain_obstacles(terrain: Terrain) -> SpaceTest:
     """Obstacle spaces of the terrain itself (units apart): plain ranged targeting (manual p23)."""
     nodes = terrain.graph.nodes
     return lambda p: p in nodes and nodes[p]["kind"] in OBSTACLE_SPACES

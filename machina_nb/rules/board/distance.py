@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import heapq
 import types
-from typing import Callable, Collection, Iterable, Mapping
+from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 import networkx as nx
 
@@ -41,8 +41,9 @@ from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.board.sight import (adjacent_spaces, barrier_borders_of, barrier_spaces_of, corner_rays, require_rules, vertex_blocked)
 from machina_nb.rules.board.barriers import BorderTest, SpaceTest
-from machina_nb.rules.board.distance_values import Mover, Paths, Ranking, SquareRoot
-from machina_nb.rules.board.step_tables import STEP_READINGS, GrowingDistances, Overlay, Steps, ViewSteps
+from machina_nb.rules.board.distance_values import Distance, Mover, Paths, Ranking, SquareRoot
+from machina_nb.rules.board.step_tables import (STEP_READINGS, GrowingDistances, Overlay, StepLists, Steps,
+                                                ViewSteps)
 
 __all__ = [
     "Mover", "Paths", "Ranking", "SquareRoot", "movement_view", "closest_view", "legal_step", "steps",
@@ -216,12 +217,13 @@ def _move_steps(terrain: Terrain, rules: Rules, mindless: bool, move_through: bo
                                         _terrain_squeezer(t))
     key = ("move", tuple(rules[r] for r in STEP_READINGS), mindless, move_through,
            obstacles_only)
-    return terrain.table(key, lambda t: Steps(t.graph, *_filters(t)),
-                         lambda old, t: old.patched(*_filters(t), t))
+    steps: Steps = terrain.table(key, lambda t: Steps(t.graph, *_filters(t)),
+                                 lambda old, t: old.patched(*_filters(t), t))
+    return steps
 
 
 def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collection[str],
-                    units_block: bool = True):
+                    units_block: bool = True) -> StepLists:
     """Movement steps on ``board``: the terrain's table, with the lists next to units redone:
     no step into a unit's space (unless ethereal or not blocking), and under ``move.squeeze``
     ``blocked_if_*`` no diagonal squeezed by units (switch move.squeeze)."""
@@ -243,7 +245,7 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
         nodes = terrain.graph._node
         near = {(x + dx, y + dy) for x, y in blocked | squeezing for dx in (-1, 0, 1)
                 for dy in (-1, 0, 1)}
-        lists = {}
+        lists: dict[Point, tuple[Point, ...]] = {}
         for n in near:
             if n not in nodes:
                 continue
@@ -263,18 +265,23 @@ def _movement_index(board: Board, rules: Rules, mover: Mover, ethereal: Collecti
                            mover.move_through, mover.obstacles_only, blocked, squeezing), _build)
 
 
-def _closest_index(board: Board, rules: Rules, immobile: Collection[str]):
+def _closest_base(terrain: Terrain, rules: Rules, immobile: frozenset[str]) -> Steps:
+    """Steps along the *closest* view of the terrain alone (a table of the terrain)."""
+    def _filters(t: Terrain, view: Board) -> tuple[SpaceTest, BorderTest]:
+        return _closest_filters(view, rules, immobile)
+    base: Steps = terrain.table(("closest", tuple(rules[r] for r in STEP_READINGS)),
+                                lambda t: Steps(t.graph, *_filters(t, Board(t))),
+                                lambda old, t: old.patched(*_filters(t, Board(t)), t))
+    return base
+
+
+def _closest_index(board: Board, rules: Rules, immobile: Collection[str]) -> StepLists:
     """Steps along the *closest* view: the terrain's table, with the lists next to immobile
     units redone per ``closest.immobile_units`` (switch closest.immobile_units)."""
     immobile = frozenset(immobile)
     terrain = board.terrain
     readings = tuple(rules[r] for r in STEP_READINGS)
-
-    def _filters(t: Terrain, view: Board) -> tuple[SpaceTest, BorderTest]:
-        return _closest_filters(view, rules, immobile)
-    base = terrain.table(("closest", readings),
-                         lambda t: Steps(t.graph, *_filters(t, Board(t))),
-                         lambda old, t: old.patched(*_filters(t, Board(t)), t))
+    base = _closest_base(terrain, rules, immobile)
     plugs = frozenset() if rules["closest.immobile_units"] == "ignore" else \
         frozenset(p for p, u in board.occupancy if u in immobile)
     if not plugs:
@@ -299,7 +306,7 @@ def closest_steps(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...
     rules = require_rules(rules)
     terrain = board.terrain
     return terrain.table(("closest lists", tuple(rules[r] for r in STEP_READINGS)),
-                         lambda t: ViewSteps(t, _closest_index(Board(t), rules, ())))
+                         lambda t: ViewSteps(t, _closest_base(t, rules, frozenset())))
 
 
 # --- steps, costs, searches -----------------------------------------------------------------------
@@ -381,7 +388,7 @@ def step_cost(board: Board, a: Point, b: Point, mover: Mover = Mover()) -> int:
     return 1
 
 
-def _search(board: Board, index: Mapping[Point, tuple[Point, ...]], start: Point, mover: Mover,
+def _search(board: Board, index: StepLists, start: Point, mover: Mover,
             limit: int | None = None, through_pits: bool = False,
             goals: Collection[Point] = ()) -> tuple[dict[Point, int], dict[Point, list[Point]]]:
     """Least stamina (then fewest steps) from ``start`` to every space, with every tied predecessor.
@@ -508,7 +515,7 @@ def _goals(board: Board, goals: Iterable[Point]) -> tuple[Point, ...]:
     return tuple(sorted({board.require(p, "goals") for p in points}))
 
 
-def _ranking(measure: str, scored: list[tuple[Point, object, object]], reading: str,
+def _ranking(measure: str, scored: Sequence[tuple[Point, int, Distance]], reading: str,
              rule: str) -> Ranking:
     if not scored:
         return Ranking(measure, None, (), (), reading, rule)
@@ -535,7 +542,9 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
     rules = require_rules(rules)
     start = board.require(start, "start")
     metric = rules["nearest.metric"]
-    scored = []
+    scored: list[tuple[Point, int, Distance]] = []
+    key: int
+    value: Distance
     for p in _goals(board, goals):
         dx, dy = abs(p[0] - start[0]), abs(p[1] - start[1])
         if metric == "chebyshev":
@@ -626,7 +635,8 @@ def nearest_by_walking(board: Board, starts: Iterable[Point], target: Point, rul
     target = board.require(target, "target")
     index = _movement_index(board, rules, mover, ethereal)
     beside = adjacent_spaces(board, target, rules)
-    best, tied = within, []
+    best: int | None = within
+    tied: list[Point] = []
     for start in starts:
         w = _walk(board, rules, mover, index, board.require(start, "starts"), target, beside,
                   best)
@@ -662,7 +672,7 @@ def walking_distances(board: Board, target: Point, rules: Rules, mover: Mover = 
         _walk_back(board, rules, mover, ethereal, target, until)))
 
 
-def _walk_back(board: Board, rules: Rules, mover: Mover, ethereal: frozenset, target: Point,
+def _walk_back(board: Board, rules: Rules, mover: Mover, ethereal: frozenset[str], target: Point,
                until: Point | None) -> dict[Point, int]:
     """Breadth first from the free spaces beside ``target`` along the steps taken backwards:
     a space reaches them in ``d`` steps iff the search meets it in layer ``d``. As in
@@ -695,7 +705,8 @@ def _walk_back(board: Board, rules: Rules, mover: Mover, ethereal: frozenset, ta
     return out
 
 
-def _walk(board, rules, mover, index, start, target, beside, within):
+def _walk(board: Board, rules: Rules, mover: Mover, index: StepLists, start: Point,
+          target: Point, beside: tuple[Point, ...], within: int | None) -> int | None:
     if start == target or start in beside:
         found = 0 if start == target else 1
         return found if within is None or found <= within else None
@@ -723,10 +734,10 @@ def closer(board: Board, start: Point, end: Point, target: Point, rules: Rules,
     start, end = board.require(start, "start"), board.require(end, "end")
     target = board.require(target, "target")
     if rules["closer.metric"] == "closest_distance":
-        def _measure(p: Point) -> int | None:
+        def _measure(p: Point) -> Distance | None:
             return closest(board, p, [target], rules, immobile).distance
     else:
-        def _measure(p: Point) -> int | None:
+        def _measure(p: Point) -> Distance | None:
             return walking_distance(board, p, target, rules, mover, ethereal)
     before, after = _measure(start), _measure(end)
     if after is None:

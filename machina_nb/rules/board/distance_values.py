@@ -6,7 +6,7 @@ Rules: manual p15-16 (movement), p22 (nearest and closest).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -14,7 +14,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.step_tables import topological
 from machina_nb.rules.errors import RulesError
 
-__all__ = ["Mover", "Paths", "SquareRoot", "Ranking"]
+__all__ = ["Mover", "Paths", "SquareRoot", "Distance", "Ranking"]
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class Paths:
                 successors.setdefault(p, []).append(node)
         for nodes in successors.values():
             nodes.sort()
-        stack = [(self.start,)]
+        stack: list[tuple[Point, ...]] = [(self.start,)]
         while stack:
             path = stack.pop()
             if path[-1] == self.goal:
@@ -88,6 +88,10 @@ class Paths:
         return ways[self.goal]
 
 
+_Test = Callable[[int | Fraction, int | Fraction], bool]
+"""A comparison of two exact squares."""
+
+
 @dataclass(frozen=True, eq=False)
 class SquareRoot:
     """The exact square root of a whole number: a straight distance on the grid, kept exact.
@@ -103,7 +107,7 @@ class SquareRoot:
 
     square: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.square, int) or isinstance(self.square, bool) or self.square < 0:
             raise RulesError("square", f"expected a whole number >= 0, got {self.square!r}")
 
@@ -116,35 +120,51 @@ class SquareRoot:
             f += 1
         return k, m
 
-    def _square_of(self, other) -> Fraction | None:
+    def _square_of(self, other: object) -> Fraction | None:
         if isinstance(other, SquareRoot):
             return Fraction(other.square)
         if isinstance(other, (int, Fraction)) and not isinstance(other, bool) and other >= 0:
             return Fraction(other) ** 2
         return None
 
-    def _compare(self, other, test) -> bool:
+    def _compare(self, other: object, test: _Test) -> bool | None:
+        """``test`` on the two squares; None when ``other`` is no number."""
         square = self._square_of(other)
         if square is None:
             if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
                 return test(1, 0)  # a root is never below a negative number
-            return NotImplemented
+            return None
         return test(Fraction(self.square), square)
 
-    def __eq__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a == b)
+    def __eq__(self, other: object) -> bool:
+        verdict = self._compare(other, lambda a, b: a == b)
+        if verdict is None:
+            return NotImplemented
+        return verdict
 
-    def __lt__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a < b)
+    def __lt__(self, other: object) -> bool:
+        verdict = self._compare(other, lambda a, b: a < b)
+        if verdict is None:
+            return NotImplemented
+        return verdict
 
-    def __le__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a <= b)
+    def __le__(self, other: object) -> bool:
+        verdict = self._compare(other, lambda a, b: a <= b)
+        if verdict is None:
+            return NotImplemented
+        return verdict
 
-    def __gt__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a > b)
+    def __gt__(self, other: object) -> bool:
+        verdict = self._compare(other, lambda a, b: a > b)
+        if verdict is None:
+            return NotImplemented
+        return verdict
 
-    def __ge__(self, other) -> bool:
-        return self._compare(other, lambda a, b: a >= b)
+    def __ge__(self, other: object) -> bool:
+        verdict = self._compare(other, lambda a, b: a >= b)
+        if verdict is None:
+            return NotImplemented
+        return verdict
 
     def __hash__(self) -> int:
         root = math.isqrt(self.square)
@@ -162,6 +182,10 @@ class SquareRoot:
     __repr__ = __str__
 
 
+Distance = int | SquareRoot
+"""A distance in a ranking: a count of spaces or steps, or an exact straight distance."""
+
+
 @dataclass(frozen=True)
 class Ranking:
     """Candidates ranked by a distance: the best ``distance`` and EVERY tied ``candidates`` (manual p16).
@@ -174,9 +198,9 @@ class Ranking:
     """
 
     measure: str
-    distance: object | None
+    distance: Distance | None
     candidates: tuple[Point, ...]
-    distances: tuple[tuple[Point, object], ...]
+    distances: tuple[tuple[Point, Distance], ...]
     reading: str
     rule: str
 

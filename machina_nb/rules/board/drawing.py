@@ -231,7 +231,8 @@ def tile_outlines(board: Board) -> list[tuple[tuple[int, int, int, int], str]]:
         tiles = []
     order = sorted(tiles, key=lambda t: (corners[t][1], corners[t][0]))
     names = {t: (f"tile {n}" if _CUT_TILE.match(t) else t) for n, t in enumerate(order, 1)}
-    return [(tuple(corners[t]), names[t]) for t in tiles]
+    return [((corners[t][0], corners[t][1], corners[t][2], corners[t][3]), names[t])
+            for t in tiles]
 
 
 def extent(board: Board) -> tuple[int, int, int, int]:
@@ -272,10 +273,10 @@ def draw(board: Board, highlights: Highlights = Highlights()) -> Scene:
     return Scene(tuple(items), (x0 - _MARGIN, y0 - _MARGIN, x1 + 0.15, y1 + 0.15))
 
 
-def _axes(x0, y0, x1, y1) -> list[Primitive]:
-    top = [Text(i + 0.5, y0 - 0.25, column_name(i), "axis", AXIS_INK, 0.34, baseline="bottom")
+def _axes(x0: int, y0: int, x1: int, y1: int) -> list[Primitive]:
+    top: list[Primitive] = [Text(i + 0.5, y0 - 0.25, column_name(i), "axis", AXIS_INK, 0.34, baseline="bottom")
            for i in range(x0, x1)]
-    left = [Text(x0 - 0.4, j + 0.5, str(j + 1), "axis", AXIS_INK, 0.34) for j in range(y0, y1)]
+    left: list[Primitive] = [Text(x0 - 0.4, j + 0.5, str(j + 1), "axis", AXIS_INK, 0.34) for j in range(y0, y1)]
     return top + left
 
 
@@ -305,7 +306,7 @@ def _marked_space(p: Point, role: str) -> Rect:
                 width=3, hatch=hatched)
 
 
-def _border_lines(name: str, found) -> list[Primitive]:
+def _border_lines(name: str, found: Mapping[BorderKind, list[Segment]]) -> list[Primitive]:
     colour, width, dash, _ = MAP_STYLES[name]
     return [Line(a[0], a[1], b[0], b[1], f"border:{name}", colour, width, dash)
             for kind in BORDER_GROUPS[name] for a, b in found[kind]]

@@ -194,7 +194,7 @@ class Terrain:
         return self._rings.get((a, b)) or self._rings.get((b, a)) or BorderKind.BOUNDARY
 
     @property
-    def changes(self) -> tuple[tuple[str, object], ...]:
+    def changes(self) -> tuple[tuple[str, Any], ...]:
         """What this terrain changed from the one it was made from: ``("space", p)`` and
         ``("border", (a, b))`` entries; empty for a terrain built from scratch."""
         return self._changes

@@ -39,7 +39,7 @@ class Highlights:
     verdict: tuple[str, ...] = ()
     sides: tuple[tuple[str, str], ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for _, role in self.spaces + self.lines + self.points:
             if role not in ROLE_COLOURS:
                 raise ValueError(f"highlights: unknown role {role!r}; expected one of "

@@ -34,7 +34,7 @@ from collections.abc import Set
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
-from typing import Callable, Collection, Iterator
+from typing import Callable, Collection, Iterator, NoReturn, cast
 
 import networkx as nx
 
@@ -142,11 +142,13 @@ def _border_name(kind: BorderKind) -> str:
 def _event_point(source: Point, dx: int, dy: int, X: int, Y: int, kind: str
                  ) -> tuple[Fraction, Fraction]:
     """The exact point (in space units) where the segment meets the event at doubled (X, Y)."""
+    ex: int | Fraction = X
+    ey: int | Fraction = Y
     if kind == "border" and X % 2:  # a vertical border (odd relative X): solve for y
-        Y = Fraction(dy * X, dx)
+        ey = Fraction(dy * X, dx)
     elif kind == "border":
-        X = Fraction(dx * Y, dy)
-    return (Fraction(2 * source[0] + 1 + X, 2), Fraction(2 * source[1] + 1 + Y, 2))
+        ex = Fraction(dx * Y, dy)
+    return (Fraction(2 * source[0] + 1 + ex, 2), Fraction(2 * source[1] + 1 + ey, 2))
 
 
 def _obstacle_space(board: Board, rules: Rules, ethereal: Collection[str]) -> SpaceTest:
@@ -272,7 +274,7 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
     return frozenset(geometry(board.terrain).clear(mask, a)) - {a}
 
 
-class VisiblePairs(Set):
+class VisiblePairs(Set[tuple[Point, Point]]):
     """Every pair ``(a, b)``, ``a < b``, in line of sight, as one bitset per source (manual p22).
 
     A read-only set of pairs: ``in``, ``len``, iteration, comparison with any set.
@@ -282,18 +284,21 @@ class VisiblePairs(Set):
     """
 
     __slots__ = ("spaces", "rows", "_order")
+    spaces: tuple[Point, ...]
+    rows: tuple[int, ...]
+    _order: dict[Point, int]
 
     def __init__(self, spaces: tuple[Point, ...], rows: tuple[int, ...]):
         object.__setattr__(self, "spaces", tuple(spaces))
         object.__setattr__(self, "rows", tuple(rows))
         object.__setattr__(self, "_order", {p: i for i, p in enumerate(self.spaces)})
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("VisiblePairs is a value")
 
     def __contains__(self, pair: object) -> bool:
         try:
-            a, b = pair
+            a, b = cast("tuple[Point, Point]", pair)   # anything else fails here: no member
             i, j = self._order.get(a), self._order.get(b)
         except (TypeError, ValueError):
             return False

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from machina_nb.rules.board.barriers import (
     barrier_borders_of,
@@ -55,10 +56,10 @@ class _Frame:
         return 2 * self.width + 2 * self.height * self._stride
 
 
-_OFFSETS: dict[tuple[int, int], list] = {}
+_OFFSETS: dict[tuple[int, int], list[int | None]] = {}
 
 
-def _offsets(width: int, height: int) -> list:
+def _offsets(width: int, height: int) -> list[int | None]:
     """The offset masks of one board size, by (dx + W-1) + (dy + H-1)(2W-1); each made on first use."""
     hit = _OFFSETS.get((width, height))
     if hit is None:
@@ -139,22 +140,23 @@ class _Geometry:
         """:meth:`clear` with the mask already shifted to ``a`` (``mask << centre[a]``)."""
         masks, base = self.masks, self.middle - self.index[a]
         pairs = zip(self.spaces[first:last], self.slots[first:last])
-        if self.complete:
-            return [t for t, slot in pairs if not masks[base + slot] & blocked]
+        if self.complete:   # every offset mask is made: none is None
+            made = cast(list[int], masks)
+            return [t for t, slot in pairs if not made[base + slot] & blocked]
         frame = self.frame
         return [t for t, slot in pairs
                 if not (masks[base + slot] or _offset_mask(frame, base + slot)) & blocked]
 
 
-def _touched_elements(terrain) -> list[tuple[int, int, int]]:
+def _touched_elements(terrain: Terrain) -> list[tuple[int, int, int]]:
     """The elements whose verdict a terrain's changes may alter: the changed space or border
     and the lattice vertices at its corners or ends (both planes)."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     for what, where in terrain.changes:
         if what == "border":
             (ax, ay), (bx, by) = where
             gx, gy = ax + bx + 1, ay + by + 1
-            ends = ((gx, gy - 1), (gx, gy + 1)) if gx % 2 == 0 else ((gx - 1, gy), (gx + 1, gy))
+            ends: tuple[Point, ...] = ((gx, gy - 1), (gx, gy + 1)) if gx % 2 == 0 else ((gx - 1, gy), (gx + 1, gy))
         else:
             gx, gy = 2 * where[0] + 1, 2 * where[1] + 1
             ends = ((gx - 1, gy - 1), (gx + 1, gy - 1), (gx - 1, gy + 1), (gx + 1, gy + 1))
@@ -163,21 +165,21 @@ def _touched_elements(terrain) -> list[tuple[int, int, int]]:
     return out
 
 
-def geometry(terrain) -> _Geometry:
+def geometry(terrain: Terrain) -> _Geometry:
     return terrain.table(("geometry",), lambda t: _Geometry(t.graph), lambda old, t: old)
 
 
-def mask_table(terrain, rules: Rules, ranged: bool) -> int:
+def mask_table(terrain: Terrain, rules: Rules, ranged: bool) -> int:
     """The blocked mask of sight (``ranged`` False) or of plain ranged with the terrain's own
     obstacles: a table of the terrain, patched after a change."""
     names = READINGS[:3] if ranged else READINGS[:2]
     key = ("ranged" if ranged else "sight",) + tuple(rules[n] for n in names)
 
-    def _judge(t) -> Callable[[int, int, int], bool]:
+    def _judge(t: Terrain) -> Callable[[int, int, int], bool]:
         return judge_elements(rules, barrier_borders_of(t), barrier_spaces_of(t),
                         terrain_obstacles(t) if ranged else None)
 
-    def _build(t) -> int:
+    def _build(t: Terrain) -> int:
         geo, judge = geometry(t), _judge(t)
         if not ranged:
             return _bits(geo.position(*e) for e in geo.elements() if judge(*e))
@@ -189,7 +191,7 @@ def mask_table(terrain, rules: Rules, ranged: bool) -> int:
                     for plane in (0, 1)]
         return mask_table(t, rules, False) | _bits(geo.position(*e) for e in corners if judge(*e))
 
-    def _patch(old: int, t) -> int:
+    def _patch(old: int, t: Terrain) -> int:
         geo, judge, touched = geometry(t), _judge(t), _touched_elements(t)
         gone = _bits(geo.position(*e) for e in touched)
         return (old & ~gone) | _bits(geo.position(*e) for e in touched if judge(*e))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterator, Mapping
+from typing import TypeVar, overload
 
 import networkx as nx
 
@@ -17,7 +18,7 @@ from machina_nb.rules.board.barriers import BorderTest, SpaceTest
 from machina_nb.rules.board.graph import Terrain
 from machina_nb.rules.board.maptext import Point
 
-__all__ = ["STEP_READINGS", "Steps", "Overlay", "ViewSteps", "GrowingDistances", "topological"]
+__all__ = ["STEP_READINGS", "Steps", "Overlay", "StepLists", "ViewSteps", "GrowingDistances", "topological"]
 
 STEP_READINGS = ("move.diagonal", "move.squeeze", "los.vertex", "los.space_squeeze",
                   "closest.immobile_units", "closest.pits")
@@ -34,12 +35,12 @@ class Steps:
     __slots__ = ("_adj", "_node_ok", "_edge_ok", "_lists", "_kept")
 
     def __init__(self, graph: nx.Graph, node_ok: SpaceTest, edge_ok: BorderTest,
-                 lists: dict | None = None):
+                 lists: dict[Point, tuple[Point, ...]] | None = None):
         self._adj, self._node_ok, self._edge_ok = graph._adj, node_ok, edge_ok
-        self._lists = {} if lists is None else lists
+        self._lists: dict[Point, tuple[Point, ...]] = {} if lists is None else lists
         self._kept: dict[Point, bool] = {}   # node_ok per space, asked by up to 8 neighbours
 
-    def get(self, n: Point, default=()) -> tuple[Point, ...]:
+    def get(self, n: Point, default: tuple[Point, ...] = ()) -> tuple[Point, ...]:
         hit = self._lists.get(n)
         if hit is None:
             near = self._adj.get(n)
@@ -67,15 +68,15 @@ class Overlay:
 
     __slots__ = ("_base", "_lists")
 
-    def __init__(self, base: Steps, lists: dict):
+    def __init__(self, base: Steps, lists: dict[Point, tuple[Point, ...]]):
         self._base, self._lists = base, lists
 
-    def get(self, n: Point, default=()) -> tuple[Point, ...]:
+    def get(self, n: Point, default: tuple[Point, ...] = ()) -> tuple[Point, ...]:
         hit = self._lists.get(n)
         return hit if hit is not None else self._base.get(n, default)
 
 
-class ViewSteps(Mapping):
+class ViewSteps(Mapping[Point, tuple[Point, ...]]):
     """A view's step lists as a read-only table over the board's spaces: the sorted steps from a
     space the view keeps, ``()`` from one it leaves out (what ``sorted(view[p])`` gives)."""
 
@@ -96,7 +97,10 @@ class ViewSteps(Mapping):
         return len(self._nodes)
 
 
-class GrowingDistances(Mapping):
+_T = TypeVar("_T")
+
+
+class GrowingDistances(Mapping[Point, int]):
     """Steps from one start along a view's step lists, found breadth first only as far as
     they are asked for: asking for a space searches until it is found or nothing is left, so a
     question about a near space on a big board costs a small search. Iterating (in the order
@@ -105,15 +109,18 @@ class GrowingDistances(Mapping):
 
     __slots__ = ("_index", "_dist", "_frontier", "_depth", "_sorted")
 
-    def __init__(self, index, start: Point):
-        self._index, self._dist, self._frontier, self._depth = index, {start: 0}, [start], 0
+    def __init__(self, index: StepLists, start: Point):
+        self._index, self._depth = index, 0
+        self._dist: dict[Point, int] = {start: 0}
+        self._frontier: list[Point] = [start]
         self._sorted: dict[Point, int] | None = None
 
     def _grow(self) -> bool:
         """Search one layer further; False when nothing was left to search."""
         if not self._frontier:
             return False
-        depth, dist, index, layer = self._depth + 1, self._dist, self._index, []
+        layer: list[Point] = []
+        depth, dist, index = self._depth + 1, self._dist, self._index
         for u in self._frontier:
             for v in index.get(u, ()):
                 if v not in dist:
@@ -122,7 +129,12 @@ class GrowingDistances(Mapping):
         self._frontier, self._depth = layer, depth
         return True
 
-    def get(self, point: Point, default=None):
+    @overload
+    def get(self, point: Point) -> int | None: ...
+    @overload
+    def get(self, point: Point, default: int | _T) -> int | _T: ...
+
+    def get(self, point: Point, default: object = None) -> object:
         dist = self._dist
         while point not in dist and self._grow():
             pass
@@ -141,7 +153,10 @@ class GrowingDistances(Mapping):
         return found
 
     def __contains__(self, point: object) -> bool:
-        return self.get(point) is not None
+        dist = self._dist
+        while point not in dist and self._grow():
+            pass
+        return point in dist
 
     def _complete(self) -> dict[Point, int]:
         if self._sorted is None:
@@ -155,6 +170,10 @@ class GrowingDistances(Mapping):
 
     def __len__(self) -> int:
         return len(self._complete())
+
+
+StepLists = Steps | Overlay
+"""Sorted open steps by space: a terrain's own, or with the units' lists laid over them."""
 
 
 def topological(preds: Mapping[Point, tuple[Point, ...]]) -> list[Point]:

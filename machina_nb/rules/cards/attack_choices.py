@@ -131,4 +131,5 @@ def defense_of(card: UnitCard, arcane: bool) -> int:
 
     Rules: manual p24 (the total must reach the target's armor or will).
     """
-    return getattr(card, defense_attribute(arcane))
+    defense: int = getattr(card, defense_attribute(arcane))
+    return defense

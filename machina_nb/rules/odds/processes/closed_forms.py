@@ -88,13 +88,13 @@ class ChapterRatings:
     horror_rating: int | None = None
     blocking: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("spawn_rating", "horror_rating"):
             if getattr(self, name) is not None:
                 _integer(name, getattr(self, name), 1, 9)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Party:
     """The explorers: how many started, are alive and are in play, and who rolls for spawns.
 
@@ -108,18 +108,19 @@ class Party:
     """
 
     starting: int
-    alive: int | None = None
-    in_play: int | None = None
-    full_tiles: tuple[bool, ...] | None = None
+    alive: int
+    in_play: int
+    full_tiles: tuple[bool, ...]
 
-    def __post_init__(self):
-        _integer("starting", self.starting, 1, 8)
-        alive = self.starting if self.alive is None else _integer("alive", self.alive, 0,
-                                                               self.starting)
-        in_play = alive if self.in_play is None else _integer("in_play", self.in_play, 0, alive)
-        full = (False,) * in_play if self.full_tiles is None else tuple(self.full_tiles)
+    def __init__(self, starting: int, alive: int | None = None, in_play: int | None = None,
+                 full_tiles: tuple[bool, ...] | None = None) -> None:
+        _integer("starting", starting, 1, 8)
+        alive = starting if alive is None else _integer("alive", alive, 0, starting)
+        in_play = alive if in_play is None else _integer("in_play", in_play, 0, alive)
+        full = (False,) * in_play if full_tiles is None else tuple(full_tiles)
         if len(full) > in_play:
             raise RulesError("full_tiles", f"{len(full)} rollers but only {in_play} in play")
+        object.__setattr__(self, "starting", starting)
         object.__setattr__(self, "alive", alive)
         object.__setattr__(self, "in_play", in_play)
         object.__setattr__(self, "full_tiles", full)

@@ -15,12 +15,13 @@ rulings C-3, C-8, D23, D24, D25, D26, D27, D28, D29, D48.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from itertools import product
 from math import prod
 from operator import itemgetter
+from typing import Final, Literal, TypeVar
 
 from machina_nb.rules.checks import integer as _integer
 from machina_nb.rules.errors import RulesError
@@ -83,7 +84,7 @@ class Setup:
     spawn: int | None = None
     horror: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         chapters = tuple(self.chapters)
         if not chapters or not all(isinstance(c, ChapterRatings) for c in chapters):
             raise RulesError("chapters", "expected one or more ChapterRatings values")
@@ -133,9 +134,33 @@ class RoundSummary:
 # only when asked for); otherwise one joint chain follows both.
 _SPAWN_FIELDS = ("chapter", "spawn_rating", "spawned", "threat_from_limit")
 _HORROR_FIELDS = ("horror_rating", "threat", "level", "invoked", "level5_events", "first_level_up")
-_KEEP = "keep"                 # a timer that leaves the horror rating as it is
-_SLIDER = "slider"             # a timer whose threat is the current horror rating
-_NO_ROLL = "no roll"           # past the last chapter: no horror roll
+_KEEP: Final = "keep"          # a timer that leaves the horror rating as it is
+_SLIDER: Final = "slider"      # a timer whose threat is the current horror rating
+_NO_ROLL: Final = "no roll"    # past the last chapter: no horror roll
+
+SpawnSide = tuple[int, int | None, int, int]
+"""``(chapter, spawn_rating, spawned, threat_from_limit)``."""
+HorrorSide = tuple[int | None, int, int, int, int, int | None]
+"""``(horror_rating, threat, level, invoked, level5_events, first_level_up)``."""
+Message = tuple[int | Literal["slider"], int | None | Literal["keep"]]
+"""A 3.5 timer's word to the horror side: the threat amount and the new horror rating."""
+Reset = int | None | Literal["no roll"]
+"""What a successful horror roll resets the horror rating to."""
+Heard = tuple[Message | None, Reset]
+"""A round's message to the horror side and its horror reset."""
+Roll = tuple[int | None, int, int, int]
+"""One spawn roll's outcome: ``(rating, +spawned, +limit, faces)``."""
+Row = tuple[int | None, ...]
+"""Some of a :class:`RoundSummary`'s fields, in order."""
+
+
+_Joint = tuple[SpawnSide, HorrorSide]
+_Part = tuple[tuple[int, ...],
+              Mapping[Row, int] | Mapping[SpawnSide, int] | Mapping[HorrorSide, int], int]
+"""A part of a distribution: the fields it holds, integer weights of their values, the
+denominator."""
+_S = TypeVar("_S")
+_T = TypeVar("_T")
 
 
 class _Chain:
@@ -155,8 +180,8 @@ class _Chain:
         self.horror = setup.horror is not None or any(c.horror_rating is not None
                                                       for c in setup.chapters)
         self.spawns_raise_threat = self.limit and any(self.full)
-        self._rolls: dict = {}
-        self._steps: dict = {}
+        self._rolls: dict[tuple[int, int | None, bool], tuple[Roll, ...]] = {}
+        self._steps: dict[tuple[int, int], tuple[int, int, bool]] = {}
 
     def adj(self, rating: int) -> int:
         """The 3.5 player-count adjustment of a spawn rating for this party.
@@ -174,7 +199,7 @@ class _Chain:
             return self.adj(d)
         return d
 
-    def start(self) -> tuple[tuple, tuple]:
+    def start(self) -> tuple[SpawnSide, HorrorSide]:
         """The spawn and horror sides before round 1: the first chapter's ratings unless given.
 
         Rules: manual p6 (the chapter card's ratings), p8 (setup), 3.5 §Spawn Phase.
@@ -184,7 +209,7 @@ class _Chain:
         h = s.horror if s.horror is not None else self.chapters[0].horror_rating
         return (0, r, 0, 0), (h, s.threat, s.level, 0, 0, None)
 
-    def timer(self, side: tuple) -> tuple[tuple, tuple | None]:
+    def timer(self, side: SpawnSide) -> tuple[SpawnSide, Message | None]:
         """3.5 phase start: the chapter timer at rating 1, then (``every_phase_start``) the
         adjustment. Returns the spawn side after it and the message for the horror side
         (``None``, or the threat amount and the new horror rating or ``_KEEP``).
@@ -198,9 +223,10 @@ class _Chain:
         chapter = self.chapters[ch]
         skip = chapter.horror_rating is None and \
             self.rules["threat35.no_horror_rating"] == "skip_rule"
-        message = None
+        message: Message | None = None
+        horror: int | None | Literal["keep"]
         if r == 1 and not skip:
-            amount = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
+            amount: int | Literal["slider"] = (chapter.horror_rating or 0) if self.rules["threat35.amount"] == \
                 "default_printed" else _SLIDER
             if chapter.blocking:
                 r, horror = self.reset(ch, timer=True), _KEEP
@@ -215,7 +241,7 @@ class _Chain:
             r = self.adj(r)
         return (ch, r, spawned, limit), message
 
-    def roll(self, ch: int, r: int | None, full: bool) -> tuple:
+    def roll(self, ch: int, r: int | None, full: bool) -> tuple[Roll, ...]:
         """One explorer's spawn roll from rating ``r``: ``(rating, +spawned, +limit, faces)``.
 
         Rules: manual p13 (spawn roll, four-monster limit), 3.5 §Spawn Phase; switches
@@ -226,10 +252,11 @@ class _Chain:
             self._rolls[key] = self._roll(ch, r, full)
         return self._rolls[key]
 
-    def _roll(self, ch: int, r: int | None, full: bool) -> tuple:
+    def _roll(self, ch: int, r: int | None, full: bool) -> tuple[Roll, ...]:
         if r is None or ch >= len(self.chapters):
             return ((r, 0, 0, DIE_FACES),)
-        wins, at_limit, out = succeeding_faces(r), full and self.limit, []
+        out: list[Roll] = []
+        wins, at_limit = succeeding_faces(r), full and self.limit
         if wins:
             if self.v35:
                 to = self.reset(ch, timer=False) if self.reset_on_success else r
@@ -243,7 +270,7 @@ class _Chain:
             out.append((to, 0, 0, DIE_FACES - wins))
         return tuple(out)
 
-    def phase_end(self, side: tuple) -> tuple:
+    def phase_end(self, side: SpawnSide) -> SpawnSide:
         """3.5: the spawn rating falls by 1 at the end of the Spawn phase.
 
         Rules: 3.5 §Spawn Phase.
@@ -253,14 +280,14 @@ class _Chain:
             return side
         return ch, r - 1, spawned, limit
 
-    def roll_reset(self, ch: int):
+    def roll_reset(self, ch: int) -> Reset:
         """What a successful horror roll resets the horror rating to in chapter ``ch``.
 
         Rules: manual p14 (an invoke resets the horror rating to the chapter's).
         """
         return self.chapters[ch].horror_rating if ch < len(self.chapters) else _NO_ROLL
 
-    def threat_up(self, side: tuple, amount: int, round_no: int) -> tuple:
+    def threat_up(self, side: HorrorSide, amount: int, round_no: int) -> HorrorSide:
         """The horror side after ``amount`` +1s of monster threat (level-ups, level-5 events).
 
         Rules: manual p14 (increase monster threat), 3.5 §Increasing Monster Level.
@@ -276,7 +303,7 @@ class _Chain:
             level, events = up, events + event
         return h, t, level, invoked, events, first
 
-    def hear(self, side: tuple, message: tuple | None, round_no: int) -> tuple:
+    def hear(self, side: HorrorSide, message: Message | None, round_no: int) -> HorrorSide:
         """The horror side after a 3.5 timer's message: threat raised, the slider reset.
 
         Rules: 3.5 §Spawn Phase (rating 1 raises threat by the horror rating); switch
@@ -285,12 +312,12 @@ class _Chain:
         if message is None:
             return side
         amount, horror = message
-        if amount == _SLIDER:
-            amount = max(0, side[0] or 0)
-        side = self.threat_up(side, amount, round_no)
+        raised = amount if isinstance(amount, int) else max(0, side[0] or 0)   # else _SLIDER
+        side = self.threat_up(side, raised, round_no)
         return side if horror == _KEEP else (horror,) + side[1:]
 
-    def horror_roll(self, side: tuple, reset, round_no: int) -> tuple:
+    def horror_roll(self, side: HorrorSide, reset: Reset, round_no: int
+                    ) -> tuple[tuple[HorrorSide, int], ...]:
         """The Horror phase's roll: invoke (threat +1, reset) or the horror rating falls by 1.
 
         Rules: manual p14 (horror phase); switch rating.floor.
@@ -298,7 +325,8 @@ class _Chain:
         h = side[0]
         if h is None or reset == _NO_ROLL:
             return ((side, DIE_FACES),)
-        wins, out = succeeding_faces(h), []
+        out: list[tuple[HorrorSide, int]] = []
+        wins = succeeding_faces(h)
         if wins:
             _, t, level, invoked, events, first = self.threat_up(side, 1, round_no)
             out.append(((reset, t, level, invoked + 1, events, first), wins))
@@ -307,15 +335,15 @@ class _Chain:
         return tuple(out)
 
 
-def _relabel(dist: dict, move: Callable) -> dict:
-    out: dict = {}
+def _relabel(dist: dict[_S, int], move: Callable[[_S], _T]) -> dict[_T, int]:
+    out: dict[_T, int] = {}
     for state, weight in dist.items():
         nxt = move(state)
         out[nxt] = out.get(nxt, 0) + weight
     return out
 
 
-def _messages(chain: _Chain, rounds: int) -> list | None:
+def _messages(chain: _Chain, rounds: int) -> list[Heard] | None:
     """Each round's message to the horror side when it is the same on every path, else None.
 
     Follows only the support of (chapter, spawn rating): no weights, no counts.
@@ -324,7 +352,8 @@ def _messages(chain: _Chain, rounds: int) -> list | None:
     """
     if chain.spawns_raise_threat:
         return None
-    states, messages = {chain.start()[0][:2]}, []
+    messages: list[Heard] = []
+    states = {chain.start()[0][:2]}
     for _ in range(rounds):
         moved = [chain.timer((ch, r, 0, 0)) for ch, r in states]
         heard = {(message, chain.roll_reset(side[0])) for side, message in moved}
@@ -338,7 +367,7 @@ def _messages(chain: _Chain, rounds: int) -> list | None:
     return messages
 
 
-def _spawn_round(chain: _Chain, dist: dict) -> dict:
+def _spawn_round(chain: _Chain, dist: dict[SpawnSide, int]) -> dict[SpawnSide, int]:
     """One Spawn phase of the spawn side alone (weights x10 per roller).
 
     Rules: manual p13 (spawn phase), 3.5 §Spawn Phase.
@@ -346,7 +375,7 @@ def _spawn_round(chain: _Chain, dist: dict) -> dict:
     if chain.v35:
         dist = _relabel(dist, lambda side: chain.timer(side)[0])
     for full in chain.full:
-        out: dict = {}
+        out: dict[SpawnSide, int] = {}
         for (ch, r, spawned, limit), weight in dist.items():
             for to, more, over, faces in chain.roll(ch, r, full):
                 key = (ch, to, spawned + more, limit + over)
@@ -355,7 +384,8 @@ def _spawn_round(chain: _Chain, dist: dict) -> dict:
     return _relabel(dist, chain.phase_end) if chain.v35 else dist
 
 
-def _horror_round(chain: _Chain, dist: dict, heard: tuple, round_no: int) -> dict:
+def _horror_round(chain: _Chain, dist: dict[HorrorSide, int], heard: Heard, round_no: int
+                  ) -> dict[HorrorSide, int]:
     """One round of the horror side alone, given the round's message (weights x10 per roll).
 
     Rules: manual p14 (horror phase), 3.5 §Spawn Phase (the timer's threat).
@@ -365,8 +395,9 @@ def _horror_round(chain: _Chain, dist: dict, heard: tuple, round_no: int) -> dic
         dist = _relabel(dist, lambda side: chain.hear(side, message, round_no))
     if not chain.horror:
         return dist
-    out: dict = {}
-    moves: dict = {}
+    out: dict[HorrorSide, int] = {}
+    moves: dict[tuple[int | None, int, int, bool],
+                list[tuple[tuple[int | None, int, int], int, int, bool, int]]] = {}
     for side, weight in dist.items():
         h, t, level, invoked, events, first = side
         key = (h, t, level, first is None)
@@ -379,18 +410,18 @@ def _horror_round(chain: _Chain, dist: dict, heard: tuple, round_no: int) -> dic
     return out
 
 
-def _joint_round(chain: _Chain, dist: dict, round_no: int) -> dict:
+def _joint_round(chain: _Chain, dist: dict[_Joint, int], round_no: int) -> dict[_Joint, int]:
     """One round of both sides together, for setups whose sides are not independent.
 
     Rules: manual p13 (spawn phase), manual p14 (horror phase, threat), 3.5 §Spawn Phase.
     """
     if chain.v35:
-        def start(pair):
+        def start(pair: _Joint) -> _Joint:
             side, message = chain.timer(pair[0])
             return side, chain.hear(pair[1], message, round_no)
         dist = _relabel(dist, start)
     for full in chain.full:
-        out: dict = {}
+        out: dict[_Joint, int] = {}
         for ((ch, r, spawned, limit), horror), weight in dist.items():
             for to, more, over, faces in chain.roll(ch, r, full):
                 key = ((ch, to, spawned + more, limit + over),
@@ -416,11 +447,11 @@ if sorted(_SPAWN_SIDE + _HORROR_SIDE) != list(range(len(_FIELDS))):
     raise ValueError("the spawn and horror sides must name every RoundSummary field once")
 
 
-def _sort_key(state: tuple) -> tuple:
+def _sort_key(state: Row) -> tuple[tuple[bool, int], ...]:
     return tuple((v is None, v if v is not None else 0) for v in state)
 
 
-class RoundDistribution(Mapping):
+class RoundDistribution(Mapping[RoundSummary, Fraction]):
     """What :func:`play_rounds` returns: a read-only mapping :class:`RoundSummary` -> Fraction.
 
     It is kept as parts that are independent of each other, each a table of
@@ -433,9 +464,10 @@ class RoundDistribution(Mapping):
     Rules: manual p13 (spawn phase), manual p14 (horror phase, threat), 3.5 §Spawn Phase.
     """
 
-    def __init__(self, parts: tuple[tuple[tuple[int, ...], Mapping[tuple, int], int], ...]):
-        self._parts = tuple((tuple(p), dict(w), d) for p, w, d in parts)
-        self._joint: dict | None = None
+    def __init__(self, parts: tuple[_Part, ...]):
+        self._parts: tuple[tuple[tuple[int, ...], dict[Row, int], int], ...] = tuple(
+            (tuple(p), dict(w.items()), d) for p, w, d in parts)
+        self._joint: dict[RoundSummary, Fraction] | None = None
 
     def __getitem__(self, summary: RoundSummary) -> Fraction:
         if not isinstance(summary, RoundSummary):
@@ -452,13 +484,13 @@ class RoundDistribution(Mapping):
     def __len__(self) -> int:
         return prod(len(weights) for _, weights, _ in self._parts)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[RoundSummary]:
         return iter(self.joint())
 
-    def items(self):
+    def items(self) -> ItemsView[RoundSummary, Fraction]:
         return self.joint().items()
 
-    def values(self):
+    def values(self) -> ValuesView[Fraction]:
         return self.joint().values()
 
     def __repr__(self) -> str:
@@ -513,13 +545,14 @@ class RoundDistribution(Mapping):
         return {RoundSummary(*pick(values)): Fraction(weight, denominator)
                 for _, values, weight in outcomes}
 
-    def marginal(self, field: str) -> dict:
+    def marginal(self, field: str) -> dict[int | None, Fraction]:
         """The distribution of one field, summed within the part that holds it (manual p13-14:
         the spawn and horror tracks over rounds)."""
         position = _FIELDS.index(field)
         for positions, weights, denominator in self._parts:
             if position in positions:
-                at, out = positions.index(position), {}
+                at = positions.index(position)
+                out: dict[int | None, int] = {}
                 for values, weight in weights.items():
                     out[values[at]] = out.get(values[at], 0) + weight
                 return {value: Fraction(out[value], denominator)
@@ -603,17 +636,18 @@ def play_rounds(setup: Setup, rules: Rules, rounds: int,
             horror_dist = _horror_round(chain, horror_dist, messages[round_no - 1], round_no)
         if progress is not None:
             progress(round_no, rounds)
-    spawn_denominator = DIE_FACES ** (len(chain.full) * rounds)
-    horror_denominator = DIE_FACES ** rounds if chain.horror else 1
+    spawn_denominator: int = DIE_FACES ** (len(chain.full) * rounds)
+    horror_denominator: int = DIE_FACES ** rounds if chain.horror else 1
     if messages is None:
-        joint = {s + h: w for (s, h), w in dist.items()}
+        joint: dict[Row, int] = {s + h: w for (s, h), w in dist.items()}
         return RoundDistribution(((_SPAWN_SIDE + _HORROR_SIDE, joint,
                                    spawn_denominator * horror_denominator),))
     return RoundDistribution(((_SPAWN_SIDE, spawn_dist, spawn_denominator),
                               (_HORROR_SIDE, horror_dist, horror_denominator)))
 
 
-def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
+def marginal(distribution: Mapping[RoundSummary, Fraction], field: str
+             ) -> dict[int | None, Fraction]:
     """The distribution of one :class:`RoundSummary` field (e.g. ``"spawned"``, ``"first_level_up"``).
 
     Rules: manual p13-14 (the spawn and horror tracks, round after round).
@@ -622,7 +656,7 @@ def marginal(distribution: Mapping[RoundSummary, Fraction], field: str) -> dict:
         raise RulesError("field", f"unknown field {field!r}; expected one of {', '.join(_FIELDS)}")
     if isinstance(distribution, RoundDistribution):
         return distribution.marginal(field)
-    out: dict = {}
+    out: dict[int | None, Fraction] = {}
     for summary, p in distribution.items():
         key = getattr(summary, field)
         out[key] = out.get(key, 0) + p
@@ -640,7 +674,8 @@ def spawn_chain(default: int, rollers: int, rounds: int, rules: Rules) -> dict[i
     default = _integer("default", default, 1, 9)
     rollers = _integer("rollers", rollers, 1, 8)
     setup = Setup((ChapterRatings(spawn_rating=default, blocking=True),), Party(rollers))
-    return marginal(play_rounds(setup, rules, rounds), "spawned")
+    counts = marginal(play_rounds(setup, rules, rounds), "spawned")
+    return {k: p for k, p in counts.items() if k is not None}   # a count: never None
 
 
 @dataclass(frozen=True)
