@@ -23,7 +23,7 @@ from machina_nb.views.stepper import RoundStepper, demo_game
 
 __all__ = ["RoundTab", "DEMO", "ANALYSIS"]
 
-DEMO = "the demo game (Phillip and Lorrai against a Mi-Go and a Sarall)"
+DEMO = "the demo game"
 ANALYSIS = "the Analysis board's position"
 
 
@@ -42,7 +42,8 @@ class RoundTab(widgets.VBox):
         options = [DEMO, ANALYSIS] + [f"situation: {s.title}" for s in
                                      sorted(self._situations.values(), key=lambda s: s.title)]
         self.start_from = widgets.Dropdown(options=options, value=DEMO, description="Start from",
-                                           layout=widgets.Layout(width="auto", max_width="620px"))
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="560px", max_width="100%"))
         self.start_from.add_class("round-start-from")
         self.start_button = widgets.Button(description="start the round here",
                                            tooltip="play on from the picked position")
