@@ -39,8 +39,8 @@ def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(stepper):
     assert "No actions yet" in stepper.event_log.value
     stepper.next_phase_button.click()
     assert "spawn phase" in stepper.phase_label.value
-    assert "spawn phase begins" in stepper.event_log.value
-    assert "Rules: manual p12" in stepper.event_log.value  # the log cites its rules, once
+    assert "Round 1 · spawn phase" in stepper.event_log.value
+    assert "<span class='cite'>(manual p12)</span>" in stepper.event_log.value  # cites its rules
     # the explorers passed: each began and ended their turn, in seating order
     assert [type(s.action).__name__ for s in stepper.history.steps] == \
         ["StartTurn", "EndTurn", "StartTurn", "EndTurn"]
@@ -66,7 +66,18 @@ def test_undo_is_disabled_at_the_start(stepper):
     assert stepper.undo_button.disabled and stepper.redo_button.disabled
 
 
-def test_manual_p13_several_explorers_may_roll_so_the_players_choose(stepper):
+def test_manual_p13_explorers_on_one_tile_with_one_spawn_space_are_not_asked_the_order(stepper):
+    spawn_phase(stepper)                  # Phillip and Lorrai share tile 1 and its spawn space
+    assert isinstance(stepper._offered[stepper.choice.value], RollSpawn)
+    assert not stepper.options.children   # the order changes nothing: no choice is asked
+
+
+def test_manual_p13_explorers_on_two_tiles_choose_who_rolls_first():
+    game = demo_game(demo_layout())       # Lorrai moves to tile 2, beside its spawn space
+    lorrai = replace(game.unit("lorrai"), position=(10, 6))
+    stepper = RoundStepper(replace(game, units=tuple(lorrai if u.id == "lorrai" else u
+                                                     for u in game.units)))
+    stepper.dice_mode.value = "scripted"
     spawn_phase(stepper)
     assert stepper.choice.value is None                 # never picked silently
     assert "players choose" in stepper.message.value

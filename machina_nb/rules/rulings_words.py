@@ -96,6 +96,17 @@ def find_switches(words: str) -> list[str]:
 
 _PAIR = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?) ?= ?([A-Za-z0-9_]+)")
 _CITED = re.compile(r"\bswitch(?:es)? ([^;]+)")
+_RULING_ID = re.compile(r"\bruling ([A-Z]-?[0-9]+)\b")
+
+
+@cache
+def _by_id() -> Mapping[str, str]:
+    """Each ruling ID the shipped rulings carry, and the first switch that carries it."""
+    found: dict[str, str] = {}
+    for name, ruling in _rulings().items():
+        for rid in ruling.ids:
+            found.setdefault(rid, name)
+    return found
 _CITED_NAME = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?)"
                          r"(?: \((?:[a-z0-9_.]+ = )?([A-Za-z0-9_]+)\)|: ([A-Za-z0-9_]+))?")
 
@@ -114,6 +125,8 @@ def cite_words(text: str) -> str:
     'manual p22; rulings: a corner blocks only when its walls cut the line off, two touching rubble spaces block sight'
     >>> cite_words("(Mansions summary; mansions.dot_inset=corner)")
     '(Mansions summary; sight dots on the corners)'
+    >>> cite_words("manual p22 (occupied destination); ruling D18")
+    'manual p22 (occupied destination); ruling: Must the space used instead of a taken spawn space be passable?'
     """
     def pair(m: re.Match) -> str:
         name, reading = m[1], m[2]
@@ -131,4 +144,7 @@ def cite_words(text: str) -> str:
     def cited(m: re.Match) -> str:
         return ("rulings: " if m[0].startswith("switches") else "ruling: ") + \
             _CITED_NAME.sub(named, m[1])
-    return _PAIR.sub(pair, _CITED.sub(cited, str(text)))
+    def by_id(m: re.Match) -> str:
+        name = _by_id().get(m[1])
+        return f"ruling: {question(name)}" if name else m[0]
+    return _RULING_ID.sub(by_id, _PAIR.sub(pair, _CITED.sub(cited, str(text))))

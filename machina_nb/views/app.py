@@ -37,8 +37,9 @@ from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.peers import OtherGamesView
 from machina_nb.views.quiz import QuizView
 from machina_nb.views.reference import ReferenceView, open_link
+from machina_nb.views.round_start import RoundTab
 from machina_nb.views.rulings import RulingsPanel
-from machina_nb.views.stepper import RoundStepper, demo_game
+from machina_nb.views.stepper import RoundStepper
 from machina_nb.views.words import PRESET_WORDS, rules_words
 
 __all__ = ["DEMO_LEGEND", "DEMO_NAMES", "TABS", "TAB_TITLES", "demo_layout", "Explorer",
@@ -236,8 +237,17 @@ class Explorer(widgets.VBox):
         return self.odds, self.processes
 
     def _build_round(self) -> tuple[widgets.Widget, ...]:
-        self.round = RoundStepper(demo_game(self._layout), self.rules)
-        return (self.round,)
+        self.round_tab = RoundTab(self._layout, self.rules, self._analysis_text)
+        return (self.round_tab,)
+
+    @property
+    def round(self) -> RoundStepper:
+        """The Round tab's stepper (the round being played)."""
+        return self.round_tab.stepper
+
+    def _analysis_text(self) -> str | None:
+        """The Analysis board's situation file, when that tab is open."""
+        return self.analysis.situation_text() if hasattr(self, "analysis") else None
 
     def _build_rulings(self) -> tuple[widgets.Widget, ...]:
         self.rulings = RulingsPanel(self.rules)

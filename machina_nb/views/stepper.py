@@ -33,44 +33,28 @@ from dataclasses import replace
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
-from machina_nb.rules.board.labels import corner_name, point_name
 from machina_nb.rules.board.maptext import Layout, Point
-from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.cards.items import equipped_items, load_all_items
 from machina_nb.rules.cards.units import content_cards
 from machina_nb.rules.engine.actions import (
     Action,
-    Activate,
-    ChapterSpace,
-    Choose,
-    Door,
     EndTurn,
-    Exit,
-    Explore,
     MonsterAct,
-    Move,
-    PlayAbility,
     RollHorror,
     RollSpawn,
-    SealSpawn,
     StartTurn,
-    Trade,
-    UseInventory,
-    explorer_abilities,
     legal_actions,
 )
 from machina_nb.rules.engine.chance import ChanceNode, Dice, ScriptedDice, SeededDice
+from machina_nb.rules.engine.effects.spawning import spawn_spaces
 from machina_nb.rules.engine.game import History, new_game
 from machina_nb.rules.engine.holdings import inventory_of
-from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step, monster_abilities
+from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
 from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
-from machina_nb.rules.engine.phrases import dice_words, say
-from machina_nb.rules.engine.resolution import Event
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.board import (
     ROLE_COLOURS,
@@ -84,11 +68,23 @@ from machina_nb.views.board import (
     space_pixels,
 )
 from machina_nb.views.fit import board_holder, fit_holder
+from machina_nb.views.round_words import (
+    ability_name,
+    action_text,
+    choice_words,
+    cites_once,
+    event_words,
+    events_html,
+    plain_cite,
+    plain_event,
+    target_words,
+    unit_name,
+)
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",
            "event_words",
-           "plan_action_words", "cites_once"]
+           "plan_action_words", "cites_once", "plain_cite"]
 
 #: Colours of the planned-path overlay: the board's overlay roles (Okabe–Ito), explained in
 #: the legend beside the board.
@@ -143,105 +139,6 @@ def plan_overlay(state: GameState, plan: MonsterPlan | None,
     return {"overlay": data["overlay"], "overlay_lines": data["overlay_lines"]}
 
 
-def unit_name(state: GameState, unit_id: str) -> str:
-    """A unit as the players call it: its card name, with its number for a monster
-    (``Mi-Go 1``); ``the players`` for the players' own rolls."""
-    if unit_id == "players":
-        return "the players"
-    number = unit_id.rsplit("-", 1)[1] if "-" in unit_id else ""
-    if state.has_unit(unit_id):
-        name = state.unit(unit_id).name
-    else:
-        name = unit_id.rsplit("-", 1)[0].replace("_", " ").title() if number.isdigit() \
-            else unit_id.replace("_", " ").title()
-    return f"{name} {number}" if number.isdigit() else name
-
-
-def event_words(state: GameState, event: Event) -> str:
-    """An event as the board shows things, said by the phrasebook: spaces ``C6``, units by
-    name, points between spaces in words."""
-    names = {unit_id: unit_name(state, unit_id) for unit_id in event.who}
-    text = say(event, names, space=point_name, point=corner_name, dice=dice_words)
-    return text.replace("->", "→").replace(">=", "≥").replace("<=", "≤")
-
-
-def plain_event(state: GameState, text: str) -> str:
-    """An engine text as the board shows things: spaces named ``C6``, units by name."""
-    text = re.sub(r"\((\w+-\d+)\)", "", text)  # a new unit's id after its name
-    return plain_text(text, {u.id: unit_name(state, u.id) for u in state.units})
-
-
-def _choice_words(state: GameState, value) -> str:
-    if isinstance(value, Displacement):
-        return f"{space_name(value.end)} (the move ends there)"
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return space_name(value)
-    if isinstance(value, str) and state.has_unit(value):
-        return unit_name(state, value)
-    if isinstance(value, tuple):
-        return " and ".join(_choice_words(state, v) for v in value)
-    return str(value).replace("_", " ")
-
-
-def ability_name(state: GameState, rules: Rules, unit_id: str, index: int) -> str:
-    """The name of a unit's ability ``index`` as :class:`PlayAbility` counts them, or
-    ``ability {index}`` when there is none (manual p20: ability sources)."""
-    if state.has_unit(unit_id):
-        u = state.unit(unit_id)
-        abilities = explorer_abilities(state, u) if u.side == "explorer" else \
-            tuple(a for _, a in monster_abilities(state, u, rules))
-        if 0 <= index < len(abilities):
-            return abilities[index].name.replace("_", " ")
-    return f"ability {index}"
-
-
-def _target_words(target) -> str:
-    if target is None:
-        return ""
-    if isinstance(target[0], tuple):
-        return " on " + " and ".join(space_name(t) for t in target)
-    return f" on {space_name(target)}"
-
-
-_DOOR_VERBS = {"open": "opens", "close": "closes", "destroy": "destroys"}
-
-
-def action_text(state: GameState, rules: Rules, action: Action) -> str:
-    """An action as a sentence with names: ``Mi-Go 1 acts``, ``Phillip steps to C6``; a played
-    ability is named (manual p20); the answers given ahead to its choices follow."""
-    if isinstance(action, Choose):
-        what = plain_text(state.decision.what) if state.decision is not None else "the option"
-        return f"the players choose {_choice_words(state, action.option)} for {what}"
-    who = unit_name(state, action.actor)
-    if isinstance(action, PlayAbility):
-        text = (f"{who} plays {ability_name(state, rules, action.actor, action.index)}"
-                f"{_target_words(action.target)}"
-                + (f", ready to spend up to {action.essence} essence" if action.essence else ""))
-    else:
-        text = _plain_action(state, action, who)
-    if action.choices:
-        text += " — choosing " + ", then ".join(_choice_words(state, c) for c in action.choices)
-    return text
-
-
-def _plain_action(state: GameState, action: Action, who: str) -> str:
-    """Every action kind but an ability, as a sentence."""
-    if isinstance(action, Move):
-        return f"{who} steps to {space_name(action.to)}"
-    if isinstance(action, Door):
-        return (f"{who} {_DOOR_VERBS.get(action.op, action.op)} the door between "
-                f"{space_name(action.a)} and {space_name(action.b)}")
-    if isinstance(action, (Activate, ChapterSpace, SealSpawn)):
-        verb = {Activate: "activates the space", ChapterSpace: "activates the chapter space",
-                SealSpawn: "seals the spawn space"}[type(action)]
-        option = getattr(action, "option", "")
-        return f"{who} {verb} {space_name(action.space)}" + (f" ({option})" if option else "")
-    return {StartTurn: f"{who} starts their turn", EndTurn: f"{who} ends their turn",
-            Exit: f"{who} leaves the map by the exit", RollSpawn: f"{who} makes the spawn roll",
-            RollHorror: "the players make the horror roll", MonsterAct: f"{who} acts",
-            UseInventory: f"{who} uses the inventory", Explore: f"{who} explores",
-            Trade: f"{who} trades"}.get(type(action), f"{who}: {type(action).__name__.lower()}")
-
 
 def _esc(value) -> str:
     return html.escape(str(value))
@@ -263,7 +160,7 @@ def plan_action_words(plan: MonsterPlan, state: GameState | None = None,
         on = state.unit_board().occupant(target) if state is not None and target is not None \
             and not isinstance(target[0], tuple) else None
         words = f"play {name}" + (f" on {unit_name(state, on)} ({space_name(target)})" if on
-                                  else _target_words(target) if target is not None else "")
+                                  else target_words(target) if target is not None else "")
     elif action[0] == "door":
         words = (f"destroy the closed door between {space_name(action[1])} and "
                  f"{space_name(action[2])}")
@@ -304,55 +201,10 @@ def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | N
     if plan.options:
         parts.append(f"<b>the players choose</b> the {_esc(plan.choice_of)}: "
                      + ", ".join(plain(o) if state is None or not isinstance(o, str)
-                                 else _esc(_choice_words(state, o)) for o in plan.options))
+                                 else _esc(choice_words(state, o)) for o in plan.options))
     listed = "".join(f"<li>{plain(r)}</li>" for r in plan.reasons) if reasons else ""
     return ("<div class='monster-plan'>" + "<br>".join(parts)
             + (f"<ol>{listed}</ol>" if listed else "") + "</div>")
-
-
-_SPEC = re.compile(r"(?:[;,]\s*)?\bspec\s+§?[A-Z][\w.-]*(?:,\s*[A-Z]\d[\w.-]*)*")
-
-
-def plain_cite(rule: str) -> str:
-    """A citation as the reader can follow it: the manual's pages and the rulings in words,
-    without the references to the project's specification (a document the user does not
-    have)."""
-    return cite_words(_SPEC.sub("", rule).strip(" ;,"))
-
-
-def cites_once(rules) -> list[str]:
-    """The citations of ``rules`` as the reader can follow them, each once, in the order first
-    cited; a bare page is left out where the same page is cited with its topic.
-
-    >>> cites_once(["manual p24 (attack)", "manual p24", "manual p18 (health)", "manual p24"])
-    ['manual p24 (attack)', 'manual p18 (health)']
-    """
-    found = list(dict.fromkeys(c for c in map(plain_cite, rules) if c))
-    return [c for c in found if not any(d.startswith(c + " (") for d in found)]
-
-
-def _cites(rules: list[str]) -> str:
-    """Each rule once, in the order first cited."""
-    return "; ".join(cites_once(rules))
-
-
-def events_html(history: History) -> str:
-    """The log so far as an HTML list, newest last: each action as a sentence, its dice, the
-    events it caused beneath it, and the rules they cite, each once."""
-    items = []
-    state = history.initial
-    for step in history.steps[:history.position]:
-        dice = f" — {dice_words(step.rolls)}" if step.rolls else ""
-        events = "".join(f"<li>{_esc(event_words(state, e))}</li>" for e in step.events)
-        cites = _cites([e.rule for e in step.events])
-        items.append(f"<li><i>round {state.round}, {_esc(state.phase)} phase</i>: "
-                     f"<b>{_esc(action_text(state, history.rules, step.action))}</b>"
-                     f"{_esc(dice)}<ul>{events}</ul>"
-                     + (f"<span class='cite'>Rules: {_esc(cites)}</span>" if cites else "")
-                     + "</li>")
-        state = step.state
-    return "<ol class='event-items'>" + "".join(items) + "</ol>" if items else \
-        "<i>No actions yet.</i>"
 
 
 def _items(state: GameState, unit_id: str) -> str:
@@ -385,6 +237,20 @@ def demo_game(layout: Layout, rules: Rules | None = None, seed: int = 0) -> Game
                      for n, (letter, cid) in enumerate((("M", "mi_go"), ("N", "sarall")), 1))
     return replace(state, units=state.units + monsters, queue=tuple(m.id for m in monsters),
                    next_id=len(monsters) + 1)
+
+
+def _same_tile_rollers(state: GameState, actions: list[Action]) -> bool:
+    """Whether the actions are spawn rolls by explorers on one tile with one spawn space: then
+    who rolls first changes nothing (the rolls are alike and spawn on the same space), so it
+    is no choice.
+
+    Rules: manual p13 (each explorer's spawn roll spawns on their own tile); switch
+    spawn10.roll_order (the order is the players' to choose where it matters).
+    """
+    if not all(isinstance(a, RollSpawn) for a in actions):
+        return False
+    tiles = {state.tile_of(state.unit(a.actor).position) for a in actions}
+    return len(tiles) == 1 and len(spawn_spaces(state, tiles.pop())) == 1
 
 
 def _button(text: str, css: str, tooltip: str) -> widgets.Button:
@@ -530,7 +396,7 @@ class RoundStepper(widgets.VBox):
             starts = [a for a in actions if isinstance(a, StartTurn)]
             return (ends or starts or [None])[0]
         turn = [a for a in actions if isinstance(a, (RollSpawn, RollHorror, MonsterAct))]
-        return turn[0] if len(turn) == 1 else None
+        return turn[0] if len(turn) == 1 or _same_tile_rollers(s, turn) else None
 
     def _dice(self):
         if self.dice_mode.value == "seeded":

@@ -19,13 +19,14 @@ def test_manual_p10_next_phase_advances_the_phase_label_and_the_log(explorer, ar
     page.screenshot(path=str(artifacts / "stepper-before.png"), full_page=True)
     page.locator("button.step-phase").click()
     page.locator(".phase-label", has_text="spawn phase").wait_for(timeout=WAIT)
-    page.locator(".event-log", has_text="spawn phase begins").wait_for(timeout=WAIT)
+    page.locator(".event-log", has_text="Round 1 · spawn phase").wait_for(timeout=WAIT)
     painted(page)
     page.screenshot(path=str(artifacts / "stepper-after.png"), full_page=True)
     assert "Round 1" in label.inner_text()
-    assert "Rules: manual p12" in log.inner_text()
-    # the players choose who rolls first: the stepper says so instead of picking
-    assert "players choose" in page.locator(".step-message").inner_text()
+    assert "manual p12" in log.inner_text()
+    assert "End of the explorer phase" in log.inner_text()
+    # both explorers share tile 1 and its spawn space: who rolls first is no choice
+    assert page.locator("button.step-option").count() == 0
 
 
 def test_manual_p16_the_monster_plan_and_path_are_drawn_and_one_action_moves_it(
