@@ -7,6 +7,7 @@ write them, ``(x, y)``::
     K moves to (2, 1) (3, 1)      K opens the door to (2, 0)    (closes, destroys)
     K activates (1, 0)            K activates (1, 0) for a roll with 2 essence
     K plays hex_bolt on M         K plays alternate on M and (2, 0)
+    K activates (1, 0) with L contributing 2     K plays hex_bolt on M with 1 essence and L contributing 1
     K explores north way 1        K exits                   K rolls for spawn
     K trades with P giving circular_saw and rotopod taking veil_lantern
     the horror roll               M acts                    M takes its turn
@@ -19,14 +20,16 @@ letters are units, the spaces on the board, the ability names on a card and the 
 names item cards.
 
 >>> parse_step("K plays hex_bolt on M with 2 essence")
-PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None, give=(), take=())
+PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None, give=(), take=(), contributions=())
 >>> parse_step("K moves to (2, 1) (3, 1)").spaces
 ((2, 1), (3, 1))
 >>> parse_step("K trades with P giving circular_saw and rotopod").give
 ('circular_saw', 'rotopod')
+>>> parse_step("K activates (1, 0) with L contributing 2").contributions
+(('L', 2),)
 
 Rules: manual p10-16 (the round: turns, rolls, the monster phase), p12 (explorer actions), p32
-(trade with an adjacent explorer), p34-37 (moves, doors, action spaces, exploring).
+(trade with an adjacent explorer), p19 (other explorers contribute essence), p34-37 (moves, doors, action spaces, exploring).
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ _P = r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"
 _T = rf"[A-Z]|{_P}"
 _ITEMS = r"[a-z][a-z0-9_]*(?: and [a-z][a-z0-9_]*)*"
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+_GIVES = r"[A-Z] contributing \d"
+_GIVEN = rf"(?: (?:with|and) (?P<given>{_GIVES}(?: and {_GIVES})*))?"
+_GIVE = re.compile(r"([A-Z]) contributing (\d)")
 
 SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 """The sides a step may explore from, in words, and the engine's letters for them."""
@@ -54,9 +60,9 @@ VERBS = {
     "move": rf"(?P<actor>[A-Z]) moves to (?P<path>{_P}(?:\s*{_P})*)",
     "door": rf"(?P<actor>[A-Z]) (?P<name>opens|closes|destroys) the door to (?P<space>{_P})",
     "activate": rf"(?P<actor>[A-Z]) activates (?P<space>{_P})(?: for (?P<name>essence|a roll))?"
-                r"(?: with (?P<essence>\d) essence)?",
+                rf"(?: with (?P<essence>\d) essence)?{_GIVEN}",
     "play": rf"(?P<actor>[A-Z]) plays (?P<name>[a-z][a-z0-9_]*)(?: on (?P<t1>{_T})"
-            rf"(?: and (?P<t2>{_T}))?)?(?: with (?P<essence>\d) essence)?"
+            rf"(?: and (?P<t2>{_T}))?)?(?: with (?P<essence>\d) essence)?{_GIVEN}"
             rf"(?: destroying (?P<destroy>{_P}))?",
     "explore": r"(?P<actor>[A-Z]) explores(?: (?P<name>north|east|south|west))?"
                r"(?: way (?P<way>\d))?",
@@ -96,7 +102,8 @@ class PlayStep:
     (``essence`` or ``a roll``) or the side explored from; ``essence`` the most spent on an
     attack roll; ``way`` the way to explore the players pick; ``destroy`` the space a
     destroy cost destroys; ``give`` and ``take`` the item ids a trade hands to the partner (the
-    one target) and takes from them.
+    one target) and takes from them; ``contributions`` the essence other explorers pay toward
+    the cost, by letter (manual p19).
     """
 
     text: str
@@ -110,6 +117,7 @@ class PlayStep:
     destroy: Point | None = None
     give: tuple[str, ...] = ()
     take: tuple[str, ...] = ()
+    contributions: tuple[tuple[str, int], ...] = ()
 
     def points(self) -> tuple[tuple[Point, int], ...]:
         """Every space the line names, with the column where it is written."""
@@ -183,7 +191,8 @@ def _step(text: str, verb: str, m: re.Match[str]) -> PlayStep:
     return PlayStep(text, verb, groups.get("actor"), spaces, targets, name,
                     int(groups.get("essence") or 0),
                     int(groups["way"]) if groups.get("way") else None,
-                    _point(groups["destroy"]) if groups.get("destroy") else None, give, take)
+                    _point(groups["destroy"]) if groups.get("destroy") else None, give, take,
+                    tuple((a, int(n)) for a, n in _GIVE.findall(groups.get("given") or "")))
 
 
 def _unknown(text: str) -> str:

@@ -34,32 +34,22 @@ from typing import Any, cast
 from machina_nb.rules.analysis.notation import PlayStep, parse_step
 from machina_nb.rules.analysis.questions import MAX_PLAY_STEPS, REPORTS, Question
 from machina_nb.rules.analysis.situation import Situation
+from machina_nb.rules.analysis.step_text import SINGLE_VERBS, StepRefused, action_of
 from machina_nb.rules.board import placement
-from machina_nb.rules.board.maptext import Point, SpaceKind
+from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.items import equipped_items
 from machina_nb.rules.engine.actions import (
     Action,
-    Activate,
-    ChapterSpace,
     Choose,
-    Door,
     EndTurn,
-    Exit,
-    Explore,
     MonsterAct,
     Move,
-    PlayAbility,
     RollHorror,
-    RollSpawn,
-    SealSpawn,
     StartTurn,
-    Trade,
     apply,
-    explorer_abilities,
 )
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.holdings import inventory_of
-from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.engine.phases import current_monster
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import RulesError
@@ -174,64 +164,12 @@ def _choice(situation: Situation, value: Any) -> Any:
 
 # --- the steps as actions -------------------------------------------------------------------
 
-def _ability(t: _Table, uid: str, name: str) -> int:
-    """The index of the actor's ability ``name`` now (card, items, events, chapter).
-
-    Rules: manual p20 (the sources of a unit's abilities), p15-16 (a monster's, in order).
-    """
-    u = t.state.unit(uid)
-    abilities = explorer_abilities(t.state, u) if u.side == "explorer" else \
-        tuple(a for _, a in monster_abilities(t.state, u, t.rules))
-    for i, a in enumerate(abilities):
-        if a.name == name:
-            return i
-    raise _Stop("refused", f"{t.situation.letter_of(uid) or uid} has no ability {name} now "
-                "(manual p20: card, items, events, chapter)")
-
-
-def _space(t: _Table, ref: str | Point) -> Point:
-    if isinstance(ref, str):
-        return cast(Point, t.state.unit(t.unit_id(ref)).position)
-    return ref
-
-
-def _activation(t: _Table, uid: str, step: PlayStep) -> Action:
-    """The action on an adjacent space: a chapter space, a spawn space (seal) or the others.
-
-    Rules: manual p36 (chapter space, seal spawn space), p37 (action spaces).
-    """
-    space = step.spaces[0]
-    kind = t.state.space_kind(space) if space in t.state.static_board() else None
-    if kind is SpaceKind.CHAPTER:
-        return ChapterSpace(uid, space)
-    if kind is SpaceKind.SPAWN:
-        return SealSpawn(uid, space)
-    option = {"essence": "essence", "a roll": "roll"}.get(step.name, "")
-    return Activate(uid, space, option, essence=step.essence)
-
-
-def _play_ability(t: _Table, uid: str, step: PlayStep) -> Action:
-    targets = tuple(_space(t, x) for x in step.targets)
-    target: Any = None if not targets else targets[0] if len(targets) == 1 else targets
-    return PlayAbility(uid, _ability(t, uid, step.name), target, step.essence,
-                       destroy=step.destroy)
-
-
-_SINGLE: dict[str, Callable[[_Table, str, PlayStep], Action]] = {
-    "start": lambda t, uid, s: StartTurn(uid),
-    "end": lambda t, uid, s: EndTurn(uid),
-    "door": lambda t, uid, s: Door(uid, cast(Point, t.state.unit(uid).position), s.spaces[0],
-                                   {"opens": "open", "closes": "close",
-                                    "destroys": "destroy"}[s.name]),
-    "activate": _activation,
-    "play": _play_ability,
-    "explore": lambda t, uid, s: Explore(uid, s.name or None, s.way),
-    "exit": lambda t, uid, s: Exit(uid),
-    "spawn_roll": lambda t, uid, s: RollSpawn(uid),
-    "trade": lambda t, uid, s: Trade(uid, partner=t.unit_id(cast(str, s.targets[0])), give=s.give,
-                                     take=s.take),
-    "act": lambda t, uid, s: MonsterAct(uid),
-}
+def _single(t: _Table, step: PlayStep) -> Action:
+    """The one action a single step names now (:mod:`~machina_nb.rules.analysis.step_text`)."""
+    try:
+        return action_of(step, t.state, t.rules, t.unit_id)
+    except StepRefused as exc:
+        raise _Stop("refused", str(exc)) from None
 
 
 def _perform(t: _Table, step: PlayStep) -> None:
@@ -247,8 +185,8 @@ def _perform(t: _Table, step: PlayStep) -> None:
             t.apply(MonsterAct(cast(str, current_monster(t.state))))
         return
     uid = t.unit_id(cast(str, step.actor))
-    if step.verb in _SINGLE:
-        t.apply(_SINGLE[step.verb](t, uid, step))
+    if step.verb in SINGLE_VERBS:
+        t.apply(_single(t, step))
     elif step.verb == "pass":
         t.apply(StartTurn(uid))
         t.apply(EndTurn(uid))
