@@ -252,7 +252,7 @@ def played(name, **readings):
 @pytest.mark.parametrize("reading, kim, phillip", [("killer_on_own_turn", 0, 0),
                                                    ("turn_owner", 0, 1),
                                                    ("killer_any_time", 1, 0)])
-def test_manual_p18_p19_spec_d33_kim_kills_during_phillips_turn(reading, kim, phillip):
+def test_manual_p18_p19_kim_kills_during_phillips_turn(reading, kim, phillip):
     """Kim bites the Mi-Go with her saw outside her turn, during Phillip's (manual p27: marker
     removal at any time): p18 credits the explorer whose turn it is, p19 the killer."""
     value = played("saw_outside_turn", **{"essence.kill_credit": reading}).value
@@ -262,7 +262,7 @@ def test_manual_p18_p19_spec_d33_kim_kills_during_phillips_turn(reading, kim, ph
 
 @pytest.mark.parametrize("halve, rounding, left", [("yes", "floor", 4), ("yes", "ceil", 3),
                                                    ("no", "floor", 6)])
-def test_manual_p14_spec_c8_d30_level_up_removes_half_of_five_cards(halve, rounding, left):
+def test_manual_p14_level_up_removes_half_of_five_cards(halve, rounding, left):
     """Five monster cards at the level-up: half go (2 rounded down, 3 up) or none, and the
     level-2 Witch joins (manual p14)."""
     value = played("level_up_deck", **{"level.halve": halve, "half.rounding": rounding}).value

@@ -30,13 +30,13 @@ ALWAYS_ONE = Pool.of({Die("one", (1,)): 1})
 ALWAYS_TWO = Pool.of({Die("two", (2,)): 1})
 
 
-def test_manual_p24_mi_go_example_spec_e2():
+def test_manual_p24_mi_go_example():
     assert [hit_chance(MI_GO, 3, RULES, essence=e) for e in range(4)] == \
         [F(5, 9), F(5, 6), F(35, 36), F(1)]
     assert MI_GO.distribution().probability(3) == F(11, 36)
 
 
-def test_spec_e2_expected_essence_follows_the_formula():
+def test_expected_essence_follows_the_formula():
     dist = MI_GO.distribution()
     for defense, modifier, essence in itertools.product(range(10), range(-2, 3), range(5)):
         expected = sum(((defense - modifier - s) * dist.probability(s)
@@ -53,7 +53,7 @@ def test_essence_policy_spends_the_least_needed():
 
 
 @pytest.mark.parametrize("reading, expected", [("none", F(5, 6)), ("clamp0", F(1))])
-def test_spec_d31_roll_floor_against_zero_defence(reading, expected):
+def test_roll_floor_against_zero_defence(reading, expected):
     rules = RULES.replace({"roll.floor": reading})
     assert hit_chance(Pool.attack(high=1), 0, rules, modifier=-1) == expected
     assert attack_odds(Pool.attack(high=1), 0, rules, modifier=-1).hit == expected
@@ -61,14 +61,14 @@ def test_spec_d31_roll_floor_against_zero_defence(reading, expected):
     assert barrel_hit_chance(Pool.attack(high=1), rules, modifier=-1) == F(1, 2)
 
 
-def test_spec_d31_clamp_applies_after_essence():
+def test_clamp_applies_after_essence():
     rules = RULES.replace({"roll.floor": "clamp0"})
     # S - 3 is negative on every roll of one low die; one essence never reaches armor 1.
     assert hit_chance(Pool.attack(low=1), 1, rules, modifier=-3, essence=1) == 0
     assert final_total(Pool.attack(low=1), rules, modifier=-3).pmf() == {0: F(1)}
 
 
-def test_spec_e5_barrel_hit_and_explosion():
+def test_barrel_hit_and_explosion():
     assert barrel_hit_chance(Pool.attack(low=1), RULES) == F(5, 6)
     assert barrel_hit_chance(Pool.attack(1, 1), RULES) == F(35, 36)
     three_high = [hit_chance(Pool.attack(high=3), a, RULES) for a in range(1, 10)]
@@ -83,7 +83,7 @@ def test_spec_e5_barrel_hit_and_explosion():
     ("yes_same_roll", F(191, 216)),
     ("no", F(0)),
 ])
-def test_spec_d36_barrel_chain_readings(reading, expected):
+def test_barrel_chain_readings(reading, expected):
     rules = RULES.replace({"barrel.chain": reading})
     assert barrel_chain_hit_chance(3, 2, rules) == expected
     assert barrel_chain_hit_chance(3, 1, rules) == F(191, 216)
@@ -97,7 +97,7 @@ def brute_force_joint(high, low, defenses, modifier=0):
     return {k: F(v, total) for k, v in counts.items()}
 
 
-def test_spec_e3_one_roll_several_blockers_is_correlated():
+def test_one_roll_several_blockers_is_correlated():
     defenses = [2, 3, 5, 3]
     outcome = blockers_outcome(Pool.attack(3), defenses, RULES)
     assert outcome == brute_force_joint(3, 0, defenses)
@@ -113,14 +113,14 @@ def test_spec_e3_one_roll_several_blockers_is_correlated():
     ("shared_total", {frozenset({0, 1}): F(1)}),
     ("per_blocker", {frozenset({0}): F(1)}),
 ])
-def test_spec_d32_essence_with_several_blockers(reading, expected):
+def test_essence_with_several_blockers(reading, expected):
     rules = RULES.replace({"essence.multi_blocker": reading})
     assert blockers_outcome(ALWAYS_ONE, [2, 2], rules, essence=1) == expected
     # The worked situation (total 2 vs armor 2 and 3, spend 1) hits both either way.
     assert blockers_outcome(ALWAYS_TWO, [2, 3], rules, essence=1) == {frozenset({0, 1}): F(1)}
 
 
-def test_spec_d32_per_blocker_spends_on_the_cheapest_first():
+def test_per_blocker_spends_on_the_cheapest_first():
     rules = RULES.replace({"essence.multi_blocker": "per_blocker"})
     assert blockers_outcome(ALWAYS_ONE, [4, 2, 3], rules, essence=3) == {frozenset({1, 2}): F(1)}
     shared = blockers_outcome(ALWAYS_ONE, [4, 2, 3], RULES, essence=3)
@@ -134,7 +134,7 @@ E4 = {
 
 
 @pytest.mark.parametrize("attacks", sorted(E4))
-def test_manual_p24_spec_e4_mi_go_kill_table(attacks):
+def test_manual_p24_mi_go_kill_table(attacks):
     assert [kill_chance(MI_GO, 3, 2, attacks, RULES, essence=e) for e in range(4)] == E4[attacks]
 
 
@@ -169,7 +169,7 @@ def test_kill_dynamic_programme_matches_the_literal_recursion(pool, defense, mod
             reference_kill(pool, defense, health, attacks, modifier, essence)
 
 
-def test_spec_e4_without_essence_is_binomial():
+def test_without_essence_is_binomial():
     p = hit_chance(MI_GO, 3, RULES)
     for health in range(1, 5):
         for k in range(1, 7):
@@ -179,11 +179,11 @@ def test_spec_e4_without_essence_is_binomial():
 
 
 @pytest.mark.parametrize("x, expected", [(0, F(1)), (7, F(3, 10)), (10, F(0))])
-def test_manual_p26_spec_e7_effect_roll(x, expected):
+def test_manual_p26_effect_roll(x, expected):
     assert effect_roll_chance(x) == expected
 
 
-def test_spec_e6_secondary_trap_odds():
+def test_secondary_trap_odds():
     three_low = [hit_chance(Pool.attack(low=3), a, RULES) for a in range(1, 7)]
     assert three_low == [F(215, 216), F(103, 108), F(173, 216), F(55, 108), F(11, 54), F(1, 27)]
 
@@ -194,7 +194,7 @@ def test_spec_e6_secondary_trap_odds():
     ("once_all_tiles", 1, 1, 1),
     ("none", 0, 0, 0),
 ])
-def test_manual_p37_spec_c10_trap_secondary_readings(reading, rolls_on_tile, rolls_elsewhere_only,
+def test_manual_p37_trap_secondary_readings(reading, rolls_on_tile, rolls_elsewhere_only,
                                                      rolls_off_activating):
     rules = RULES.replace({"traps.secondary": reading})
     p1, p2 = hit_chance(Pool.attack(3), 4, RULES), hit_chance(Pool.attack(low=3), 4, RULES)
@@ -212,7 +212,7 @@ def test_manual_p37_spec_c10_trap_secondary_readings(reading, rolls_on_tile, rol
         expected_loss(rolls_off_activating)
 
 
-def test_spec_e6_hit_by_both_loses_two():
+def test_hit_by_both_loses_two():
     loss = trap_damage(3, Rules.preset("v3_5"), qualifying_on_tile=1)
     assert loss[2] == F(191, 216) * F(173, 216)
     assert sum(loss.values()) == 1
@@ -256,14 +256,14 @@ def test_icepool_agrees_on_the_whole_hit_table():
     assert checked == 4800
 
 
-def test_spec_e4_explorer_survival_counts_essence_as_health():
+def test_explorer_survival_counts_essence_as_health():
     from machina_nb.rules.odds.attacks import survival_chance
     monster = Pool.attack(2, 0)
     assert survival_chance(monster, 3, 2, 1, 4, RULES) == 1 - kill_chance(monster, 3, 3, 4, RULES)
     assert survival_chance(monster, 3, 1, 0, 1, RULES) == 1 - hit_chance(monster, 3, RULES)
 
 
-def test_spec_e4_stacking_lasting_boost():
+def test_stacking_lasting_boost():
     from machina_nb.rules.odds.attacks import LastingBoost
     one_low = Pool.attack(low=1)
     # Hit armor 2 with 1L (1/3); the stack then makes the second roll need only 1 (5/6).
@@ -278,7 +278,7 @@ def test_spec_e4_stacking_lasting_boost():
 
 
 def reference_kill_with_stacks(pool, defense, health, attacks, essence, max_stacks, markers):
-    """Spec E4's extended recursion, literally, with Fractions."""
+    """The extended recursion of the attack odds, literally, with Fractions."""
     pmf = pool.distribution().pmf()
 
     @cache

@@ -98,7 +98,7 @@ def reference_sight(board: Board, a, b, rules: Rules, ranged: bool = False,
 
 
 def vertex_closes(vx, vy, D, rules, barrier_border, barrier_space, obstacle) -> bool:
-    """Spec D1-D3 at V(vx, vy), in compass terms (y grows south, so north is -y)."""
+    """The corner readings at V(vx, vy), in compass terms (y grows south, so north is -y)."""
     quadrant = {"NW": (vx - 1, vy - 1), "NE": (vx, vy - 1), "SW": (vx - 1, vy), "SE": (vx, vy)}
     ray = {"N": ("NW", "NE"), "S": ("SW", "SE"), "W": ("NW", "SW"), "E": ("NE", "SE")}
     barrier = {r for r, (p, q) in ray.items() if barrier_border(quadrant[p], quadrant[q])}

@@ -19,7 +19,7 @@ def test_odds_mi_go_with_essence_manual_p24(capsys):
     assert "P(hit) = 5/6 ≈ 0.8333" in out and "Rules: manual p24" in out
 
 
-def test_odds_kill_within_attacks_spec_e4(capsys):
+def test_odds_kill_within_attacks(capsys):
     _, out, _ = run(capsys, "odds", "1H1L", "vs", "3", "--attacks", "3", "--health", "2",
                     "--essence", "2")
     assert "11275/11664" in out
@@ -68,7 +68,7 @@ def test_spawn_1_0_with_horror(capsys):
     assert "invoked:" in out and "2/5" in out
 
 
-def test_a_ruling_can_be_flipped_from_the_command_line_spec_d31(capsys):
+def test_a_ruling_can_be_flipped_from_the_command_line(capsys):
     _, default, _ = run(capsys, "odds", "1H-1", "vs", "0")
     _, clamped, _ = run(capsys, "odds", "1H-1", "vs", "0", "--set", "roll.floor=clamp0")
     assert "P(hit) = 5/6" in default and "P(hit) = 1\n" in clamped and "manual+" in clamped

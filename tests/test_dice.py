@@ -25,7 +25,7 @@ def brute_force(high, low):
     return {s: F(c, total) for s, c in sorted(counts.items())}
 
 
-def test_spec_e1_single_dice():
+def test_single_dice():
     assert LOW.distribution.pmf() == {0: F(1, 6), 1: F(1, 2), 2: F(1, 3)}
     assert HIGH.distribution.pmf() == {0: F(1, 6), 1: F(1, 3), 2: F(1, 3), 3: F(1, 6)}
     assert LOW.distribution.mean == F(7, 6) and HIGH.distribution.mean == F(3, 2)
@@ -47,7 +47,7 @@ E1_PMFS = {
 
 
 @pytest.mark.parametrize("pool", sorted(E1_PMFS))
-def test_spec_e1_worked_pmfs(pool):
+def test_worked_pmfs(pool):
     expected = dict(enumerate(E1_PMFS[pool]))
     assert Pool.attack(*pool).distribution().pmf() == expected
     assert probabilities_from_generating_function(Pool.attack(*pool)) == expected
@@ -68,13 +68,13 @@ E1_2 = {
 
 
 @pytest.mark.parametrize("pool", sorted(E1_2))
-def test_spec_e1_2_exact_tails(pool):
+def test_exact_tails(pool):
     expected = [F(x) for x in E1_2[pool].split()]
     dist = Pool.attack(*pool).distribution()
     assert [dist.at_least(k) for k in range(1, 7)] == expected
 
 
-def test_spec_e1_2_three_high_tail():
+def test_three_high_tail():
     dist = Pool.attack(high=3).distribution()
     assert [dist.at_least(k) for k in (7, 8, 9, 10)] == [F(25, 216), F(7, 216), F(1, 216), 0]
 
@@ -83,13 +83,13 @@ E1_1_MEANS = {(h, l): F(3 * h, 2) + F(7 * l, 6) for h in range(4) for l in range
 
 
 @pytest.mark.parametrize("pool", sorted(E1_1_MEANS))
-def test_spec_e1_1_means_and_zero_chance(pool):
+def test_means_and_zero_chance(pool):
     dist = Pool.attack(*pool).distribution()
     assert dist.mean == E1_1_MEANS[pool]
     assert dist.probability(0) == F(1, 6 ** sum(pool))
 
 
-def test_spec_e1_1_decimals_row_1h3l():
+def test_decimals_row_1h3l():
     dist = Pool.attack(1, 3).distribution()
     row = [round(float(dist.at_least(k)), 4) for k in range(1, 10)]
     assert row == [0.9992, 0.9907, 0.9498, 0.8356, 0.6296, 0.3773, 0.1651, 0.0463, 0.0062]

@@ -37,7 +37,7 @@ from machina_nb.rules.rulings import Rules
 # --- D4 move.diagonal, D5 move.squeeze ---------------------------------------------------------------
 
 
-def test_spec_d4_move_diagonal_past_a_wall_end():
+def test_move_diagonal_past_a_wall_end():
     # A wall on the S ray of the crossed vertex; step (0,0) -> (1,1) with y growing north, ours SW -> NE.
     board = rays_board("S")
     expected = {"follow_los": 1, "no_corner_cut": 2, "one_L_open": 1}
@@ -48,7 +48,7 @@ def test_spec_d4_move_diagonal_past_a_wall_end():
     assert Rules()["move.diagonal"] == "follow_los"
 
 
-def test_spec_d4_one_l_open_differs_from_follow_los_when_sight_is_stricter():
+def test_one_l_open_differs_from_follow_los_when_sight_is_stricter():
     # Under los.vertex=any_two an L round a side cell closes sight, but the other L route is open.
     board = rays_board("N", "W")
     rules = Rules().replace({"los.vertex": "any_two"})
@@ -61,7 +61,7 @@ def test_spec_d4_one_l_open_differs_from_follow_los_when_sight_is_stricter():
     ("U..V", True, False, False),   # units on both side cells ((0,1) and (1,0) with y growing north)
     ("U...", True, True, False),    # a single unit at one side
 ])
-def test_spec_d5_move_squeeze_between_units(cells, allowed, if_both, if_either):
+def test_move_squeeze_between_units(cells, allowed, if_both, if_either):
     board = rays_board(cells=cells)
     for reading, expected in (("allowed", allowed), ("blocked_if_both", if_both),
                               ("blocked_if_either", if_either)):
@@ -80,7 +80,7 @@ def test_steps_follow_units_and_doors_changing():
     assert not legal_step(board, SW, NE, Rules())  # the walls now cross the corner
 
 
-def test_spec_d5_two_rubble_spaces_squeeze_shut_by_default():
+def test_two_rubble_spaces_squeeze_shut_by_default():
     board = rays_board(cells="r..r")
     assert not legal_step(board, SW, NE, Rules())
     assert legal_step(board, SW, NE, Rules().replace({"los.space_squeeze": "visible"}))
@@ -114,7 +114,7 @@ def test_manual_p34_move_through_pits_costs_nothing_from_pit_to_pit_and_never_en
     assert paths.cost == 2 and list(paths) == [((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))]
 
 
-def test_spec_c18_pit_voluntary_entry_readings_for_move_through():
+def test_pit_voluntary_entry_readings_for_move_through():
     board = board_of("+-+-+-+-+-+\n|M o o o .|\n+-+-+-+-+-+\n")
     mover = Mover("M", move_through=True)
     destroyed = Rules().replace({"pit.voluntary_entry": "always_destroy"})
@@ -167,7 +167,7 @@ CORRIDOR = """\
 """
 
 
-def test_spec_d14_path_units_obstacles_routes_round_units():
+def test_path_units_obstacles_routes_round_units():
     board = board_of(CORRIDOR)
     mindless = Mover("M", mindless=True)
     around = shortest_paths(board, (0, 0), (3, 0), Rules(), mindless)
@@ -191,13 +191,13 @@ def flip(p, height=4):
 @pytest.mark.parametrize("metric, best", [
     ("chebyshev", [(2, 2)]), ("manhattan", [(3, 0)]), ("euclidean", [(2, 2)]),
 ])
-def test_spec_d7_nearest_metric_readings(metric, best):
+def test_nearest_metric_readings(metric, best):
     rules = Rules().replace({"nearest.metric": metric})
     ranking = nearest(board_of(OPEN4), flip((0, 0)), [flip((3, 0)), flip((2, 2))], rules)
     assert ranking.candidates == tuple(flip(p) for p in best)
 
 
-def test_spec_d7_nearest_ties_are_all_returned():
+def test_nearest_ties_are_all_returned():
     board = board_of(OPEN4)
     goals = [flip((3, 0)), flip((3, 3))]
     tie = nearest(board, flip((0, 0)), goals, Rules())
@@ -210,7 +210,7 @@ def test_spec_d7_nearest_ties_are_all_returned():
 
 
 @given(st.integers(0, 2000), st.integers(0, 2000))
-def test_spec_d7_euclidean_distances_compare_and_print_as_sympy_does(a, b):
+def test_euclidean_distances_compare_and_print_as_sympy_does(a, b):
     ra, rb = SquareRoot(a), SquareRoot(b)
     assert (ra < rb) == (sqrt(a) < sqrt(b)) and (ra == rb) == (a == b)
     assert str(ra) == str(sqrt(a)) and (hash(ra) == hash(math.isqrt(a))) == (math.isqrt(a) ** 2 == a)
@@ -234,7 +234,7 @@ PITS = """\
 """
 
 
-def test_spec_d8_closest_pits_readings():
+def test_closest_pits_readings():
     board = board_of(PITS)
     explorers = [(0, 2), (4, 0)]
     through = closest(board, (0, 0), explorers, Rules())
@@ -258,7 +258,7 @@ PLUG = """\
 @pytest.mark.parametrize("reading, target, distance_a", [
     ("ignore", (4, 0), 4), ("obstacle", (4, 2), 6), ("rubble", (4, 2), 6),
 ])
-def test_spec_d9_closest_immobile_units_readings(reading, target, distance_a):
+def test_closest_immobile_units_readings(reading, target, distance_a):
     board = board_of(PLUG)
     rules = Rules().replace({"closest.immobile_units": reading})
     ranking = closest(board, (0, 0), [(4, 0), (4, 2)], rules, immobile={"K"})
@@ -268,7 +268,7 @@ def test_spec_d9_closest_immobile_units_readings(reading, target, distance_a):
     assert Rules.preset("player_aid")["closest.immobile_units"] == "rubble"
 
 
-def test_spec_c6_immobile_units_as_rubble_also_squeeze_a_diagonal():
+def test_immobile_units_as_rubble_also_squeeze_a_diagonal():
     # Two immobile units touching at the crossed corner: rubble closes it (ruling D2), obstacles do not.
     board = rays_board(cells="K..L")
     obstacle = closest(board, SW, [NE], Rules(), immobile={"K", "L"})
@@ -309,7 +309,7 @@ LOOP = """\
 """
 
 
-def test_spec_d46_walking_distance_against_networkx():
+def test_walking_distance_against_networkx():
     """1 + the shortest walk (units in the way) to a free space adjacent to the target; with
     ``within`` the search gives up beyond that distance (manual p16, p22; ruling D46)."""
     from machina_nb.rules.board.distance import movement_view, walking_distance
@@ -330,7 +330,7 @@ def test_spec_d46_walking_distance_against_networkx():
     assert walking_distance(board, (0, 0), target, Rules(), Mover("M")) == 6
 
 
-def test_spec_d46_nearest_by_walking_is_the_least_walking_distance():
+def test_nearest_by_walking_is_the_least_walking_distance():
     from machina_nb.rules.board.distance import nearest_by_walking, walking_distance
     board, target = board_of(LOOP), (2, 0)
     starts = [p for p in sorted(board) if board.unit_at(p) is None and p != target]
@@ -342,7 +342,7 @@ def test_spec_d46_nearest_by_walking_is_the_least_walking_distance():
     assert nearest_by_walking(board, far, target, Rules(), Mover("M"), within=3) == (None, ())
 
 
-def test_spec_d46_closer_metric_readings():
+def test_closer_metric_readings():
     # Closest distance 2 through the unit; the walk to adjacency goes round the loop (5 steps).
     board = board_of(LOOP)
     start, end, target = (0, 0), (4, 0), (2, 0)

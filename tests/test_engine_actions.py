@@ -147,7 +147,7 @@ def lit_state(blocking=False):
 
 
 @pytest.mark.parametrize("reading, cost", [("1", 1), ("0", 0)])
-def test_spec_c2_lit_chapter_space_cost(reading, cost):
+def test_lit_chapter_space_cost(reading, cost):
     after, _ = apply(lit_state(), ChapterSpace("phillip", (1, 0)),
                      RULES.replace({"cost.chapter_lit": reading}))
     assert after.unit("phillip").stamina == 4 - cost and after.chapter == NEXT_CHAPTER
@@ -155,7 +155,7 @@ def test_spec_c2_lit_chapter_space_cost(reading, cost):
 
 @pytest.mark.parametrize("reading, legal, consumed", [
     ("pay_and_consume", True, True), ("illegal", False, False), ("pay_no_consume", True, False)])
-def test_spec_c22_chapter_space_in_a_blocking_chapter(reading, legal, consumed):
+def test_chapter_space_in_a_blocking_chapter(reading, legal, consumed):
     state, rules = lit_state(blocking=True), RULES.replace({"chapter_space.when_blocked": reading})
     if not legal:
         refused(state, ChapterSpace("phillip", (1, 0)), rules, rule="chapter_space.when_blocked")
@@ -180,7 +180,7 @@ def test_manual_p36_seal_spawn_space():
 
 @pytest.mark.parametrize("reading, options", [("nearest", ((0, 0),)),
                                               ("any_on_tile", ((0, 0), (4, 0)))])
-def test_spec_c23_light_chapter_choice(reading, options):
+def test_light_chapter_choice(reading, options):
     """Under any_on_tile the seal waits for the players to pick the chapter space to light."""
     rules = RULES.replace({"light_chapter.choice": reading})
     seals = [a for a in legal_actions(seal_state(), rules) if isinstance(a, SealSpawn)]
@@ -190,7 +190,7 @@ def test_spec_c23_light_chapter_choice(reading, options):
 
 
 @pytest.mark.parametrize("reading, lit", [("nothing", ()), ("nearest_any_tile", ((3, 0),))])
-def test_spec_d39_light_chapter_with_none_on_the_tile(reading, lit):
+def test_light_chapter_with_none_on_the_tile(reading, lit):
     state = scenario(open_map(4, 1, {0: "Ps.h"}), {"P": explorer("phillip")}, tile_size=3,
                      threat=2)
     state = turn(state.update_unit("phillip", essence=4), "phillip")
@@ -202,7 +202,7 @@ def test_spec_d39_light_chapter_with_none_on_the_tile(reading, lit):
 # --- action spaces (manual p37; 3.5; ruling C-1) -------------------------------------------------
 
 @pytest.mark.parametrize("preset, cost", [("manual", 2), ("v3_5", 1), ("player_aid", 3)])
-def test_spec_c1_event_space_cost(preset, cost):
+def test_event_space_cost(preset, cost):
     state = scenario(open_map(2, 1, {0: "Pv"}), {"P": explorer("phillip")},
                      explorer_events=Deck((WHISPER,)))
     after, events = apply(turn(state, "phillip"), Activate("phillip", (1, 0), "essence"),
@@ -234,7 +234,7 @@ TRAPS = open_map(6, 1, {0: "tlAlBt"})
 
 @pytest.mark.parametrize("reading, hits", [("other_nondestroyed", 0), ("any_including_activated",
                                                                      1)])
-def test_spec_d35_which_levers_count_for_the_secondary_attack(reading, hits):
+def test_which_levers_count_for_the_secondary_attack(reading, hits):
     """B stands next to the very lever A activates (1, 0): does it count for B's attack?"""
     state = scenario(open_map(4, 1, {0: "AlBG"}), {"A": explorer("a"), "B": explorer("b"),
                                                    "G": monster("ghoul", armor=5, health=3)},
@@ -249,7 +249,7 @@ def test_spec_d35_which_levers_count_for_the_secondary_attack(reading, hits):
     ("per_explorer_own_tile", [0, 0, 3, 2, 2, 2], 1),
     ("once_activating_tile", [0, 0, 3, 2, 2, 2], 1),
     ("none", [0, 0, 3], 0)])
-def test_spec_d35_secondary_trap_attacks(reading, rolls, hits):
+def test_secondary_trap_attacks(reading, rolls, hits):
     """A pulls lever (1, 0); B stands next to the other lever (3, 0); a monster is trapped."""
     state = scenario(TRAPS.replace("|t l A l B t|", "|t l A l B G|"),
                      {"A": explorer("a"), "B": explorer("b"), "G": monster("ghoul", armor=5,
@@ -302,7 +302,7 @@ def test_open_dice_list_the_outcomes_with_exact_probabilities():
 
 @pytest.mark.parametrize("reading, essence", [("killer_on_own_turn", 1), ("turn_owner", 1),
                                               ("killer_any_time", 1)])
-def test_spec_d33_kill_credit_on_own_turn(reading, essence):
+def test_kill_credit_on_own_turn(reading, essence):
     after, _ = apply(mi_go_state(True), PlayAbility("phillip", 0, (2, 0)),
                      RULES.replace({"essence.kill_credit": reading}), ScriptedDice([3, 0]))
     assert after.unit("phillip").essence == essence
@@ -313,7 +313,7 @@ def test_spec_d33_kill_credit_on_own_turn(reading, essence):
     ("killer_any_time", "explorer", 0, 1),
     ("killer_on_own_turn", "monster", 0, 0), ("turn_owner", "monster", 0, 0),
     ("killer_any_time", "monster", 0, 1)])
-def test_manual_p18_p19_spec_d33_kill_credit_when_another_explorer_kills(reading, phase,
+def test_manual_p18_p19_kill_credit_when_another_explorer_kills(reading, phase,
                                                                          phillip, ann):
     """Ann kills the Mi-Go with a free ability during Phillip's turn, or during the Monster
     phase: p18 credits the explorer whose turn it is, p19 the explorer who destroyed it."""
@@ -453,7 +453,7 @@ def test_illegal_actions_are_refused_with_their_rule_and_change_nothing(action):
     before = to_json(state)
     with pytest.raises(RulesError) as info:
         apply(state, action, RULES, ScriptedDice())
-    assert "manual p" in str(info.value) or "spec " in str(info.value)
+    assert "manual p" in str(info.value)
     assert to_json(state) == before and action not in legal_actions(state, RULES)
 
 

@@ -55,7 +55,7 @@ def invoke(state, rules, choices=()):
     ("event_and_card", (), "hunger", [("horror", "Gnaw"), ("card", "Claw")]),
     ("bound_event_and_card", (("ghoul", "hunger"),), "rage",
      [("bound", "Gnaw"), ("horror", "Roar"), ("card", "Claw")])])
-def test_spec_c14_a_binding_horror_event_is_bound_only_under_the_aids_reading(
+def test_a_binding_horror_event_is_bound_only_under_the_aids_reading(
         reading, bound, current, sources):
     """The horror roll invokes Hunger (binding). The manual: it becomes the current horror
     event (manual p14) and the ghoul plays it as such. The aid: it binds to the ghoul (the
@@ -77,7 +77,7 @@ def test_spec_c14_a_binding_horror_event_is_bound_only_under_the_aids_reading(
 @pytest.mark.parametrize("reading, holder", [("players_choose", None),
                                              ("first_in_queue", "ghoul"),
                                              ("last_in_queue", "brute")])
-def test_spec_c14_horror_bind_monster(reading, holder):
+def test_horror_bind_monster(reading, holder):
     rules = AID.replace({"horror_bind.monster": reading})
     if holder is None:
         with pytest.raises(NeedChoice) as need:
@@ -90,7 +90,7 @@ def test_spec_c14_horror_bind_monster(reading, holder):
     assert RULES["horror_bind.monster"] == "players_choose"
 
 
-def test_spec_c14_with_no_monster_in_play_it_is_an_ordinary_horror_event():
+def test_with_no_monster_in_play_it_is_an_ordinary_horror_event():
     r = invoke(horror_phase({"A": explorer("a")}), AID)
     assert r.state.bound == () and r.state.horror_events.destroyed[:2] == (HUNGER, RAGE)
     assert any("no monster in play" in e.text for e in r.events)

@@ -142,7 +142,7 @@ def shove_state(op, up_to, row, **more):
     ("push", "AM...", (1, 0), (3, 0), [(1, 0), (2, 0), (3, 0)]),
     ("pull", "A...M", (4, 0), (2, 0), [(2, 0), (3, 0), (4, 0)]),
 ])
-def test_spec_d17_push_n_goes_the_whole_way_up_to_n_lets_the_players_choose(
+def test_push_n_goes_the_whole_way_up_to_n_lets_the_players_choose(
         op, row, target, plain_end, ends):
     after, events = apply(shove_state(op, False, row), PlayAbility("a", 0, target), RULES)
     assert after.unit("m").position == plain_end and not any(e.kind == "choice" for e in events)
@@ -158,13 +158,13 @@ def test_spec_d17_push_n_goes_the_whole_way_up_to_n_lets_the_players_choose(
     assert plays == [PlayAbility("a", 0, target)]          # where it stops is asked in play
 
 
-def test_spec_d17_push_n_stops_where_it_is_blocked():
+def test_push_n_stops_where_it_is_blocked():
     state = shove_state("push", False, "AM.B.", B=explorer("b"))
     after, events = apply(state, PlayAbility("a", 0, (1, 0)), RULES)
     assert after.unit("m").position == (2, 0) and any("blocked" in e.text for e in events)
 
 
-def test_spec_d17_up_to_is_read_from_an_effect_table_and_only_for_push_or_pull():
+def test_up_to_is_read_from_an_effect_table_and_only_for_push_or_pull():
     assert effect_from_record({"op": "pull", "amount": 3, "up_to": True}) == Effect(
         "pull", amount=3, up_to=True)
     with pytest.raises(RulesError) as info:

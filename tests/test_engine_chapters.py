@@ -142,7 +142,7 @@ def test_a_fixed_map_keeps_working_without_a_tile_deck():
 
 
 @pytest.mark.parametrize("reading", ["remove_exit_token", "full_exit_procedure", "keep_token"])
-def test_spec_d28_the_timer_on_an_exit_chapter_of_map_tiles(reading):
+def test_the_timer_on_an_exit_chapter_of_map_tiles(reading):
     """3.5: the rating-1 timer advances the exit-token chapter while P is still on the map and
     Q has exited. full_exit_procedure: everyone leaves, the tiles go under the deck and the
     entry token brings both back on a fresh tile. The other readings keep the tiles: Q comes

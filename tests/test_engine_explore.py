@@ -110,7 +110,7 @@ def test_manual_p28_p34_the_exit_token_edge_cannot_be_explored():
 
 @pytest.mark.parametrize("reading, options", [("grid_snap", 1), ("orthogonal", 1),
                                               ("any_adjacent", 3)])
-def test_spec_d19_explore_offset_each_placement_is_a_legal_action(reading, options):
+def test_explore_offset_each_placement_is_a_legal_action(reading, options):
     rules = RULES.replace({"explore.offset": reading})
     acts = explores(game(), rules)
     assert len(acts) == options
@@ -133,7 +133,7 @@ def test_manual_p34_a_corner_space_on_two_edges_lists_each_side():
 
 @pytest.mark.parametrize("reading, border", [("auto_connect_if_aligned", BorderKind.JOINED),
                                              ("only_explored_edge_connects", BorderKind.EDGE)])
-def test_spec_d21_join_other_edges(reading, border):
+def test_join_other_edges(reading, border):
     state = build_2x2(game(), RULES.replace({"join.other_edges": reading}))
     assert sorted(state.map.area.slots()) == [(0, -1), (0, 0), (1, -1), (1, 0)]
     assert state.static_board().border((4, -1), (4, 0)) is border
@@ -169,7 +169,7 @@ def test_manual_p34_p19_scrolling_banishes_the_monsters_on_scrolled_tiles():
     ("minimal_opposite", [(0, -2), (0, -1), (1, -1)]),
     ("all_explorer_free", [(0, -2), (0, -1)]),
     ("players_choose", None)])
-def test_spec_d20_scroll_destroy_readings_through_the_engine(reading, kept):
+def test_scroll_destroy_readings_through_the_engine(reading, kept):
     state, rules = scroll_situation(reading)
     acts = explores(state, rules)
     slots = [sorted(go(state, a, rules).map.area.slots()) for a in acts]

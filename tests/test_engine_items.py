@@ -173,7 +173,7 @@ def test_manual_p18_bonuses_stay_within_0_9_and_come_off_exactly():
 
 
 @pytest.mark.parametrize("reading, will", [("no", 2), ("yes", 3)])
-def test_spec_c17_consumables_in_play(reading, will):
+def test_consumables_in_play(reading, will):
     """Smelling Salts, held unequipped, carries a passive will +1: does it count?"""
     state = on_map({0: "E...."}, {"E": explorer("e")})
     rules = RULES.replace({"consumables_in_play": reading})
@@ -308,7 +308,7 @@ def test_3_5_faq_recharge_trade_partners():
 
 
 @pytest.mark.parametrize("face, health, stamina", [(1, 4, 3), (3, 3, 4), (5, 3, 3)])
-def test_spec_e13_the_recharge_die_faces_are_data(face, health, stamina):
+def test_the_recharge_die_faces_are_data(face, health, stamina):
     state = on_map({0: "Ag..."}, {"A": (explorer("a"), {"health": 3, "stamina": 4})},
                    phase="explorer", active="a")
     after, events = apply(state, Activate("a", (1, 0)), RULES, ScriptedDice([face]))
@@ -389,7 +389,7 @@ def test_manual_p14_level_five_destroys_an_item_or_the_explorer():
 
 @pytest.mark.parametrize("reading, removed", [("floor", 1), ("ceil", 2),
                                               ("players_choose", 2)])
-def test_spec_d30_add_item_level_halves_each_deck(reading, removed):
+def test_add_item_level_halves_each_deck(reading, removed):
     decks = ItemDecks(weapon=(I["reconnoisseur"], I["blood_boost_gun"], I["circular_saw"]),
                       artifact=(I["rotopod"], I["stygian_pendant"]),
                       reserve=(I["puncturing_revolver"], I["warding_lens"],
@@ -533,7 +533,7 @@ def test_manual_p27_a_used_consumable_with_a_lasting_effect_waits_for_its_marker
 
 
 @pytest.mark.parametrize("reading, stamina", [("to_max", 5), ("plus_one", 3)])
-def test_spec_e13_recharge_stamina(reading, stamina):
+def test_recharge_stamina(reading, stamina):
     """2 stamina left after paying for the station; the die shows 'restore stamina'."""
     state = on_map({0: "Ag..."}, {"A": (explorer("a", stamina=5), {"stamina": 3})},
                    phase="explorer", active="a")

@@ -208,8 +208,8 @@ class SaveCheck:
             self.map = state.map
 
 
-# fallback.passable = not_required lets a spawned monster land on an obstacle space (spec
-# D18, the literal "unoccupied"): it breaks the "no unit on an impassable space" invariant by
+# fallback.passable = not_required lets a spawned monster land on an obstacle space (the
+# literal "unoccupied" of manual p13): it breaks the "no unit on an impassable space" invariant by
 # design, so it stays at its default here.
 FLIPPABLE = sorted(set(SWITCHES) - {"fallback.passable"})
 

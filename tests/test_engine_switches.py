@@ -33,7 +33,7 @@ SUMMON = Ability("Summon", Cost(stamina=1), Targeting(), (Effect("spawn"),))
 
 
 @pytest.mark.parametrize("reading, acts", [("acts_this_phase", 2), ("next_round", 1)])
-def test_spec_d43_a_monster_spawned_in_the_monster_phase(reading, acts):
+def test_a_monster_spawned_in_the_monster_phase(reading, acts):
     """The first monster's ability spawns a monster: does it act this phase?"""
     caller = monster("caller", stamina=1, abilities=(SUMMON,))
     state = scenario(open_map(4, 3, {0: "s..s", 2: "E.C."}),
@@ -51,7 +51,7 @@ def test_spec_d43_a_monster_spawned_in_the_monster_phase(reading, acts):
 
 
 @pytest.mark.parametrize("reading, top", [("9", 9), ("card_value", 4)])
-def test_spec_d47_essence_maximum(reading, top):
+def test_essence_maximum(reading, top):
     card = UnitCard("kim", "Kim", "explorer", armor=2, will=2, health=5, stamina=5,
                     essence_max=4)
     game = new_game(parse_map(open_map(2, 1)), [(card, (0, 0))],
@@ -62,7 +62,7 @@ def test_spec_d47_essence_maximum(reading, top):
 @pytest.mark.parametrize("reading, origins", [
     ("nearest_to_activating_explorer", None), ("players_choose_tile", ((0, 1), (3, 1))),
     ("all_tiles_each", None)])
-def test_spec_d41_card_spawn_with_no_activating_unit(reading, origins):
+def test_card_spawn_with_no_activating_unit(reading, origins):
     """A horror event's «enters play» spawns a monster; two explorers on two tiles."""
     state = scenario(open_map(4, 3, {0: "s..s", 1: "A..B"}), {"A": explorer("a"),
                                                              "B": explorer("b")},
@@ -82,7 +82,7 @@ def test_spec_d41_card_spawn_with_no_activating_unit(reading, origins):
             resolve(r, (Effect("spawn"),), state.unit("a"), None, "explorer event")
 
 
-def test_spec_d41_default_spawns_near_the_activating_explorer():
+def test_default_spawns_near_the_activating_explorer():
     state = scenario(open_map(4, 3, {0: "s..s", 1: "A..B"}), {"A": explorer("a"),
                                                              "B": explorer("b")},
                      tile_size=2, monsters=Deck((GHOUL,)))
@@ -142,7 +142,7 @@ DOOR_CORRIDOR = ("+-+-+-+-+\n"
 
 @pytest.mark.parametrize("reading, end", [("avoid_doors", (2, 1)), ("stop_at_closed_door", (1, 0)),
                                           ("path_ignoring_doors_but_cannot_cross", (1, 0))])
-def test_spec_d44_monsters_move_up_to_2_and_a_closed_door(reading, end):
+def test_monsters_move_up_to_2_and_a_closed_door(reading, end):
     """A horror event: "monsters move up to 2". Through the door is best, but effect movement
     has no stamina to destroy it."""
     state = scenario(DOOR_CORRIDOR, {"E": explorer("e"), "M": monster("m")})
@@ -194,7 +194,7 @@ def test_manual_p37_trigger_traps_effect_and_p28_start_a_new_round():
 
 
 @pytest.mark.parametrize("reading, size", [("full_core", 6), ("balanced_3_5", 4)])
-def test_spec_c12_event_deck_preparation(reading, size):
+def test_event_deck_preparation(reading, size):
     from machina_nb.rules.cards.events import EventCard
     core = [EventCard(f"core{i}", f"Core {i}", "horror") for i in range(4)]
     scenario_events = [EventCard(f"scen{i}", f"Scenario {i}", "horror") for i in range(2)]
@@ -217,7 +217,7 @@ BARRELS = ("+-+-+-+-+\n"
 @pytest.mark.parametrize("chain, adjacency, ghoul_hit, explorer_hit", [
     ("yes_new_roll", "with_los", True, False), ("no", "with_los", False, False),
     ("yes_same_roll", "raw_8_neighbours", True, True)])
-def test_spec_d36_barrel_chain_and_adjacency(chain, adjacency, ghoul_hit, explorer_hit):
+def test_barrel_chain_and_adjacency(chain, adjacency, ghoul_hit, explorer_hit):
     """A hits the barrel at (1, 0); a second barrel at (2, 0) stands next to a ghoul; explorer
     E touches the first barrel's corner, walled off from it."""
     state = scenario(BARRELS, {"A": explorer("a"), "E": explorer("e", armor=1),
@@ -241,7 +241,7 @@ def test_manual_p35_a_barrel_is_a_unit_that_can_only_be_attacked():
 
 
 @pytest.mark.parametrize("reading, hit", [("none", False), ("clamp0", True)])
-def test_spec_d31_roll_floor_against_a_zero_defence(reading, hit):
+def test_roll_floor_against_a_zero_defence(reading, hit):
     """A -1 roll modifier and a roll of 0 against armor 0: -1 misses, or 0 hits."""
     from machina_nb.rules.engine.state import Lasting
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"),
@@ -275,7 +275,7 @@ def test_manual_p25_a_controlled_monster_is_played_by_its_controller():
 
 
 @pytest.mark.parametrize("reading, asked", [("mandatory", False), ("optional", True)])
-def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
+def test_pushing_a_unit_into_a_lever(reading, asked):
     """Under 3.5's "can also" the players decide whether the pushed unit activates the lever."""
     from machina_nb.rules.engine.resolution import NeedChoice
     state = scenario(open_map(4, 1, {0: "AG.l"}), {"A": explorer("a"), "G": monster("ghoul")})
@@ -290,7 +290,7 @@ def test_spec_c10_d34_pushing_a_unit_into_a_lever(reading, asked):
 
 
 @pytest.mark.parametrize("reading, lit", [("all_tokens", False), ("destroyed_tokens", True)])
-def test_spec_c20_refresh_map_space(reading, lit):
+def test_refresh_map_space(reading, lit):
     """C-20: a used-up lit chapter space carries a light token and a destroyed token.
     Refresh removes every token (manual p35) or only destroyed tokens (the index)."""
     state = scenario(open_map(3, 1, {0: "Ah."}), {"A": explorer("a")})
@@ -303,7 +303,7 @@ def test_spec_c20_refresh_map_space(reading, lit):
 
 @pytest.mark.parametrize("reading, plays", [("event_and_card", "Claw"),
                                             ("bound_event_and_card", "Gnaw")])
-def test_spec_c14_monster_ability_sources(reading, plays):
+def test_monster_ability_sources(reading, plays):
     """C-14: the aid lets a monster play the horror events bound to it first; the manual
     knows only the current horror event and the card (manual p15, p20)."""
     from machina_nb.rules.cards.events import EventCard
@@ -322,7 +322,7 @@ def test_spec_c14_monster_ability_sources(reading, plays):
 
 @pytest.mark.parametrize("reading, hit", [("shared_total", {"ghoul", "brute"}),
                                           ("per_blocker", {"brute"})])
-def test_spec_d32_essence_against_several_blockers(reading, hit):
+def test_essence_against_several_blockers(reading, hit):
     """D32: one roll of 2 against two blockers with armor 3 (manual p23: one roll for every
     blocker) and 1 essence to spend (manual p18). Shared: the total 3 hits both. Per blocker:
     the players choose the brute, and only the brute is hit."""
@@ -343,7 +343,7 @@ def test_spec_d32_essence_against_several_blockers(reading, hit):
 
 @pytest.mark.parametrize("reading, after_roll, after_card, after_increase", [
     ("clamp_one", 1, 1, 2), ("seal_only", 0, -2, 1)])
-def test_spec_c29_threat_floor(reading, after_roll, after_card, after_increase):
+def test_threat_floor(reading, after_roll, after_card, after_increase):
     """C-29: threat on the first position. Sealing a spawn space never goes below it (manual
     p36, both readings). A successful event-space roll (manual p37) and a card's -2 (manual p26)
     state no floor: clamp_one stops them at 1; seal_only keeps the deficit below position 1,

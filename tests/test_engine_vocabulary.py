@@ -202,7 +202,7 @@ def test_manual_p23_nearest_monster_ties_go_to_the_players():
 
 @pytest.mark.parametrize("metric, options", [("chebyshev", ("m", "p")),
                                              ("manhattan", ("n", "p")), ("euclidean", ("p",))])
-def test_spec_d7_the_nearest_monster_under_each_nearest_metric(metric, options):
+def test_the_nearest_monster_under_each_nearest_metric(metric, options):
     """m is 2 king steps away (2+2 orthogonal), n 3 (3), p 2 (1+2): readings differ (D7)."""
     zap = Ability("Zap", Cost(stamina=1), Targeting(), (Effect("lose_health", amount=1,
                                                                scope="nearest_monster"),))

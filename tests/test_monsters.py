@@ -119,7 +119,7 @@ def test_manual_p17_example_b_is_robust_to_retarget_readings(reading, reevaluate
 
 
 @pytest.mark.parametrize("reading, end", [("every_action", (1, 2)), ("after_moves_only", (1, 2))])
-def test_spec_c24_reevaluate_after_the_ability(reading, end):
+def test_reevaluate_after_the_ability(reading, end):
     """C-24: with 5 stamina the Mi-Go has 1 left after its ability; it re-targeted Phillip after
     its last move under both readings, so it stays."""
     rules = RULES.replace({"mindless.reevaluate": reading})
@@ -138,7 +138,7 @@ LONG = {2: ".X..", 3: ".X..", 4: "MXL.", 5: ".X.."}
 
 @pytest.mark.parametrize("stamina, moves", [(5, 5), (4, 0)])
 def test_manual_p16_plan_on_full_budget_or_do_not_move(stamina, moves):
-    """Spec B3 variant: 5 moves round four blockers; with 4 stamina no end point is closer."""
+    """A variant of the Sarall worked example: 5 moves round four blockers; with 4 stamina no end point is closer."""
     state, _, taken = run_turn(example_b(False, LONG, stamina))
     assert sum(e.kind == "move" for e in taken) == moves
     assert state.unit("mi_go").position == ((2, 3) if moves else (0, 4))
@@ -201,7 +201,7 @@ def test_manual_p17_example_e_incapacitated_kthun_does_nothing():
 
 
 @pytest.mark.parametrize("reading, target", [("obstacle", "b"), ("rubble", "b"), ("ignore", "a")])
-def test_spec_d9_immobile_unit_plugging_a_corridor(reading, target):
+def test_immobile_unit_plugging_a_corridor(reading, target):
     """D9: an immobile unit in a 1-wide corridor; explorer a is 3 away through it, b 5 away."""
     text = ("+-+-+-+-+-+\n"
             "|M K . A .|\n"
@@ -220,7 +220,7 @@ def test_spec_d9_immobile_unit_plugging_a_corridor(reading, target):
 # --- switches of the mindless turn ----------------------------------------------------------
 
 @pytest.mark.parametrize("reading, distance", [("count_through", 3), ("avoid", 4)])
-def test_spec_d8_closest_counts_through_pits_or_not(reading, distance):
+def test_closest_counts_through_pits_or_not(reading, distance):
     """D8: a column of pits between the Mi-Go and Lorrain (Example C with pits)."""
     state = scenario(open_map(4, 6, {3: ".o..", 4: "Mo.L", 5: ".o.."}),
                      {"L": explorer("lorrain"), "M": CARDS["mi_go"]})
@@ -257,7 +257,7 @@ DOOR_MAP = ("+-+-+-+-+-+\n"
 
 @pytest.mark.parametrize("reading, first", [("free", (1, 0)), ("budgeted", (1, 1)),
                                             ("unaffordable_replan", (1, 0))])
-def test_spec_d10_path_door_cost(reading, first):
+def test_path_door_cost(reading, first):
     """D10: the route through the closed door is short; the open detour is longer."""
     state = monster_phase(scenario(DOOR_MAP, {"A": explorer("a"), "M": monster("m", stamina=5)}),
                           "m")
@@ -276,7 +276,7 @@ def test_manual_p16_mindless_destroys_a_blocking_closed_door_for_4():
 
 @pytest.mark.parametrize("reading, goal, options", [
     ("tiebreak_only", (2, 2), ()), ("prefer_if_reachable", None, ((2, 3), (3, 2)))])
-def test_spec_d13_facing_orthogonally(reading, goal, options):
+def test_facing_orthogonally(reading, goal, options):
     """D13: diagonal adjacency in 2 steps, orthogonal adjacency in 3 (stamina 3); the two
     orthogonal spaces tie, so the explorers choose."""
     text = open_map(5, 5, {0: "M....", 3: "...A."})
@@ -287,7 +287,7 @@ def test_spec_d13_facing_orthogonally(reading, goal, options):
 
 
 @pytest.mark.parametrize("reading, moved", [("obstacles", True), ("ignored", False)])
-def test_spec_d14_path_units(reading, moved):
+def test_path_units(reading, moved):
     """D14: with units ignored in planning, Example C's Mi-Go is stuck behind the units."""
     state, _, taken = run_turn(example_b(with_phillip=False),
                                RULES.replace({"path.units": reading}), dice=(0, 0))
@@ -295,7 +295,7 @@ def test_spec_d14_path_units(reading, moved):
 
 
 @pytest.mark.parametrize("reading, moved", [("strict", False), ("replan_first", True)])
-def test_spec_d14_mindless_blocked(reading, moved):
+def test_mindless_blocked(reading, moved):
     """D14: planning with units ignored, Example C's Mi-Go finds its next space occupied.
     ``strict`` ends its turn there; ``replan_first`` re-plans round the units and walks on."""
     rules = RULES.replace({"path.units": "ignored", "mindless.blocked": reading})
@@ -306,7 +306,7 @@ def test_spec_d14_mindless_blocked(reading, moved):
 
 @pytest.mark.parametrize("reading, end", [("closest_distance", (0, 2)),
                                           ("true_path_length", (3, 1))])
-def test_spec_d46_closer_metric(reading, end):
+def test_closer_metric(reading, end):
     """D46: a line of monsters X walls the Mi-Go M off from A: closest distance 2 (units
     ignored), but 5 walking steps to adjacency. With 3 stamina no end point is closer by
     closest distance (manual p16: it does not move); by walking distance each step along the
@@ -322,7 +322,7 @@ def test_spec_d46_closer_metric(reading, end):
 
 @pytest.mark.parametrize("reading, goal, end, score", [
     ("closest_distance", (0, 2), (0, 2), 2), ("true_path_length", (2, 2), (2, 2), 3)])
-def test_spec_d46_closer_metric_picks_the_end_point(reading, goal, end, score):
+def test_closer_metric_picks_the_end_point(reading, goal, end, score):
     """D46: units X, Y, Z fence A's corner. With 2 stamina the closest-distance best end point
     is (0, 2) (closest distance 2 in 1 step), but it is 5 by walking: as far as the start.
     By walking distance the best is (2, 2): 3 (two steps from (1, 0), A's one free adjacent
@@ -342,7 +342,7 @@ def test_spec_d46_closer_metric_picks_the_end_point(reading, goal, end, score):
 
 
 @pytest.mark.parametrize("reading, end", [("remaining_stamina", (0, 4)), ("max_stamina", (0, 2))])
-def test_spec_d12_replan_budget(reading, end):
+def test_replan_budget(reading, end):
     """D12: 2 of 5 stamina left (an ability took 3). Planning on the remaining 2 finds no closer
     end point; planning on the full 5 picks the 5-step route and walks 2 steps of it."""
     state = example_b(False, LONG, stamina=5).update_unit("mi_go", stamina=2)
@@ -351,7 +351,7 @@ def test_spec_d12_replan_budget(reading, end):
 
 
 @pytest.mark.parametrize("reading, target", [("keep_current", "l"), ("apply_tiebreak", "p")])
-def test_spec_d11_retarget_on_a_tie(reading, target):
+def test_retarget_on_a_tie(reading, target):
     """D11: mid-turn the current target L (health 4) and P (health 2) are equally close."""
     text = open_map(5, 1, {0: "L.M.P"})
     state = scenario(text, {"L": explorer("l", health=4), "P": explorer("p", health=2),
@@ -363,7 +363,7 @@ def test_spec_d11_retarget_on_a_tie(reading, target):
 
 
 @pytest.mark.parametrize("reading, seen", [("monster_tile", False), ("explorer_tile", True)])
-def test_spec_d40_ethereal_explorer_and_lit_chapter_tile(reading, seen):
+def test_ethereal_explorer_and_lit_chapter_tile(reading, seen):
     """D40: an ethereal explorer on a tile with a lit chapter space; the monster's tile has none."""
     text = open_map(4, 1, {0: "M.Eh"})
     state = scenario(text, {"E": (explorer("e"), {"ethereal": True}), "M": monster("m")},
@@ -435,7 +435,7 @@ def test_without_rubble_the_envoy_is_an_ordinary_mindless_monster():
 
 @pytest.mark.parametrize("reading, first_move", [("every_action", (2, 0)),
                                                  ("after_moves_only", (4, 0))])
-def test_spec_c24_reevaluate_after_an_ability(reading, first_move):
+def test_reevaluate_after_an_ability(reading, first_move):
     """C-24: the monster shoves its adjacent target L far away; Phillip is now closer. Re-
     evaluating after every action turns it toward Phillip; after moves only it keeps L."""
     shove = Ability("Shove", Cost(stamina=1), Targeting("melee"), (Effect("push", amount=3),))

@@ -45,7 +45,7 @@ def test_play_rounds_is_a_distribution_under_every_reading(rules, chapters, star
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 9), st.lists(st.booleans(), min_size=1, max_size=3), st.randoms(),
        st.integers(1, 3), st.sampled_from(["none", "one"]))
-def test_spec_e8_roll_order_does_not_change_the_number_of_successes(default, full, rng, rounds,
+def test_roll_order_does_not_change_the_number_of_successes(default, full, rng, rounds,
                                                                     floor):
     rules = Rules({"rating.floor": floor})
     shuffled = list(full)

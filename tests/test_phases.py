@@ -73,7 +73,7 @@ def test_manual_p13_failure_lowers_the_shared_rating():
 
 
 @pytest.mark.parametrize("reading, rating", [("none", 0), ("one", 1)])
-def test_spec_d23_rating_floor(reading, rating):
+def test_rating_floor(reading, rating):
     state, _ = apply(spawn_state(rating=1), RollSpawn("a"), RULES.replace({"rating.floor": reading}),
                      ScriptedDice([0]))
     assert state.spawn_rating == rating
@@ -81,7 +81,7 @@ def test_spec_d23_rating_floor(reading, rating):
 
 @pytest.mark.parametrize("reading, rollers", [("players_choose", ("a", "b")),
                                               ("seating", ("a",)), ("turn_order", ("b",))])
-def test_spec_d22_spawn_roll_order(reading, rollers):
+def test_spawn_roll_order(reading, rollers):
     state = replace(spawn_state(), turns=("b", "a"))
     rules = RULES.replace({"spawn10.roll_order": reading})
     assert tuple(e.id for e in spawn_rollers(state, rules)) == rollers
@@ -92,27 +92,27 @@ FULL_ROWS = {0: "As..sB", 1: "WXYZ.."}
 
 
 @pytest.mark.parametrize("reading, rating", [("yes", 6), ("no", 3)])
-def test_spec_d48_success_at_the_limit_resets_or_not(reading, rating):
+def test_success_at_the_limit_resets_or_not(reading, rating):
     state = spawn_state(rows=FULL_ROWS, monsters=FULL, threat=1)
     after, events = apply(state, RollSpawn("a"), RULES.replace({"spawn10.reset_on_limit": reading}),
                           ScriptedDice([5]))
     assert after.threat == 2 and len(after.queue) == 4 and after.spawn_rating == rating
 
 
-def test_spec_d42_tile_with_every_spawn_space_destroyed_does_not_roll():
+def test_tile_with_every_spawn_space_destroyed_does_not_roll():
     state = spawn_state(destroyed=((1, 0), (4, 0)))
     assert spawn_rollers(state, RULES) == ()
 
 
 @pytest.mark.parametrize("reading, rolls", [("skip", False), ("roll_anyway", True)])
-def test_spec_d42_tile_without_spawn_spaces(reading, rolls):
+def test_tile_without_spawn_spaces(reading, rolls):
     state = spawn_state(rows={0: "A....B", 1: "......"})
     assert bool(spawn_rollers(state, RULES.replace({"spawn.no_spawn_spaces": reading}))) is rolls
 
 
 @pytest.mark.parametrize("reading, limited", [("all_spawns", True), ("phase_only", False),
                                               ("none", False)])
-def test_spec_c7_spawn_limit_scope_for_card_spawns(reading, limited):
+def test_spawn_limit_scope_for_card_spawns(reading, limited):
     from machina_nb.rules.engine.effects import spawn_monster
     state = spawn_state(rows=FULL_ROWS, monsters=FULL)
     r = new_resolution(state, RULES.replace({"spawn.limit_scope": reading}), ScriptedDice())
@@ -137,7 +137,7 @@ def test_3_5_no_reset_and_no_decrease_then_one_decrease_at_the_end():
 
 
 @pytest.mark.parametrize("reading, rating", [("no", 2), ("yes", 4)])
-def test_spec_d27_35_reset_on_success(reading, rating):
+def test_35_reset_on_success(reading, rating):
     state = spawn_state(rating=3, explorers="A")
     rules = V35.replace({"spawn35.reset_on_success": reading, "adjust35.when": "rating1_only"})
     state = replace(state, chapter=replace(CHAPTER, spawn_rating=5))
@@ -162,7 +162,7 @@ def test_3_5_rating_one_timer(blocking, chapter):
 
 
 @pytest.mark.parametrize("reading, threat", [("default_printed", 5), ("current_slider", 3)])
-def test_spec_d25_threat_amount(reading, threat):
+def test_threat_amount(reading, threat):
     state = spawn_state(rating=1, explorers="A", chapters=Deck((NEXT_CHAPTER,)), threat=1,
                         threat_positions=9, horror_rating=2)
     after, _ = begin_spawn(state, V35.replace({"threat35.amount": reading}), [0] * 10)
@@ -171,7 +171,7 @@ def test_spec_d25_threat_amount(reading, threat):
 
 @pytest.mark.parametrize("reading, chapter, rating", [("zero", "chapter-2", 7),
                                                        ("skip_rule", "chapter-1", 0)])
-def test_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
+def test_a_chapter_with_no_horror_rating(reading, chapter, rating):
     """3.5 rating-1 step in a non-blocking chapter without a horror rating: ``zero`` adds no
     threat and advances; ``skip_rule`` skips the step and the rating falls to 0 at the end."""
     state = spawn_state(rating=1, explorers="A", chapters=Deck((NEXT_CHAPTER,)), threat=2)
@@ -185,7 +185,7 @@ def test_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
 
 
 @pytest.mark.parametrize("reading, rating", [("every_reset", 7), ("rating1_only", 8)])
-def test_spec_d24_adjustment_at_setup(reading, rating):
+def test_adjustment_at_setup(reading, rating):
     layout = parse_map(open_map(2, 1))
     game = new_game(layout, [(explorer("a"), (0, 0)), (explorer("b"), (1, 0))],
                     chapters=(NEXT_CHAPTER,), rules=V35.replace({"adjust35.when": reading}))
@@ -194,7 +194,7 @@ def test_spec_d24_adjustment_at_setup(reading, rating):
 
 @pytest.mark.parametrize("reading, rating", [("alive_explorers", 7), ("starting_explorers", 6),
                                              ("explorers_in_play", 8)])
-def test_spec_d26_which_explorers_count(reading, rating):
+def test_which_explorers_count(reading, rating):
     """3 started, 2 alive, 1 on the map (B exited): a blocking chapter of rating 8 resets."""
     state = spawn_state(rating=1, explorers="AB", starting_explorers=3)
     state = replace(state, chapter=replace(NEXT_CHAPTER, blocking=True))
@@ -205,7 +205,7 @@ def test_spec_d26_which_explorers_count(reading, rating):
 @pytest.mark.parametrize("reading, token, monsters", [("remove_exit_token", None, 1),
                                                      ("keep_token", (5, 1), 1),
                                                      ("full_exit_procedure", None, 0)])
-def test_spec_d28_timer_on_an_exit_chapter(reading, token, monsters):
+def test_timer_on_an_exit_chapter(reading, token, monsters):
     state = spawn_state(rating=1, explorers="A", chapters=Deck((NEXT_CHAPTER,)), exit_token=(5, 1),
                         rows={0: "As..s.", 1: "G....."}, monsters=[("G", monster("g"))])
     state = replace(state, chapter=replace(CHAPTER, blocking=True, places_exit=True))
@@ -238,7 +238,7 @@ def test_manual_p14_horror_roll_failure_lowers_the_rating():
 
 @pytest.mark.parametrize("reading, current", [("place_then_resolve", True),
                                               ("resolve_then_place", False)])
-def test_spec_c16_horror_invoke_order(reading, current):
+def test_horror_invoke_order(reading, current):
     """A horror event that reinvokes 'the current horror event' sees itself or not."""
     from machina_nb.rules.cards.abilities import Effect
     from machina_nb.rules.cards.events import EventCard
@@ -251,7 +251,7 @@ def test_spec_c16_horror_invoke_order(reading, current):
 
 
 @pytest.mark.parametrize("reading, kept", [("return_anyway", 0), ("stay", 1)])
-def test_spec_d45_markers_when_the_horror_phase_is_skipped(reading, kept):
+def test_markers_when_the_horror_phase_is_skipped(reading, kept):
     state = scenario(open_map(2, 1, {0: "AG"}), {"A": explorer("a"), "G": monster("ghoul")},
                      lasting=(Lasting("slime", "roll_modifier", "a", "horror", -1),))
     state = replace(state, phase="spawn", spawn_rating=None, horror_rating=None)
@@ -270,7 +270,7 @@ def bump(state, rules, n):
 
 
 @pytest.mark.parametrize("reading, increments", [("on_reach", 4), ("on_increase_from_last", 5)])
-def test_spec_d29_level_up_trigger(reading, increments):
+def test_level_up_trigger(reading, increments):
     state = horror_state(monsters=Deck((GHOUL,) * 4))
     rules = RULES.replace({"threat.levelup": reading})
     assert bump(state, rules, increments - 1).level == 1
@@ -279,7 +279,7 @@ def test_spec_d29_level_up_trigger(reading, increments):
 
 @pytest.mark.parametrize("halve, rounding, left", [("yes", "floor", 3), ("yes", "ceil", 2),
                                                    ("no", "floor", 5)])
-def test_spec_c8_d30_level_up_halves_the_deck(halve, rounding, left):
+def test_level_up_halves_the_deck(halve, rounding, left):
     brute = monster("brute", level=2)
     state = horror_state(monsters=Deck((GHOUL,) * 3, (GHOUL,) * 2), reserve=(brute,))
     rules = RULES.replace({"level.halve": halve, "half.rounding": rounding})
@@ -289,7 +289,7 @@ def test_spec_c8_d30_level_up_halves_the_deck(halve, rounding, left):
 
 
 @pytest.mark.parametrize("choice, left", [("floor", 3), ("ceil", 2)])
-def test_manual_p14_spec_d30_players_choose_the_rounding_at_the_level_up(choice, left):
+def test_manual_p14_players_choose_the_rounding_at_the_level_up(choice, left):
     """Five monster cards, halved: under players_choose the explorers are asked (2 or 3 go)."""
     state = horror_state(monsters=Deck((GHOUL,) * 3, (GHOUL,) * 2))
     rules = RULES.replace({"half.rounding": "players_choose"})
@@ -353,7 +353,7 @@ def test_manual_p28_no_ratings_skip_spawn_and_horror():
 
 
 @pytest.mark.parametrize("reading, stamina", [("modified", 3), ("printed", 4)])
-def test_spec_c15_stamina_reset_reads_lasting_stamina_modifiers(reading, stamina):
+def test_stamina_reset_reads_lasting_stamina_modifiers(reading, stamina):
     """C-15: a horror event lowers every explorer's maximum stamina by 1 as a lasting effect
     (a horror marker, kept until the horror phase: manual p27). At the next explorer phase
     stamina resets to the maximum modified by active effects (manual p12) or as printed (aid)."""

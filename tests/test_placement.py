@@ -51,30 +51,30 @@ def one(results):
 # --- B12: the push and pull examples, from the rule text ------------------------------------
 
 
-def test_spec_b12_1_push_orthogonal():
+def test_push_orthogonal():
     board = room(6, 2, {"A": (0, 0), "T": (2, 0)})
     done = one(push(board, (2, 0), (0, 0), 2, RULES, by="A"))
     assert done.path == ((2, 0), (3, 0), (4, 0)) and done.stopped == "distance"
 
 
-def test_spec_b12_2_push_diagonal():
+def test_push_diagonal():
     board = room(5, 5, {"A": (0, 0), "T": (1, 1)})
     assert one(push(board, (1, 1), (0, 0), 2, RULES, by="A")).end == (3, 3)
 
 
-def test_spec_b12_3_pull_diagonal_stops_next_to_the_activator():
+def test_pull_diagonal_stops_next_to_the_activator():
     board = room(5, 5, {"A": (0, 0), "T": (3, 3)})
     done = one(pull(board, (3, 3), (0, 0), 5, RULES, by="A"))
     assert done.path == ((3, 3), (2, 2), (1, 1)) and done.stopped == "activator"
 
 
-def test_spec_b12_4_pull_off_axis_goes_diagonal_then_stops():
+def test_pull_off_axis_goes_diagonal_then_stops():
     board = room(5, 5, {"A": (0, 0), "T": (2, 1)})
     done = one(pull(board, (2, 1), (0, 0), 3, RULES, by="A"))
     assert done.path == ((2, 1), (1, 0)) and done.stopped == "activator"
 
 
-def test_spec_b12_5_push_into_a_pit_destroys_and_counts_as_a_kill():
+def test_push_into_a_pit_destroys_and_counts_as_a_kill():
     board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(3, 0): "o"})
     done = one(push(board, (1, 0), (0, 0), 4, RULES, by="A"))
     assert done.path == ((1, 0), (2, 0), (3, 0)) and done.destroyed and done.kill_by == "A"
@@ -85,7 +85,7 @@ def test_spec_b12_5_push_into_a_pit_destroys_and_counts_as_a_kill():
     assert "T" not in after.units() and board.units()["T"] == (1, 0)
 
 
-def test_spec_b12_6_push_into_a_trap_lever_activates_it_and_the_unit_stays():
+def test_push_into_a_trap_lever_activates_it_and_the_unit_stays():
     board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(3, 0): "l"})
     done = one(push(board, (1, 0), (0, 0), 4, RULES, by="A"))
     assert done.end == (2, 0) and done.stopped == "trap_lever"
@@ -93,13 +93,13 @@ def test_spec_b12_6_push_into_a_trap_lever_activates_it_and_the_unit_stays():
     assert (lever.what, lever.space, lever.activator, lever.optional) == ("trap_lever", (3, 0), "A", False)
 
 
-def test_spec_b12_7_push_into_a_barrel_counts_as_a_hit():
+def test_push_into_a_barrel_counts_as_a_hit():
     board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(2, 0): "b"})
     done = one(push(board, (1, 0), (0, 0), 3, RULES, by="A"))
     assert done.path == ((1, 0),) and done.triggers[0].what == "barrel"
 
 
-def test_spec_b12_8_push_into_a_wall_or_a_unit_stops():
+def test_push_into_a_wall_or_a_unit_stops():
     board = room(4, 1, {"A": (0, 0), "T": (1, 0), "U": (3, 0)})
     done = one(push(board, (1, 0), (0, 0), 3, RULES, by="A"))
     assert done.path == ((1, 0), (2, 0)) and done.stopped == "blocked" and done.blocker == (3, 0)
@@ -120,7 +120,7 @@ def test_manual_p25_the_direction_is_rechecked_each_step():
     assert done.path == ((1, 1), (2, 2), (3, 3)) and done.stopped == "blocked"
 
 
-def test_spec_d17_push_up_to_x_offers_every_length():
+def test_push_up_to_x_offers_every_length():
     board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(4, 0): "o"})
     outcomes = push(board, (1, 0), (0, 0), 5, RULES, by="A", up_to=True)
     assert [(d.end, d.stopped) for d in outcomes] == [
@@ -132,7 +132,7 @@ def test_spec_d17_push_up_to_x_offers_every_length():
 # --- switches ---------------------------------------------------------------------------------
 
 
-def test_spec_d15_push_off_axis_readings():
+def test_push_off_axis_readings():
     board = room(6, 5, {"A": (0, 0), "T": (2, 1)})
     paths = {r: one(push(board, (2, 1), (0, 0), 2, RULES.replace({"push.off_axis": r}), by="A"))
              for r in ("diagonal_otherwise", "strict_none", "dominant_axis")}
@@ -157,14 +157,14 @@ def corner_board(walls):
     ([((1, 1), (2, 1)), ((1, 2), (2, 2))], {"as_move": (1, 1), "destination_only": (2, 2),
                                             "block_on_any_corner": (1, 1)}),
 ])
-def test_spec_d16_push_corner_readings(walls, expected):
+def test_push_corner_readings(walls, expected):
     board = corner_board(walls)
     ends = {r: one(push(board, (1, 1), (0, 0), 1, RULES.replace({"push.corners": r}), by="A")).end
             for r in expected}
     assert ends == expected
 
 
-def test_spec_d17_push_blocked_readings():
+def test_push_blocked_readings():
     board = room(4, 4, {"A": (0, 0), "T": (1, 1), "U": (2, 2)}, {(1, 2): "r"})
     stop = one(push(board, (1, 1), (0, 0), 1, RULES, by="A"))
     assert stop.path == ((1, 1),) and stop.blocker == (2, 2)
@@ -175,7 +175,7 @@ def test_spec_d17_push_blocked_readings():
     assert [d.end for d in both] == [(1, 2), (2, 1)]                 # the players choose
 
 
-def test_spec_d34_trap_lever_activator_and_activation_readings():
+def test_trap_lever_activator_and_activation_readings():
     board = room(5, 1, {"A": (0, 0), "T": (1, 0)}, {(2, 0): "l"})
     activators = {r: one(push(board, (1, 0), (0, 0), 1, RULES.replace({"traps.push_activator": r}),
                               by="A")).triggers[0].activator
@@ -185,7 +185,7 @@ def test_spec_d34_trap_lever_activator_and_activation_readings():
     assert optional.optional is True
 
 
-def test_spec_d7_teleport_within_counts_by_nearest_metric():
+def test_teleport_within_counts_by_nearest_metric():
     board = room(5, 5, {"T": (0, 0)}, {(1, 0): "r", (0, 1): "c"})
     spaces = {m: set(teleport_within(board, (0, 0), 3, RULES.replace({"nearest.metric": m})).candidates)
               for m in ("chebyshev", "euclidean", "manhattan")}
@@ -203,7 +203,7 @@ def test_manual_p25_teleport_within_ignores_walls_and_lists_pits_as_lethal():
     assert len(result.candidates) == 8 and result.lethal == ((2, 2),)
 
 
-def test_spec_c21_teleport_to_a_kind_destroyed_readings():
+def test_teleport_to_a_kind_destroyed_readings():
     board = room(8, 3, {"T": (0, 1)}, {(2, 1): "v", (6, 1): "v"}, tile="t1")
     board = board.with_destroyed((2, 1))
     excluded = teleport_to(board, (0, 1), SpaceKind.EVENT, RULES)
@@ -223,7 +223,7 @@ def test_manual_p25_teleport_to_a_kind_stays_on_the_units_tile():
 
 
 def d18_board() -> Board:
-    """Spec D18: the spawn space (5,5) is taken; its ring holds a chest, a pit, walled floor, another tile."""
+    """The spawn space (5,5) is taken; its ring holds a chest, a pit, walled floor, another tile."""
     board = room(8, 6, {"M": (5, 5), "Q": (5, 1)},
                  {(5, 5): "s", (4, 4): "r", (5, 4): "r", (6, 4): "r", (6, 5): "o"}, tile="t1")
     board = room(8, 3, {}, {(5, 0): "c", (4, 0): "r"}, tile="t2", origin=(0, 6), board=board)
@@ -243,7 +243,7 @@ def d18_board() -> Board:
     ({"fallback.walls": "same_side", "fallback.tile": "same_tile"},
      {(5, 3), (6, 3), (7, 3), (7, 4), (7, 5)}),
 ])
-def test_spec_d18_spawn_fallback_readings(changes, expected):
+def test_spawn_fallback_readings(changes, expected):
     board = d18_board()
     before = board.state()
     result = spawn_placement(board, (5, 1), RULES.replace(changes))

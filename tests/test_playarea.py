@@ -137,7 +137,7 @@ def test_manual_p34_the_area_grows_to_2x2_and_the_l_closes_into_a_loop():
     assert _same_graph(board, area.board())
 
 
-def test_spec_d21_only_the_explored_edge_connects():
+def test_only_the_explored_edge_connects():
     area, board = new_area()
     rules = RULES.replace({"join.other_edges": "only_explored_edge_connects"})
     board = board.with_unit((9, 4), "P")
@@ -182,7 +182,7 @@ def d20_situation(reading, explorer_at=None):
     return area, board, rules
 
 
-def test_spec_d20_scroll_readings():
+def test_scroll_readings():
     area, board, rules = d20_situation("minimal_opposite")
     assert [o.destroyed for o in explore_options(area, board, (4, -10), rules, explorers={"P"})] \
         == [("t00a", "t01a")]
@@ -201,7 +201,7 @@ def test_spec_d20_scroll_readings():
     assert _same_graph(board, done.area.board())
 
 
-def test_spec_d20_minimal_opposite_refuses_when_an_explorer_stands_on_the_far_row():
+def test_minimal_opposite_refuses_when_an_explorer_stands_on_the_far_row():
     area, board, rules = d20_situation("minimal_opposite", explorer_at=(15, 5))
     before = board.state()
     with pytest.raises(RulesError, match="explorers stand") as err:
@@ -213,7 +213,7 @@ def test_spec_d20_minimal_opposite_refuses_when_an_explorer_stands_on_the_far_ro
         explore_options(area, board, (4, -10), choose, explorers={"P", "Q"})
 
 
-def test_spec_d19_explore_offset_readings():
+def test_explore_offset_readings():
     area, board = new_area()
     board = board.with_unit((4, 0), "P")
     origins = {reading: [o.tile.origin for o in explore_options(
@@ -227,7 +227,7 @@ def test_spec_d19_explore_offset_readings():
     assert orthogonal.tile.direction_symbol()[1] == ((4, -1), (4, 0))
 
 
-def test_spec_d19_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
+def test_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
     sides = [start_side(), tile_side("t01a", n="Ee........")]
     area = PlayArea.start(sides, ("t01a", "t00a"))
     board = area.board()
@@ -236,7 +236,7 @@ def test_spec_d19_grid_snap_warns_when_the_symbol_is_not_next_to_the_explorer():
     assert option.warnings and "explore.offset" in option.warnings[0]
 
 
-def test_spec_d21_adjacency_across_tiles_readings_on_joined_tiles():
+def test_adjacency_across_tiles_readings_on_joined_tiles():
     area, board = build_2x2()
     touching = RULES.replace({"adjacency.across_tiles": "any_touching_spaces"})
     a, b = (3, -1), (3, 0)                          # touching across a tile boundary wall

@@ -53,7 +53,7 @@ E10 = {
 
 
 @pytest.mark.parametrize("d", sorted(E10))
-def test_manual_p14_spec_e10_horror_renewal_table(d):
+def test_manual_p14_horror_renewal_table(d):
     pmf, mean, rate = E10[d]
     assert list(renewal_pmf(d, MANUAL).values()) == fr(pmf)
     assert list(renewal_pmf(d, MANUAL)) == list(range(1, len(fr(pmf)) + 1))
@@ -61,7 +61,7 @@ def test_manual_p14_spec_e10_horror_renewal_table(d):
     assert round(float(long_run_invokes(d, MANUAL)), 4) == rate
 
 
-def test_spec_e10_closed_formula_for_the_wait():
+def test_closed_formula_for_the_wait():
     for d in range(1, 10):
         for t, p in renewal_pmf(d, MANUAL).items():
             formula = math.prod((1 - roll_chance(d - j) for j in range(t - 1)), start=F(1))
@@ -84,7 +84,7 @@ E8 = """2 0.8197/0.8182 1.6393/1.6364 2.4590/2.4545 3.2787/3.2727
 
 
 @pytest.mark.parametrize("row", E8.splitlines())
-def test_manual_p13_spec_e8_long_run_spawns_both_floors(row):
+def test_manual_p13_long_run_spawns_both_floors(row):
     d, *cells = row.split()
     floor_one = MANUAL.replace({"rating.floor": "one"})
     for m, cell in enumerate(cells, start=1):
@@ -118,7 +118,7 @@ def test_spawn_chain_matches_enumerating_every_roll(default, rollers, rounds, fl
         simulate_1_0(default, rollers, rounds, floor=floor)
 
 
-def test_spec_e8_exact_long_run_is_reached_by_the_chain():
+def test_exact_long_run_is_reached_by_the_chain():
     # From the stationary start the mean per round stays m / E[T]; from a reset it tends to it.
     chain = spawn_chain(4, 2, 60, MANUAL)
     mean = sum(k * p for k, p in chain.items()) / 60
@@ -144,7 +144,7 @@ def test_3_5_faq_numbers_come_out_of_the_process(d):
         assert marginal(play_rounds(setup, V35, 1), "spawn_rating") == {expected - 1: 1}
 
 
-def test_spec_b11_adjustment_formula_for_every_rating():
+def test_adjustment_formula_for_every_rating():
     for d, n in itertools.product(range(1, 10), range(1, 5)):
         assert adjusted_spawn_rating(d, n) == (d if d <= 3 else max(3, d - (n - 1)))
 
@@ -160,7 +160,7 @@ E9 = """2 | 2,1,4/5,0.80 | 2,1,8/5,1.60 | 2,1,12/5,2.40 | 2,1,16/5,3.20
 
 
 @pytest.mark.parametrize("row", E9.splitlines())
-def test_3_5_spec_e9_countdown_cycle_table(row):
+def test_3_5_countdown_cycle_table(row):
     d, *cells = (c.strip() for c in row.split("|"))
     for n, cell in enumerate(cells, start=1):
         reset, rounds, attempts, per_round = cell.split(",")
@@ -172,14 +172,14 @@ def test_3_5_spec_e9_countdown_cycle_table(row):
 
 
 @pytest.mark.parametrize("d, n", [(6, 2), (9, 4), (3, 1), (8, 3)])
-def test_spec_e9_whole_cycles_of_the_process_give_the_cycle_mean(d, n):
+def test_whole_cycles_of_the_process_give_the_cycle_mean(d, n):
     cycle = countdown_cycle(d, n)
     setup = Setup((ChapterRatings(spawn_rating=d, blocking=True),), Party(n))
     result = marginal(play_rounds(setup, V35, 2 * cycle.rounds), "spawned")
     assert sum(k * p for k, p in result.items()) == 2 * cycle.attempts
 
 
-def test_spec_e9_reset_at_one_is_flagged_and_drifts_negative():
+def test_reset_at_one_is_flagged_and_drifts_negative():
     with pytest.raises(RulesError):
         countdown_cycle(1, 1)
     setup = Setup((ChapterRatings(spawn_rating=1, blocking=True),), Party(1))
@@ -205,7 +205,7 @@ def test_3_5_timer_advances_a_non_blocking_chapter_and_resets_both_sliders():
     ("rating1_only", [7, 6, 5, 4, 3]),
     ("every_phase_start", [4, 2, 1, 4, 2]),
 ])
-def test_3_5_spec_d24_when_the_adjustment_applies(reading, spawn_ratings):
+def test_3_5_when_the_adjustment_applies(reading, spawn_ratings):
     rules = V35.replace({"adjust35.when": reading})
     setup = Setup((ChapterRatings(spawn_rating=8, blocking=True),), Party(4))
     for rounds, expected in enumerate(spawn_ratings, start=1):
@@ -219,7 +219,7 @@ def test_3_5_spec_d24_when_the_adjustment_applies(reading, spawn_ratings):
     ("default_printed", {5: F(1, 5), 6: F(4, 5)}),
     ("current_slider", {3: F(1, 5), 4: F(4, 5)}),
 ])
-def test_3_5_spec_d25_threat_amount_when_the_timer_fires(reading, threat):
+def test_3_5_threat_amount_when_the_timer_fires(reading, threat):
     rules = V35.replace({"threat35.amount": reading})
     setup = Setup((ChapterRatings(spawn_rating=4, horror_rating=4, blocking=True),),
                   Party(1, full_tiles=()), threat_positions=10, spawn=1, horror=2)
@@ -227,7 +227,7 @@ def test_3_5_spec_d25_threat_amount_when_the_timer_fires(reading, threat):
 
 
 @pytest.mark.parametrize("reading, chapter, rating", [("zero", 1, 2), ("skip_rule", 0, 0)])
-def test_3_5_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
+def test_3_5_a_chapter_with_no_horror_rating(reading, chapter, rating):
     """Rating 2 counts down to 1 in round 1; round 2's timer advances the chapter (``zero``:
     +0 threat) or is skipped (``skip_rule``: the rating falls on to 0)."""
     rules = V35.replace({"threat35.no_horror_rating": reading})
@@ -241,7 +241,7 @@ def test_3_5_spec_d25_a_chapter_with_no_horror_rating(reading, chapter, rating):
 @pytest.mark.parametrize("reading, first_rating", [
     ("alive_explorers", 7), ("starting_explorers", 6), ("explorers_in_play", 8),
 ])
-def test_3_5_spec_d26_which_explorers_count(reading, first_rating):
+def test_3_5_which_explorers_count(reading, first_rating):
     rules = V35.replace({"n35": reading})
     setup = Setup((ChapterRatings(spawn_rating=8),), Party(3, alive=2, in_play=1))
     assert marginal(play_rounds(setup, rules, 1), "spawn_rating") == {first_rating - 1: 1}
@@ -251,7 +251,7 @@ def test_3_5_spec_d26_which_explorers_count(reading, first_rating):
     ("no", {4: F(1)}),
     ("yes", {4: F(1, 2), 7: F(1, 2)}),
 ])
-def test_3_5_spec_d27_reset_on_success(reading, ratings):
+def test_3_5_reset_on_success(reading, ratings):
     rules = V35.replace({"spawn35.reset_on_success": reading})
     setup = Setup((ChapterRatings(spawn_rating=8),), Party(1), spawn=5)
     assert marginal(play_rounds(setup, rules, 1), "spawn_rating") == ratings
@@ -261,7 +261,7 @@ def test_3_5_spec_d27_reset_on_success(reading, ratings):
     ("yes", {6: F(7, 10), 2: F(3, 10)}),
     ("no", {3: F(7, 10), 2: F(3, 10)}),
 ])
-def test_manual_p13_spec_d48_reset_at_the_monster_limit(reading, ratings):
+def test_manual_p13_reset_at_the_monster_limit(reading, ratings):
     rules = MANUAL.replace({"spawn10.reset_on_limit": reading})
     setup = Setup((ChapterRatings(spawn_rating=6),), Party(1, full_tiles=(True,)), spawn=3)
     after = play_rounds(setup, rules, 1)
@@ -273,13 +273,13 @@ def test_manual_p13_spec_d48_reset_at_the_monster_limit(reading, ratings):
 @pytest.mark.parametrize("reading, spawned", [
     ("all_spawns", {0: F(1)}), ("phase_only", {0: F(1)}), ("none", {0: F(3, 10), 1: F(7, 10)}),
 ])
-def test_spec_c7_monster_limit_scope_in_the_phase(reading, spawned):
+def test_monster_limit_scope_in_the_phase(reading, spawned):
     rules = MANUAL.replace({"spawn.limit_scope": reading})
     setup = Setup((ChapterRatings(spawn_rating=6),), Party(1, full_tiles=(True,)), spawn=3)
     assert marginal(play_rounds(setup, rules, 1), "spawned") == spawned
 
 
-def test_manual_p13_spec_d22_roll_order_moves_spawns_not_successes():
+def test_manual_p13_roll_order_moves_spawns_not_successes():
     def run(full_tiles):
         setup = Setup((ChapterRatings(spawn_rating=6),), Party(2, full_tiles=full_tiles), spawn=3)
         return play_rounds(setup, MANUAL, 1)
@@ -296,7 +296,7 @@ def test_manual_p13_spec_d22_roll_order_moves_spawns_not_successes():
 
 
 @pytest.mark.parametrize("reading, third_roll_fails", [("none", F(0)), ("one", F(1, 500))])
-def test_manual_p13_spec_d23_rating_floor(reading, third_roll_fails):
+def test_manual_p13_rating_floor(reading, third_roll_fails):
     rules = MANUAL.replace({"rating.floor": reading})
     setup = Setup((ChapterRatings(spawn_rating=2),), Party(3))
     assert marginal(play_rounds(setup, rules, 1), "spawned").get(0, 0) == third_roll_fails
@@ -305,7 +305,7 @@ def test_manual_p13_spec_d23_rating_floor(reading, third_roll_fails):
 @pytest.mark.parametrize("reading, increments_to_level_up", [
     ("on_reach", 4), ("on_increase_from_last", 5),
 ])
-def test_manual_p14_3_5_spec_d29_level_up_trigger(reading, increments_to_level_up):
+def test_manual_p14_3_5_level_up_trigger(reading, increments_to_level_up):
     rules = MANUAL.replace({"threat.levelup": reading})
     threat, level, steps = 1, 1, 0
     while level == 1:
@@ -326,13 +326,13 @@ def test_manual_p14_level_up_round_in_the_process_differs_by_ruleset():
 
 
 @pytest.mark.parametrize("reading, expected", [("yes", (3, 5, True)), ("no", (4, 5, False))])
-def test_manual_p14_spec_c8_level_5_rule(reading, expected):
+def test_manual_p14_level_5_rule(reading, expected):
     rules = MANUAL.replace({"level5_rule": reading})
     assert raise_threat(3, 5, rules, positions=5) == expected
 
 
 @pytest.mark.parametrize("reading, after_event_space", [("clamp_one", 1), ("seal_only", 0)])
-def test_spec_c29_threat_floor(reading, after_event_space):
+def test_threat_floor(reading, after_event_space):
     rules = MANUAL.replace({"threat.floor": reading})
     assert lower_threat(1, 1, rules, source="seal") == 1
     assert lower_threat(1, 1, rules, source="event_space") == after_event_space
@@ -340,12 +340,12 @@ def test_spec_c29_threat_floor(reading, after_event_space):
 
 
 @pytest.mark.parametrize("rules, cost", [(MANUAL, 2), (V35, 1), (Rules.preset("player_aid"), 3)])
-def test_manual_p37_3_5_spec_e11_event_space_roll(rules, cost):
+def test_manual_p37_3_5_event_space_roll(rules, cost):
     roll = event_space_roll(3, rules)
     assert (roll.cost, roll.lower_threat, roll.reinvoke) == (cost, F(7, 10), F(3, 10))
 
 
-def test_spec_e9_3_5_rolls_do_not_move_the_rating_but_1_0_rolls_do():
+def test_3_5_rolls_do_not_move_the_rating_but_1_0_rolls_do():
     setup = Setup((ChapterRatings(spawn_rating=5),), Party(2))
     # 3.5: adjusted to 4 for two explorers, rolled against twice, lowered once at the end.
     assert marginal(play_rounds(setup, V35, 1), "spawn_rating") == {3: 1}
@@ -381,7 +381,7 @@ def test_bad_arguments_are_refused_naming_them(call, argument):
 
 
 @pytest.mark.parametrize("reading, factor", [("on_reach", 4), ("on_increase_from_last", 5)])
-def test_spec_e12_rounds_per_level_up_closed_form(reading, factor):
+def test_rounds_per_level_up_closed_form(reading, factor):
     from machina_nb.rules.odds.processes import rounds_per_level_up
     rules = MANUAL.replace({"threat.levelup": reading})
     assert rounds_per_level_up(4, 5, rules) == factor * F(1933, 1250)
@@ -390,14 +390,14 @@ def test_spec_e12_rounds_per_level_up_closed_form(reading, factor):
 @pytest.mark.parametrize("reading, removed", [
     ("floor", (4,)), ("ceil", (5,)), ("players_choose", (4, 5)),
 ])
-def test_manual_p14_spec_d30_remove_half_of_an_odd_deck(reading, removed):
+def test_manual_p14_remove_half_of_an_odd_deck(reading, removed):
     from machina_nb.rules.odds.processes import cards_removed
     rules = MANUAL.replace({"half.rounding": reading})
     assert cards_removed(9, rules) == removed
     assert cards_removed(8, rules) == (4,)
 
 
-def test_spec_e14_a_given_card_survives_with_n_minus_removed_over_n():
+def test_a_given_card_survives_with_n_minus_removed_over_n():
     from machina_nb.rules.odds.processes import surviving_copies
     assert surviving_copies(9, 1, 4) == {0: F(4, 9), 1: F(5, 9)}
     three = surviving_copies(10, 3, 5)
@@ -421,6 +421,6 @@ def test_manual_p13_round_report_follows_the_spawn_procedure():
         .long_run_attempts is None
 
 
-def test_3_5_spec_b11_the_adjustment_leaves_ratings_of_3_and_below_alone():
+def test_3_5_the_adjustment_leaves_ratings_of_3_and_below_alone():
     """The countdown can take a rating to 0 or below; the adjustment never moves it."""
     assert [adjusted_spawn_rating(d, 4) for d in (-3, 0, 1, 3, 4)] == [-3, 0, 1, 3, 3]

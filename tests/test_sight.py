@@ -138,7 +138,7 @@ def test_door_target_spaces_rejects_a_wall():
     ("NW", VIS, VIS, NOT),   # an L round a side cell (NW)
     ("S", VIS, VIS, VIS),    # a single wall end
 ])
-def test_spec_d1_los_vertex_readings(rays, touch_ok, separating, any_two):
+def test_los_vertex_readings(rays, touch_ok, separating, any_two):
     board = rays_board(*rays)
     for reading, expected in (("touch_ok", touch_ok), ("separating", separating),
                               ("any_two", any_two)):
@@ -148,7 +148,7 @@ def test_spec_d1_los_vertex_readings(rays, touch_ok, separating, any_two):
     assert Rules()["los.vertex"] == "separating"
 
 
-def test_spec_d1_vertex_far_from_the_units_three_by_one():
+def test_vertex_far_from_the_units_three_by_one():
     # (0,0) -> (3,1) passes through the vertex at its midpoint; ours: y flipped.
     board = board_of("+-+-+-+-+\n|. . . .|\n+ +-+ + +\n|. .|. .|\n+-+-+-+-+\n")
     # rays at V(2,1): W (the wall under (1,0)) and S (the wall between (1,1) and (2,1))
@@ -171,7 +171,7 @@ def test_the_verdict_explains_itself_with_reading_and_citation():
 
 
 @pytest.mark.parametrize("rays, cells", [((), "r..r"), (("S",), "r...")])
-def test_spec_d2_space_squeeze_readings(rays, cells):
+def test_space_squeeze_readings(rays, cells):
     board = rays_board(*rays, cells=cells)
     assert not line_of_sight(board, SW, NE, Rules()).visible          # default: blocked
     visible = Rules().replace({"los.space_squeeze": "visible"})
@@ -200,7 +200,7 @@ ARCHER = """\
     ([(1, 0), (0, 1)], VIS, NOT, NOT),   # ruling D3: units at (0,1) and (1,0), ours y-flipped
     ([(1, 0)], VIS, VIS, NOT),           # a single unit's corner
 ])
-def test_spec_d3_ranged_obstacle_vertex_readings(units, corner_ok, separating, any_touch):
+def test_ranged_obstacle_vertex_readings(units, corner_ok, separating, any_touch):
     # Archer at (0,0), y growing north, shooting at (2,2): ours (0,2) -> (2,0).
     board = board_of(ARCHER.replace("A", ".").replace("T", "."))
     board = board.with_units(((p[0], 2 - p[1]), f"U{i}") for i, p in enumerate(units))
@@ -222,7 +222,7 @@ def test_manual_p23_obstacles_block_ranged_but_not_ranged_through():
 
 
 @pytest.mark.parametrize("reading, blocked", [("yes", True), ("no", False)])
-def test_spec_c19_ethereal_units_and_plain_ranged(reading, blocked):
+def test_ethereal_units_and_plain_ranged(reading, blocked):
     board = board_of("+-+-+-+\n|A G T|\n+-+-+-+\n")
     rules = Rules().replace({"ethereal.blocks_ranged": reading})
     assert ranged_line(board, (0, 0), (2, 0), rules, ethereal={"G"}).visible is not blocked
@@ -246,7 +246,7 @@ OPEN4 = "+-+-+-+-+\n" + "|. . . .|\n+ + + + +\n" * 3 + "|. . . .|\n+-+-+-+-+\n"
     ("chebyshev", "steps", 3), ("euclidean", "steps", 4), ("chebyshev", "spaces_between", 2),
     ("path_around_barriers", "steps", 3),
 ])
-def test_spec_d6_range_readings(metric, count, distance):
+def test_range_readings(metric, count, distance):
     rules = Rules().replace({"range.metric": metric, "range.count": count})
     board = board_of(OPEN4)
     assert range_between(board, (0, 3), (3, 0), rules) == distance
@@ -254,7 +254,7 @@ def test_spec_d6_range_readings(metric, count, distance):
     assert range_between(board, (1, 1), (1, 1), rules) == 0  # a unit may target itself
 
 
-def test_spec_d6_path_around_barriers_goes_round_a_wall():
+def test_path_around_barriers_goes_round_a_wall():
     board = board_of("+-+-+\n|.|.|\n+ + +\n|. .|\n+-+-+\n")
     rules = Rules().replace({"range.metric": "path_around_barriers"})
     assert range_between(board, (0, 0), (1, 0), rules) == 2
@@ -262,7 +262,7 @@ def test_spec_d6_path_around_barriers_goes_round_a_wall():
     assert Rules()["range.metric"] == "chebyshev" and Rules()["range.count"] == "steps"
 
 
-def test_spec_d6_path_around_barriers_may_end_on_rubble():
+def test_path_around_barriers_may_end_on_rubble():
     board = board_of("+-+-+-+\n|. . r|\n+-+-+-+\n")
     rules = Rules().replace({"range.metric": "path_around_barriers"})
     assert range_between(board, (0, 0), (2, 0), rules) == 2
@@ -291,7 +291,7 @@ def two_tiles(border: BorderKind) -> Board:
 @pytest.mark.parametrize("border, joined_only, touching", [
     (BorderKind.BOUNDARY, False, True), (BorderKind.JOINED, True, True),
 ])
-def test_spec_d21_adjacency_across_tiles(border, joined_only, touching):
+def test_adjacency_across_tiles(border, joined_only, touching):
     board = two_tiles(border)
     assert adjacent(board, (0, 0), (1, 0), Rules()) is joined_only
     rules = Rules().replace({"adjacency.across_tiles": "any_touching_spaces"})

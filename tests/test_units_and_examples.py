@@ -55,7 +55,7 @@ def test_every_invented_number_is_marked():
 
 
 def test_manual_p22_door_example_board_matches_the_reconstruction():
-    """Spec B7 layout i, y flipped: Lorrai (0,2), Hank (1,2), Phillip (1,1), chapter space (1,3)."""
+    """The worked example's layout i, y flipped: Lorrai (0,2), Hank (1,2), Phillip (1,1), chapter space (1,3)."""
     example = load_example(DOORS)
     board = example.board
     assert example.page == "manual p22" and example.preset == "manual"

@@ -123,7 +123,7 @@ def test_a_visible_target_draws_a_green_line_and_no_blocker():
     assert "visible (manual p22 (line of sight))" in view.verdict.value
 
 
-def test_spec_d1_flipping_los_vertex_redraws_the_same_target():
+def test_flipping_los_vertex_redraws_the_same_target():
     view = BoardView(L_AROUND_SIDE)
     view.select((0, 1))
     view.aim((1, 0))

@@ -34,7 +34,7 @@ def reset(odds):
     odds.rules = Rules()
 
 
-def test_manual_p24_spec_e2_mi_go_armor_3_is_5_9_and_5_6_with_one_essence(odds):
+def test_manual_p24_mi_go_armor_3_is_5_9_and_5_6_with_one_essence(odds):
     assert "<b>5/9 (55.56%)</b>" in odds.probability.value
     odds.essence.value = 1
     assert "<b>5/6 (83.33%)</b>" in odds.probability.value
@@ -44,7 +44,7 @@ def test_manual_p24_spec_e2_mi_go_armor_3_is_5_9_and_5_6_with_one_essence(odds):
     assert "<b>1 (100%)</b>" in odds.probability.value
 
 
-def test_spec_e2_moving_the_defense_slider_changes_the_fraction(odds):
+def test_moving_the_defense_slider_changes_the_fraction(odds):
     shown = {}
     for armor in range(0, 7):
         odds.defense.value = armor
@@ -54,13 +54,13 @@ def test_spec_e2_moving_the_defense_slider_changes_the_fraction(odds):
                      4: "1/4 (25.00%)", 5: "1/18 (5.56%)", 6: "0 (0%)"}
 
 
-def test_spec_e2_expected_essence_spent_is_shown(odds):
+def test_expected_essence_spent_is_shown(odds):
     odds.essence.value = 1
     # the least needed: spend 1 exactly when S = 2 (5/18 in the pmf of 1H+1L)
     assert "5/18 (27.78%)" in odds.essence_spent.value
 
 
-def test_spec_e1_pmf_chart_holds_the_worked_pmf_of_1h2l(odds):
+def test_pmf_chart_holds_the_worked_pmf_of_1h2l(odds):
     odds.low.value = 2
     data = odds.sources["pmf"].data
     expected = ["1/216", "1/27", "1/8", "17/72", "5/18", "5/24", "5/54", "1/54"]
@@ -82,7 +82,7 @@ def test_charts_mark_the_defense_threshold_and_colour_hits(odds):
     assert cumulative[3] == "5/9 (55.56%)" and cumulative[6] == "0 (0%)"
 
 
-def test_spec_e1_2_heat_map_covers_every_pool_and_defense(odds):
+def test_heat_map_covers_every_pool_and_defense(odds):
     data = odds.sources["heat"].data
     assert len(data["p"]) == len(HEAT_POOLS) * 10 == 480
     cell = {(pool, d): e for pool, d, e in zip(data["pool"], data["defense"], data["exact"])}
@@ -95,7 +95,7 @@ def test_spec_e1_2_heat_map_covers_every_pool_and_defense(odds):
     assert odds.sources["heat_current"].data == {"pool": ["1H1L"], "defense": ["3"]}
 
 
-def test_spec_e1_generating_function_is_typeset_as_mathml(odds):
+def test_generating_function_is_typeset_as_mathml(odds):
     """G(z) = z**5/18 + ... + 1/36 for 1H1L, typeset (MathML renders offline in Chromium)."""
     shown = odds.derivation.value
     assert "<math display='block'>" in shown and "**" not in shown
@@ -109,7 +109,7 @@ def test_manual_p25_arcane_compares_with_will(odds):
     assert "against will 3" in odds.probability.value
 
 
-def test_spec_e3_one_roll_against_several_blockers(odds):
+def test_one_roll_against_several_blockers(odds):
     table = odds.blockers_table.value
     # 1H1L against 2,3,4: the pmf read by threshold, E[#hits] = 5/6 + 5/9 + 1/4
     cell = "</td><td style='padding:0 8px'>"
@@ -127,7 +127,7 @@ def test_bad_blockers_text_names_the_argument_and_keeps_nothing_evaluated(odds):
     assert "odds-error" in odds.blockers_table.value
 
 
-def test_spec_e4_kill_table_mi_go_health_2(odds):
+def test_kill_table_mi_go_health_2(odds):
     expected = {(2, 0): "25/81", (2, 1): "50/81", (2, 2): "275/324", (2, 3): "155/162",
                 (3, 0): "425/729", (3, 1): "2525/2916", (3, 2): "11275/11664",
                 (3, 3): "7735/7776"}
@@ -144,7 +144,7 @@ def test_no_dice_is_refused_naming_the_argument(odds):
     assert odds.sources["pmf"].data == before
 
 
-def test_spec_d31_roll_floor_reading_changes_defense_0_with_a_penalty(odds):
+def test_roll_floor_reading_changes_defense_0_with_a_penalty(odds):
     odds.defense.value, odds.modifier.value = 0, -3
     none = odds.probability.value
     odds.rules = Rules().replace({"roll.floor": "clamp0"})
@@ -152,7 +152,7 @@ def test_spec_d31_roll_floor_reading_changes_defense_0_with_a_penalty(odds):
     assert "roll.floor: clamp0" in odds.citation.value
 
 
-def test_spec_d32_essence_multi_blocker_readings(odds):
+def test_essence_multi_blocker_readings(odds):
     odds.essence.value = 2
     odds.blockers.value = "3,4"
     shared = odds.blockers_table.value
@@ -184,7 +184,7 @@ def test_3_5_faq_rating_8_with_4_explorers_rolls_at_5(proc):
     proc.explorers.value = 1
 
 
-def test_spec_e10_horror_invokes_and_long_run_rates(proc):
+def test_horror_invokes_and_long_run_rates(proc):
     data = proc.sources["invoked"].data
     assert dict(zip(data["x"], data["left_exact"]))[1] == "7/10 (70.00%)"  # q(3)
     summary = proc.summary.value
@@ -211,7 +211,7 @@ def test_explorer_hands_the_preset_to_the_odds_views():
     assert app.tabs.titles[1] == "Odds"
 
 
-def test_3_5_spec_e9_non_blocking_chapter_stops_spawning_after_its_timer():
+def test_3_5_non_blocking_chapter_stops_spawning_after_its_timer():
     """Rating 3, one explorer: the countdown rolls at 3 and 2, then the timer fires in round 3.
 
     Blocking: it resets and rolls again; non-blocking: the chapter is over (3.5 §Spawn Phase).
@@ -228,7 +228,7 @@ def test_3_5_spec_e9_non_blocking_chapter_stops_spawning_after_its_timer():
     assert "long-run horror" not in view.summary.value  # no horror rating: no such row
 
 
-def test_spec_d31_heat_map_follows_the_rules(odds):
+def test_heat_map_follows_the_rules(odds):
     odds.modifier.value = -3
 
     def cell():
