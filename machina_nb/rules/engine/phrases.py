@@ -27,14 +27,15 @@ card's name, ``{cause}`` what caused the event.
 from __future__ import annotations
 
 import functools
-
 import re
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
 from machina_nb.rules.cite import Cite
 
-__all__ = ["PHRASES", "say", "say_cite", "literal", "dice_words", "point_text"]
+__all__ = ["PHRASES", "say", "say_cite", "literal", "dice_words", "point_text", "Who", "At",
+           "Word", "Reason", "template_of"]
 
 PHRASES: dict[str, str] = {
     "health_loss": "{cause}: {who0} loses {amount0} health ({amount1} -> {amount2})",
@@ -76,12 +77,92 @@ PHRASES: dict[str, str] = {
     "arcane_roll": "{cause}: {amount0} high + {amount1} low {dice} -> total {amount2} "
                    "(arcane, against will)",
     "barrel_roll": "exploding barrel: 3 high {dice} -> total {amount0}",
+    # the monster phase
+    "door_destroy_monster": "{who0} destroys the closed door {where0}|{where1} ({amount0} stamina)",
+    "monster_turn_ends_no_step_left": "{who0}'s turn ends: no ability, door or step left",
+    "monster_turn_ends_players": "{who0}'s turn ends: the players end the scheming monster's "
+                                 "turn",
 }
 """The templates of the events the engine phrases by key."""
 
-_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*)\}")
+_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*(?:\.\.(?:\|[a-z]+\d+\.\.)?)?)\}")
+_SERIES = re.compile(r"([a-z]+)(\d+)\.\.")
+_NONE = {"who": "nobody"}
 _POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
 _CORNER = re.compile(r"(\bmeeting at |\bblocked by the space \{where\d+\} at )$")
+
+
+class Who(str):
+    """A unit id in a sentence being built by :func:`template_of`."""
+
+
+class Word(str):
+    """A name already in the players' words (a card, an ability) in a sentence being built."""
+
+
+class At(tuple):  # type: ignore[type-arg]
+    """A space ``(x, y)`` in a sentence being built by :func:`template_of`."""
+
+
+Piece = str | int | tuple
+"""A piece of a sentence: plain words (``str``), :class:`Who`, :class:`Word`, :class:`At`,
+or a number (an ``int``)."""
+
+
+def template_of(pieces: Iterable[Piece], who: tuple[str, ...] = ()
+                ) -> tuple[str, tuple[str, ...], tuple[tuple, ...], tuple[int, ...],
+                           tuple[str, ...]]:
+    """A sentence given as pieces, as a template and its fields (``who`` come first).
+
+    >>> template_of(["targets ", Who("ann"), ", closest at ", 2], ("m-1",))
+    ('targets {who1}, closest at {amount0}', ('m-1', 'ann'), (), (2,), ())
+    """
+    who_list, where, amounts, words, out = list(who), [], [], [], []
+    for piece in pieces:
+        if isinstance(piece, Who):
+            out.append(f"{{who{len(who_list)}}}")
+            who_list.append(str(piece))
+        elif isinstance(piece, Word):
+            out.append(f"{{word{len(words)}}}")
+            words.append(str(piece))
+        elif isinstance(piece, str):
+            out.append(piece.replace("{", "{{").replace("}", "}}"))
+        elif isinstance(piece, int):
+            out.append(f"{{amount{len(amounts)}}}")
+            amounts.append(piece)
+        else:
+            out.append(f"{{where{len(where)}}}")
+            where.append(tuple(piece))
+    return "".join(out), tuple(who_list), tuple(where), tuple(amounts), tuple(words)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason of a monster's plan: its template and the fields it names; ``who[0]`` is
+    the monster (the reason does not say it; the event of the reason does).
+
+    >>> r = Reason.of("m-1", "targets ", Who("ann"), ", closest at ", 2)
+    >>> str(r), "closest" in r, say(r, {"ann": "Ann"})
+    ('targets ann, closest at 2', True, 'targets Ann, closest at 2')
+    """
+
+    template: str
+    who: tuple[str, ...] = ()
+    where: tuple[tuple, ...] = ()
+    amounts: tuple[int, ...] = ()
+    words: tuple[str, ...] = ()
+    phrase: str = field(default="reason", init=False)
+
+    @classmethod
+    def of(cls, monster: str, *pieces: Piece) -> Reason:
+        """The reason said by ``pieces`` (see :func:`template_of`)."""
+        return cls(*template_of(pieces, (monster,)))
+
+    def __str__(self) -> str:
+        return say(self)
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)
 
 
 def point_text(point: tuple) -> str:
@@ -155,8 +236,17 @@ def _own(template: str) -> str:
     return re.sub(r" \{\(who(\d+)\)\}", r"{(who\1)}", template)
 
 
-def _fill(template: str, values: Mapping[str, str]) -> str:
-    return _FIELD.sub(lambda m: values[m[1]], template).replace("{{", "{").replace("}}", "}")
+def _fill(template: str, values: Mapping[str, str],
+          series: Mapping[str, list[str]] | None = None) -> str:
+    def field(m: re.Match[str]) -> str:
+        key = m[1]
+        if ".." not in key:
+            return values[key]
+        lists = [series[name][int(start):] for name, start in _SERIES.findall(key)] \
+            if series else [[]]
+        said = ", ".join(" ".join(parts) for parts in zip(*lists))
+        return said or _NONE.get(_SERIES.findall(key)[0][0], "none")
+    return _FIELD.sub(field, template).replace("{{", "{").replace("}}", "}")
 
 
 def say(event: Any, names: Mapping[str, str] | None = None,
@@ -165,21 +255,35 @@ def say(event: Any, names: Mapping[str, str] | None = None,
         dice: Callable[[Iterable[int]], str] | None = None) -> str:
     """The event in words: unit ids by ``names`` (a unit missing there is said by its id),
     spaces by ``space`` and grid points by ``point`` (both ``(x, y)`` by default), the faces
-    rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``)."""
+    rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``).
+
+    ``event`` is an event or any value with the same fields (a monster's reason); its
+    ``template`` attribute, if it has one, is its template, else its phrase's in
+    :data:`PHRASES`. A placeholder ``{who1..}`` says ``who[1:]`` as a list (``nobody`` when
+    empty), ``{who1..|word0..}`` says the pairs ``who[1] word[0], who[2] word[1]...``.
+    """
     space = space or point_text
     point = point or point_text
-    values: dict[str, str] = {"card": event.card, "dice": (dice or _dice_list)(event.dice)}
+    values: dict[str, str] = {"card": getattr(event, "card", ""),
+                              "dice": (dice or _dice_list)(getattr(event, "dice", ()))}
+    who = [names.get(unit_id, unit_id) if names else unit_id for unit_id in event.who]
     for i, unit_id in enumerate(event.who):
-        values[f"who{i}"] = names.get(unit_id, unit_id) if names else unit_id
+        values[f"who{i}"] = who[i]
         values[f"(who{i})"] = "" if names and unit_id in names else f" ({unit_id})"
+    spaces = [space(p) for p in event.where]
     for i, p in enumerate(event.where):
-        values[f"where{i}"] = space(p)
+        values[f"where{i}"] = spaces[i]
         values[f"corner{i}"] = point(p)
-    for i, n in enumerate(event.amounts):
-        values[f"amount{i}"] = str(n)
-    values["cause"] = _fill(_own(event.cause), values)
-    template = PHRASES.get(event.phrase, event.phrase)
-    return _fill(_own(template), values)
+    amounts = [str(n) for n in event.amounts]
+    for i, n in enumerate(amounts):
+        values[f"amount{i}"] = n
+    words = list(getattr(event, "words", ()))
+    for i, w in enumerate(words):
+        values[f"word{i}"] = w
+    series = {"who": who, "where": spaces, "amount": amounts, "word": words}
+    values["cause"] = _fill(_own(getattr(event, "cause", "")), values, series)
+    template = getattr(event, "template", None) or PHRASES.get(event.phrase, event.phrase)
+    return _fill(_own(template), values, series)
 
 
 def say_cite(cite: Cite, label: Callable[[str], str] | None = None) -> str:
