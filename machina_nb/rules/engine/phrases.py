@@ -82,6 +82,22 @@ PHRASES: dict[str, str] = {
     "monster_turn_ends_no_step_left": "{who0}'s turn ends: no ability, door or step left",
     "monster_turn_ends_players": "{who0}'s turn ends: the players end the scheming monster's "
                                  "turn",
+    # actions
+    "contributes": "{who0} contributes {amount0} essence to {cause}",
+    "pays": "{who0} pays {amount0} stamina for {cause}",
+    "pays_essence": "{who0} pays {amount0} stamina + {amount1} essence for {cause}",
+    "plays": "{who0} plays {word0}",
+    "plays_on": "{who0} plays {word0} on {where0}",
+    "plays_on_two": "{who0} plays {word0} on {where0} and {where1}",
+    "pays_space": "{who0} destroys the {word0} space at {where0} to pay for {word1}",
+    "pit_entered": "entering a pit destroys the unit",
+    "exits_map": "{who0} exits the map ({amount0} stamina): no more turns or spawn rolls",
+    "event_roll_up": "{amount0} >= current horror rating {amount1}",
+    "event_roll_down": "{amount0} < current horror rating {amount1}: reinvoke the horror event",
+    "restore_essence_one": "{cause}: {who0} restores 1 essence ({amount0} -> {amount1})",
+    "chapter_space_used": "the chapter space {where0} is used up (destroyed token)",
+    "chapter_space_blocked": "a blocking chapter or an exit token: the chapter does not advance",
+    "sealed": "two destroyed tokens on {where0}: it is an obstacle now",
 }
 """The templates of the events the engine phrases by key."""
 
