@@ -98,6 +98,32 @@ PHRASES: dict[str, str] = {
     "chapter_space_used": "the chapter space {where0} is used up (destroyed token)",
     "chapter_space_blocked": "a blocking chapter or an exit token: the chapter does not advance",
     "sealed": "two destroyed tokens on {where0}: it is an obstacle now",
+    # combat, threat, movement and conditions of effects
+    "explorer_destroyed": "{cause}: explorer {who0} is destroyed; monsters become scheming",
+    "kill_triggers": "{who0} killed {who1}: {word0} triggers",
+    "kill_essence": "{who0} restores 1 essence for destroying {who1} ({amount0} -> {amount1})",
+    "spends_essence": "{who0} spends {amount0} essence: +{amount0} to the roll",
+    "barrel_same_total": "exploding barrel: the same total {amount0}",
+    "level5": "{cause}: at level 5 each explorer destroys an equipped item or is destroyed "
+              "instead",
+    "threat_stays": "{cause}: monster threat stays on its last position at level 5, the last "
+                    "level",
+    "threat_down": "{cause}: monster threat {amount0} -> {amount1}",
+    "threat_down_below": "{cause}: monster threat {amount0} -> {amount1} ({amount2} below the "
+                         "first position, paid back by the next increases)",
+    "level_up": "{cause}: threat resets to 1, monster level {amount0} -> {amount1}; {amount2} "
+                "cards removed, {amount3} level-{amount1} cards added",
+    "level5_no_item": "{cause}: {who0} has no equipped item",
+    "level5_item": "{cause}: {who0} destroys the equipped {word0}",
+    "effect_moves": "{cause}: {who0} moves {where0} -> {where1} ({amount0} step, no stamina)",
+    "effect_moves_steps": "{cause}: {who0} moves {where0} -> {where1} ({amount0} steps, no "
+                          "stamina)",
+    "condition_true": "{cause}: {word0} is true",
+    "condition_false": "{cause}: {word0} is false",
+    "effect_roll_up": "{cause}: d10 {amount0} >= {amount1}",
+    "effect_roll_down": "{cause}: d10 {amount0} < {amount1}",
+    "monster_deck_refilled": "the monster deck is empty: the destroyed monsters become the deck",
+    "no_spawn_space": "{cause}: no free spawn space on the tile, no monster placed",
 }
 """The templates of the events the engine phrases by key."""
 
