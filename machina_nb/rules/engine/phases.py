@@ -73,8 +73,8 @@ def _explorer_begin(r: Resolution) -> None:
     units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"
                   else u for u in s.units)
     r.set(units=units, done=(), turns=(), active=None)
-    r.emit("stamina", "every explorer's stamina resets to its maximum "
-           f"({r.rules['stamina.reset']} value)", "manual p12; switch stamina.reset")
+    r.emit("stamina", "stamina_reset", "manual p12; switch stamina.reset",
+           words=(r.rules["stamina.reset"],))
 
 
 def start_new_round(r: Resolution, why: str) -> None:
@@ -83,7 +83,7 @@ def start_new_round(r: Resolution, why: str) -> None:
     Rules: manual p28 (chapter effects: start a new round).
     """
     r.set(phase="explorer", round=r.state.round + 1, monster_turn=None)
-    r.emit("round", f"{why}: a new round starts at once (round {r.state.round})", "manual p28")
+    r.emit("round", "round_at_once", "manual p28", amounts=(r.state.round,), cause=why)
     _explorer_begin(r)
 
 
@@ -239,8 +239,8 @@ def _spawn_end(r: Resolution) -> None:
     s = r.state
     if r.rules["spawn.procedure"] == "v3_5" and s.spawn_rating is not None:
         r.set(spawn_rating=s.spawn_rating - 1)
-        r.emit("ratings", f"end of the spawn phase: spawn rating {s.spawn_rating} -> "
-               f"{s.spawn_rating - 1}", "3.5 §Spawn Phase")
+        r.emit("ratings", "spawn_phase_end", "3.5 §Spawn Phase",
+               amounts=(s.spawn_rating, s.spawn_rating - 1))
 
 
 # --- horror phase -------------------------------------------------------------------------
@@ -265,15 +265,14 @@ def horror_roll(r: Resolution) -> None:
     value = r.roll("d10", f"horror roll against {rating}")
     r.set(done=s.done + ("horror",))
     if value >= rating:
-        r.emit("horror_roll", f"the horror roll {value} >= {rating}: invoke a horror event",
-               "manual p14")
+        r.emit("horror_roll", "horror_roll_invokes", "manual p14", amounts=(value, rating))
         r.set(horror_rating=s.chapter.horror_rating)
         invoke_horror_event(r, "horror roll")
     else:
         new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
         r.set(horror_rating=new)
-        r.emit("horror_roll", f"the horror roll {value} < {rating}: horror rating -> {new}",
-               "manual p14; switch rating.floor")
+        r.emit("horror_roll", "horror_roll_lower", "manual p14; switch rating.floor",
+               amounts=(value, rating, new))
 
 
 def _horror_over(state: GameState, rules: Rules) -> bool:
@@ -295,7 +294,7 @@ def current_monster(state: GameState) -> str | None:
 def _monster_begin(r: Resolution) -> None:
     r.set(done=(), monster_turn=None)
     if not r.state.queue:
-        r.emit("phase", "no monsters in the queue: the monster phase is skipped", "manual p15")
+        r.emit("phase", "no_monsters", "manual p15")
     _start_monster_turn(r)
 
 
@@ -307,10 +306,13 @@ def _start_monster_turn(r: Resolution) -> None:
     u = r.state.unit(m)
     r.state = r.state.with_unit(replace(u, stamina=u.max_stamina), monster_turn=MonsterTurn(m))
     controlled = r.state.controller(m)
-    mode = f"controlled by {controlled}" if controlled else \
-        "scheming" if r.state.scheming else "mindless"
-    r.emit("monster_turn", f"{m}'s turn ({mode}), stamina {u.max_stamina}",
-           "manual p15 (queue), p18 (stamina restores)")
+    rule = "manual p15 (queue), p18 (stamina restores)"
+    if controlled:
+        r.emit("monster_turn", "monster_turn_controlled", rule, who=(m, controlled),
+               amounts=(u.max_stamina,))
+    else:
+        r.emit("monster_turn", "monster_turn_begins", rule, who=(m,), amounts=(u.max_stamina,),
+               words=("scheming" if r.state.scheming else "mindless",))
 
 
 def _monster_over(state: GameState, rules: Rules) -> bool:
@@ -319,7 +321,7 @@ def _monster_over(state: GameState, rules: Rules) -> bool:
 
 def _round_end(r: Resolution) -> None:
     r.set(round=r.state.round + 1, monster_turn=None)
-    r.emit("round", f"round {r.state.round} begins", "manual p10")
+    r.emit("round", "round_begins", "manual p10", amounts=(r.state.round,))
 
 
 PHASE_ORDER = (
@@ -350,5 +352,5 @@ def advance(r: Resolution) -> None:
             return
         phase.on_end(r)
         r.set(phase=phase.next)
-        r.emit("phase", f"{phase.next} phase begins", PHASES_BY_NAME[phase.next].rule)
+        r.emit("phase", "phase_begins", PHASES_BY_NAME[phase.next].rule, words=(phase.next,))
         PHASES_BY_NAME[phase.next].on_begin(r)

@@ -124,6 +124,17 @@ PHRASES: dict[str, str] = {
     "effect_roll_down": "{cause}: d10 {amount0} < {amount1}",
     "monster_deck_refilled": "the monster deck is empty: the destroyed monsters become the deck",
     "no_spawn_space": "{cause}: no free spawn space on the tile, no monster placed",
+    # phases
+    "stamina_reset": "every explorer's stamina resets to its maximum ({word0} value)",
+    "round_at_once": "{cause}: a new round starts at once (round {amount0})",
+    "monster_turn_begins": "{who0}'s turn ({word0}), stamina {amount0}",
+    "round_begins": "round {amount0} begins",
+    "phase_begins": "{word0} phase begins",
+    "horror_roll_invokes": "the horror roll {amount0} >= {amount1}: invoke a horror event",
+    "horror_roll_lower": "the horror roll {amount0} < {amount1}: horror rating -> {amount2}",
+    "no_monsters": "no monsters in the queue: the monster phase is skipped",
+    "spawn_phase_end": "end of the spawn phase: spawn rating {amount0} -> {amount1}",
+    "monster_turn_controlled": "{who0}'s turn (controlled by {who1}), stamina {amount0}",
 }
 """The templates of the events the engine phrases by key."""
 

@@ -234,8 +234,7 @@ class Resolution:
         if phrase not in PHRASES:   # words not yet in the phrasebook (being migrated)
             if who or where or amounts or dice or card or words or cause:
                 raise KeyError(f"no phrase {phrase!r} in the phrasebook")
-            self.unit_ids.update(u.id for u in self.state.units)
-            phrase, who, where = literal(phrase, self.unit_ids)
+            phrase, who, where = self._cause(phrase, who, where)
         who, where = tuple(who), tuple(where)
         if cause:
             cause, who, where = self._cause(cause, who, where)
