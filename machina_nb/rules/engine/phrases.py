@@ -135,6 +135,16 @@ PHRASES: dict[str, str] = {
     "no_monsters": "no monsters in the queue: the monster phase is skipped",
     "spawn_phase_end": "end of the spawn phase: spawn rating {amount0} -> {amount1}",
     "monster_turn_controlled": "{who0}'s turn (controlled by {who1}), stamina {amount0}",
+    # map spaces
+    "spawn_space_destroyed": "{cause}: two destroyed tokens on the spawn space {where0}; it is "
+                             "an obstacle now",
+    "space_destroyed": "{cause}: a destroyed token on {where0}",
+    "refreshed": "{cause}: {where0} is refreshed; tokens removed: {word0..}",
+    "no_exit_edge": "{cause}: no unexplored edge for the exit token",
+    "exit_token": "{cause}: the exit token goes on {where0}; chapter spaces no longer advance "
+                  "the chapter",
+    "no_open_door": "{cause}: no open door on a border of {where0}",
+    "door_closes": "{cause}: the door between {where0} and {where1} closes",
 }
 """The templates of the events the engine phrases by key."""
 
