@@ -145,6 +145,29 @@ PHRASES: dict[str, str] = {
                   "the chapter",
     "no_open_door": "{cause}: no open door on a border of {where0}",
     "door_closes": "{cause}: the door between {where0} and {where1} closes",
+    # items
+    "item_decks_empty": "{cause}: every item deck is empty: {amount0} card(s) drawn",
+    "item_drawn": "{cause}: {who0} draws {word0} from the {word1} deck",
+    "item_destroyed": "{cause}: {word0} is destroyed",
+    "item_back": "{cause}: {word0} goes back on top of the {word1} deck",
+    "item_gets": "{cause}: {who0} gets {word0}, unequipped",
+    "item_unequips": "{who0} unequips {word0} with its upgrades and augments",
+    "item_equips_main": "{who0} equips {word0} as a main item at no stamina cost",
+    "item_swaps": "{who0} swaps {word0} for the drawn {word1}",
+    "use_inventory_free": "{who0} may now resolve use inventory at no cost",
+    "trade_then_use": "{who0} may now trade with {who1..} and then resolve use inventory, at no "
+                      "cost",
+    "use_inventory_at_no_cost": "{who0} resolves use inventory at no cost",
+    "pays_use_inventory": "{who0} pays {amount0} stamina for use inventory",
+    "use_inventory_equips": "use inventory on {who0}: equips {word0..}",
+    "use_inventory_none": "use inventory on {who0}: everything unequipped",
+    "item_given": "{cause}: {who0} gives {word0} to {who1} (unequipped)",
+    "trades_free": "{who0} trades with {who1} at no cost (recharge station)",
+    "pays_trade": "{who0} pays {amount0} stamina to trade with {who1}",
+    "item_level": "{cause}: add item level {amount0}: {amount1} item cards removed, {amount2} "
+                  "level-{amount0} cards shuffled in",
+    "item_decks_shuffled": "{cause}: each item deck is shuffled on its own; the {amount0} "
+                           "destroyed item card(s) stay out",
 }
 """The templates of the events the engine phrases by key."""
 
