@@ -203,23 +203,46 @@ def template_of(pieces: Iterable[Piece], who: tuple[str, ...] = ()
     >>> template_of(["targets ", Who("ann"), ", closest at ", 2], ("m-1",))
     ('targets {who1}, closest at {amount0}', ('m-1', 'ann'), (), (2,), ())
     """
-    who_list, where, amounts, words, out = list(who), [], [], [], []
+    pieces = tuple(pieces)
+    template = _template(tuple(p if type(p) is str else _kind(p) for p in pieces), len(who))
+    who_list, where, amounts, words = list(who), [], [], []
     for piece in pieces:
-        if isinstance(piece, Who):
-            out.append(f"{{who{len(who_list)}}}")
+        kind = type(piece)
+        if kind is str:
+            continue
+        if kind is Who:
             who_list.append(str(piece))
-        elif isinstance(piece, Word):
-            out.append(f"{{word{len(words)}}}")
+        elif kind is Word:
             words.append(str(piece))
-        elif isinstance(piece, str):
-            out.append(piece.replace("{", "{{").replace("}", "}}"))
         elif isinstance(piece, int):
-            out.append(f"{{amount{len(amounts)}}}")
             amounts.append(piece)
         else:
-            out.append(f"{{where{len(where)}}}")
-            where.append(tuple(piece))
-    return "".join(out), tuple(who_list), tuple(where), tuple(amounts), tuple(words)
+            where.append(tuple(piece))   # type: ignore[arg-type]
+    return template, tuple(who_list), tuple(where), tuple(amounts), tuple(words)
+
+
+_KINDS = ("who", "word", "amount", "where")
+
+
+def _kind(piece: Piece) -> int:
+    """The kind of a field, as its index in :data:`_KINDS`."""
+    return 0 if type(piece) is Who else 1 if type(piece) is Word else \
+        2 if isinstance(piece, int) else 3
+
+
+@functools.lru_cache(maxsize=2048)
+def _template(shape: tuple[str | int, ...], first_who: int) -> str:
+    """The template of a sentence's shape: its plain words (``str``) and the kinds of its
+    fields (an ``int``, their index in :data:`_KINDS`)."""
+    counts = [first_who, 0, 0, 0]
+    out = []
+    for part in shape:
+        if isinstance(part, str):
+            out.append(part.replace("{", "{{").replace("}", "}}"))
+        else:
+            out.append(f"{{{_KINDS[part]}{counts[part]}}}")
+            counts[part] += 1
+    return "".join(out)
 
 
 @dataclass(frozen=True)
