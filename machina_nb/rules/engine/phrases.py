@@ -168,6 +168,17 @@ PHRASES: dict[str, str] = {
                   "level-{amount0} cards shuffled in",
     "item_decks_shuffled": "{cause}: each item deck is shuffled on its own; the {amount0} "
                            "destroyed item card(s) stay out",
+    # cards held
+    "item_used_up_waits": "{who0}'s {word0} is used up; it waits for its marker before going to "
+                          "the destroyed item deck",
+    "item_destroyed_after_use": "{who0}'s {word0} is destroyed after use",
+    "spent_items_back": "{who0}'s {word0..}: the marker is back, the card goes to the destroyed "
+                        "item deck",
+    "item_onto_destroyed": "{cause}: {who0}'s {word0} goes on top of the destroyed item deck",
+    "inventory_discarded": "{who0}'s {amount0} item(s) are shuffled onto the destroyed item deck",
+    "not_destroyable": "{cause}: {word0} is not a card this effect can destroy",
+    "card_destroyed_waits": "{cause}: {word0} is destroyed; with a marker on it, it waits out of "
+                            "play until the marker returns",
 }
 """The templates of the events the engine phrases by key."""
 
