@@ -179,6 +179,15 @@ PHRASES: dict[str, str] = {
     "not_destroyable": "{cause}: {word0} is not a card this effect can destroy",
     "card_destroyed_waits": "{cause}: {word0} is destroyed; with a marker on it, it waits out of "
                             "play until the marker returns",
+    # event cards
+    "horror_event_current": "horror event {word0} becomes the current horror event",
+    "no_current_event": "{cause}: no current {word0} event: nothing happens",
+    "event_already_resolving": "{cause}: {word0} is already resolving; it is not reinvoked from "
+                               "inside itself",
+    "event_again": "{cause}: {word0}'s «enters play» resolves again",
+    "nothing_drawn": "no {word0} at all: nothing drawn",
+    "binds_explorer_event": "{cause}: {who0} binds explorer event {word0}",
+    "explorer_event_current": "{cause}: explorer event {word0} becomes current",
 }
 """The templates of the events the engine phrases by key."""
 
