@@ -132,8 +132,7 @@ def _spawn_begin(r: Resolution) -> None:
     r.set(done=())
     s = r.state
     if s.spawn_rating is None:
-        r.emit("phase", "the chapter has no spawn rating: the spawn phase is skipped",
-               "manual p28")
+        r.emit("phase", "no_spawn_rating", "manual p28")
         return
     if r.rules["spawn.procedure"] != "v3_5":
         return
@@ -141,8 +140,8 @@ def _spawn_begin(r: Resolution) -> None:
     if r.rules["adjust35.when"] == "every_phase_start" and r.state.spawn_rating is not None:
         new = adjusted_spawn_rating(r.state.spawn_rating, explorers_counted(r.state, r.rules))
         r.set(spawn_rating=new)
-        r.emit("ratings", f"player-count adjustment at phase start: spawn rating {new}",
-               "3.5 §Spawn Phase; switch adjust35.when")
+        r.emit("ratings", "spawn_adjusted", "3.5 §Spawn Phase; switch adjust35.when",
+               amounts=(new,))
 
 
 def _spawn_timer(r: Resolution) -> None:
@@ -156,22 +155,21 @@ def _spawn_timer(r: Resolution) -> None:
     if s.spawn_rating != 1:
         return
     if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
-        r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
-               "step is skipped", "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating (threat35.no_horror_rating = "
+        r.emit("timer", "timer_no_horror_rating", "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating (threat35.no_horror_rating = "
                "skip_rule)")
         return
     printed = s.chapter.horror_rating or 0
     amount = printed if r.rules["threat35.amount"] == "default_printed" else (s.horror_rating or 0)
-    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}"
-           + (" (the chapter has no horror rating: 0)" if s.chapter.horror_rating is None
-              else ""), "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating")
+    r.emit("timer", "timer_threat_zero" if s.chapter.horror_rating is None else "timer_threat",
+           "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating",
+           amounts=(amount,))
     threat_up(r, amount, "3.5 spawn timer")
     chapter = r.state.chapter
     if not chapter.blocking or chapter.places_exit:
         if r.state.exit_token is not None:
             reading = r.rules["timer35.exit_chapter"]
-            r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
-                   "3.5 FAQ; switch timer35.exit_chapter")
+            r.emit("timer", "timer_exit_chapter", "3.5 FAQ; switch timer35.exit_chapter",
+                   words=(reading,))
             if reading == "full_exit_procedure":
                 everyone_exits(r, "the 3.5 timer ends an exit-token chapter")
                 return
@@ -184,8 +182,7 @@ def _spawn_timer(r: Resolution) -> None:
     else:
         reset_ratings(r, spawn=True, horror=False,
                       adjust=r.rules["adjust35.when"] == "rating1_only")
-        r.emit("timer", "a blocking chapter: only the spawn rating resets, «enters play» does "
-               "not fire again", "3.5 FAQ")
+        r.emit("timer", "timer_blocking_chapter", "3.5 FAQ")
 
 
 def spawn_roll(r: Resolution, explorer: Unit) -> None:
@@ -226,7 +223,7 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
             reset_ratings(r, spawn=True, horror=False)
         return
     if limited and r.rules["spawn10.reset_on_limit"] == "no":
-        r.emit("ratings", "no spawn at the limit: the rating stays", "switch spawn10.reset_on_limit")
+        r.emit("ratings", "spawn_limit_rating_stays", "switch spawn10.reset_on_limit")
         return
     reset_ratings(r, spawn=True, horror=False)
 
@@ -251,8 +248,7 @@ def _horror_begin(r: Resolution) -> None:
     if not skipped or r.rules["markers.skipped_horror_phase"] == "return_anyway":
         return_markers(r, "horror", "horror phase begins")
     if skipped:
-        r.emit("phase", "the chapter has no horror rating: the horror phase is skipped",
-               "manual p28; switch markers.skipped_horror_phase")
+        r.emit("phase", "no_horror_rating", "manual p28; switch markers.skipped_horror_phase")
 
 
 def horror_roll(r: Resolution) -> None:

@@ -188,6 +188,18 @@ PHRASES: dict[str, str] = {
     "nothing_drawn": "no {word0} at all: nothing drawn",
     "binds_explorer_event": "{cause}: {who0} binds explorer event {word0}",
     "explorer_event_current": "{cause}: explorer event {word0} becomes current",
+    "no_spawn_rating": "the chapter has no spawn rating: the spawn phase is skipped",
+    "no_horror_rating": "the chapter has no horror rating: the horror phase is skipped",
+    "spawn_adjusted": "player-count adjustment at phase start: spawn rating {amount0}",
+    "timer_no_horror_rating": "spawn rating is 1, but the chapter has no horror rating: the "
+                              "rating-1 step is skipped",
+    "timer_threat": "spawn rating is 1 at the start of the spawn phase: threat +{amount0}",
+    "timer_threat_zero": "spawn rating is 1 at the start of the spawn phase: threat +{amount0} "
+                         "(the chapter has no horror rating: 0)",
+    "timer_exit_chapter": "the exit-token chapter advances by the timer ({word0})",
+    "timer_blocking_chapter": "a blocking chapter: only the spawn rating resets, «enters play» "
+                              "does not fire again",
+    "spawn_limit_rating_stays": "no spawn at the limit: the rating stays",
 }
 """The templates of the events the engine phrases by key."""
 
