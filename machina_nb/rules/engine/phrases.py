@@ -5,8 +5,10 @@ An :class:`~machina_nb.rules.engine.resolution.Event` carries its meaning as typ
 words. The transcript reader wants unit ids and ``(x, y)`` pairs (the default); the app gives
 ``names`` (unit id -> ``"Kim (K)"``) and ``space`` (a point -> ``"B3"``).
 
-A phrase is a template of :data:`PHRASES` named by its key, or (for an event written before
-the phrasebook) the event's own template with its ids and points taken out as fields.
+A phrase is a template of :data:`PHRASES` named by its key, or (for the few events still
+written as words) the event's own template with its ids and points taken out as fields by
+:func:`literal`. A monster's :class:`Reason` is built from typed pieces (:func:`template_of`:
+:class:`Who`, :class:`At`, :class:`Word`, numbers) and said by the same :func:`say`.
 Placeholders: ``{who0}`` a unit, ``{(who0)}`` a unit's id after its name (left out when the
 reader has names), ``{where0}`` a space, ``{corner0}`` a point of the grid (a corner of a
 space or a point between), ``{amount0}`` a number, ``{dice}`` the faces rolled, ``{card}`` a
@@ -210,6 +212,10 @@ _POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
 _CORNER = re.compile(r"(\bmeeting at |\bblocked by the space \{where\d+\} at )$")
 
 
+Spot = tuple[Any, ...]
+"""A point ``(x, y)`` of the grid: a space, or a corner (whose coordinates may be fractions)."""
+
+
 class Who(str):
     """A unit id in a sentence being built by :func:`template_of`."""
 
@@ -222,13 +228,13 @@ class At(tuple):  # type: ignore[type-arg]
     """A space ``(x, y)`` in a sentence being built by :func:`template_of`."""
 
 
-Piece = str | int | tuple
+Piece = str | int | tuple[Any, ...]
 """A piece of a sentence: plain words (``str``), :class:`Who`, :class:`Word`, :class:`At`,
 or a number (an ``int``)."""
 
 
 def template_of(pieces: Iterable[Piece], who: tuple[str, ...] = ()
-                ) -> tuple[str, tuple[str, ...], tuple[tuple, ...], tuple[int, ...],
+                ) -> tuple[str, tuple[str, ...], tuple[Spot, ...], tuple[int, ...],
                            tuple[str, ...]]:
     """A sentence given as pieces, as a template and its fields (``who`` come first).
 
@@ -249,7 +255,7 @@ def template_of(pieces: Iterable[Piece], who: tuple[str, ...] = ()
         elif isinstance(piece, int):
             amounts.append(piece)
         else:
-            where.append(tuple(piece))   # type: ignore[arg-type]
+            where.append(tuple(piece))
     return template, tuple(who_list), tuple(where), tuple(amounts), tuple(words)
 
 
@@ -289,7 +295,7 @@ class Reason:
 
     template: str
     who: tuple[str, ...] = ()
-    where: tuple[tuple, ...] = ()
+    where: tuple[Spot, ...] = ()
     amounts: tuple[int, ...] = ()
     words: tuple[str, ...] = ()
     phrase: str = field(default="reason", init=False)
@@ -306,7 +312,7 @@ class Reason:
         return text in str(self)
 
 
-def point_text(point: tuple) -> str:
+def point_text(point: Spot) -> str:
     """A point as the transcripts write it: ``(2, 5)``, ``(13/4, 4)``."""
     return f"({point[0]}, {point[1]})"
 
@@ -317,11 +323,11 @@ def dice_words(faces: Iterable[int]) -> str:
     >>> dice_words([2, 1]), dice_words([7]), dice_words([3, 4, 5])
     ('rolled 2 and 1', 'rolled 7', 'rolled 3, 4 and 5')
     """
-    faces = [str(f) for f in faces]
-    if not faces:
+    said = [str(f) for f in faces]
+    if not said:
         return "rolled nothing"
-    return "rolled " + (faces[0] if len(faces) == 1 else
-                        ", ".join(faces[:-1]) + " and " + faces[-1])
+    return "rolled " + (said[0] if len(said) == 1 else
+                        ", ".join(said[:-1]) + " and " + said[-1])
 
 
 def _dice_list(faces: Iterable[int]) -> str:
@@ -340,7 +346,7 @@ def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
-            where_from: int = 0) -> tuple[str, tuple[str, ...], tuple]:
+            where_from: int = 0) -> tuple[str, tuple[str, ...], tuple[Spot, ...]]:
     """A written event text as a template and its fields: the unit ids among ``unit_ids``
     and the ``(x, y)`` points taken out (for events emitted with words, not a phrase key, and
     for an event's cause); their placeholders are numbered from ``who_from`` and ``where_from``.
@@ -349,7 +355,7 @@ def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
     ('{who0} moves {where0} -> {where1} {{x}}', ('ann',), ((0, 0), (0, 1)))
     """
     text = text.replace("{", "{{").replace("}", "}}")
-    points: list[tuple] = []
+    points: list[Spot] = []
     out, last = [], 0
     for m in _POINT.finditer(text):
         out.append(text[last:m.start()])
@@ -391,8 +397,8 @@ def _fill(template: str, values: Mapping[str, str],
 
 
 def say(event: Any, names: Mapping[str, str] | None = None,
-        space: Callable[[tuple], str] | None = None,
-        point: Callable[[tuple], str] | None = None,
+        space: Callable[[Spot], str] | None = None,
+        point: Callable[[Spot], str] | None = None,
         dice: Callable[[Iterable[int]], str] | None = None) -> str:
     """The event in words: unit ids by ``names`` (a unit missing there is said by its id),
     spaces by ``space`` and grid points by ``point`` (both ``(x, y)`` by default), the faces

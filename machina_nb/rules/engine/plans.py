@@ -76,6 +76,6 @@ class MonsterPlan:
     ends: tuple[tuple[Point, int, int], ...] = ()
     action: Planned = PlannedEnd()
     reasons: tuple[Reason, ...] = ()
-    options: tuple = ()
+    options: tuple[Any, ...] = ()
     choice_of: str = ""
     established: bool = False

@@ -229,6 +229,10 @@ class Resolution:
 
         ``cause`` is what caused it in the log's words (an ability's name as printed, a phase);
         the unit ids and points it names become fields of the event too.
+
+        A few events (card-driven ones: triggers, bound events, chapter entry, markers, and a
+        choice quoting the option chosen) still give their words instead of a phrase key; the
+        unit ids and points those words name are taken out as fields the same way.
         """
         cite = rule if isinstance(rule, Cite) else _cite(rule)
         if phrase not in PHRASES:   # words not yet in the phrasebook (being migrated)
