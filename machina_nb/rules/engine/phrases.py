@@ -202,6 +202,13 @@ PHRASES: dict[str, str] = {
     "timer_blocking_chapter": "a blocking chapter: only the spawn rating resets, «enters play» "
                               "does not fire again",
     "spawn_limit_rating_stays": "no spawn at the limit: the rating stays",
+    # treating map spaces
+    "treat_no_space": "{cause}: no targeted space",
+    "treat_occupied_too": "{cause}: a unit stands on {where0}; it cannot gain the features of "
+                          "{word0}",
+    "treated_too": "{cause}: {where0} is treated as {word0} too",
+    "treat_occupied": "{cause}: a unit stands on {where0}; it cannot become {word0}",
+    "treated": "{cause}: {where0} is treated as {word0}",
 }
 """The templates of the events the engine phrases by key."""
 
