@@ -42,10 +42,10 @@ def test_manual_p16_p22_a_closed_door_next_to_the_closest_explorer(reading, stam
     state = scenario(DOOR, {"E": explorer("e"), "M": monster("ghoul", stamina=stamina)},
                      phase="monster")
     plan = mindless_step(state, RULES.replace({"mindless.door_adjacent": reading}), "ghoul")
-    assert plan.action[0] == action
+    assert plan.action.kind == action
     assert any(says in reason and "mindless.door_adjacent" in reason for reason in plan.reasons)
     if action == "door":
-        assert set(plan.action[1:]) == {(1, 0), (2, 0)}
+        assert {plan.action.a, plan.action.b} == {(1, 0), (2, 0)}
 
 
 # --- who an exploding barrel's kill belongs to (manual p35, p18) ----------------------------

@@ -315,7 +315,7 @@ def test_monster_ability_sources(reading, plays):
                     bound=(("ghoul", hunger),))
     rules = RULES.replace({"monster.ability_sources": reading})
     plan = mindless_step(state, rules, "ghoul")
-    assert plan.action[0] == "ability" and any(f"plays {plays}" in why for why in plan.reasons)
+    assert plan.action.kind == "ability" and any(f"plays {plays}" in why for why in plan.reasons)
     after, _ = apply(state, MonsterAct("ghoul"), rules, ScriptedDice([0] * 4))
     assert after.unit("ghoul").stamina == GHOUL.stamina - (1 if plays == "Gnaw" else 2)
 

@@ -14,7 +14,12 @@ from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.engine.actions import MonsterAct, apply, legal_actions
 from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.monsters import explorer_distances, mindless_step
+from machina_nb.rules.engine.monsters import (
+    PlannedAbility,
+    PlannedEnd,
+    explorer_distances,
+    mindless_step,
+)
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Lasting, MonsterTurn
 from machina_nb.rules.rulings import Rules
@@ -70,7 +75,7 @@ def test_manual_p16_example_a_plan_gives_its_reasons():
     plan = mindless_step(example_a(), RULES, "sarall")
     assert dict(plan.distances) == {"phillip": 3, "lorrai": 4}
     assert plan.target == "phillip" and plan.goal == (2, 3) and len(plan.path) == 2
-    assert plan.action[0] == "move"
+    assert plan.action.kind == "move"
     assert any("manual p16" in r for r in plan.reasons)
 
 
@@ -415,7 +420,7 @@ def test_manual_p17_example_f_envoy_heads_for_the_rubble_and_stays():
     assert state.unit("envoy_of_dagon").position == (1, 0) and len(taken) == 4
     stay = replace(state, done=(), monster_turn=MonsterTurn("envoy_of_dagon"))
     stay = stay.update_unit("envoy_of_dagon", stamina=4)
-    assert mindless_step(stay, RULES, "envoy_of_dagon").action == ("end",)
+    assert mindless_step(stay, RULES, "envoy_of_dagon").action == PlannedEnd()
 
 
 def test_manual_p17_example_f_envoy_attacks_an_explorer_within_3():
@@ -423,7 +428,7 @@ def test_manual_p17_example_f_envoy_attacks_an_explorer_within_3():
     state = monster_phase(scenario(text, {"E": explorer("e"), "M": CARDS["envoy_of_dagon"]}),
                           "envoy_of_dagon")
     plan = mindless_step(state, RULES, "envoy_of_dagon")
-    assert plan.action == ("ability", 0, (8, 0))
+    assert plan.action == PlannedAbility(0, (8, 0))
 
 
 def test_without_rubble_the_envoy_is_an_ordinary_mindless_monster():
@@ -495,7 +500,7 @@ def test_manual_p16_d12_a_unit_pushed_into_the_established_path(reading, moved):
                     monster_turn=MonsterTurn("m", target="e", goal=(3, 1), path=path,
                                              played=("move",)))
     plan = mindless_step(state, RULES.replace({"replan.when": reading}), "m")
-    assert (plan.action[0] == "move") is moved
+    assert (plan.action.kind == "move") is moved
     if not moved:
         assert any("occupied" in r and "blocked" in r for r in plan.reasons)
         assert any("switch replan.when" in r for r in plan.reasons)

@@ -90,7 +90,7 @@ def test_manual_p16_a_monster_turn_is_kept_action_by_action_one_space_at_most(pa
             if act.after.has_unit(monster):
                 (x0, y0), (x1, y1) = act.before.unit(monster).position, \
                     act.after.unit(monster).position
-                assert max(abs(x1 - x0), abs(y1 - y0)) <= (act.plan.action[0] == "move")
+                assert max(abs(x1 - x0), abs(y1 - y0)) <= (act.plan.action.kind == "move")
             assert [e.text for e in act.events if e.kind == "reason"] == \
                 [f"{monster}: {r}" for r in act.plan.reasons]
         assert tuple(e for a in result.actions for e in a.events + a.then) == result.events

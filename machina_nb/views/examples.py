@@ -46,7 +46,6 @@ from machina_nb.views.fit import fit_holder
 from machina_nb.views.stepper import (
     cites_once,
     event_words,
-    plain_event,
     plan_action_words,
     plan_html,
     plan_overlay,
@@ -185,7 +184,7 @@ def route_overlay(actions: tuple[TurnAction, ...]) -> dict[str, dict[str, list]]
 def _action_html(act: TurnAction, rules, cited: set[str], newest: bool = False) -> str:
     """One action of a turn: its sentence, why (the plan's reasons), what happened, and the
     rules not cited earlier in the turn; the ``newest`` is marked as this press's."""
-    why = "".join(f"<li>{_esc(plain_event(act.before, r))}</li>" for r in act.plan.reasons)
+    why = "".join(f"<li>{_esc(event_words(act.before, r))}</li>" for r in act.plan.reasons)
     happened = "".join(f"<li>{_esc(event_words(act.before, e))}</li>"
                        for e in act.events if e.kind != "reason")
     cites = [c for c in cites_once(e.rule for e in act.events) if c not in cited]
@@ -247,7 +246,7 @@ def example_text(example: Example) -> str:
         lines.append(f"{head}: {'as stated' if r.ok else 'DIFFERS'}" + (f" ({got})" if got else ""))
         for k, act in enumerate(r.actions, 1):
             lines.append(f"  {k}. {plan_action_words(act.plan, act.before, rules, True)}")
-            lines += [f"       - {plain_event(act.before, why)}" for why in act.plan.reasons]
+            lines += [f"       - {event_words(act.before, why)}" for why in act.plan.reasons]
     ok = len(steps) == len(example.steps) and all(s.result is not None and s.result.ok
                                                   for s in steps)
     return "\n".join(lines + [f"As the source states: {'yes' if ok else 'no'}"])

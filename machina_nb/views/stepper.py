@@ -52,6 +52,8 @@ from machina_nb.rules.engine.game import History, new_game
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
 from machina_nb.rules.engine.phases import PHASES_BY_NAME, current_monster
+from machina_nb.rules.engine.phrases import Reason
+from machina_nb.rules.engine.plans import PlannedAbility, PlannedDoor, PlannedMove
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
@@ -153,19 +155,19 @@ def plan_action_words(plan: MonsterPlan, state: GameState | None = None,
     turn``; with ``done``, as a sentence with the monster's name (``Sarall steps to C4``).
     With the ``state`` the plan was made on, the ability is named (manual p20)."""
     action = plan.action
-    if action[0] == "ability":
-        name = (ability_name(state, rules or Rules(), plan.monster, action[1])
-                if state is not None else f"ability {action[1]}")
-        target = action[2]
+    if isinstance(action, PlannedAbility):
+        name = (ability_name(state, rules or Rules(), plan.monster, action.index)
+                if state is not None else f"ability {action.index}")
+        target = action.target
         on = state.unit_board().occupant(target) if state is not None and target is not None \
             and not isinstance(target[0], tuple) else None
         words = f"play {name}" + (f" on {unit_name(state, on)} ({space_name(target)})" if on
                                   else target_words(target) if target is not None else "")
-    elif action[0] == "door":
-        words = (f"destroy the closed door between {space_name(action[1])} and "
-                 f"{space_name(action[2])}")
-    elif action[0] == "move":
-        words = f"step to {space_name(action[1])}"
+    elif isinstance(action, PlannedDoor):
+        words = (f"destroy the closed door between {space_name(action.a)} and "
+                 f"{space_name(action.b)}")
+    elif isinstance(action, PlannedMove):
+        words = f"step to {space_name(action.to)}"
     else:
         words = "end its turn"
     if not done:
@@ -185,6 +187,8 @@ def plan_html(plan: MonsterPlan, labels: Mapping[str, str], state: GameState | N
         return f"{_esc(name)} ({_esc(labels.get(uid, '?'))})"
 
     def plain(text) -> str:
+        if state is not None and isinstance(text, Reason):
+            return _esc(event_words(state, text))
         return _esc(plain_event(state, str(text)) if state is not None else plain_text(str(text)))
 
     doing = plan_action_words(plan, state, rules)

@@ -23,6 +23,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.engine.actions import MonsterAct, apply
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
+from machina_nb.rules.engine.plans import PlannedAbility, PlannedDoor, PlannedEnd, PlannedMove
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds.attacks import hit_chance
@@ -101,7 +102,7 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
             steps.append(f"the players move {q.get('monster')} from here: {driven}")
             break
         plan = mindless_step(state, rules, mid, choices)
-        why.append("; ".join(plan.reasons))
+        why.append("; ".join(map(str, plan.reasons)))
         if plan.options:
             shown = ", ".join(_option(situation, state, o) for o in plan.options)
             steps.append(f"the players choose the {plan.choice_of.split(' (')[0]}: {shown}")
@@ -126,7 +127,7 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
             break
         state = after
         steps.append(step)
-        if plan.action[0] == "end":
+        if isinstance(plan.action, PlannedEnd):
             break
     m = state.unit(mid) if state.has_unit(mid) else None
     value = {"steps": steps,
@@ -152,27 +153,27 @@ def _is_point(option: object) -> bool:
 
 def _plan_marks(plan: Any) -> list[tuple[Point, str]]:
     """A planned action's space: where it moves to, or the target of its ability."""
-    kind = plan.action[0]
-    if kind == "move":
-        return [(plan.action[1], "step")]
-    if kind == "ability" and plan.action[2] is not None and _is_point(plan.action[2]):
-        return [(plan.action[2], "target")]
+    step = plan.action
+    if isinstance(step, PlannedMove):
+        return [(step.to, "step")]
+    if isinstance(step, PlannedAbility) and step.target is not None and _is_point(step.target):
+        return [(step.target, "target")]
     return []
 
 
 def _describe(situation: Situation, state: GameState, plan: Any, rules: Rules) -> str:
     """One planned action in words, with the hit chance of an attack (manual p16, p24)."""
-    kind = plan.action[0]
-    if kind == "move":
-        return f"moves to {point_words(plan.action[1])}"
-    if kind == "door":
-        return (f"destroys the closed door {point_words(plan.action[1])}|"
-                f"{point_words(plan.action[2])}")
-    if kind == "ability":
+    step = plan.action
+    if isinstance(step, PlannedMove):
+        return f"moves to {point_words(step.to)}"
+    if isinstance(step, PlannedDoor):
+        return (f"destroys the closed door between {point_words(step.a)} and "
+                f"{point_words(step.b)}")
+    if isinstance(step, PlannedAbility):
         m = state.unit(plan.monster)
         from_card = [a for _, a in monster_abilities(state, m, rules)]
-        ability = from_card[plan.action[1]] if plan.action[1] < len(from_card) else None
-        target = plan.action[2]
+        ability = from_card[step.index] if step.index < len(from_card) else None
+        target = step.target
         on = _name(situation, state, target) if target is not None else "itself"
         text = f"plays {ability.name if ability else 'an ability'} on {on}"
         victim = state.unit_at(target) if target is not None else None

@@ -126,24 +126,24 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
     Rules: manual p35 (treat map space), p22 (barriers and obstacles), p25 (push into a barrel).
     """
     if space is None:
-        r.emit("treat", f"{why}: no targeted space", "manual p35 (treat map space)")
+        r.emit("treat", "treat_no_space", "manual p35 (treat map space)", cause=why)
         return
     space = tuple(space)
     if also:
         if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
-            r.emit("treat", f"{why}: a unit stands on {space}; it cannot gain the features of "
-                   f"{kind.name.lower()}", "manual p35")
+            r.emit("treat", "treat_occupied_too", "manual p35", where=(space,),
+                   words=(kind.name.lower(),), cause=why)
             return
         r.set(features=r.state.features + ((space, kind),))
-        r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()} too",
-               "manual p35 (treat map space: extra features)")
+        r.emit("treat", "treated_too", "manual p35 (treat map space: extra features)",
+               where=(space,), words=(kind.name.lower(),), cause=why)
         return
     if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
-        r.emit("treat", f"{why}: a unit stands on {space}; it cannot become "
-               f"{kind.name.lower()}", "manual p35")
+        r.emit("treat", "treat_occupied", "manual p35", where=(space,),
+               words=(kind.name.lower(),), cause=why)
         return
     r.set(treated=tuple(t for t in r.state.treated if t[0] != space) + ((space, kind),))
-    r.emit("treat", f"{why}: {space} is treated as {kind.name.lower()}",
-           "manual p35 (treat map space)")
+    r.emit("treat", "treated", "manual p35 (treat map space)", where=(space,),
+           words=(kind.name.lower(),), cause=why)
 
 

@@ -133,12 +133,13 @@ def consume(r: Resolution, explorer: str, card: ItemCard, marked: bool = False) 
     rest = replace(inv, unequipped=tuple(c for c in inv.unequipped if c != card))
     if marked:
         store_inventory(r, replace(rest, spent=rest.spent + (card,)), f"{card.name} is used")
-        r.emit("item", f"{explorer}'s {card.name} is used up; it waits for its marker before "
-               "going to the destroyed item deck", "manual p27 (lasting effects)")
+        r.emit("item", "item_used_up_waits", "manual p27 (lasting effects)", who=(explorer,),
+               words=(card.name,))
         return
     store_inventory(r, rest, f"{card.name} is used up")
     destroy_item_cards(r, (card,))
-    r.emit("item", f"{explorer}'s {card.name} is destroyed after use", "manual p30 (consumable)")
+    r.emit("item", "item_destroyed_after_use", "manual p30 (consumable)", who=(explorer,),
+           words=(card.name,))
 
 
 def release_spent(r: Resolution) -> None:
@@ -150,8 +151,8 @@ def release_spent(r: Resolution) -> None:
         if inv.spent:
             store_inventory(r, replace(inv, spent=()), "markers return")
             destroy_item_cards(r, inv.spent)
-            r.emit("item", f"{inv.owner}'s {', '.join(c.name for c in inv.spent)}: the marker "
-                   "is back, the card goes to the destroyed item deck", "manual p27")
+            r.emit("item", "spent_items_back", "manual p27", who=(inv.owner,),
+                   words=tuple(c.name for c in inv.spent))
 
 
 def destroy_item(r: Resolution, explorer: str, item_id: str, why: str) -> None:
@@ -179,8 +180,8 @@ def destroy_item(r: Resolution, explorer: str, item_id: str, why: str) -> None:
     store_inventory(r, replace(inv, unequipped=tuple(c for c in inv.unequipped
                                                      if c.id != item_id)), why)
     destroy_item_cards(r, (card,))
-    r.emit("item", f"{why}: {explorer}'s {card.name} goes on top of the destroyed item deck",
-           "manual p26 (destroy an item)")
+    r.emit("item", "item_onto_destroyed", "manual p26 (destroy an item)", who=(explorer,),
+           words=(card.name,), cause=why)
 
 
 def discard_inventory(r: Resolution, explorer: str) -> None:
@@ -193,8 +194,8 @@ def discard_inventory(r: Resolution, explorer: str) -> None:
     r.set(inventories=tuple(i for i in r.state.inventories if i.owner != explorer))
     if cards:
         destroy_item_cards(r, r.dice.shuffle(cards, f"{explorer}'s inventory"))
-        r.emit("item", f"{explorer}'s {len(cards)} item(s) are shuffled onto the destroyed "
-               "item deck", "manual p19 (explorer death)")
+        r.emit("item", "inventory_discarded", "manual p19 (explorer death)", who=(explorer,),
+               amounts=(len(cards),))
 
 
 def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
@@ -216,7 +217,7 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
         return True
     held = [(who, card) for who, card in r.state.bound if f"bound:{card.id}" == key]
     if not held:
-        r.emit("destroy", f"{why}: {key} is not a card this effect can destroy", "manual p20")
+        r.emit("destroy", "not_destroyable", "manual p20", words=(str(key),), cause=why)
         return False
     who, card = held[0]
     field = "horror_events" if card.kind == "horror" else "explorer_events"
@@ -225,8 +226,8 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
     bound.remove((who, card))
     if any(e.card == key for e in r.state.lasting):
         r.set(bound=tuple(bound), waiting=r.state.waiting + (card,))
-        r.emit("destroy", f"{why}: {card.name} is destroyed; with a marker on it, it waits out "
-               "of play until the marker returns", "manual p27 (destroyed card with markers)")
+        r.emit("destroy", "card_destroyed_waits", "manual p27 (destroyed card with markers)",
+               words=(card.name,), cause=why)
         return True
     r.set(bound=tuple(bound), **{field: _onto_pile(r, deck, card)})
     r.emit("destroy", f"{why}: {card.name} is destroyed{_where(r, card)}", "manual p20, p26"

@@ -112,13 +112,14 @@ def _draw(r: Resolution, n: int, who: str, why: str, rule: str) -> list[ItemCard
     for i in range(n):
         options = [k for k in ITEM_TYPES if r.state.items.deck(k)]
         if not options:
-            r.emit("item", f"{why}: every item deck is empty: {len(drawn)} card(s) drawn", rule)
+            r.emit("item", "item_decks_empty", rule, amounts=(len(drawn),), cause=why)
             break
         kind = r.choose(options, f"the item deck for card {i + 1} of {n}", rule)
         deck = r.state.items.deck(kind)
         r.set(items=replace(r.state.items, **{kind: deck[1:]}))
         drawn.append(deck[0])
-        r.emit("item", f"{why}: {who} draws {deck[0].label()} from the {kind} deck", rule)
+        r.emit("item", "item_drawn", rule, who=(who,), words=(deck[0].label(), str(kind)),
+               cause=why)
     return drawn
 
 
@@ -126,11 +127,11 @@ def _put_back(r: Resolution, card: ItemCard, why: str, rule: str) -> None:
     how = r.choose(("destroy", "top"), f"destroy {card.name} or put it on top of its deck", rule)
     if how == "destroy":
         destroy_item_cards(r, (card,))
-        r.emit("item", f"{why}: {card.name} is destroyed", rule)
+        r.emit("item", "item_destroyed", rule, words=(card.name,), cause=why)
     else:
         deck = r.state.items.deck(card.type)
         r.set(items=replace(r.state.items, **{card.type: (card,) + deck}))
-        r.emit("item", f"{why}: {card.name} goes back on top of the {card.type} deck", rule)
+        r.emit("item", "item_back", rule, words=(card.name, str(card.type)), cause=why)
 
 
 def _receive(r: Resolution, explorer: str, card: ItemCard, may_equip: bool, why: str) -> None:
@@ -146,7 +147,7 @@ def _receive(r: Resolution, explorer: str, card: ItemCard, may_equip: bool, why:
                    f"who gets {card.name}", rule)
     inv = inventory_of(r.state, who)
     store_inventory(r, replace(inv, unequipped=inv.unequipped + (card,)), why)
-    r.emit("item", f"{why}: {who} gets {card.label()}, unequipped", rule)
+    r.emit("item", "item_gets", rule, who=(who,), words=(card.label(),), cause=why)
     unit = r.state.unit(who)
     if (who != explorer and r.rules["gained_item.equip_at_once"] == "keeper_only") or \
             not may_equip or not class_may_equip(unit.unit_class, card):
@@ -162,10 +163,10 @@ def _receive(r: Resolution, explorer: str, card: ItemCard, may_equip: bool, why:
                       and mains[0].hands == 1):
         replacing = r.choose(tuple(m.id for m in mains), f"the main {card.type} to unequip "
                              f"for {card.name}", "manual p32 (equip main item)")
-        r.emit("item", f"{explorer} unequips {find_item(inv, replacing).name} with its "
-               "upgrades and augments", "manual p32 (unequip item), p33 (example)")
+        r.emit("item", "item_unequips", "manual p32 (unequip item), p33 (example)",
+               who=(explorer,), words=(find_item(inv, replacing).name,))
     store_inventory(r, equip_main(inv, card.id, replacing), why)
-    r.emit("item", f"{explorer} equips {card.name} as a main item at no stamina cost", rule)
+    r.emit("item", "item_equips_main", rule, who=(explorer,), words=(card.name,))
     _enters_play(r, who, card)
 
 
@@ -215,7 +216,7 @@ def operate_workbench(r: Resolution, explorer: str) -> None:
         store_inventory(r, replace(inv, unequipped=tuple(
             c for c in inv.unequipped if c.id != pick) + (card,)), why)
         drawn[i] = mine
-        r.emit("item", f"{explorer} swaps {mine.name} for the drawn {card.name}", rule)
+        r.emit("item", "item_swaps", rule, who=(explorer,), words=(mine.name, card.name))
     if drawn:
         keep = r.choose(tuple(c.id for c in drawn), "the card to keep", rule)
         _receive(r, explorer, next(c for c in drawn if c.id == keep), False, why)
@@ -231,7 +232,7 @@ def operate_workbench(r: Resolution, explorer: str) -> None:
         for card in reversed(rest):
             _put_back(r, card, why, rule)
     r.set(item_window=ItemWindow(explorer, None, True))
-    r.emit("item", f"{explorer} may now resolve use inventory at no cost", rule)
+    r.emit("item", "use_inventory_free", rule, who=(explorer,))
 
 
 def trade_partners(state: GameState, rules: Rules, explorer: str,
@@ -272,8 +273,7 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
            "manual p37; aid (recharge die) (face counts invented, recharge.stamina)")
     partners = trade_partners(r.state, r.rules, explorer, station)
     r.set(item_window=ItemWindow(explorer, partners, True))
-    r.emit("item", f"{explorer} may now trade with {', '.join(partners) or 'nobody'} and "
-           "then resolve use inventory, at no cost", "manual p37; 3.5 FAQ")
+    r.emit("item", "trade_then_use", "manual p37; 3.5 FAQ", who=(explorer, *partners))
 
 
 # --- use inventory and trade ---------------------------------------------------------------
@@ -345,17 +345,16 @@ def use_inventory(r: Resolution, actor: str, owner: str, steps: Sequence,
     window = _window(r.state, actor)
     if window and window.use_inventory:
         r.set(item_window=None)
-        r.emit("item", f"{actor} resolves use inventory at no cost", "manual p33, p37")
+        r.emit("item", "use_inventory_at_no_cost", "manual p33, p37", who=(actor,))
     else:
         u = r.state.unit(actor)
         r.state = r.state.update_unit(actor, stamina=u.stamina - USE_INVENTORY_COST)
-        r.emit("pay", f"{actor} pays {USE_INVENTORY_COST} stamina for use inventory",
-               "manual p12, p32")
+        r.emit("pay", "pays_use_inventory", "manual p12, p32", who=(actor,),
+               amounts=(USE_INVENTORY_COST,))
     inv, equipped = arrange(inventory_of(r.state, owner), steps)
     store_inventory(r, inv, "use inventory")
-    r.emit("item", f"use inventory on {owner}: "
-           + ("equips " + ", ".join(c.name for c in equipped) if equipped
-              else "everything unequipped"), "manual p32 (use inventory)")
+    r.emit("item", "use_inventory_equips" if equipped else "use_inventory_none",
+           "manual p32 (use inventory)", who=(owner,), words=tuple(c.name for c in equipped))
     for card in equipped:
         _enters_play(r, owner, card)
     for item, to in gifts:
@@ -371,8 +370,8 @@ def _move_item(r: Resolution, giver: str, taker: str, item_id: str, why: str) ->
                                                      if c.id != item_id)), why)
     other = inventory_of(r.state, taker)
     store_inventory(r, replace(other, unequipped=other.unequipped + (card,)), why)
-    r.emit("item", f"{why}: {giver} gives {card.name} to {taker} (unequipped)",
-           "manual p32 (trade: items arrive unequipped)")
+    r.emit("item", "item_given", "manual p32 (trade: items arrive unequipped)",
+           who=(giver, taker), words=(card.name,), cause=why)
 
 
 def check_trade(state: GameState, rules: Rules, actor: str, partner: str,
@@ -413,13 +412,12 @@ def trade(r: Resolution, actor: str, partner: str, give: Sequence[str],
     if window is not None and window.trade_partners is not None and \
             partner in window.trade_partners:
         r.set(item_window=replace(window, trade_partners=None))
-        r.emit("item", f"{actor} trades with {partner} at no cost (recharge station)",
-               "manual p37; 3.5 FAQ")
+        r.emit("item", "trades_free", "manual p37; 3.5 FAQ", who=(actor, partner))
     else:
         u = r.state.unit(actor)
         r.state = r.state.update_unit(actor, stamina=u.stamina - TRADE_COST)
-        r.emit("pay", f"{actor} pays {TRADE_COST} stamina to trade with {partner}",
-               "manual p12, p32")
+        r.emit("pay", "pays_trade", "manual p12, p32", who=(actor, partner),
+               amounts=(TRADE_COST,))
     for item in give:
         _move_item(r, actor, partner, item, "trade")
     for item in take:
@@ -448,8 +446,9 @@ def add_item_level(r: Resolution, level: int, why: str) -> None:
     r.set(items=replace(items, **decks, removed=items.removed + removed,
                         reserve=tuple(c for c in items.reserve
                                       if item_level(c, r.rules) != level)))
-    r.emit("item", f"{why}: add item level {level}: {len(removed)} item cards removed, {len(new)} "
-           f"level-{level} cards shuffled in", "manual p33 (add item level); switches half.which and half.rounding")
+    r.emit("item", "item_level",
+           "manual p33 (add item level); switches half.which and half.rounding",
+           amounts=(level, len(removed), len(new)), cause=why)
 
 
 def shuffle_item_decks(r: Resolution, why: str) -> None:
@@ -461,9 +460,8 @@ def shuffle_item_decks(r: Resolution, why: str) -> None:
     items = r.state.items
     decks = {kind: r.dice.shuffle(items.deck(kind), f"the {kind} deck") for kind in ITEM_TYPES}
     r.set(items=replace(items, **decks))
-    r.emit("item", f"{why}: each item deck is shuffled on its own; the "
-           f"{len(items.destroyed)} destroyed item card(s) stay out", "manual p33 (shuffle item "
-           "deck)")
+    r.emit("item", "item_decks_shuffled", "manual p33 (shuffle item deck)",
+           amounts=(len(items.destroyed),), cause=why)
 
 
 def add_item_level_effect(r: Resolution, e: Effect, step: Step) -> None:

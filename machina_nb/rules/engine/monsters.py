@@ -19,46 +19,45 @@ import heapq
 from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Iterable, Mapping
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
 from machina_nb.rules.board.distance import GrowingDistances, Mover, walking_distances
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.phrases import At, Piece, Reason, Who, Word
+from machina_nb.rules.engine.plans import (MonsterPlan, Planned, PlannedAbility, PlannedDoor,
+                                           PlannedEnd, PlannedMove)
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.engine.targets import ability_targets, unpaid_cost
 from machina_nb.rules.board.terrain import closest_distances, closest_table, move_steps, move_table
 
-__all__ = ["MonsterPlan", "mindless_step", "effect_move", "targetable_explorers", "aims_at_explorers",
+__all__ = ["MonsterPlan", "Planned", "PlannedMove", "PlannedAbility", "PlannedDoor", "PlannedEnd",
+           "mindless_step", "effect_move", "targetable_explorers", "aims_at_explorers",
            "explorer_distances", "monster_abilities", "DOOR_DESTROY_COST"]
 
 DOOR_DESTROY_COST = 4
 """Stamina a monster pays to destroy a closed door (manual p16, p36)."""
 
 
-@dataclass(frozen=True)
-class MonsterPlan:
-    """One decision of a monster turn and the reasons for it (manual p15-17).
+def _why(m: Unit, *pieces: Piece) -> Reason:
+    return Reason.of(m.id, *pieces)
 
-    ``action`` is ``("ability", index, target)``, ``("door", a, b)``,
-    ``("move", to)`` or ``("end",)``. ``options`` is non-empty when the players
-    must choose (``choice_of`` says what); pass the choices back to
-    :func:`mindless_step`. ``established``: ``path`` is the path established toward the
-    target (kept in the turn for ``replan.when``, switch replan.when).
-    """
 
-    monster: str
-    distances: tuple[tuple[str, int | None], ...] = ()
-    target: str | None = None
-    goal: Point | None = None
-    path: tuple[Point, ...] = ()
-    ends: tuple[tuple[Point, int, int], ...] = ()
-    action: tuple = ("end",)
-    reasons: tuple[str, ...] = ()
-    options: tuple = ()
-    choice_of: str = ""
-    established: bool = False
+def _listed(items: Iterable[Any]) -> list[Piece]:
+    """Unit ids (or other pieces) separated by commas."""
+    out: list[Piece] = []
+    for i, item in enumerate(items):
+        out += [", " if i else "", Who(item) if type(item) is str else item]
+    return out
+
+
+def _pieces(target: Any) -> tuple[Piece, ...]:
+    """An ability's target in a reason: a space, or two spaces (manual p23)."""
+    if isinstance(target, tuple) and len(target) == 2 and all(isinstance(c, tuple) for c in target):
+        return ("(", At(target[0]), ", ", At(target[1]), ")")
+    return (At(target),) if isinstance(target, tuple) else (str(target),)
 
 
 def monster_abilities(state: GameState, monster: Unit,
@@ -202,7 +201,7 @@ def _cached_plan(key: _PlanKey) -> MonsterPlan:
 
 def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> MonsterPlan:
     m = state.unit(monster_id)
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     explorers, dist_maps = _observe(state, rules, m, reasons)
     plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
                                               for e in explorers))
@@ -213,7 +212,7 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
     target, options = (None, ()) if m.immobile or rubble else \
         _choose_target(state, rules, m, dist_maps, reasons, choices)
     towards = (rubble, None, "the rubble") if rubble else None if target is None else \
-        (dist_maps[target], state.unit(target).position, target)
+        (dist_maps[target], state.unit(target).position, Who(target))
     kept = None
     if towards is not None and rules.reads("replan.when", "on_target_change"):
         kept = _kept_path(state, rules, m, target, towards, reasons, choices)
@@ -229,18 +228,18 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
     if ability is not None:
         return MonsterPlan(**plan, target=target, action=ability, reasons=tuple(reasons))
     if m.immobile:
-        reasons.append("immobile: no target, no path; no playable ability, so its turn ends "
-                       "(manual p17, Example E)")
+        reasons.append(_why(m, "immobile: no target, no path; no playable ability, so its "
+                            "turn ends (manual p17, Example E)"))
         return MonsterPlan(**plan, reasons=tuple(reasons))
     if options:
         return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
                            choice_of="target (manual p16: ties go to lowest health, then the "
                                      "explorers choose)")
     if rubble:
-        reasons.append("rubble on its tile: it heads for the rubble instead of the closest "
-                       "explorer and stays once adjacent (manual p17, Example F)")
+        reasons.append(_why(m, "rubble on its tile: it heads for the rubble instead of the "
+                            "closest explorer and stays once adjacent (manual p17, Example F)"))
     elif target is None:
-        reasons.append("no reachable targetable explorer: its turn ends (manual p16)")
+        reasons.append(_why(m, "no reachable targetable explorer: its turn ends (manual p16)"))
         return MonsterPlan(**plan, reasons=tuple(reasons))
     else:
         plan["target"] = target
@@ -257,7 +256,7 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
     if not plan["path"]:
         door = _door_to_target(state, rules, m, tpos, label, reasons)
         if door is not None:
-            return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
+            return MonsterPlan(**plan, action=PlannedDoor(*door), reasons=tuple(reasons))
         return MonsterPlan(**plan, reasons=tuple(reasons))
 
     return _step_along(state, rules, m, plan, reasons, (tpos, label, dist), choices)
@@ -267,7 +266,7 @@ _END_CHOICE = "end point (manual p16: equally good paths, the explorers choose)"
 
 
 def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towards,
-               reasons: list[str], choices: tuple):
+               reasons: list[Reason], choices: tuple):
     """The path the monster established earlier this turn toward the same target, while it
     still starts where the monster stands; otherwise a path established now. Under
     ``replan.when = on_target_change`` a monster re-establishes its path only when its target
@@ -283,19 +282,20 @@ def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towa
     if turn is not None and turn.path:
         if turn.target == target and turn.path[0] == m.position:
             steps = turn.path[1:]
-            left = f"{len(steps)} step{'s' if len(steps) > 1 else ''} left" if steps else \
-                "it stands at its end"
-            reasons.append(f"keeps the path it established toward {label} ({left}): it "
-                           "re-establishes a path only when its target changes (manual p16; "
-                           "switch replan.when)")
+            left: tuple[Piece, ...] = (len(steps), f" step{'s' if len(steps) > 1 else ''} left") \
+                if steps else ("it stands at its end",)
+            reasons.append(_why(m, "keeps the path it established toward ", label, " (", *left,
+                                "): it re-establishes a path only when its target changes "
+                                "(manual p16; switch replan.when)"))
             return turn.goal, steps, (), ()
         why = "its target changed" if turn.target != target else \
             "it no longer stands where its path begins"
-        reasons.append(f"{why}: it establishes a new path (manual p16; switch replan.when)")
+        reasons.append(_why(m, f"{why}: it establishes a new path (manual p16; switch "
+                            "replan.when)"))
     return _establish_path(state, rules, m, tpos, label, dist, reasons, choices)
 
 
-def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
+def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[Reason]):
     """The explorers the monster may target and each one's closest-distance map (p22, p25)."""
     explorers = targetable_explorers(state, m, rules)
     targetable = {e.id for e in explorers}
@@ -304,15 +304,18 @@ def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[str]):
         why = "none of its abilities aims at an explorer (switch targetable.which_targeting)" \
             if rules.reads("targetable.which_targeting", "its_abilities") \
             and not aims_at_explorers(state, m, rules) else "cannot target an ethereal explorer"
-        reasons.append(f"ignores {', '.join(ignored)}: {why} (manual p25)")
+        reasons.append(_why(m, "ignores ", *_listed(ignored), f": {why} (manual p25)"))
     dist_maps = _distance_maps(state, rules, explorers)
     if explorers:
-        reasons.append("closest distances (manual p22): " + ", ".join(
-            f"{e.id} {dist_maps[e.id].get(m.position, 'unreachable')}" for e in explorers))
+        pieces: list[Piece] = ["closest distances (manual p22): "]
+        for i, e in enumerate(explorers):
+            d = dist_maps[e.id].get(m.position)
+            pieces += [", " if i else "", Who(e.id), " ", "unreachable" if d is None else d]
+        reasons.append(_why(m, *pieces))
     return explorers, dist_maps
 
 
-def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: list[str],
+def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: list[Reason],
                 towards, choices) -> MonsterPlan:
     """One step along the established path, destroying a closed door on the way (4 stamina);
     when blocked, ``mindless.blocked`` says whether it re-plans first (manual p16; switches path.units and mindless.blocked).
@@ -326,23 +329,24 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
     if step not in move_steps(board, m.position, rules, mindless=True):
         door = _blocking_door(state, m.position, step)
         if door is not None and m.stamina >= DOOR_DESTROY_COST:
-            reasons.append(f"a closed door on its border blocks the path: destroy it for "
-                           f"{DOOR_DESTROY_COST} stamina (manual p16)")
-            return MonsterPlan(**plan, action=("door",) + door, reasons=tuple(reasons))
-        blocked = (f"a closed door blocks the path and only {m.stamina} stamina is left "
-                   f"(needs {DOOR_DESTROY_COST})" if door is not None else
-                   f"{step} can no longer be entered")
+            reasons.append(_why(m, "a closed door on its border blocks the path: destroy it "
+                                "for ", DOOR_DESTROY_COST, " stamina (manual p16)"))
+            return MonsterPlan(**plan, action=PlannedDoor(*door), reasons=tuple(reasons))
+        blocked = ("a closed door blocks the path and only ", m.stamina, " stamina is left "
+                   "(needs ", DOOR_DESTROY_COST, ")") if door is not None else \
+            (At(step), " can no longer be entered")
     elif m.stamina < 1:
-        reasons.append("out of stamina: its turn ends (manual p16)")
+        reasons.append(_why(m, "out of stamina: its turn ends (manual p16)"))
         return MonsterPlan(**plan, reasons=tuple(reasons))
     elif state.unit_at(step) is not None:
-        blocked = f"{step} is occupied"
+        blocked = (At(step), " is occupied")
     if blocked is None:
-        reasons.append(f"steps to {step} (1 stamina) toward {goal} (manual p16)")
-        return MonsterPlan(**plan, action=("move", step), reasons=tuple(reasons))
+        reasons.append(_why(m, "steps to ", At(step), " (1 stamina) toward ", At(goal),
+                            " (manual p16)"))
+        return MonsterPlan(**plan, action=PlannedMove(step), reasons=tuple(reasons))
     if rules["mindless.blocked"] == "replan_first":
-        reasons.append(f"{blocked}: it re-plans round doors and units first (switches path.units and mindless.blocked, "
-                       "replan_first)")
+        reasons.append(_why(m, *blocked, ": it re-plans round doors and units first "
+                            "(switches path.units and mindless.blocked, replan_first)"))
         goal, path, ends, options = _establish_path(state, rules, m, tpos, label, dist, reasons,
                                                     choices, doors="avoid", units="obstacles")
         plan.update(goal=goal, path=path, ends=ends)
@@ -351,9 +355,11 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
                                choice_of=_END_CHOICE)
         if path and m.stamina >= 1 and path[0] in move_steps(board, m.position, rules,
                                                              mindless=True):
-            reasons.append(f"steps to {path[0]} (1 stamina) toward {goal} (manual p16)")
-            return MonsterPlan(**plan, action=("move", path[0]), reasons=tuple(reasons))
-    reasons.append(f"{blocked}: blocked, its turn ends (manual p16; switches path.units and mindless.blocked)")
+            reasons.append(_why(m, "steps to ", At(path[0]), " (1 stamina) toward ", At(goal),
+                                " (manual p16)"))
+            return MonsterPlan(**plan, action=PlannedMove(path[0]), reasons=tuple(reasons))
+    reasons.append(_why(m, *blocked, ": blocked, its turn ends (manual p16; switches path.units "
+                        "and mindless.blocked)"))
     return MonsterPlan(**plan, reasons=tuple(reasons))
 
 
@@ -386,20 +392,21 @@ def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
         if ability.kind != "active":
             continue        # passive and triggered abilities are never played (manual p20)
-        label = f"{ability.name} ({source})"
+        label = Word(f"{ability.name} ({source})")
         if source == "card" and ability is m.abilities[0] and _incapacitated(state, m.id):
-            reasons.append(f"{label}: incapacitated, cannot play its first ability (manual p17)")
+            reasons.append(_why(m, label, ": incapacitated, cannot play its first ability "
+                                "(manual p17)"))
             continue
         if ability.once_per_turn and ability.name in played:
-            reasons.append(f"{label}: already played this turn (card text)")
+            reasons.append(_why(m, label, ": already played this turn (card text)"))
             continue
         unpaid = unpaid_cost(state, rules, m, index, ability)
         if unpaid is not None:
-            reasons.append(f"{label}: {unpaid[0]} ({unpaid[1]})")
+            reasons.append(_why(m, label, f": {unpaid[0]} ({unpaid[1]})"))
             continue
         if ability.cost.stamina > m.stamina:
-            reasons.append(f"{label}: costs {ability.cost.stamina} stamina, only {m.stamina} "
-                           f"left (manual p16)")
+            reasons.append(_why(m, label, ": costs ", ability.cost.stamina, " stamina, only ",
+                                m.stamina, " left (manual p16)"))
             continue
         targets = ability_targets(state, rules, m, ability)
         if ability.targeting.target == "explorer" and ability.targeting.kind != "none":
@@ -407,18 +414,20 @@ def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
             targets = _aimed(state, rules, ability, tuple(t for t in targets if t in allowed),
                              aims, reasons, label)
         if targets == ():
-            reasons.append(f"{label}: no legal target (manual p16)")
+            reasons.append(_why(m, label, ": no legal target (manual p16)"))
             continue
         if targets is None or len(targets) == 1:
             target = None if targets is None else targets[0]
-            reasons.append(f"plays {label}" + (f" on {target}" if target else "")
-                           + " (manual p16: abilities first)")
-            return ("ability", index, target)
+            on = (" on ", *_pieces(target)) if target else ()
+            reasons.append(_why(m, "plays ", label, *on, " (manual p16: abilities first)"))
+            return PlannedAbility(index, target)
         choice = _picked(choices, targets)
         if choice is not None:
-            reasons.append(f"plays {label} on {choice}, the explorers' choice (manual p16)")
-            return ("ability", index, choice)
-        reasons.append(f"{label}: several legal targets, the explorers choose (manual p16)")
+            reasons.append(_why(m, "plays ", label, " on ", *_pieces(choice),
+                                ", the explorers' choice (manual p16)"))
+            return PlannedAbility(index, choice)
+        reasons.append(_why(m, label, ": several legal targets, the explorers choose "
+                            "(manual p16)"))
         return MonsterPlan(monster=m.id, options=tuple(targets),
                            choice_of=f"target of {ability.name} (manual p16)")
     return None
@@ -439,26 +448,26 @@ def _choose_target(state, rules, m, dist_maps, reasons, choices):
             turn.played[-1] != "move"
         if reachable[current] == best and (len(closest) == 1 or keep
                                            or rules["retarget.on_tie"] == "keep_current"):
-            reasons.append(f"keeps its target {current}: no other explorer is closer "
-                           f"(manual p15; switch retarget.on_tie)")
+            reasons.append(_why(m, "keeps its target ", Who(current), ": no other explorer is "
+                                "closer (manual p15; switch retarget.on_tie)"))
             return current, ()
         if keep:
-            reasons.append(f"keeps its target {current}: re-evaluates after moves only "
-                           f"(switch mindless.reevaluate)")
+            reasons.append(_why(m, "keeps its target ", Who(current), ": re-evaluates after "
+                                "moves only (switch mindless.reevaluate)"))
             return current, ()
     if len(closest) > 1:
         low = min(state.unit(i).health for i in closest)
         lowest = [i for i in closest if state.unit(i).health == low]
-        reasons.append(f"tie at distance {best}: {', '.join(closest)}; lowest health {low}: "
-                       f"{', '.join(lowest)} (manual p16)")
+        reasons.append(_why(m, "tie at distance ", best, ": ", *_listed(closest),
+                            "; lowest health ", low, ": ", *_listed(lowest), " (manual p16)"))
         closest = lowest
         if len(closest) > 1:
             choice = _picked(choices, closest)
             if choice is not None:
-                reasons.append(f"the explorers choose {choice} (manual p16)")
+                reasons.append(_why(m, "the explorers choose ", Who(choice), " (manual p16)"))
                 return choice, ()
             return None, tuple(closest)
-    reasons.append(f"targets {closest[0]}, closest at {best} (manual p15)")
+    reasons.append(_why(m, "targets ", Who(closest[0]), ", closest at ", best, " (manual p15)"))
     return closest[0], ()
 
 
@@ -575,7 +584,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
     start_score = dist.get(m.position)
     if start_score is None:
-        reasons.append(f"{label} cannot be reached: it does not move (manual p16)")
+        reasons.append(_why(m, label, " cannot be reached: it does not move (manual p16)"))
         return None, (), (), ()
     occupied = {u.position for u in state.units if u.position is not None and u.id != m.id}
     ignore_units = (units or rules["path.units"]) == "ignored"
@@ -600,7 +609,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         near = dist.within(start_score) if isinstance(dist, GrowingDistances) else dist
         best_score, tied = _least(cost, near)
     if best_score is None or (start_score is not None and best_score >= start_score):
-        reasons.append(_no_closer_end(budget, label, start_score, walking))
+        reasons.append(_why(m, *_no_closer_end(budget, label, start_score, walking)))
         return None, (), (), ()
     if rules["facing.orthogonal"] == "prefer_if_reachable" and any(_orthogonal(q) for *_, q in tied):
         tied = [t for t in tied if _orthogonal(t[2])]
@@ -618,35 +627,36 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     if goal is None:
         goal = _picked(choices, goals)
     if goal is None:
-        reasons.append(f"{len(goals)} equally good end points at distance {best_score} in "
-                       f"{shortest} steps: {goals}; the explorers choose (manual p16)")
+        reasons.append(_why(m, len(goals), " equally good end points at distance ", best_score,
+                            " in ", shortest, " steps: [", *_listed(map(At, goals)),
+                            "]; the explorers choose (manual p16)"))
         return None, (), ends, tuple(goals)
     path = [goal]
     while path[-1] != m.position:
         path.append(parent[path[-1]])
     path = tuple(reversed(path[:-1]))
-    was = f"was {start_score}" if start_score is not None else \
-        f"where it stands it cannot walk next to {label}"
-    reasons.append(f"establishes a path of {len(path)} step{'s' if len(path) != 1 else ''} to "
-                   f"{goal}, "
-                   + ("walking distance" if walking else "distance")
-                   + f" {best_score} from {label} ({was}) (manual p16"
-                   + ("; switch closer.metric, true_path_length)" if walking else ")"))
+    was = ("was ", start_score) if start_score is not None else \
+        ("where it stands it cannot walk next to ", label)
+    reasons.append(_why(m, "establishes a path of ", len(path),
+                        f" step{'s' if len(path) != 1 else ''} to ", At(goal), ", "
+                        + ("walking distance" if walking else "distance") + " ", best_score,
+                        " from ", label, " (", *was, ") (manual p16"
+                        + ("; switch closer.metric, true_path_length)" if walking else ")")))
     return goal, path, ends, ()
 
 
-def _no_closer_end(budget: int, label: str, start_score, walking: bool) -> str:
+def _no_closer_end(budget: int, label: Piece, start_score, walking: bool) -> tuple[Piece, ...]:
     """Why a mindless monster does not move: no end point within its budget is closer, said
     in words even where it cannot walk next to its target at all (manual p16; switch
     closer.metric)."""
     if not walking:
-        return (f"no reachable end point within {budget} stamina is closer than {start_score}: "
-                "it does not move (manual p16)")
-    now = f"now {start_score}" if start_score is not None else \
-        f"it cannot walk next to {label} from where it stands or from any of them"
-    return (f"no reachable end point within {budget} stamina is closer to {label} by walking "
-            f"distance ({now}): it does not move (manual p16; switch closer.metric, "
-            "true_path_length)")
+        return ("no reachable end point within ", budget, " stamina is closer than ",
+                start_score, ": it does not move (manual p16)")
+    now = ("now ", start_score) if start_score is not None else \
+        ("it cannot walk next to ", label, " from where it stands or from any of them")
+    return ("no reachable end point within ", budget, " stamina is closer to ", label,
+            " by walking distance (", *now, "): it does not move (manual p16; switch "
+            "closer.metric, true_path_length)")
 
 
 def _least(cost: Mapping[Point, int], dist: Mapping[Point, int]):
@@ -690,7 +700,7 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     Rules: manual p23 (targeted move on a mindless monster), p16; switch move_effect.mindless_doors.
     """
     m = state.unit(monster_id)
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     explorers = targetable_explorers(state, m, rules)
     dist_maps = _distance_maps(state, rules, explorers)
     target, options = _choose_target(state, rules, m, dist_maps, reasons, choices)
@@ -701,7 +711,7 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
                            choice_of="target (manual p16)" if options else "")
     reading = rules["move_effect.mindless_doors"]
     goal, path, ends, options = _establish_path(
-        state, rules, m, state.unit(target).position, target, dist_maps[target], reasons,
+        state, rules, m, state.unit(target).position, Who(target), dist_maps[target], reasons,
         choices, budget=amount, doors="avoid" if reading == "avoid_doors" else "open")
     if options:
         return MonsterPlan(**plan, target=target, ends=ends, reasons=tuple(reasons),
@@ -710,10 +720,12 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     walked, here = [], m.position
     for step in path:
         if step not in move_steps(board, here, rules, mindless=True):
-            reasons.append(f"a closed door stops the move at {here} (switch move_effect.mindless_doors: {reading})")
+            reasons.append(_why(m, "a closed door stops the move at ", At(here),
+                                f" (switch move_effect.mindless_doors: {reading})"))
             break
         if state.unit_at(step) is not None:
-            reasons.append(f"{step} is occupied: the move stops at {here} (manual p25)")
+            reasons.append(_why(m, At(step), " is occupied: the move stops at ", At(here),
+                                " (manual p25)"))
             break
         walked.append(step)
         here = step
@@ -721,8 +733,8 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
                        reasons=tuple(reasons))
 
 
-def _door_to_target(state: GameState, rules: Rules, m: Unit, tpos: Point | None, label: str,
-                    reasons: list[str]) -> tuple[Point, Point] | None:
+def _door_to_target(state: GameState, rules: Rules, m: Unit, tpos: Point | None, label: Piece,
+                    reasons: list[Reason]) -> tuple[Point, Point] | None:
     """A closed door between the monster and its closest explorer, when it does not move.
 
     Closest ignores closed doors (manual p22), so an explorer right behind one counts as
@@ -737,16 +749,17 @@ def _door_to_target(state: GameState, rules: Rules, m: Unit, tpos: Point | None,
     if door is None:
         return None
     if rules["mindless.door_adjacent"] == "break_door" and m.stamina >= DOOR_DESTROY_COST:
-        reasons.append(f"{label} stands right behind a closed door: it faces the door and "
-                       f"destroys it for {DOOR_DESTROY_COST} stamina (manual p16; switch "
-                       "mindless.door_adjacent = break_door)")
+        reasons.append(_why(m, label, " stands right behind a closed door: it faces the door "
+                            "and destroys it for ", DOOR_DESTROY_COST, " stamina (manual p16; "
+                            "switch mindless.door_adjacent = break_door)"))
         return door
-    why = "" if rules["mindless.door_adjacent"] == "stop" else \
-        f" and it has only {m.stamina} stamina, {DOOR_DESTROY_COST} needed to destroy the door"
-    reasons.append(f"{label} stands right behind a closed door: closest ignores doors "
-                   f"(manual p22), so it counts as adjacent and the monster stops{why} "
-                   f"(manual p16; switch mindless.door_adjacent = "
-                   f"{rules['mindless.door_adjacent']})")
+    why: tuple[Piece, ...] = () if rules["mindless.door_adjacent"] == "stop" else \
+        (" and it has only ", m.stamina, " stamina, ", DOOR_DESTROY_COST,
+         " needed to destroy the door")
+    reasons.append(_why(m, label, " stands right behind a closed door: closest ignores doors "
+                        "(manual p22), so it counts as adjacent and the monster stops", *why,
+                        " (manual p16; switch mindless.door_adjacent = "
+                        f"{rules['mindless.door_adjacent']})"))
     return None
 
 

@@ -73,8 +73,8 @@ def _explorer_begin(r: Resolution) -> None:
     units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"
                   else u for u in s.units)
     r.set(units=units, done=(), turns=(), active=None)
-    r.emit("stamina", "every explorer's stamina resets to its maximum "
-           f"({r.rules['stamina.reset']} value)", "manual p12; switch stamina.reset")
+    r.emit("stamina", "stamina_reset", "manual p12; switch stamina.reset",
+           words=(r.rules["stamina.reset"],))
 
 
 def start_new_round(r: Resolution, why: str) -> None:
@@ -83,7 +83,7 @@ def start_new_round(r: Resolution, why: str) -> None:
     Rules: manual p28 (chapter effects: start a new round).
     """
     r.set(phase="explorer", round=r.state.round + 1, monster_turn=None)
-    r.emit("round", f"{why}: a new round starts at once (round {r.state.round})", "manual p28")
+    r.emit("round", "round_at_once", "manual p28", amounts=(r.state.round,), cause=why)
     _explorer_begin(r)
 
 
@@ -132,8 +132,7 @@ def _spawn_begin(r: Resolution) -> None:
     r.set(done=())
     s = r.state
     if s.spawn_rating is None:
-        r.emit("phase", "the chapter has no spawn rating: the spawn phase is skipped",
-               "manual p28")
+        r.emit("phase", "no_spawn_rating", "manual p28")
         return
     if r.rules["spawn.procedure"] != "v3_5":
         return
@@ -141,8 +140,8 @@ def _spawn_begin(r: Resolution) -> None:
     if r.rules["adjust35.when"] == "every_phase_start" and r.state.spawn_rating is not None:
         new = adjusted_spawn_rating(r.state.spawn_rating, explorers_counted(r.state, r.rules))
         r.set(spawn_rating=new)
-        r.emit("ratings", f"player-count adjustment at phase start: spawn rating {new}",
-               "3.5 §Spawn Phase; switch adjust35.when")
+        r.emit("ratings", "spawn_adjusted", "3.5 §Spawn Phase; switch adjust35.when",
+               amounts=(new,))
 
 
 def _spawn_timer(r: Resolution) -> None:
@@ -156,22 +155,21 @@ def _spawn_timer(r: Resolution) -> None:
     if s.spawn_rating != 1:
         return
     if s.chapter.horror_rating is None and r.rules["threat35.no_horror_rating"] == "skip_rule":
-        r.emit("timer", "spawn rating is 1, but the chapter has no horror rating: the rating-1 "
-               "step is skipped", "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating (threat35.no_horror_rating = "
+        r.emit("timer", "timer_no_horror_rating", "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating (threat35.no_horror_rating = "
                "skip_rule)")
         return
     printed = s.chapter.horror_rating or 0
     amount = printed if r.rules["threat35.amount"] == "default_printed" else (s.horror_rating or 0)
-    r.emit("timer", f"spawn rating is 1 at the start of the spawn phase: threat +{amount}"
-           + (" (the chapter has no horror rating: 0)" if s.chapter.horror_rating is None
-              else ""), "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating")
+    r.emit("timer", "timer_threat_zero" if s.chapter.horror_rating is None else "timer_threat",
+           "3.5 §Spawn Phase; switches threat35.amount and threat35.no_horror_rating",
+           amounts=(amount,))
     threat_up(r, amount, "3.5 spawn timer")
     chapter = r.state.chapter
     if not chapter.blocking or chapter.places_exit:
         if r.state.exit_token is not None:
             reading = r.rules["timer35.exit_chapter"]
-            r.emit("timer", f"the exit-token chapter advances by the timer ({reading})",
-                   "3.5 FAQ; switch timer35.exit_chapter")
+            r.emit("timer", "timer_exit_chapter", "3.5 FAQ; switch timer35.exit_chapter",
+                   words=(reading,))
             if reading == "full_exit_procedure":
                 everyone_exits(r, "the 3.5 timer ends an exit-token chapter")
                 return
@@ -184,8 +182,7 @@ def _spawn_timer(r: Resolution) -> None:
     else:
         reset_ratings(r, spawn=True, horror=False,
                       adjust=r.rules["adjust35.when"] == "rating1_only")
-        r.emit("timer", "a blocking chapter: only the spawn rating resets, «enters play» does "
-               "not fire again", "3.5 FAQ")
+        r.emit("timer", "timer_blocking_chapter", "3.5 FAQ")
 
 
 def spawn_roll(r: Resolution, explorer: Unit) -> None:
@@ -226,7 +223,7 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
             reset_ratings(r, spawn=True, horror=False)
         return
     if limited and r.rules["spawn10.reset_on_limit"] == "no":
-        r.emit("ratings", "no spawn at the limit: the rating stays", "switch spawn10.reset_on_limit")
+        r.emit("ratings", "spawn_limit_rating_stays", "switch spawn10.reset_on_limit")
         return
     reset_ratings(r, spawn=True, horror=False)
 
@@ -239,8 +236,8 @@ def _spawn_end(r: Resolution) -> None:
     s = r.state
     if r.rules["spawn.procedure"] == "v3_5" and s.spawn_rating is not None:
         r.set(spawn_rating=s.spawn_rating - 1)
-        r.emit("ratings", f"end of the spawn phase: spawn rating {s.spawn_rating} -> "
-               f"{s.spawn_rating - 1}", "3.5 §Spawn Phase")
+        r.emit("ratings", "spawn_phase_end", "3.5 §Spawn Phase",
+               amounts=(s.spawn_rating, s.spawn_rating - 1))
 
 
 # --- horror phase -------------------------------------------------------------------------
@@ -251,8 +248,7 @@ def _horror_begin(r: Resolution) -> None:
     if not skipped or r.rules["markers.skipped_horror_phase"] == "return_anyway":
         return_markers(r, "horror", "horror phase begins")
     if skipped:
-        r.emit("phase", "the chapter has no horror rating: the horror phase is skipped",
-               "manual p28; switch markers.skipped_horror_phase")
+        r.emit("phase", "no_horror_rating", "manual p28; switch markers.skipped_horror_phase")
 
 
 def horror_roll(r: Resolution) -> None:
@@ -265,15 +261,14 @@ def horror_roll(r: Resolution) -> None:
     value = r.roll("d10", f"horror roll against {rating}")
     r.set(done=s.done + ("horror",))
     if value >= rating:
-        r.emit("horror_roll", f"the horror roll {value} >= {rating}: invoke a horror event",
-               "manual p14")
+        r.emit("horror_roll", "horror_roll_invokes", "manual p14", amounts=(value, rating))
         r.set(horror_rating=s.chapter.horror_rating)
         invoke_horror_event(r, "horror roll")
     else:
         new = rating - 1 if r.rules["rating.floor"] == "none" else max(1, rating - 1)
         r.set(horror_rating=new)
-        r.emit("horror_roll", f"the horror roll {value} < {rating}: horror rating -> {new}",
-               "manual p14; switch rating.floor")
+        r.emit("horror_roll", "horror_roll_lower", "manual p14; switch rating.floor",
+               amounts=(value, rating, new))
 
 
 def _horror_over(state: GameState, rules: Rules) -> bool:
@@ -295,7 +290,7 @@ def current_monster(state: GameState) -> str | None:
 def _monster_begin(r: Resolution) -> None:
     r.set(done=(), monster_turn=None)
     if not r.state.queue:
-        r.emit("phase", "no monsters in the queue: the monster phase is skipped", "manual p15")
+        r.emit("phase", "no_monsters", "manual p15")
     _start_monster_turn(r)
 
 
@@ -307,10 +302,13 @@ def _start_monster_turn(r: Resolution) -> None:
     u = r.state.unit(m)
     r.state = r.state.with_unit(replace(u, stamina=u.max_stamina), monster_turn=MonsterTurn(m))
     controlled = r.state.controller(m)
-    mode = f"controlled by {controlled}" if controlled else \
-        "scheming" if r.state.scheming else "mindless"
-    r.emit("monster_turn", f"{m}'s turn ({mode}), stamina {u.max_stamina}",
-           "manual p15 (queue), p18 (stamina restores)")
+    rule = "manual p15 (queue), p18 (stamina restores)"
+    if controlled:
+        r.emit("monster_turn", "monster_turn_controlled", rule, who=(m, controlled),
+               amounts=(u.max_stamina,))
+    else:
+        r.emit("monster_turn", "monster_turn_begins", rule, who=(m,), amounts=(u.max_stamina,),
+               words=("scheming" if r.state.scheming else "mindless",))
 
 
 def _monster_over(state: GameState, rules: Rules) -> bool:
@@ -319,7 +317,7 @@ def _monster_over(state: GameState, rules: Rules) -> bool:
 
 def _round_end(r: Resolution) -> None:
     r.set(round=r.state.round + 1, monster_turn=None)
-    r.emit("round", f"round {r.state.round} begins", "manual p10")
+    r.emit("round", "round_begins", "manual p10", amounts=(r.state.round,))
 
 
 PHASE_ORDER = (
@@ -350,5 +348,5 @@ def advance(r: Resolution) -> None:
             return
         phase.on_end(r)
         r.set(phase=phase.next)
-        r.emit("phase", f"{phase.next} phase begins", PHASES_BY_NAME[phase.next].rule)
+        r.emit("phase", "phase_begins", PHASES_BY_NAME[phase.next].rule, words=(phase.next,))
         PHASES_BY_NAME[phase.next].on_begin(r)

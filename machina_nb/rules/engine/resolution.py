@@ -17,6 +17,8 @@ ambiguities), p21-23 (scope and affected units).
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Callable, Mapping, Sequence
@@ -31,7 +33,13 @@ from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
+_TOKEN = re.compile(r"[\w-]+")
+
 __all__ = ["Kind", "Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
+
+
+_cite = functools.lru_cache(maxsize=1024)(Cite.parse)
+"""A citation written as text, parsed once."""
 
 
 class Kind(StrEnum):
@@ -125,6 +133,8 @@ class Event:
     """The faces rolled for this event (``{dice}``), in the order rolled."""
     card: str = ""
     """The name of the card the event is about (``{card}``), or ``""``."""
+    words: tuple[str, ...] = ()
+    """Names already in the players' words (``{word0}``...): cards, abilities, tiles, effects."""
     cause: str = ""
     """What caused it (``{cause}``): the ability, action or phase, in the log's words, as a
     template over the same fields (``{who1}'s spawn roll``)."""
@@ -204,33 +214,49 @@ class Resolution:
         self.actor = actor
         self.resolving: set[str] = set()
         self.unit_ids: set[str] = {u.id for u in state.units}   # every unit named so far
+        self._ids_of = state     # the state whose units are in unit_ids
         self.card: str | None = None     # the card whose ability resolves (manual p27 markers)
         # The most the active explorer spends on an attack roll of this action that is not
         # their own attack (a trap, an exploding barrel): manual p18, any roll of their turn.
         self.essence = 0
 
-    def emit(self, kind: str, text: str, rule: str | Cite, **fields: Any) -> None:
-        """Record an event with its citation.
+    def emit(self, kind: str, phrase: str, rule: str | Cite, *, who: Sequence[str] = (),
+             where: Sequence[tuple] = (), amounts: Sequence[int] = (),
+             dice: Sequence[int] = (), card: str = "", words: Sequence[str] = (),
+             cause: str = "") -> None:
+        """Record an event: its phrase key in :data:`~machina_nb.rules.engine.phrases.PHRASES`,
+        its typed fields and its citation.
 
-        ``text`` is a phrase key of :data:`~machina_nb.rules.engine.phrases.PHRASES` when
-        typed ``fields`` are given (``who=``, ``where=``, ``amounts=``, ``dice=``, ``card=``,
-        ``cause=``); otherwise the event's words, whose unit ids and points become its fields.
+        ``cause`` is what caused it in the log's words (an ability's name as printed, a phase);
+        the unit ids and points it names become fields of the event too.
+
+        A few events (card-driven ones: triggers, bound events, chapter entry, markers, and a
+        choice quoting the option chosen) still give their words instead of a phrase key; the
+        unit ids and points those words name are taken out as fields the same way.
         """
-        cite = rule if isinstance(rule, Cite) else Cite.parse(rule)
-        if not fields:
+        cite = rule if isinstance(rule, Cite) else _cite(rule)
+        if phrase not in PHRASES:   # words not yet in the phrasebook (being migrated)
+            if who or where or amounts or dice or card or words or cause:
+                raise KeyError(f"no phrase {phrase!r} in the phrasebook")
+            phrase, who, where = self._cause(phrase, who, where)
+        who, where = tuple(who), tuple(where)
+        if cause:
+            cause, who, where = self._cause(cause, who, where)
+        self.events.append(Event(Kind(kind), phrase, who, where, tuple(amounts), tuple(dice),
+                                 card, tuple(words), cause, cite))
+
+    def _cause(self, cause: str, who: tuple[str, ...],
+               where: tuple[tuple, ...]) -> tuple[str, tuple[str, ...], tuple[tuple, ...]]:
+        """A cause as a template over the event's fields: the unit ids and points it names are
+        taken out (most causes name neither, and are kept as they are)."""
+        if self._ids_of is not self.state:
             self.unit_ids.update(u.id for u in self.state.units)
-            phrase, who, where = literal(text, self.unit_ids)
-            fields = {"who": who, "where": where}
-        elif text in PHRASES:
-            phrase = text
-            if fields.get("cause"):   # the cause's own unit ids and points become fields too
-                self.unit_ids.update(u.id for u in self.state.units)
-                who, where = tuple(fields.get("who", ())), tuple(fields.get("where", ()))
-                cause, more, points = literal(fields["cause"], self.unit_ids, len(who), len(where))
-                fields = {**fields, "cause": cause, "who": who + more, "where": where + points}
-        else:
-            raise KeyError(f"no phrase {text!r} in the phrasebook")
-        self.events.append(Event(Kind(kind), phrase, cite=cite, **fields))
+            self._ids_of = self.state
+        named = self.unit_ids.intersection(_TOKEN.findall(cause))
+        if not named and "(" not in cause:
+            return cause.replace("{", "{{").replace("}", "}}"), who, where
+        template, more, points = literal(cause, named, len(who), len(where))
+        return template, who + more, where + points
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
         """One option: the only one, or the first of the players' choices that fits, else

@@ -91,6 +91,7 @@ from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, equipped_items
 from machina_nb.rules.board.maptext import BorderKind, SpaceKind
 from machina_nb.rules.engine.monsters import MonsterPlan, explorer_distances, mindless_step
+from machina_nb.rules.engine.plans import PlannedAbility
 from machina_nb.rules.board.sight import adjacent, adjacent_spaces
 from machina_nb.rules.engine.state import GameState, MapSpec, MonsterTurn, Unit
 
@@ -221,9 +222,10 @@ def _monster_turn(state, rules, ids, step):
     actions = monster_turn_actions(state, rules, ids, step)
     targets = []
     for act in actions:
-        if act.plan.action[0] == "ability" and act.plan.action[2] is not None:
-            hit = act.before.unit_at(act.plan.action[2])
-            targets.append(letters.get(hit.id) if hit else list(act.plan.action[2]))
+        planned = act.plan.action
+        if isinstance(planned, PlannedAbility) and planned.target is not None:
+            hit = act.before.unit_at(planned.target)
+            targets.append(letters.get(hit.id) if hit else list(planned.target))
     if actions:
         state = actions[-1].after
     events = [e for act in actions for e in act.events + act.then]

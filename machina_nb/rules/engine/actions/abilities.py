@@ -161,10 +161,9 @@ def _play(r: Resolution, u: Unit, index: int, target, essence: int,
     if r.state.monster_turn and r.state.monster_turn.monster == u.id:
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + (ability.name,)))
-    on = f" on {points[0]}" if len(points) == 1 else \
-        f" on {points[0]} and {points[1]}" if points else ""
-    r.emit("ability", f"{u.id} plays {ability.name}{on}", "manual p20-21" +
-           (", p23 (two targets)" if len(points) > 1 else ""))
+    r.emit("ability", ("plays", "plays_on", "plays_on_two")[min(len(points), 2)],
+           "manual p20-21" + (", p23 (two targets)" if len(points) > 1 else ""),
+           who=(u.id,), where=tuple(points[:2]), words=(ability.name,))
     user = r.state.unit(u.id) if r.state.has_unit(u.id) else None
     previous, r.card = r.card, key
     before = set(r.state.lasting)
@@ -194,8 +193,8 @@ def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
                                "manual p23 (cost)")
         space = tuple(destroy)
         r.set(destroyed=r.state.destroyed + (space,))
-        r.emit("pay", f"{u.id} destroys the {cost.destroy} space at {space} to pay for "
-               f"{ability.name}", "manual p23 (advanced examples), p26 (cost)")
+        r.emit("pay", "pays_space", "manual p23 (advanced examples), p26 (cost)", who=(u.id,),
+               where=(space,), words=(str(cost.destroy), ability.name))
     if cost.destroy == "card" and not consumable:
         destroy_card(r, key, f"the cost of {ability.name}")
     if cost.marker:

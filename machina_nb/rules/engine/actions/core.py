@@ -202,14 +202,14 @@ def _pay(r: Resolution, u: Unit, cost: Cost,
         if amount:
             c = r.state.unit(who)
             r.state = r.state.update_unit(who, essence=c.essence - amount)
-            r.emit("essence", f"{who} contributes {amount} essence to {why}",
-                   "manual p19 (contributing explorers)")
+            r.emit("essence", "contributes", "manual p19 (contributing explorers)", who=(who,),
+                   amounts=(amount,), cause=why)
             given += amount
     me = r.state.unit(u.id)
     r.state = r.state.update_unit(u.id, stamina=me.stamina - stamina,
                                   essence=me.essence - (essence - given))
-    paid = f"{stamina} stamina" + (f" + {essence} essence" if essence else "")
-    r.emit("pay", f"{u.id} pays {paid} for {why}", rule)
+    r.emit("pay", "pays_essence" if essence else "pays", rule, who=(u.id,),
+           amounts=(stamina, essence) if essence else (stamina,), cause=why)
 
 
 def _if_legal(state: GameState, rules: Rules, action: Action) -> list[Action]:

@@ -55,8 +55,8 @@ def _exit(r: Resolution, u: Unit) -> None:
     """
     r.state = r.state.update_unit(u.id, position=None, stamina=u.stamina - EXIT_COST.stamina)
     r.set(exited=r.state.exited + (u.id,), active=None, done=r.state.done + (u.id,))
-    r.emit("exit", f"{u.id} exits the map ({EXIT_COST.stamina} stamina): no more turns or "
-           "spawn rolls", "manual p34 (exit map tile)")
+    r.emit("exit", "exits_map", "manual p34 (exit map tile)", who=(u.id,),
+           amounts=(EXIT_COST.stamina,))
     if not r.state.explorers_on_map:
         last_explorer_exits(r, "the last explorer exits")
 

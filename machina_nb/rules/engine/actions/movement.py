@@ -89,7 +89,7 @@ def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields) -> None:
                where=(u.position, to), amounts=(1,))
     if r.state.is_kind(to, SpaceKind.PIT):
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
-        r.emit("pit", "entering a pit destroys the unit", "manual p35; switch pit.voluntary_entry")
+        r.emit("pit", "pit_entered", "manual p35; switch pit.voluntary_entry")
         if r.state.monster_turn and r.state.monster_turn.monster == u.id:
             r.set(monster_turn=None)
 

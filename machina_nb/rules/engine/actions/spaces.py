@@ -141,11 +141,10 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
             rating = r.state.horror_rating
             value = r.roll("d10", f"event space roll against horror rating {rating}")
             if rating is not None and value >= rating:
-                r.emit("event_roll", f"{value} >= current horror rating {rating}", "manual p37")
+                r.emit("event_roll", "event_roll_up", "manual p37", amounts=(value, rating))
                 threat_down(r, 1, "the event space roll", source="event_space")
             else:
-                r.emit("event_roll", f"{value} < current horror rating {rating}: reinvoke the "
-                       "horror event", "manual p37")
+                r.emit("event_roll", "event_roll_down", "manual p37", amounts=(value, rating))
                 reinvoke_horror_event(r, "the event space roll")
         return
     _pay(r, u, ACTION_SPACE_COSTS[kind], (), f"the {kind.name.lower()} at {space}",
@@ -164,8 +163,8 @@ def _restore_essence(r: Resolution, who: str, why: str) -> None:
     e = r.state.unit(who)
     new = min(e.max_essence, e.essence + 1)
     r.state = r.state.update_unit(who, essence=new)
-    r.emit("essence", f"{why}: {who} restores 1 essence ({e.essence} -> {new})",
-           "manual p18, p37; switch essence.max")
+    r.emit("essence", "restore_essence_one", "manual p18, p37; switch essence.max", who=(who,),
+           amounts=(e.essence, new), cause=why)
 
 
 @dataclass(frozen=True)
@@ -224,11 +223,10 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
     blocked = r.state.exit_token is not None or r.state.chapter.blocking
     if not (blocked and r.rules["chapter_space.when_blocked"] == "pay_no_consume"):
         r.set(destroyed=r.state.destroyed + (space,))
-        r.emit("chapter_space", f"the chapter space {space} is used up (destroyed token)",
-               "manual p36")
+        r.emit("chapter_space", "chapter_space_used", "manual p36", where=(space,))
     if blocked:
-        r.emit("chapter_space", "a blocking chapter or an exit token: the chapter does not "
-               "advance", "manual p29, p36; switch chapter_space.when_blocked")
+        r.emit("chapter_space", "chapter_space_blocked",
+               "manual p29, p36; switch chapter_space.when_blocked")
         return
     next_chapter(r, f"{u.id} activates a chapter space")
 
@@ -274,6 +272,5 @@ def _seal(r: Resolution, u: Unit, space: Point, contributions) -> None:
     if occupant is not None:
         destroy_unit(r, occupant.id, u.id, "the sealed spawn space destroys its unit")
     r.set(destroyed=r.state.destroyed + (space, space))
-    r.emit("seal", f"two destroyed tokens on {space}: it is an obstacle now",
-           "manual p36 (seal spawn space)")
+    r.emit("seal", "sealed", "manual p36 (seal spawn space)", where=(space,))
     light_chapter(r, r.state.unit(u.id), "sealing a spawn space")

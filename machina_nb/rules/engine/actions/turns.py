@@ -17,8 +17,9 @@ from machina_nb.rules.engine.actions.core import Action, _fail
 from machina_nb.rules.engine.actions.movement import _move
 from machina_nb.rules.engine.effects import set_door
 from machina_nb.rules.engine.monsters import DOOR_DESTROY_COST, mindless_step
+from machina_nb.rules.engine.plans import PlannedAbility, PlannedDoor, PlannedMove
 from machina_nb.rules.engine.phases import current_monster, horror_roll, spawn_roll, spawn_rollers
-from machina_nb.rules.engine.resolution import NeedChoice, Resolution
+from machina_nb.rules.engine.resolution import Event, Kind, NeedChoice, Resolution
 from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.rulings import Rules
 
@@ -72,7 +73,7 @@ def _end_turn(r: Resolution, u: Unit) -> None:
         r.set(active=None, done=r.state.done + (u.id,))
         r.emit("turn", "turn_ends", TURNS, who=(u.id,))
     else:
-        _finish_monster(r, u.id, "the players end the scheming monster's turn")
+        _finish_monster(r, u.id, "players")
 
 
 @dataclass(frozen=True)
@@ -133,37 +134,40 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     if plan.options:
         raise NeedChoice(plan.choice_of, plan.options, "manual p16")
     for reason in plan.reasons:
-        r.emit("reason", f"{action.actor}: {reason}", "manual p15-17")
+        r.events.append(Event(Kind.REASON, "{who0}: " + reason.template, reason.who,
+                              reason.where, reason.amounts, words=reason.words, cite=_PLAN))
     turn = r.state.monster_turn or MonsterTurn(action.actor)
     m = r.state.unit(action.actor)
     path = (m.position,) + plan.path if plan.established else turn.path
     turn = replace(turn, target=plan.target, goal=plan.goal, path=path)
-    kind = plan.action[0]
-    if kind == "move":      # the step and the turn's note change the state in one copy
-        to = plan.action[1]
-        walked = path[1:] if path[1:2] == (to,) else ()
-        _move(r, m, to, monster_turn=replace(turn, played=turn.played + ("move",), path=walked))
+    step = plan.action
+    if isinstance(step, PlannedMove):   # the step and the turn's note change the state at once
+        walked = path[1:] if path[1:2] == (step.to,) else ()
+        _move(r, m, step.to, monster_turn=replace(turn, played=turn.played + ("move",),
+                                                  path=walked))
         return
     r.set(monster_turn=turn)
-    if kind == "ability":
-        _, index, target = plan.action
-        _play(r, m, index, _mindless_second(r, m, index, target), 0, ())
-    elif kind == "door":
-        _, a, b = plan.action
-        set_door(r, a, b, BorderKind.DOOR_DESTROYED)
+    if isinstance(step, PlannedAbility):
+        _play(r, m, step.index, _mindless_second(r, m, step.index, step.target), 0, ())
+    elif isinstance(step, PlannedDoor):
+        set_door(r, step.a, step.b, BorderKind.DOOR_DESTROYED)
         r.state = r.state.update_unit(m.id, stamina=m.stamina - DOOR_DESTROY_COST)
-        r.emit("door", f"{m.id} destroys the closed door {a}|{b} ({DOOR_DESTROY_COST} stamina)",
-               "manual p16, p36")
+        r.emit("door", "door_destroy_monster", "manual p16, p36", who=(m.id,),
+               where=(step.a, step.b), amounts=(DOOR_DESTROY_COST,))
         turn = r.state.monster_turn
         r.set(monster_turn=replace(turn, played=turn.played + ("door",)))
     else:
-        _finish_monster(r, m.id, "no ability, door or step left")
+        _finish_monster(r, m.id, "no_step_left")
+
+
+_PLAN = Cite.parse("manual p15-17")
 
 
 def _finish_monster(r: Resolution, monster: str, why: str) -> None:
-    """The monster's turn ends and it leaves the queue (manual p16)."""
+    """The monster's turn ends and it leaves the queue (manual p16); ``why`` is the key of
+    the phrase saying why (``turn_ends_`` and it in the phrasebook)."""
     r.set(done=r.state.done + (monster,), monster_turn=None)
-    r.emit("monster_turn", f"{monster}'s turn ends: {why}", "manual p16")
+    r.emit("monster_turn", f"monster_turn_ends_{why}", "manual p16", who=(monster,))
 
 
 def _mindless_second(r: Resolution, m: Unit, index: int, target):

@@ -103,8 +103,8 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     r.set(units=units, lasting=lasting, dead=s.dead + (unit_id,),
           done=tuple(d for d in s.done if d != unit_id),
           active=None if s.active == unit_id else s.active)
-    r.emit("death", f"{why}: explorer {unit_id} is destroyed; monsters become scheming",
-           "manual p19 (death), p15 (scheming)")
+    r.emit("death", "explorer_destroyed", "manual p19 (death), p15 (scheming)", who=(unit_id,),
+           cause=why)
     release_bound_events(r, unit_id, "explorer")
     fire_when_destroyed(r, u, killer)
     discard_inventory(r, unit_id)
@@ -122,7 +122,8 @@ def _kill_triggers(r: Resolution, killer: str | None, victim: str) -> None:
         return
     for who, card in r.state.bound:
         if who == killer and card.on_kill and r.state.has_unit(killer):
-            r.emit("trigger", f"{killer} killed {victim}: {card.name} triggers", "manual p26")
+            r.emit("trigger", "kill_triggers", "manual p26", who=(killer, victim),
+                   words=(card.name,))
             resolve(r, card.on_kill, r.state.unit(killer), None, card.name)
     fire(r, "kill", killer, f"{killer} killed {victim}")
 
@@ -145,8 +146,8 @@ def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
         return
     new = min(e.max_essence, e.essence + 1)
     r.state = s.update_unit(who, essence=new)
-    r.emit("essence", f"{who} restores 1 essence for destroying {victim} ({e.essence} -> {new})",
-           f"manual p18-19; switch essence.kill_credit ({reading})")
+    r.emit("essence", "kill_essence", f"manual p18-19; switch essence.kill_credit ({reading})",
+           who=(who, victim), amounts=(e.essence, new))
 
 # --- attacks ----------------------------------------------------------------------------------
 
@@ -255,7 +256,7 @@ def spend_essence(r: Resolution, attacker: str | None, live: Sequence[str], tota
         need = _spend_per_blocker(r, reachable, needs, cap, bonus)
         rule += f"; switch essence.multi_blocker (per_blocker: against {', '.join(bonus)})"
     r.state = r.state.update_unit(who, essence=me.essence - need)
-    r.emit("essence", f"{who} spends {need} essence: +{need} to the roll", rule)
+    r.emit("essence", "spends_essence", rule, who=(who,), amounts=(need,))
     return total, bonus
 
 
@@ -337,7 +338,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
                amounts=(total,), dice=tuple(faces))
     else:
         bonus = {}
-        r.emit("roll", f"exploding barrel: the same total {total}", "ruling D36 (yes_same_roll)")
+        r.emit("roll", "barrel_same_total", "ruling D36 (yes_same_roll)", amounts=(total,))
     credited = attacker if r.rules["barrel.credit"] == "hitter" else None
     strike(r, credited, units, barrels, total, arcane, "exploding barrel", chained=True,
            bonus=bonus)

@@ -40,8 +40,8 @@ def conditional_effect(r: Resolution, e: Effect, step: Step) -> None:
     Rules: manual p26 (conditionals).
     """
     holds = _condition(r.state, r.rules, e, step.user, step.target, step.hits)
-    r.emit("condition", f"{step.label}: {e.condition} is {'true' if holds else 'false'}",
-           "manual p26 (conditionals)")
+    r.emit("condition", "condition_true" if holds else "condition_false",
+           "manual p26 (conditionals)", words=(str(e.condition),), cause=step.label)
     _resolve_then(r, e.then if holds else e.otherwise, step)
 
 
@@ -52,8 +52,8 @@ def effect_roll_effect(r: Resolution, e: Effect, step: Step) -> None:
     """
     value = r.roll("d10", f"{step.why}: effect roll {e.amount}")
     ok = value >= e.amount
-    r.emit("effect_roll", f"{step.label}: d10 {value} {'>=' if ok else '<'} {e.amount}",
-           "manual p26 (effect roll)")
+    r.emit("effect_roll", "effect_roll_up" if ok else "effect_roll_down",
+           "manual p26 (effect roll)", amounts=(value, e.amount), cause=step.label)
     _resolve_then(r, e.then if ok else e.otherwise, step)
 
 

@@ -55,7 +55,7 @@ def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
         return
     deck = r.state.horror_events
     r.set(horror_events=Deck(deck.cards, (card,) + deck.destroyed))
-    r.emit("horror", f"horror event {card.name!r} becomes the current horror event", rule)
+    r.emit("horror", "horror_event_current", rule, words=(repr(card.name),))
 
 
 def reinvoke_horror_event(r: Resolution, why: str) -> None:
@@ -84,14 +84,13 @@ def _reinvoke(r: Resolution, deck: Deck, kind: str, user: Unit | None, why: str,
     what = "horror" if kind == "horror" else "explorer"
     current = deck.destroyed[:1]
     if not current:
-        r.emit(kind, f"{why}: no current {what} event: nothing happens", rule)
+        r.emit(kind, "no_current_event", rule, words=(what,), cause=why)
         return
     card = current[0]
     if card.id in r.resolving:
-        r.emit(kind, f"{why}: {card.name} is already resolving; it is not reinvoked from "
-               "inside itself", rule)
+        r.emit(kind, "event_already_resolving", rule, words=(card.name,), cause=why)
         return
-    r.emit(kind, f"{why}: {card.name}'s «enters play» resolves again", again)
+    r.emit(kind, "event_again", again, words=(card.name,), cause=why)
     _resolve_card(r, card, f"{card.name} reinvoked", user)
 
 
@@ -122,7 +121,7 @@ def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Dec
     if deck.cards:
         return deck
     if not deck.destroyed:
-        r.emit(kind, f"no {what} at all: nothing drawn", rule)
+        r.emit(kind, "nothing_drawn", rule, words=(what,))
         return None
     return Deck(r.dice.shuffle(deck.destroyed, f"destroyed {what}"), ())
 
@@ -147,11 +146,12 @@ def invoke_explorer_event(r: Resolution, explorer: Unit, why: str) -> None:
     if card.binding:
         r.set(explorer_events=Deck(deck.cards[1:], deck.destroyed),
               bound=r.state.bound + ((explorer.id, card),))
-        r.emit("event", f"{why}: {explorer.id} binds explorer event {card.name!r}",
-               "manual p37 (binding events)")
+        r.emit("event", "binds_explorer_event", "manual p37 (binding events)",
+               who=(explorer.id,), words=(repr(card.name),), cause=why)
     else:
         r.set(explorer_events=Deck(deck.cards[1:], (card,) + deck.destroyed))
-        r.emit("event", f"{why}: explorer event {card.name!r} becomes current", "manual p37")
+        r.emit("event", "explorer_event_current", "manual p37", words=(repr(card.name),),
+               cause=why)
     resolve(r, card.enters_play, r.state.unit(explorer.id), None, f"{card.name} enters play")
 
 # --- markers and lasting effects --------------------------------------------------------------

@@ -40,11 +40,12 @@ def destroy_map_space(r: Resolution, space: Point, killer: str | None, why: str)
             destroy_unit(r, occupant.id, killer, f"{why}: the destroyed spawn space destroys "
                          "its unit")
         r.set(destroyed=r.state.destroyed + (space, space))
-        r.emit("destroy", f"{why}: two destroyed tokens on the spawn space {space}; it is an "
-               "obstacle now", "manual p35 (destroy map space: a spawn space takes two)")
+        r.emit("destroy", "spawn_space_destroyed",
+               "manual p35 (destroy map space: a spawn space takes two)", where=(space,),
+               cause=why)
         return
     r.set(destroyed=r.state.destroyed + (space,))
-    r.emit("destroy", f"{why}: a destroyed token on {space}", "manual p35")
+    r.emit("destroy", "space_destroyed", "manual p35", where=(space,), cause=why)
 
 
 def destroyed_tokens(state: GameState, space: Point) -> int:
@@ -65,8 +66,8 @@ def refresh_space(r: Resolution, space: Point, why: str) -> None:
     if r.rules["refresh.removes"] == "all_tokens" and space in s.lit:
         r.set(lit=tuple(p for p in s.lit if p != space))
         removed.append("light")
-    r.emit("refresh", f"{why}: {space} is refreshed; tokens removed: "
-           f"{', '.join(removed) or 'none'}", "manual p35 (refresh map space); switch refresh.removes")
+    r.emit("refresh", "refreshed", "manual p35 (refresh map space); switch refresh.removes",
+           where=(space,), words=removed, cause=why)
 
 # --- edges and the exit token -----------------------------------------------------------------
 
@@ -93,15 +94,14 @@ def place_exit_token(r: Resolution, user: Unit | None, why: str) -> None:
     else:
         options = sorted({edge[0] for edge in area.exit_options()})
     if not options:
-        r.emit("exit", f"{why}: no unexplored edge for the exit token", "manual p28")
+        r.emit("exit", "no_exit_edge", "manual p28", cause=why)
         return
     space = r.choose(options, "the edge for the exit token", "manual p28 (place exit token)")
     r.set(exit_token=space)
     if area is not None:
         edge = next(e for e in area.exit_options() if e[0] == space)
         r.set(map=replace(r.state.map, area=area.place_exit_token(edge)))
-    r.emit("exit", f"{why}: the exit token goes on {space}; chapter spaces no longer advance the "
-           "chapter", "manual p28, p36")
+    r.emit("exit", "exit_token", "manual p28, p36", where=(space,), cause=why)
 
 
 def remove_exit_token(r: Resolution) -> None:
@@ -134,11 +134,11 @@ def close_target_door(r: Resolution, space: Point, why: str) -> None:
     doors = sorted(pair for pair, kind in adjacent_borders(r.state.static_board(), space)
                    if kind is BorderKind.DOOR_OPEN)
     if not doors:
-        r.emit("door", f"{why}: no open door on a border of {space}", "manual p22")
+        r.emit("door", "no_open_door", "manual p22", where=(space,), cause=why)
         return
     a, b = r.choose(doors, f"which door of {space} closes", "manual p22 (target door)")
     set_door(r, a, b, BorderKind.DOOR_CLOSED)
-    r.emit("door", f"{why}: the door between {a} and {b} closes", "manual p22, p36")
+    r.emit("door", "door_closes", "manual p22, p36", where=(a, b), cause=why)
 
 # --- traps ------------------------------------------------------------------------------------
 

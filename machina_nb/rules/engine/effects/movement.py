@@ -52,9 +52,9 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
                where=(end,))
         return
     r.state = s.update_unit(unit_id, position=end)
-    steps = f"{len(path)} step{'s' if len(path) != 1 else ''}"
-    r.emit("move", f"{why}: {unit_id} moves {u.position} -> {end} ({steps}, no stamina)",
-           "manual p23 (move effect)")
+    r.emit("move", "effect_moves" if len(path) == 1 else "effect_moves_steps",
+           "manual p23 (move effect)", who=(unit_id,), where=(u.position, end),
+           amounts=(len(path),), cause=why)
     if r.state.is_kind(end, SpaceKind.PIT):
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: moved into a pit")

@@ -62,12 +62,10 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
             threat_up(r, 1, f"{why}: no monster cards left")
             return None
         deck = Deck(r.dice.shuffle(deck.destroyed, "destroyed monsters into a new deck"), ())
-        r.emit("deck", "the monster deck is empty: the destroyed monsters become the deck",
-               "manual p13")
+        r.emit("deck", "monster_deck_refilled", "manual p13")
     where = placement.spawn_placement(s.unit_board(), origin, r.rules)
     if not where.candidates:
-        r.emit("spawn", f"{why}: no free spawn space on the tile, no monster placed",
-               "manual p13; rulings D18, D42")
+        r.emit("spawn", "no_spawn_space", "manual p13; rulings D18, D42", cause=why)
         return None
     space = r.choose(where.candidates, "the spawn space" + (" (fallback)" if where.fallback
                                                             else ""), "; ".join(where.rules))

@@ -37,8 +37,7 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
     for _ in range(amount):
         s = r.state
         if s.level >= 5 and r.rules["level5_rule"] == "yes":
-            r.emit("level5", f"{why}: at level 5 each explorer destroys an equipped item or is "
-                   "destroyed instead", "manual p14 (level 5)")
+            r.emit("level5", "level5", "manual p14 (level 5)", cause=why)
             level5_loss(r, why)
             continue
         top = s.threat_positions
@@ -46,8 +45,7 @@ def threat_up(r: Resolution, amount: int, why: str) -> None:
             else s.threat == top
         if tops and s.level >= 5:
             r.set(threat=top)
-            r.emit("threat", f"{why}: monster threat stays on its last position at level 5, "
-                   "the last level", "manual p14 (monster level)")
+            r.emit("threat", "threat_stays", "manual p14 (monster level)", cause=why)
             continue
         if r.rules["threat.levelup"] == "on_reach":
             if s.threat + 1 >= top:
@@ -85,10 +83,9 @@ def threat_down(r: Resolution, amount: int, why: str, source: str = "card") -> N
     s = r.state
     new = lower_threat(s.threat, amount, r.rules, source)
     r.set(threat=new)
-    below = f" ({1 - new} below the first position, paid back by the next increases)" \
-        if new < 1 else ""
-    r.emit("threat", f"{why}: monster threat {s.threat} -> {new}{below}",
-           f"{_THREAT_DOWN_RULES[source]}; switch threat.floor (threat.floor = {r.rules['threat.floor']})")
+    r.emit("threat", "threat_down_below" if new < 1 else "threat_down",
+           f"{_THREAT_DOWN_RULES[source]}; switch threat.floor (threat.floor = {r.rules['threat.floor']})",
+           amounts=(s.threat, new, 1 - new), cause=why)
 
 
 def _level_up(r: Resolution, why: str) -> None:
@@ -104,9 +101,8 @@ def _level_up(r: Resolution, why: str) -> None:
     cards = r.dice.shuffle(cards + new, "new-level monsters")
     r.set(threat=1, level=level, monsters=Deck(cards, ()),
           reserve=tuple(c for c in s.reserve if c.level != level))
-    r.emit("level", f"{why}: threat resets to 1, monster level {s.level} -> {level}; "
-           f"{removed} cards removed, {len(new)} level-{level} cards added",
-           "manual p14 (monster level); rulings C-8, D30")
+    r.emit("level", "level_up", "manual p14 (monster level); rulings C-8, D30",
+           amounts=(s.level, level, removed, len(new)), cause=why)
 
 
 def remove_half(r: Resolution, cards: tuple, what: str, rule: str) -> tuple[tuple, tuple]:
@@ -153,13 +149,13 @@ def level5_loss(r: Resolution, why: str) -> None:
         inv = inventory_of(r.state, explorer)
         items = equipped_items(inv)
         if not items:
-            r.emit("level5", f"{why}: {explorer} has no equipped item", rule)
+            r.emit("level5", "level5_no_item", rule, who=(explorer,), cause=why)
             destroy_unit(r, explorer, None, f"{why}: level 5, no equipped item to destroy")
             continue
         pick = r.choose(tuple(c.id for c in items), f"the equipped item {explorer} destroys",
                         rule)
-        r.emit("level5", f"{why}: {explorer} destroys the equipped {find_item(inv, pick).name}",
-               rule)
+        r.emit("level5", "level5_item", rule, who=(explorer,), words=(find_item(inv, pick).name,),
+               cause=why)
         destroy_item(r, explorer, pick, why)
 
 # --- the handler of the threat effect (the table is vocabulary.EFFECT_HANDLERS) ---------------
