@@ -15,6 +15,7 @@ from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.actions import ChapterSpace, MonsterAct, PlayAbility, apply
 from machina_nb.rules.engine.chance import ScriptedDice
 from machina_nb.rules.engine.monsters import mindless_step
+from machina_nb.rules.engine.plans import PlannedAbility
 from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.state import Deck, MonsterTurn
 from machina_nb.rules.rulings import Rules
@@ -41,9 +42,9 @@ def test_manual_p16_whom_a_mindless_monster_aims_its_ability_at(reading):
     assert plan.target == "bo"
     if reading == "players_choose":
         assert plan.options == ((0, 0), (2, 0)) and plan.action is None or \
-            plan.action[0] != "ability"
+            plan.action.kind != "ability"
     else:
-        assert not plan.options and plan.action == ("ability", 0, (2, 0))
+        assert not plan.options and plan.action == PlannedAbility(0, (2, 0))
 
 
 def test_manual_p16_the_players_answer_the_aim_under_the_literal_reading():
@@ -64,8 +65,8 @@ def test_manual_p16_an_ability_that_cannot_reach_its_target_waits_under_current_
     literal = mindless_step(state, RULES, "ghoul")
     other = mindless_step(state, RULES.replace({"mindless.ability_target": "current_target"}),
                           "ghoul")
-    assert literal.target == "bo" and literal.action == ("ability", 0, (0, 0))
-    assert other.target == "bo" and other.action[0] != "ability"
+    assert literal.target == "bo" and literal.action == PlannedAbility(0, (0, 0))
+    assert other.target == "bo" and other.action.kind != "ability"
 
 
 def test_the_shipped_situation_shows_both_aims():

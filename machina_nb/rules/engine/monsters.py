@@ -366,7 +366,7 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
 
 
 def _aimed(state: GameState, rules: Rules, ability: Ability, targets, aims: tuple,
-           reasons: list[str], label: str):
+           reasons: list, label: str, m: Unit):
     """The legal targets of an ability aimed at explorers that the mindless monster may play
     it on: every one, and the explorers choose among several (``players_choose``), or only its
     current target (``current_target``; while its target is tied, the tied explorers; with no
@@ -381,8 +381,8 @@ def _aimed(state: GameState, rules: Rules, ability: Ability, targets, aims: tupl
     spaces = {state.unit(a).position for a in aims if state.has_unit(a)}
     kept = tuple(t for t in targets if t in spaces)
     if len(kept) < len(targets):
-        reasons.append(f"{label}: aims only at its current target "
-                       f"(switch mindless.ability_target)")
+        reasons.append(_why(m, label, ": aims only at its current target (switch "
+                            "mindless.ability_target)"))
     return kept
 
 
@@ -412,7 +412,7 @@ def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
         if ability.targeting.target == "explorer" and ability.targeting.kind != "none":
             allowed = {e.position for e in explorers}
             targets = _aimed(state, rules, ability, tuple(t for t in targets if t in allowed),
-                             aims, reasons, label)
+                             aims, reasons, label, m)
         if targets == ():
             reasons.append(_why(m, label, ": no legal target (manual p16)"))
             continue
