@@ -371,7 +371,7 @@ class _Solver:
             key = todo.pop(0)
             node = self.graph.nodes[key]
             if node[0] == "pick":
-                options = tuple(o for o, _ in node[2])  # type: ignore[misc]
+                options = tuple(_named(key.state, o) for o, _ in node[2])  # type: ignore[misc]
                 pick = options[self.chosen[key]]
                 what = str(node[1])
                 if len(options) > 1 and (what, pick, options) not in out:
@@ -384,6 +384,14 @@ class _Solver:
                     seen.add(k)
                     todo.append(k)
         return tuple(out)
+
+
+def _named(state: GameState, option: Any) -> Any:
+    """An option that is a space with a unit on it, as that unit's id."""
+    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(v, int) for v in option):
+        unit = state.unit_at(option)
+        return unit.id if unit is not None else option
+    return option
 
 
 def monster_phase(state: GameState, rules: Rules) -> Phase:
