@@ -124,7 +124,10 @@ def monster_phase_answer(situation: Situation, q: Question, rules: Rules, state:
                          ) -> tuple[Any, ...]:
     """Rules: manual p10-17 (the rest of the round to the end of the Monster phase), p16
     (the explorers choose), p24 (attacks), p15 (scheming)."""
-    phase = monster_phase(state, rules)
+    try:
+        phase = monster_phase(state, rules)
+    except RulesError as exc:
+        raise RulesError(q.name, f"question {q.name}: {exc}") from None
     horror = _horror_runs(state)
     marks = tuple((cast(Point, state.unit(e).position), "asked") for e in phase.explorers)
     return phase_value(situation, phase, horror), phase_why(situation, phase, horror), marks
@@ -179,7 +182,10 @@ def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: Game
     """Rules: manual p34 (the spaces it can end a move on), p10-17 and p24 (the monster phase
     with it standing there), p16 (the explorers choose)."""
     uid = _whose_turn(situation, q, state)
-    found = risk_map(state, rules, uid)
+    try:
+        found = risk_map(state, rules, uid)
+    except RulesError as exc:
+        raise RulesError(q.name, f"question {q.name}: {exc}") from None
     i = {p: phase.explorers.index(uid) for p, phase in found.items()}
     spaces = {point_words(p): {"destroyed": fraction_words(ph.destroyed(ph.best, i[p])),
                                "health_lost": fraction_words(ph.health_lost(ph.best, i[p])),
