@@ -15,8 +15,15 @@ from machina_nb.rules.analysis.risk import MAX_MONSTERS, monster_phase, pool_tot
 from machina_nb.rules.analysis.risk_answer import reach_spaces, risk_map
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
 from machina_nb.rules.content import content_root
-from machina_nb.rules.engine.actions import (Choose, EndTurn, MonsterAct, RollHorror, RollSpawn,
-                                             StartTurn, apply)
+from machina_nb.rules.engine.actions import (
+    Choose,
+    EndTurn,
+    MonsterAct,
+    RollHorror,
+    RollSpawn,
+    StartTurn,
+    apply,
+)
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice, SeededDice
 from machina_nb.rules.engine.phases import current_monster, spawn_rollers
 from machina_nb.rules.errors import RulesError
