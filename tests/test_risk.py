@@ -5,11 +5,13 @@ asked of a situation with the explorer drawn on that space."""
 
 from __future__ import annotations
 
+import json
 import time
 from fractions import Fraction
 
 import pytest
 
+from machina_nb.cli import main
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.risk import MAX_MONSTERS, monster_phase, pool_totals
 from machina_nb.rules.analysis.risk_answer import reach_spaces, risk_map
@@ -225,3 +227,20 @@ def test_a_risk_map_is_for_the_explorer_whose_turn_it_is():
     text = (SITUATIONS / "risk_map.toml").read_text().replace('unit = "K"', 'unit = "P"')
     with pytest.raises(RulesError, match="whose turn it is"):
         ask(situation_from_text(text))
+
+
+# --- the command line -------------------------------------------------------------------------
+
+def test_the_risk_command_prints_the_board_and_the_spaces_and_refuses_in_one_line(capsys):
+    path = str(SITUATIONS / "risk_map.toml")
+    assert main(["risk", path, "--unit", "K", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    answers = {a.name: a.value for a in ask(load_situation(path))}["kim_risk_map"]["spaces"]
+    assert {k: v["destroyed"] for k, v in data["spaces"].items()} == \
+        {k: v["destroyed"] for k, v in answers.items()}
+    assert main(["risk", path, "--unit", "K"]) == 0
+    out = capsys.readouterr().out
+    assert " 69 " in out and "(3, 1): destroyed 25/36 (69.4%)" in out
+    assert main(["risk", path, "--unit", "P"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "whose turn it is" in err

@@ -27,12 +27,13 @@ from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board import distance
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.engine.actions import StartTurn, apply
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_at",
-           "MAX_MAP_SPACES"]
+           "MAX_MAP_SPACES", "risk_map", "whose_turn", "risk_board"]
 
 MAX_MAP_SPACES = 150
 """The most spaces a risk map computes (the explorer's reach, its own space included)."""
@@ -151,14 +152,23 @@ def standing_at(state: GameState, uid: str, space: Point) -> GameState:
     return state.update_unit(uid, position=space)
 
 
-def _whose_turn(situation: Situation, q: Question, state: GameState) -> str:
-    uid = situation.unit_id(q.get("unit"))
+def whose_turn(situation: Situation, letter: str, state: GameState, rules: Rules
+               ) -> tuple[str, GameState]:
+    """The explorer ``letter`` and the state with its turn going on: the active explorer, or
+    one who has not acted yet between turns of the explorer phase (its turn starts).
+
+    Rules: manual p12 (explorers take their turns in the order they like).
+    """
+    uid = situation.unit_id(letter)
+    if state.phase == "explorer" and state.active is None and uid not in state.done and \
+            state.unit(uid).side == "explorer" and state.unit(uid).position is not None:
+        state, _ = apply(state, StartTurn(uid), rules)
     if state.unit(uid).side != "explorer" or state.phase != "explorer" or \
             state.active != uid:
-        raise RulesError("unit", f"question {q.name}: a risk map is for the explorer whose "
-                         f"turn it is; {q.get('unit')} is not taking its turn ([turn] names "
-                         "the active explorer)")
-    return uid
+        raise RulesError("unit", f"a risk map is for the explorer whose turn it is; {letter} "
+                         "is not taking its turn and cannot start one ([turn] names the active "
+                         "explorer)")
+    return uid, state
 
 
 def risk_map(state: GameState, rules: Rules, uid: str,
@@ -181,8 +191,8 @@ def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: Game
                     ) -> tuple[Any, ...]:
     """Rules: manual p34 (the spaces it can end a move on), p10-17 and p24 (the monster phase
     with it standing there), p16 (the explorers choose)."""
-    uid = _whose_turn(situation, q, state)
     try:
+        uid, state = whose_turn(situation, q.get("unit"), state, rules)
         found = risk_map(state, rules, uid)
     except RulesError as exc:
         raise RulesError(q.name, f"question {q.name}: {exc}") from None
@@ -206,3 +216,34 @@ def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: Game
     here = cast(Point, state.unit(uid).position)
     marks = ((here, "asked"),) + tuple((p, "reach") for p in found if p != here)
     return {"spaces": spaces}, why, marks
+
+
+def risk_board(situation: Situation, rules: Rules, letter: str,
+               progress: Callable[[int, int], None] | None = None
+               ) -> tuple[list[str], list[tuple[str, Fraction, Fraction]]]:
+    """The board with the chance the explorer is destroyed on each space it can end on (a
+    whole percentage; units by letter, other spaces ``.``), and each space's destroyed chance
+    and expected health lost, safest first.
+
+    Rules: manual p34 (reach), p10-17 and p24 (the monster phase), p16 (the explorers choose).
+    """
+    uid, state = whose_turn(situation, letter, situation.state_at(rules), rules)
+    found = risk_map(state, rules, uid, progress)
+    i = found[next(iter(found))].explorers.index(uid)
+    rows = [(p, ph.destroyed(ph.best, i), ph.health_lost(ph.best, i)) for p, ph in found.items()]
+    rows.sort(key=lambda r: (r[1], r[2], r[0]))
+    chance = {p: d for p, d, _ in rows}
+    layout = situation.layout
+    grid = []
+    for y in range(layout.height):
+        cells = []
+        for x in range(layout.width):
+            unit = state.unit_at((x, y))
+            if (x, y) in chance:
+                cells.append(f"{round(float(chance[(x, y)]) * 100):>3}")
+            elif unit is not None:
+                cells.append(f"{situation.letter_of(unit.id) or '?':>3}")
+            else:
+                cells.append("  .")
+        grid.append(" ".join(cells))
+    return grid, [(point_words(p), d, lost) for p, d, lost in rows]
