@@ -35,7 +35,7 @@ from machina_nb.rules.rulings import Rules
 __all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_at",
            "MAX_MAP_SPACES", "risk_map", "whose_turn", "risk_board"]
 
-MAX_MAP_SPACES = 150
+MAX_MAP_SPACES = 200
 """The most spaces a risk map computes (the explorer's reach, its own space included)."""
 
 
