@@ -195,6 +195,9 @@ def action_outcomes(state: GameState, action: Action, rules: Rules,
         yield Fraction(1), after
         return
     for p, faces in branches:
+        if probe.pool and not probe.stopped and faces == tuple(min(FACES[d]) for d in probe.pool):
+            yield p, after          # the probe's own run rolled this total already
+            continue
         for q, s in action_outcomes(state, action, rules, prefix + faces):
             yield p * q, s
 
