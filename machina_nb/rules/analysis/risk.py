@@ -13,8 +13,13 @@ explorers take the option that gives the least chance that any explorer is destr
 the least expected health lost; the worst option for them is solved beside it.
 
 Once an explorer is destroyed the monsters are scheming and the fallen explorers' players
-move them: the phase is no longer the rules' alone, so the search stops there and counts the
-explorers' health at that moment (the answer says how likely that is).
+move them (and an explorer moves a monster it controls): the phase is no longer the rules'
+alone, so the search stops there and counts the explorers' health at that moment (the answer
+says how likely that is).
+
+Limits: at most :data:`MAX_MONSTERS` monsters in the queue and :data:`MAX_EXPLORERS`
+explorers on the map (refused at once), and :data:`MAX_STATES` distinct states (refused when
+reached).
 
 Rules: manual p10 (the round), p12 (explorer turns end), p13 (spawn), p14 (horror), p15-17
 (the monster phase, mindless monsters, ties), p24 (attack rolls), p15 (scheming), p3.

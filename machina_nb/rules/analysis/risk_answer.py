@@ -108,9 +108,9 @@ def phase_why(situation: Situation, phase: Phase, horror: bool) -> list[str]:
             f"{k}: {_chance(p)}" for k, p in phase.marginal(best, 1).items()))
     stopped = phase.stopped(best)
     if stopped:
-        why.append(f"{_chance(stopped)}: an explorer falls before the phase ends; from then the "
-                   "monsters are scheming and the fallen explorers' players move them, so the "
-                   "health counted is the health at the fall (manual p15)")
+        why.append(f"{_chance(stopped)}: the players move a monster before the phase ends (an "
+                   "explorer has fallen and the monsters are scheming, manual p15, or an "
+                   "explorer controls it, p25); the health counted is the health at that moment")
     why.append(f"every die open, {phase.states} distinct states solved (at most {MAX_STATES}); "
                "manual p12-17, p24")
     return why
