@@ -22,8 +22,10 @@ from pathlib import Path
 
 from machina_nb.rules.analysis import ask as analysis_ask
 from machina_nb.rules.analysis import export as analysis_export
+from machina_nb.rules.analysis import risk_answer as analysis_risk
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
+from machina_nb.rules.analysis.attack_odds import fraction_words
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
@@ -528,6 +530,28 @@ def _link(args) -> int:
     return 0
 
 
+def _risk(args) -> int:
+    """The risk map of the explorer ``--unit``: the board in percent, then each space."""
+    situation = _situation(args.situation, args)
+    rules = situation.rules()
+    if args.unit not in {u.letter for u in situation.units}:
+        raise RulesError("unit", f"{args.unit!r} is not a unit letter of {args.situation}")
+    grid, rows = analysis_risk.risk_board(situation, rules, args.unit)
+    if args.json:
+        print(json.dumps({"unit": args.unit, "spaces": {
+            space: {"destroyed": fraction_words(d), "health_lost": fraction_words(lost)}
+            for space, d, lost in rows}}, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{situation.title} (rules: {rules.name})")
+    print(f"chance in percent that {args.unit} is destroyed by the end of the monster phase, "
+          "on each space it can end its move on:")
+    print("\n".join(grid))
+    for space, d, lost in rows:
+        print(f"{space}: destroyed {fraction_words(d)} ({float(d):.1%}), expected health "
+              f"lost {fraction_words(lost)}")
+    return 0
+
+
 def _add_analysis(sub) -> None:
     ask = sub.add_parser("ask", help="answer a situation file's questions")
     ask.add_argument("situation")
@@ -536,6 +560,13 @@ def _add_analysis(sub) -> None:
                      help="flip a ruling, e.g. --set los.vertex=touch_ok")
     ask.add_argument("--json", action="store_true", help="print the answers as JSON")
     ask.set_defaults(run=_ask)
+    risk = sub.add_parser("risk", help="where an explorer is safe: the exact monster phase "
+                          "on every space it can end its move on")
+    risk.add_argument("situation")
+    risk.add_argument("--unit", required=True, metavar="LETTER",
+                      help="the explorer whose turn it is")
+    risk.add_argument("--json", action="store_true", help="print the spaces as JSON")
+    risk.set_defaults(run=_risk)
     sens = sub.add_parser("sensitivity", help="the rulings that change a situation's answers")
     sens.add_argument("situation")
     sens.add_argument("--json", action="store_true", help="print answers and switches as JSON")
@@ -598,7 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     spawn.set_defaults(run=_spawn)
     _add_peer_commands(sub)
     _add_analysis(sub)
-    for name in ("show", "validate", "ask", "sensitivity", "link"):
+    for name in ("show", "validate", "ask", "risk", "sensitivity", "link"):
         sub.choices[name].add_argument(
             "--cards", metavar="DIR", help="a folder of your own card files (kind units, items, "
             f"events or chapters), which situations may name; default: ${CARDS_VARIABLE}")

@@ -172,6 +172,8 @@ def questions(draw, e_letters, m_letters, size):
         "play": {"steps": steps, "dice": dice, "report": list(REPORTS)},
         "setup": {"items": draw(st.lists(st.sampled_from(ITEMS), max_size=3, unique=True))},
         "rounds": {"rounds": draw(st.integers(1, 3)), "spawn_rating": draw(st.integers(0, 9))},
+        "monster_phase": {},
+        "risk_map": {"unit": draw(unit)},
     }
     assert set(keys) == set(QUESTION_KINDS)
     out = []

@@ -35,6 +35,7 @@ from machina_nb.rules.analysis.attack_odds import (
 from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
 from machina_nb.rules.analysis.play import play
 from machina_nb.rules.analysis.questions import QUESTION_KINDS, SPACE_WORDS, Question
+from machina_nb.rules.analysis.risk_answer import monster_phase_answer, risk_map_answer
 from machina_nb.rules.analysis.situation import Situation, SituationUnit
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
@@ -484,7 +485,8 @@ def _setup(situation: Situation, q: Question, rules: Rules, state: GameState
 
 _KINDS = {"teleport": _teleport, "play": _play, "setup": _setup, "actions": _actions, "push": _push, "rounds": _rounds, "sight": _sight, "target": _target, "adjacent": _adjacent, "reach": _reach,
           "nearest": _nearest, "closest": _closest, "spawn": _spawn,
-          "attack_odds": attack_odds, "monster_turn": monster_turn}
+          "attack_odds": attack_odds, "monster_turn": monster_turn,
+          "monster_phase": monster_phase_answer, "risk_map": risk_map_answer}
 
 if set(_KINDS) != set(QUESTION_KINDS):
     raise RulesError("ask", "every question kind needs an answer here")

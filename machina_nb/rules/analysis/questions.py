@@ -39,6 +39,8 @@ QUESTION_KINDS = {
     "setup": ("scenario_horror_events", "scenario_explorer_events", "items"),
     "rounds": ("spawn_rating", "horror_rating", "blocking", "explorers", "alive", "in_play",
                "full", "rounds", "threat", "level", "threat_positions", "fields"),
+    "monster_phase": (),
+    "risk_map": ("unit",),
 }
 """Each question kind and the keys it may take (content/README.md)."""
 
@@ -47,7 +49,8 @@ _REQUIRED = {"sight": ("from", "to"), "target": ("from", "to"), "reach": ("unit"
              "monster_turn": ("monster",), "attack_odds": ("attacker",),
              "spawn": ("explorer",), "rounds": ("rounds",),
              "push": ("pusher", "unit", "distance"), "actions": (), "teleport": ("unit",),
-             "play": ("steps", "report"), "setup": ()}
+             "play": ("steps", "report"), "setup": (), "monster_phase": (),
+             "risk_map": ("unit",)}
 ROUND_FIELDS = ("chapter", "spawn_rating", "horror_rating", "threat", "level", "spawned",
                 "threat_from_limit", "invoked", "level5_events", "first_level_up")
 """What a ``rounds`` question may report: the fields of the odds core's round summary."""

@@ -1,0 +1,249 @@
+"""The ``monster_phase`` and ``risk_map`` questions: exact risk in words and plain values.
+
+``monster_phase`` answers, for the rest of the round up to the end of the Monster phase
+(:mod:`machina_nb.rules.analysis.risk`), each explorer's health distribution at the end
+(0 = destroyed), the chance each is destroyed, the chance any is, the expected health lost,
+the threat and level distributions when the Horror phase runs, the choices the explorers make
+and the worst case beside them. ``risk_map`` answers it once for every space the explorer
+whose turn it is can end its move on now.
+
+Values are keyed by unit letter and space ``(x, y)``, chances as exact fractions in strings.
+
+Rules: manual p10-17 (the round up to the end of the Monster phase), p16 (ties), p24
+(attacks), p34 (move: 1 stamina per space).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, cast
+
+from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
+from machina_nb.rules.analysis.play import option_words, point_words
+from machina_nb.rules.analysis.questions import Question
+from machina_nb.rules.analysis.risk import MAX_STATES, Phase, check_limits, monster_phase
+from machina_nb.rules.analysis.situation import Situation
+from machina_nb.rules.board import distance
+from machina_nb.rules.board.distance import Mover
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.engine.actions import StartTurn, apply
+from machina_nb.rules.engine.state import GameState
+from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
+
+__all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_at",
+           "MAX_MAP_SPACES", "risk_map", "whose_turn", "risk_board"]
+
+MAX_MAP_SPACES = 200
+"""The most spaces a risk map computes (the explorer's reach, its own space included)."""
+
+
+def _chance(p: Fraction) -> str:
+    """An exact chance with its percentage, for reading."""
+    return f"{fraction_words(p)} ({percent_words(p)})"
+
+
+def unit_words(situation: Situation, uid: str) -> str:
+    """A unit as its card's name and letter: "Kim (K)"."""
+    letter = situation.letter_of(uid)
+    card = next((u.card for u in situation.units if u.id == uid), None)
+    cards = situation.cards.units()
+    name = cards[card].name if card is not None and card in cards else uid
+    return f"{name} ({letter})" if letter else name
+
+
+def _letter(situation: Situation, uid: str) -> str:
+    return situation.letter_of(uid) or uid
+
+
+def phase_value(situation: Situation, phase: Phase, horror: bool) -> dict[str, Any]:
+    """The phase's answer as plain values: chances as fractions in strings."""
+    best, worst = phase.best, phase.worst
+    letters = [_letter(situation, e) for e in phase.explorers]
+    value: dict[str, Any] = {
+        "destroyed": {x: fraction_words(phase.destroyed(best, i)) for i, x in enumerate(letters)},
+        "health": {x: {str(h): fraction_words(p) for h, p in phase.health(best, i).items()}
+                   for i, x in enumerate(letters)},
+        "any_destroyed": fraction_words(phase.any_destroyed(best)),
+        "health_lost": {x: fraction_words(phase.health_lost(best, i))
+                        for i, x in enumerate(letters)},
+        "choices": [_choice_words(situation, c) for c in phase.choices],
+        "worst": {"destroyed": {x: fraction_words(phase.destroyed(worst, i))
+                                for i, x in enumerate(letters)},
+                  "any_destroyed": fraction_words(phase.any_destroyed(worst)),
+                  "health_lost": fraction_words(phase.health_lost(worst))},
+    }
+    if horror:
+        value["threat"] = {str(k): fraction_words(p) for k, p in phase.marginal(best, 1).items()}
+        value["level"] = {str(k): fraction_words(p) for k, p in phase.marginal(best, 2).items()}
+    return value
+
+
+def _choice_words(situation: Situation, choice: tuple[str, Any, tuple[Any, ...]]) -> str:
+    what, pick, options = choice
+    others = ", ".join(option_words(situation, o) for o in options if o != pick)
+    return (f"{what.split(' (')[0]}: {option_words(situation, pick)} "
+            f"(rather than {others})")
+
+
+def phase_why(situation: Situation, phase: Phase, horror: bool) -> list[str]:
+    """The phase's answer in sentences."""
+    best, worst = phase.best, phase.worst
+    why = []
+    for i, e in enumerate(phase.explorers):
+        health = ", ".join(f"{h}: {_chance(p)}" for h, p in phase.health(best, i).items())
+        why.append(f"{unit_words(situation, e)}: destroyed {_chance(phase.destroyed(best, i))}; "
+                   f"health at the end {health}; expected health lost "
+                   f"{fraction_words(phase.health_lost(best, i))}")
+    why.append(f"any explorer destroyed: {_chance(phase.any_destroyed(best))}")
+    why += [f"the explorers choose the {_choice_words(situation, c)} (manual p16: the least "
+            "chance that any explorer is destroyed, then the least health lost)"
+            for c in phase.choices]
+    why.append(f"the worst choices for the explorers: any explorer destroyed "
+               f"{_chance(phase.any_destroyed(worst))}, expected health lost "
+               f"{fraction_words(phase.health_lost(worst))}")
+    if horror:
+        why.append("threat at the end: " + ", ".join(
+            f"{k}: {_chance(p)}" for k, p in phase.marginal(best, 1).items()))
+    stopped = phase.stopped(best)
+    if stopped:
+        why.append(f"{_chance(stopped)}: the players move a monster before the phase ends (an "
+                   "explorer has fallen and the monsters are scheming, manual p15, or an "
+                   "explorer controls it, p25); the health counted is the health at that moment")
+    why.append(f"every die open, {phase.states} distinct states solved (at most {MAX_STATES}); "
+               "manual p12-17, p24")
+    return why
+
+
+def _horror_runs(state: GameState) -> bool:
+    """Whether a Horror phase is still to come this round with a horror rating."""
+    return state.horror_rating is not None and state.phase in ("explorer", "spawn", "horror")
+
+
+def monster_phase_answer(situation: Situation, q: Question, rules: Rules, state: GameState
+                         ) -> tuple[Any, ...]:
+    """Rules: manual p10-17 (the rest of the round to the end of the Monster phase), p16
+    (the explorers choose), p24 (attacks), p15 (scheming)."""
+    try:
+        phase = monster_phase(state, rules)
+    except RulesError as exc:
+        raise RulesError(q.name, f"question {q.name}: {exc}") from None
+    horror = _horror_runs(state)
+    marks = tuple((cast(Point, state.unit(e).position), "asked") for e in phase.explorers)
+    return phase_value(situation, phase, horror), phase_why(situation, phase, horror), marks
+
+
+def reach_spaces(state: GameState, rules: Rules, uid: str) -> tuple[Point, ...]:
+    """Every space the explorer can end a move on now with its current stamina, its own first.
+
+    Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits).
+    """
+    unit = state.unit(uid)
+    ethereal = tuple(u.id for u in state.units if u.ethereal and u.position is not None)
+    mover = Mover(unit=unit.id, mindless=False, ethereal=unit.ethereal)
+    here = cast(Point, unit.position)
+    found = distance.reach(state.board(), here, unit.stamina, rules, mover, ethereal)
+    return (here,) + tuple(p for p in found if p != here)
+
+
+def standing_at(state: GameState, uid: str, space: Point) -> GameState:
+    """The state with the explorer standing on ``space`` (its move made, nothing set off)."""
+    return state.update_unit(uid, position=space)
+
+
+def whose_turn(situation: Situation, letter: str, state: GameState, rules: Rules
+               ) -> tuple[str, GameState]:
+    """The explorer ``letter`` and the state with its turn going on: the active explorer, or
+    one who has not acted yet between turns of the explorer phase (its turn starts).
+
+    Rules: manual p12 (explorers take their turns in the order they like).
+    """
+    uid = situation.unit_id(letter)
+    if state.phase == "explorer" and state.active is None and uid not in state.done and \
+            state.unit(uid).side == "explorer" and state.unit(uid).position is not None:
+        state, _ = apply(state, StartTurn(uid), rules)
+    if state.unit(uid).side != "explorer" or state.phase != "explorer" or \
+            state.active != uid:
+        raise RulesError("unit", f"a risk map is for the explorer whose turn it is; {letter} "
+                         "is not taking its turn and cannot start one ([turn] names the active "
+                         "explorer)")
+    return uid, state
+
+
+def risk_map(state: GameState, rules: Rules, uid: str,
+             progress: Callable[[int, int], None] | None = None) -> dict[Point, Phase]:
+    """The monster phase with the explorer standing on each space of its reach."""
+    check_limits(state)
+    spaces = reach_spaces(state, rules, uid)
+    if len(spaces) > MAX_MAP_SPACES:
+        raise RulesError("unit", f"{len(spaces)} spaces in reach: a risk map computes at most "
+                         f"{MAX_MAP_SPACES}")
+    out = {}
+    for n, p in enumerate(spaces):
+        out[p] = monster_phase(standing_at(state, uid, p), rules)
+        if progress is not None:
+            progress(n + 1, len(spaces))
+    return out
+
+
+def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: GameState
+                    ) -> tuple[Any, ...]:
+    """Rules: manual p34 (the spaces it can end a move on), p10-17 and p24 (the monster phase
+    with it standing there), p16 (the explorers choose)."""
+    try:
+        uid, state = whose_turn(situation, q.get("unit"), state, rules)
+        found = risk_map(state, rules, uid)
+    except RulesError as exc:
+        raise RulesError(q.name, f"question {q.name}: {exc}") from None
+    i = {p: phase.explorers.index(uid) for p, phase in found.items()}
+    spaces = {point_words(p): {"destroyed": fraction_words(ph.destroyed(ph.best, i[p])),
+                               "health_lost": fraction_words(ph.health_lost(ph.best, i[p])),
+                               "any_destroyed": fraction_words(ph.any_destroyed(ph.best))}
+              for p, ph in found.items()}
+    ranked = sorted(found, key=lambda p: (found[p].destroyed(found[p].best, i[p]),
+                                          found[p].health_lost(found[p].best, i[p]), p))
+    who = unit_words(situation, uid)
+    why = [f"{who} can end its move on {len(found)} spaces, its own included (manual p34)"]
+    for p in ranked[:5]:
+        ph = found[p]
+        why.append(f"{point_words(p)}: destroyed {_chance(ph.destroyed(ph.best, i[p]))}, "
+                   f"expected health lost {fraction_words(ph.health_lost(ph.best, i[p]))}")
+    if len(ranked) > 5:
+        why.append(f"... and {len(ranked) - 5} more spaces (the safest are listed first)")
+    why.append("each space: the rest of the round to the end of the Monster phase with every "
+               "die open, the explorers choosing as safely as they can (manual p12-17, p24)")
+    here = cast(Point, state.unit(uid).position)
+    marks = ((here, "asked"),) + tuple((p, "reach") for p in found if p != here)
+    return {"spaces": spaces}, why, marks
+
+
+def risk_board(situation: Situation, rules: Rules, letter: str,
+               progress: Callable[[int, int], None] | None = None
+               ) -> tuple[list[str], list[tuple[str, Fraction, Fraction]]]:
+    """The board with the chance the explorer is destroyed on each space it can end on (a
+    whole percentage; units by letter, other spaces ``.``), and each space's destroyed chance
+    and expected health lost, safest first.
+
+    Rules: manual p34 (reach), p10-17 and p24 (the monster phase), p16 (the explorers choose).
+    """
+    uid, state = whose_turn(situation, letter, situation.state_at(rules), rules)
+    found = risk_map(state, rules, uid, progress)
+    i = found[next(iter(found))].explorers.index(uid)
+    rows = [(p, ph.destroyed(ph.best, i), ph.health_lost(ph.best, i)) for p, ph in found.items()]
+    rows.sort(key=lambda r: (r[1], r[2], r[0]))
+    chance = {p: d for p, d, _ in rows}
+    layout = situation.layout
+    grid = []
+    for y in range(layout.height):
+        cells = []
+        for x in range(layout.width):
+            unit = state.unit_at((x, y))
+            if (x, y) in chance:
+                cells.append(f"{round(float(chance[(x, y)]) * 100):>3}")
+            elif unit is not None:
+                cells.append(f"{situation.letter_of(unit.id) or '?':>3}")
+            else:
+                cells.append("  .")
+        grid.append(" ".join(cells))
+    return grid, [(point_words(p), d, lost) for p, d, lost in rows]

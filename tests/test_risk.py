@@ -1,0 +1,246 @@
+"""The exact monster phase and the risk map, checked three ways: a slow reference that plays
+every die sequence one die at a time (no totals, no merging, no memo) agrees exactly; a seeded
+run of the engine agrees within a stated bound; every risk-map entry equals the monster phase
+asked of a situation with the explorer drawn on that space."""
+
+from __future__ import annotations
+
+import json
+import time
+from fractions import Fraction
+
+import pytest
+
+from machina_nb.cli import main
+from machina_nb.rules.analysis.ask import ask
+from machina_nb.rules.analysis.risk import MAX_MONSTERS, monster_phase, pool_totals
+from machina_nb.rules.analysis.risk_answer import reach_spaces, risk_map
+from machina_nb.rules.analysis.situation import load_situation, situation_from_text
+from machina_nb.rules.content import content_root
+from machina_nb.rules.engine.actions import (
+    Choose,
+    EndTurn,
+    MonsterAct,
+    RollHorror,
+    RollSpawn,
+    StartTurn,
+    apply,
+)
+from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice, SeededDice
+from machina_nb.rules.engine.phases import current_monster, spawn_rollers
+from machina_nb.rules.errors import RulesError
+
+SITUATIONS = content_root() / "situations"
+
+
+def _load(name):
+    s = load_situation(SITUATIONS / f"{name}.toml")
+    return s, s.rules(), s.state_at(s.rules())
+
+
+# --- the slow reference ---------------------------------------------------------------------
+
+def _next_action(state, rules, first_round):
+    if state.over or state.round != first_round:
+        return None
+    if state.phase == "explorer":
+        if state.active:
+            return [EndTurn(state.active)]
+        rest = [e for e in state.explorers_on_map if e.id not in state.done]
+        return [StartTurn(rest[0].id)] if rest else None
+    if state.phase == "spawn":
+        return [RollSpawn(e.id) for e in spawn_rollers(state, rules)] or None
+    if state.phase == "horror":
+        return [RollHorror()]
+    m = current_monster(state)
+    if m is None or state.player_driven(m):
+        return None
+    return [MonsterAct(m)]
+
+
+def _score(dist, start):
+    anyone = sum((p for h, p in dist.items() if 0 in h), Fraction(0))
+    lost = sum((p * (sum(start) - sum(h)) for h, p in dist.items()), Fraction(0))
+    return anyone, lost
+
+
+def _reference(state, rules, explorers, start, first, sign):
+    """Every die sequence played one die at a time; the players pick by ``sign``."""
+    def play(s, action, prefix=()):
+        try:
+            after, _ = apply(s, action, rules, ScriptedDice(prefix))
+        except ChanceNode as node:
+            out = {}
+            for v, p in node.outcomes:
+                for h, q in play(s, action, prefix + (v,)).items():
+                    out[h] = out.get(h, 0) + p * q
+            return out
+        return walk(after)
+
+    def pick(dists):
+        return min(dists, key=lambda d: tuple(sign * x for x in _score(d, start)))
+
+    def walk(s):
+        if s.decision is not None:
+            return pick([play(s, Choose(option=o)) for o in s.decision.options])
+        actions = _next_action(s, rules, first)
+        if actions is None:
+            health = tuple(s.unit(e).health if s.has_unit(e) and e not in s.dead else 0
+                           for e in explorers)
+            return {health: Fraction(1)}
+        return pick([play(s, a) for a in actions])
+
+    return walk(state)
+
+
+def _healths(dist):
+    out = {}
+    for summary, p in dist.items():
+        out[summary[0]] = out.get(summary[0], 0) + p
+    return out
+
+
+@pytest.mark.parametrize("name", ["risk_tie", "fallen_mid_turn"])
+def test_the_reference_playing_every_die_sequence_agrees_exactly(name):
+    s, rules, state = _load(name)
+    phase = monster_phase(state, rules)
+    for sign, got in ((1, phase.best), (-1, phase.worst)):
+        want = _reference(state, rules, phase.explorers, phase.start, state.round, sign)
+        assert _healths(got) == want
+
+
+def test_a_tie_the_players_choose_keeps_the_wounded_explorer_alive():
+    s, rules, state = _load("risk_tie")
+    phase = monster_phase(state, rules)
+    kim = phase.explorers.index(s.unit_id("K"))
+    assert phase.destroyed(phase.best, kim) == 0
+    assert phase.destroyed(phase.worst, kim) == Fraction(35, 36)
+    assert [(what.split(" (")[0], pick) for what, pick, _ in phase.choices] == \
+        [("target of probe", s.unit_id("P"))]
+
+
+def test_a_monster_destroys_an_explorer_mid_phase_and_the_search_stops_there():
+    s, rules, state = _load("fallen_mid_turn")
+    phase = monster_phase(state, rules)
+    kim, phillip = (phase.explorers.index(s.unit_id(x)) for x in "KP")
+    assert phase.destroyed(phase.best, kim) == 1
+    assert phase.health(phase.best, phillip) == {6: 1}
+    assert phase.stopped(phase.best) == 1
+
+
+def test_a_pool_is_played_once_per_total():
+    totals = pool_totals(("high", "low"))
+    assert sum(p for p, _ in totals.values()) == 1
+    assert all(sum(faces) == t for t, (_, faces) in totals.items())
+    assert totals[0][0] == Fraction(1, 36)
+
+
+# --- the seeded run -------------------------------------------------------------------------
+
+def _seeded_run(state, rules, seed):
+    s, dice = state, SeededDice(seed)
+    while True:
+        actions = _next_action(s, rules, state.round)
+        if s.decision is not None:
+            s, _ = apply(s, Choose(option=s.decision.options[0]), rules, dice)
+            continue
+        if actions is None:
+            return s
+        s, _ = apply(s, actions[0], rules, dice)
+
+
+RUNS = 300
+"""Seeded runs; the exact chance must lie within 5 standard errors of the runs' share (a
+false alarm about once in 1.7 million runs of this test)."""
+
+
+@pytest.mark.slow
+def test_seeded_runs_of_the_engine_agree_within_five_standard_errors():
+    s, rules, state = _load("risk_map")
+    kim = s.unit_id("K")
+    moved = state.update_unit(kim, position=(4, 1))
+    phase = monster_phase(moved, rules)
+    assert not phase.choices                # no choice: every run follows the same rules
+    exact = phase.destroyed(phase.best, phase.explorers.index(kim))
+    dead = sum(kim in _seeded_run(moved, rules, seed).dead for seed in range(RUNS))
+    bound = 5 * (float(exact * (1 - exact)) / RUNS) ** 0.5 + 1 / RUNS
+    assert abs(dead / RUNS - float(exact)) <= bound
+
+
+# --- the risk map against the monster phase -------------------------------------------------
+
+def _with_kim_on(space):
+    text = (SITUATIONS / "risk_map.toml").read_text()
+    head, rest = text.split("map = '''\n", 1)
+    board, tail = rest.split("'''", 1)
+    rows = board.split("\n")
+    rows = [r.replace("K", ".") for r in rows]
+    x, y = space
+    row = rows[1 + 2 * y]
+    rows[1 + 2 * y] = row[:1 + 2 * x] + "K" + row[2 + 2 * x:]
+    return situation_from_text(head + "map = '''\n" + "\n".join(rows) + "'''" + tail)
+
+
+def test_every_risk_map_entry_equals_the_monster_phase_with_the_explorer_drawn_there():
+    s, rules, state = _load("risk_map")
+    kim = s.unit_id("K")
+    found = risk_map(state, rules, kim)
+    assert set(found) == set(reach_spaces(state, rules, kim))
+    answers = {a.name: a.value for a in ask(s)}["kim_risk_map"]["spaces"]
+    for space in [(1, 1), (3, 1), (4, 2), (2, 0)]:
+        there = _with_kim_on(space)
+        value = {a.name: a.value for a in ask(there)}["phase_risk"]
+        entry = answers[f"({space[0]}, {space[1]})"]
+        assert entry["destroyed"] == value["destroyed"]["K"]
+        assert entry["health_lost"] == value["health_lost"]["K"]
+        assert entry["any_destroyed"] == value["any_destroyed"]
+
+
+def test_the_map_ranks_spaces_next_to_the_monsters_as_dangerous():
+    s, rules, state = _load("risk_map")
+    value = {a.name: a.value for a in ask(s)}["kim_risk_map"]["spaces"]
+    assert value["(1, 1)"]["destroyed"] == "0"
+    assert Fraction(value["(4, 1)"]["destroyed"]) > Fraction(1, 2)
+
+
+# --- limits -----------------------------------------------------------------------------------
+
+def test_beyond_the_monster_limit_the_question_is_refused_at_once_naming_the_limit():
+    letters = "MNOPQ"[:MAX_MONSTERS + 1]
+    border = "+" + "-+" * (len(letters) + 1)
+    text = ("kind = 'situation'\nid = 'crowd'\ntitle = 't'\nmap = \'\'\'\n" + border + "\n|K "
+            + " ".join(letters) + "|\n" + border + "\n\'\'\'\n[unit.K]\ncard = 'kim'\n"
+            + "".join(f"[unit.{x}]\ncard = 'sarall'\n" for x in letters)
+            + "[turn]\nphase = 'monster'\nactive = 'M'\n"
+            + "[[question]]\nname = 'phase'\nask = 'monster_phase'\n")
+    s = situation_from_text(text)
+    started = time.perf_counter()
+    with pytest.raises(RulesError, match=f"at most {MAX_MONSTERS}") as err:
+        ask(s)
+    assert time.perf_counter() - started < 1
+    assert err.value.argument == "phase"
+    assert "\n" not in str(err.value)
+
+
+def test_a_risk_map_is_for_the_explorer_whose_turn_it_is():
+    s, rules, state = _load("risk_map")
+    text = (SITUATIONS / "risk_map.toml").read_text().replace('unit = "K"', 'unit = "P"')
+    with pytest.raises(RulesError, match="whose turn it is"):
+        ask(situation_from_text(text))
+
+
+# --- the command line -------------------------------------------------------------------------
+
+def test_the_risk_command_prints_the_board_and_the_spaces_and_refuses_in_one_line(capsys):
+    path = str(SITUATIONS / "risk_map.toml")
+    assert main(["risk", path, "--unit", "K", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    answers = {a.name: a.value for a in ask(load_situation(path))}["kim_risk_map"]["spaces"]
+    assert {k: v["destroyed"] for k, v in data["spaces"].items()} == \
+        {k: v["destroyed"] for k, v in answers.items()}
+    assert main(["risk", path, "--unit", "K"]) == 0
+    out = capsys.readouterr().out
+    assert " 69 " in out and "(3, 1): destroyed 25/36 (69.4%)" in out
+    assert main(["risk", path, "--unit", "P"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "whose turn it is" in err
