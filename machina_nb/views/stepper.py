@@ -84,6 +84,7 @@ from machina_nb.views.board import (
     space_pixels,
 )
 from machina_nb.views.fit import board_holder, fit_holder
+from machina_nb.views.reference import RuleLinks, manual_links
 
 __all__ = ["PLAN_COLOURS", "RoundStepper", "unit_labels", "plan_overlay", "plan_html",
            "events_html", "demo_game", "ability_name", "action_text", "unit_name", "plain_event",
@@ -348,7 +349,8 @@ def events_html(history: History) -> str:
         items.append(f"<li><i>round {state.round}, {_esc(state.phase)} phase</i>: "
                      f"<b>{_esc(action_text(state, history.rules, step.action))}</b>"
                      f"{_esc(dice)}<ul>{events}</ul>"
-                     + (f"<span class='cite'>Rules: {_esc(cites)}</span>" if cites else "")
+                     + (f"<span class='cite'>Rules: {manual_links(cites)}</span>" if cites
+                        else "")
                      + "</li>")
         state = step.state
     return "<ol class='event-items'>" + "".join(items) + "</ol>" if items else \
@@ -429,6 +431,7 @@ class RoundStepper(widgets.VBox):
         self.plan.add_class("step-plan")
         self.event_log = widgets.HTML(layout=widgets.Layout(max_height="320px", overflow="auto"))
         self.event_log.add_class("event-log")
+        self.rule_links = RuleLinks()
         self.message = widgets.HTML()
         self.message.add_class("step-message")
 
@@ -482,7 +485,8 @@ class RoundStepper(widgets.VBox):
                               layout=widgets.Layout(**wrap))
         dice = widgets.Box([self.dice_mode, self.script, self.seed], layout=widgets.Layout(**wrap))
         side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan,
-                             widgets.HTML("<b>Event log</b> (newest last)"), self.event_log],
+                             widgets.HTML("<b>Event log</b> (newest last)"), self.event_log,
+                             self.rule_links],
                             layout=widgets.Layout(flex="1 1 360px", min_width="300px",
                                                   max_width="560px"))
         colours = widgets.Accordion([self.legend], titles=("What the colours mean",),
@@ -736,5 +740,7 @@ class RoundStepper(widgets.VBox):
                             "<th>health</th><th>stamina</th><th>essence</th><th>space</th>"
                             f"<th>items</th></tr>{rows}</table>")
         self.event_log.value = events_html(self.history)
+        last = self.history.steps[:self.history.position][-1:]
+        self.rule_links.show(_cites([e.rule for step in last for e in step.events]))
         self.undo_button.disabled = not self.history.position
         self.redo_button.disabled = self.history.position == len(self.history.steps)
