@@ -29,6 +29,7 @@ from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.board import tiles
 from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.labels import plain_text
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards import catalog
 from machina_nb.rules.errors import ContentError, RulesError
@@ -466,7 +467,7 @@ def _ask(args) -> int:
         return 0
     print(f"{situation.title} (rules: {rules.name})")
     for a in answers:
-        print(f"{a.name} ({a.kind}): {analysis_ask.show_value(a.value)}")
+        print(f"{a.name} ({a.kind}): {plain_text(analysis_ask.show_value(a.value))}")
         for why in a.why:
             print(f"    {why}")
     return 0
@@ -504,7 +505,7 @@ def _sensitivity(args) -> int:
     for f in found:
         print(f"{f.switch} (in force: {f.in_force}) changes {', '.join(f.changed)}:")
         for reading, values in f.answers:
-            shown = "; ".join(f"{q} = {analysis_ask.show_value(v)}" for q, v in values
+            shown = "; ".join(f"{q} = {plain_text(analysis_ask.show_value(v))}" for q, v in values
                               if q in f.changed)
             print(f"    {reading}: {shown}")
     return 0
