@@ -550,6 +550,16 @@ def _kim_at(at: str) -> str:
     return SITUATION.replace(LORRAI, LORRAI + f'\n[unit.K]\ncard = "kim"\nat = {at}\n')
 
 
+def test_a_unit_may_stand_at_a_space_as_the_board_labels_it(tmp_path):
+    """``at = "C2"`` is ``at = [2, 1]``: column C, row 2 as the board's axes print them."""
+    labelled, pair = tmp_path / "labelled.toml", tmp_path / "pair.toml"
+    labelled.write_text(_kim_at('"C2"'), encoding="utf-8")
+    pair.write_text(_kim_at("[2, 1]"), encoding="utf-8")
+    def kim(path):
+        return next(u.position for u in load_situation(path).units if u.letter == "K")
+    assert kim(labelled) == (2, 1) == kim(pair)
+
+
 def _big_situation() -> str:
     rows = ["+" + "-+" * 41]
     for y in range(41):
@@ -565,7 +575,9 @@ SITUATION_CASES = _count("situations", [
      "unknown border character 'P'"),
     ("two units on a space", _kim_at("[0, 0]"), "26:6", "one unit per space"),
     ("off the board", _kim_at("[9, 1]"), "26:6", "off the 4x3 board"),
-    ("unit at a string", _kim_at('"A1"'), "26:6", "at"),
+    ("unit at a string", _kim_at('"here"'), "26:6", "as the board labels it"),
+    ("unit at a lowercase label", _kim_at('"a1"'), "26:6", "as the board labels it"),
+    ("unit at a label off the board", _kim_at('"Z9"'), "26:6", "off the 4x3 board"),
     ("unknown switch", SITUATION.replace("[unit.S]", '[rulings]\n"los.vertx" = "touch_ok"\n\n'
                                          "[unit.S]"), "15:15", "unknown switch 'los.vertx'"),
     ("unknown reading", SITUATION.replace("[unit.S]", '[rulings]\n"los.vertex" = "maybe"\n\n'
