@@ -32,6 +32,7 @@ from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.board import tiles
 from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.labels import plain_text
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards import catalog
 from machina_nb.rules.errors import ContentError, RulesError
@@ -199,6 +200,26 @@ def _chosen_rules(args) -> Rules:
     return Rules.preset(args.rules).replace(changes)
 
 
+def _check_odds_options(args, defense: int | None) -> None:
+    """Refuse option combinations ``odds`` would ignore or could not mean anything by."""
+    if args.blockers is not None and not args.blockers.strip():
+        raise RulesError("blockers", "expected the blockers' defenses, e.g. --blockers 3,4")
+    if defense is not None and args.blockers:
+        raise RulesError("blockers", "give either 'vs DEFENSE' or --blockers, not both")
+    if args.attacks is not None:
+        if args.blockers:
+            raise RulesError("attacks", "--attacks counts attacks on one target; it cannot be "
+                             "given with --blockers")
+        if defense is None:
+            raise RulesError("attacks", "--attacks needs the target's defense, e.g. "
+                             "'1H2L vs 4 --attacks 2'")
+        if args.attacks < 1:
+            raise RulesError("attacks", f"must be at least 1, got {args.attacks}")
+    elif args.health != 1:
+        raise RulesError("health", "--health is the target's health for --attacks; give "
+                         "--attacks too")
+
+
 def _odds(args) -> int:
     words = " ".join(args.expression).split()
     defense = None
@@ -211,8 +232,7 @@ def _odds(args) -> int:
             defense = int(defense)
         except ValueError:
             raise RulesError("defense", f"expected a number 0-9, got {defense[:20]!r}") from None
-    if defense is not None and args.blockers:
-        raise RulesError("blockers", "give either 'vs DEFENSE' or --blockers, not both")
+    _check_odds_options(args, defense)
     expression = parse_dice(" ".join(words))
     rules = _chosen_rules(args)
     arcane = expression.arcane or args.arcane
@@ -266,6 +286,9 @@ def _odds(args) -> int:
 
 def _spawn(args) -> int:
     rules = _chosen_rules(args)
+    if not 0 <= args.full <= max(args.explorers, 0):
+        raise RulesError("full", f"must be 0..{max(args.explorers, 0)} (at most the number of "
+                         f"explorers), got {args.full}")
     full = tuple(i < args.full for i in range(args.explorers))
     setup = processes.Setup(
         (processes.ChapterRatings(args.rating, args.horror, not args.non_blocking),),
@@ -470,7 +493,7 @@ def _ask(args) -> int:
         return 0
     print(f"{situation.title} (rules: {rules.name})")
     for a in answers:
-        print(f"{a.name} ({a.kind}): {analysis_ask.show_value(a.value)}")
+        print(f"{a.name} ({a.kind}): {plain_text(analysis_ask.show_value(a.value))}")
         for why in a.why:
             print(f"    {why}")
     return 0
@@ -508,7 +531,7 @@ def _sensitivity(args) -> int:
     for f in found:
         print(f"{f.switch} (in force: {f.in_force}) changes {', '.join(f.changed)}:")
         for reading, values in f.answers:
-            shown = "; ".join(f"{q} = {analysis_ask.show_value(v)}" for q, v in values
+            shown = "; ".join(f"{q} = {plain_text(analysis_ask.show_value(v))}" for q, v in values
                               if q in f.changed)
             print(f"    {reading}: {shown}")
     return 0

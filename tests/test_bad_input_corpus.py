@@ -29,6 +29,7 @@ from engine_cases import CHAPTER, explorer, monster, open_map
 from machina_nb.cli import main
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.situation import load_situation
+from machina_nb.rules.board import distance, sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards import catalog
@@ -43,6 +44,11 @@ from machina_nb.rules.cards.abilities import (
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import load_all_units
 from machina_nb.rules.content import content_root
+from machina_nb.rules.engine.actions import apply, check, legal_actions
+from machina_nb.rules.engine.actions.abilities import PlayAbility
+from machina_nb.rules.engine.actions.movement import Door, Move
+from machina_nb.rules.engine.actions.spaces import Activate, ChapterSpace, SealSpawn
+from machina_nb.rules.engine.actions.turns import StartTurn
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.engine.saves import from_json, to_json
 from machina_nb.rules.engine.state import Unit
@@ -285,6 +291,15 @@ CONTENT_CASES = _count("content", [
      'attributes = "armor" }]', "attributes"),
     ("units/core.toml", MEND, 'effects = [{ op = "threat", amount = 1, key = 3 }]', "key"),
     ("units/core.toml", MEND, 'effects = [{ op = "threat", amount = 1, up_to = "yes" }]', "up_to"),
+    ("units/core.toml", MEND, MEND.replace("amount = 1", "amount = -1"), "counts something"),
+    ("events/core.toml", 'op = "count", amount = 3', 'op = "count", amount = -3',
+     "counts something"),                                                  # issue
+    ("events/core.toml", 'op = "restore_essence", scope = "self", amount = 1',
+     'op = "restore_essence", scope = "self", amount = -1', "counts something"),
+    ("rulings/dice.toml", 'sources = ["manual p24 (attack)", "manual p18 (attributes 0 to 9)"]',
+     'sources = [24, 18]', "citations in quotes"),                          # issue
+    ("rulings/dice.toml", 'sources = ["manual p24 (attack)", "manual p18 (attributes 0 to 9)"]',
+     'sources = []', "citations in quotes"),
     ("units/core.toml", 'cost = { essence = 1 }', 'cost = { essense = 1 }', "did you mean 'essence'"),
     ("units/core.toml", 'cost = { essence = 1 }', 'cost = { essence = 10 }', "cost"),
     ("units/core.toml", 'cost = { essence = 1 }', 'cost = 1', "cost"),
@@ -533,6 +548,16 @@ def _kim_at(at: str) -> str:
     return SITUATION.replace(LORRAI, LORRAI + f'\n[unit.K]\ncard = "kim"\nat = {at}\n')
 
 
+def test_a_unit_may_stand_at_a_space_as_the_board_labels_it(tmp_path):
+    """``at = "C2"`` is ``at = [2, 1]``: column C, row 2 as the board's axes print them."""
+    labelled, pair = tmp_path / "labelled.toml", tmp_path / "pair.toml"
+    labelled.write_text(_kim_at('"C2"'), encoding="utf-8")
+    pair.write_text(_kim_at("[2, 1]"), encoding="utf-8")
+    def kim(path):
+        return next(u.position for u in load_situation(path).units if u.letter == "K")
+    assert kim(labelled) == (2, 1) == kim(pair)
+
+
 def _big_situation() -> str:
     rows = ["+" + "-+" * 41]
     for y in range(41):
@@ -548,7 +573,9 @@ SITUATION_CASES = _count("situations", [
      "unknown border character 'P'"),
     ("two units on a space", _kim_at("[0, 0]"), "26:6", "one unit per space"),
     ("off the board", _kim_at("[9, 1]"), "26:6", "off the 4x3 board"),
-    ("unit at a string", _kim_at('"A1"'), "26:6", "at"),
+    ("unit at a string", _kim_at('"here"'), "26:6", "as the board labels it"),
+    ("unit at a lowercase label", _kim_at('"a1"'), "26:6", "as the board labels it"),
+    ("unit at a label off the board", _kim_at('"Z9"'), "26:6", "off the 4x3 board"),
     ("unknown switch", SITUATION.replace("[unit.S]", '[rulings]\n"los.vertx" = "touch_ok"\n\n'
                                          "[unit.S]"), "15:15", "unknown switch 'los.vertx'"),
     ("unknown reading", SITUATION.replace("[unit.S]", '[rulings]\n"los.vertex" = "maybe"\n\n'
@@ -690,6 +717,26 @@ def test_validate_reads_every_shipped_situation_quiz_and_locations_file(capsys):
 BOARD = Board.from_layout(parse_map(open_map(3, 3)))
 POOL = parse_dice("1H1L").pool
 RULES = Rules()
+GAME = new_game(parse_map(open_map(4, 4)), [(explorer("kim"), (0, 0))])
+TURN = apply(GAME, StartTurn("kim"), RULES)[0]
+BOARD_FUNCTIONS = {
+    "line of sight": lambda b, r: sight.line_of_sight(b, (0, 0), (1, 0), r),
+    "ranged line": lambda b, r: sight.ranged_line(b, (0, 0), (1, 0), r),
+    "visible from": lambda b, r: sight.visible_from(b, (0, 0), r),
+    "visible pairs": lambda b, r: sight.visible_pairs(b, r),
+    "range between": lambda b, r: sight.range_between(b, (0, 0), (1, 0), r),
+    "can target": lambda b, r: sight.can_target(b, (0, 0), (1, 0), r),
+    "nearest": lambda b, r: distance.nearest(b, (0, 0), [(1, 1)], r),
+    "closest": lambda b, r: distance.closest(b, (0, 0), [(1, 1)], r),
+    "closest paths": lambda b, r: distance.closest_paths(b, (0, 0), (1, 1), r),
+    "reach": lambda b, r: distance.reach(b, (0, 0), 2, r),
+}
+
+
+def _board_call(name, board, rules):
+    return lambda: BOARD_FUNCTIONS[name](board, rules)
+
+
 API_CASES = _count("api", [
     # (name, call, the argument the error names)
     ("require a string", lambda: BOARD.require("10"), "space"),                   # issue
@@ -782,6 +829,53 @@ API_CASES = _count("api", [
     ("a unit at floats", lambda: Unit("u", "U", "explorer", (0.9, 0)), "position"),
     ("a unit at a 3-point", lambda: Unit("u", "U", "explorer", (0, 0, 5)), "position"),
     ("a unit at bools", lambda: Unit("u", "U", "explorer", (True, False)), "position"),
+    # every board function x a board that is not a Board, rules that are not a Rules
+    *[(f"{name} of {what}", _board_call(name, board, rules), argument)
+      for name in BOARD_FUNCTIONS
+      for what, board, rules, argument in (("no board", None, RULES, "board"),
+                                           ("a string board", "+-+", RULES, "board"),
+                                           ("rules=None", BOARD, None, "rules"),
+                                           ("a dict of rules", BOARD, {}, "rules"))],
+    ("closest with immobile a number", lambda: distance.closest(BOARD, (0, 0), [(1, 1)], RULES,
+                                                                 3), "immobile"),
+    ("closest with immobile a string", lambda: distance.closest(BOARD, (0, 0), [(1, 1)], RULES,
+                                                                 "kim"), "immobile"),
+    # the engine's door: the state, the rules, each action's fields
+    *[(f"{name} of {what}", lambda call=call, state=state, rules=rules: call(state, rules),
+       argument)
+      for name, call in (("legal actions", legal_actions),
+                         ("apply", lambda s, r: apply(s, Move("kim", (1, 0)), r)),
+                         ("check", lambda s, r: check(s, Move("kim", (1, 0)), r)))
+      for what, state, rules, argument in (("no state", None, RULES, "state"),
+                                           ("a dict state", {}, RULES, "state"),
+                                           ("rules=None", GAME, None, "rules"),
+                                           ("a dict of rules", GAME, {}, "rules"))],
+    *[(f"an action with {what}", lambda action=action: apply(TURN, action, RULES), argument)
+      for what, action, argument in (
+          ("no actor", Move(None, (1, 0)), "actor"),
+          ("a number actor", Move(3, (1, 0)), "actor"),
+          ("a move to nothing", Move("kim", None), "to"),
+          ("a move to a number", Move("kim", 3), "to"),
+          ("a move to text", Move("kim", "B1"), "to"),
+          ("an ability index as text", PlayAbility("kim", "0", (1, 0)), "index"),
+          ("no ability index", PlayAbility("kim", None, (1, 0)), "index"),
+          ("an ability target as text", PlayAbility("kim", 0, "B1"), "target"),
+          ("an ability target a number", PlayAbility("kim", 0, 5), "target"),
+          ("an ability pair of targets with text", PlayAbility("kim", 0, ((1, 0), "x")),
+           "target"),
+          ("a negative essence budget", PlayAbility("kim", 0, (1, 0), essence=-1),
+           "essence"),                                                       # issue
+          ("an essence budget as text", PlayAbility("kim", 0, (1, 0), essence="1"), "essence"),
+          ("contributions a number", PlayAbility("kim", 0, (1, 0), contributions=3),
+           "contributions"),
+          ("a destroyed space as text", PlayAbility("kim", 0, (1, 0), destroy="x"), "destroy"),
+          ("an activated space of nothing", Activate("kim", None), "space"),
+          ("an activation's negative essence budget", Activate("kim", (1, 0), essence=-1),
+           "essence"),
+          ("an activation's option a number", Activate("kim", (1, 0), option=1), "option"),
+          ("a chapter space of nothing", ChapterSpace("kim", None), "space"),
+          ("a sealed space of text", SealSpawn("kim", "B2"), "space"),
+          ("a door of nothing", Door("kim", None, (1, 0)), "a"))],
 ])
 
 

@@ -4,6 +4,8 @@ Most tests run ``cli.main`` in this process (``cli_runs.machina``); the last one
 entry points, ``python -m machina_nb`` and the console script, end to end.
 """
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -102,3 +104,13 @@ def test_each_entry_point_answers_as_the_command_in_this_process(entry, args):
     assert (there.returncode, there.stdout, there.stderr) == \
         (here.returncode, here.stdout, here.stderr)
     assert "Traceback" not in there.stderr
+
+
+def test_ask_names_spaces_as_the_board_labels_them_and_json_keeps_the_pairs():
+    """A person reads "B2" and "spawns on F3" as the app says them; JSON keeps (x, y)."""
+    shown = machina("ask", "content/situations/beckon_no_room.toml")
+    assert shown.returncode == 0
+    assert "B: B2; K: E2" in shown.stdout and "spawns on F3" in shown.stdout
+    assert not re.search(r"\(-?\d+, -?\d+\)", shown.stdout)
+    data = json.loads(machina("ask", "content/situations/beckon_no_room.toml", "--json").stdout)
+    assert data["answers"]["the_call"]["positions"]["B"] == "(1, 1)"

@@ -44,6 +44,18 @@ def test_odds_without_defense_prints_the_pmf_and_generating_function(capsys):
     (["odds", "1H", "vs", "12"], "defense:"),
     (["odds", "1H", "vs", "3", "--essence", "-1"], "essence:"),
     (["spawn", "--rating", "6", "--rounds", "0"], "rounds:"),
+    (["odds", "1H", "vs", "3", "--mod", "1000"], "modifier:"),
+    (["odds", "1H+1000", "vs", "3"], "dice:"),
+    (["odds", "1H", "vs", "3", "--attacks", "0"], "attacks:"),
+    (["odds", "1H", "vs", "3", "--attacks", "-2"], "attacks:"),
+    (["odds", "1H", "--attacks", "2"], "attacks:"),
+    (["odds", "1H", "--blockers", "3,4", "--attacks", "2"], "attacks:"),
+    (["odds", "1H", "--blockers="], "blockers:"),
+    (["odds", "1H", "--blockers", " "], "blockers:"),
+    (["odds", "1H", "vs", "3", "--health", "3"], "health:"),
+    (["spawn", "--rating", "6", "--full", "2"], "full:"),
+    (["spawn", "--rating", "6", "--explorers", "2", "--full", "3"], "full:"),
+    (["spawn", "--rating", "6", "--full", "-1"], "full:"),
 ])
 def test_bad_input_is_refused_naming_the_argument(capsys, argv, argument):
     status, out, err = run(capsys, *argv)

@@ -71,7 +71,7 @@ def test_the_board_is_built_with_the_tools(view):
 def test_manual_p15_17_the_monster_is_asked_about_and_its_turn_is_marked(view):
     text = view.answers_html.value
     assert "About Sarall (S)" in text and "mindless turn, step by step" in text
-    assert "moves to B1" in text and "closest distances (manual p22)" in text
+    assert "moves to B1" in text and "closest distances (manual p22" in text
     assert "targets Lorrai (L)" in text and "lorrai" not in text   # units by name, not by id
     assert "5/6 (83.33%)" in text                      # rend: 1H+1L against armor 2
     assert view.marked.value == "s_turn"

@@ -5,17 +5,22 @@ from pathlib import Path
 
 import pytest
 
+from machina_nb.rules.analysis.quiz import answer as quiz_answer
 from machina_nb.rules.analysis.reference import load_reference
 from machina_nb.views.app import TAB_TITLES, Explorer
 from machina_nb.views.reference import (
+    _KIND_WORDS,
     NOTEBOOKS,
     ReferenceView,
+    RuleLinks,
     cited_entries,
+    link_label,
     manual_links,
     rule_buttons,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+SITUATION = sorted((ROOT / "content" / "situations").glob("*.toml"))[0].stem
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +93,78 @@ def test_in_the_app_a_link_opens_its_tab_and_shows_the_thing():
     next(b for b in view.links.children[1:] if b.description.startswith("Worked")).click()
     assert TAB_TITLES[app.tabs.selected_index] == "Examples"
     assert app.examples.pick.value == "p16_example_a_sarall"
+
+
+@pytest.mark.parametrize("word", ["sight", "closest", "spawn", "door", "essence", "trap"])
+def test_after_a_search_the_buttons_belong_to_the_entry_opened(view, word):
+    """Each hit opens its own entry, and the link and neighbour buttons read afterwards are
+    that entry's, not those of the entry open before the search."""
+    view.show(view.reference.entries[-1].id)
+    hits = view.find(word)
+    assert hits
+    for button, hit in zip(view.hits.children[1:], hits):
+        before = view.entry
+        button.click()
+        entry = view.entry
+        if hit.entry:
+            assert entry.id == hit.entry and f"<h3>{entry.title}" in view.text.value
+        else:
+            assert entry is before
+        shown = [b.description for b in view.links.children[1:]]
+        wanted = [f"{words}: {link_label(kind, ident)}"[:90]
+                  for kind, ident in entry.links()
+                  for words in (_KIND_WORDS[kind],)]
+        assert shown == wanted, (word, hit.title, entry.id)
+        neighbours = [b.description for b in view.see_also.children]
+        assert neighbours == [f"Rule: {e.title}" for e in cited_entries(entry.pages_text)
+                              if e.id != entry.id]
+
+
+def _rule_buttons(links):
+    return [b for b in links.children if "manual-link-button" in b._dom_classes]
+
+
+def test_every_tab_that_cites_the_manual_opens_the_entry_in_the_rules_tab():
+    """The Board tab's sight verdict, the Round tab's log, a ruling's sources, a worked
+    example's steps, a quiz answer and the analysis board's answers each have buttons that
+    open their manual citations' entries in the Rules tab (and, but for the verdict's short
+    lines, show each citation marked as a link)."""
+    app = Explorer()
+    for title in ("Board", "Round", "Rulings", "Examples", "Quiz", "Analysis board"):
+        app.build_tab(TAB_TITLES.index(title))
+    app.board.select((1, 1))
+    app.round.next_action()
+    app.rulings.switch.value = "los.vertex"
+    app.examples.next_step()
+    app.quiz.go(0)
+    question = app.quiz.question
+    app.quiz.reply(next(iter(quiz_answer(question, app.rules).correct)))
+    app.analysis.editor.start.value = f"situation:{SITUATION}"
+    app.analysis.editor.start_button.click()
+    views = {"Board": (app.board.rule_links, app.board.verdict),
+             "Analysis board": (app.analysis.rule_links, app.analysis.answers_html),
+             "Round": (app.round.rule_links, app.round.event_log),
+             "Rulings": (app.rulings.rule_links, app.rulings.about),
+             "Examples": (app.examples.rule_links, app.examples.text),
+             "Quiz": (app.quiz.rule_links, app.quiz.feedback)}
+    for title, (links, shown) in views.items():
+        assert title == "Board" or "class='manual-link'" in shown.value, title
+        buttons = _rule_buttons(links)
+        assert buttons, title
+        entry = next(e for e in load_reference().entries
+                     if buttons[0].description == f"Rule: {e.title}")
+        app.tabs.selected_index = TAB_TITLES.index(title)
+        buttons[0].click()
+        assert TAB_TITLES[app.tabs.selected_index] == "Rules", title
+        assert app.reference.entry.id == entry.id, title
+
+
+def test_a_view_on_its_own_shows_the_citation_links_but_no_buttons():
+    view = RuleLinks()
+    view.show("manual p22 (line of sight)")
+    assert view.children == ()
+    opened = []
+    view.connect(opened.append)
+    assert [b.description for b in view.children] == ["Rule: Line of sight"]
+    view.children[0].click()
+    assert opened == ["line_of_sight"]

@@ -475,6 +475,10 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
         readings = require(toml, entry, table, "readings", dict, "a table of reading = explanation")
         _check_readings(toml, table, name, readings, "readings", "explanation")
         sources = require(toml, entry, table, "sources", list, "a list of citations")
+        if not sources or not all(isinstance(source, str) and source.strip()
+                                  for source in sources):
+            raise toml.error(table, "sources", "sources is a list of citations in quotes, such "
+                             "as \"manual p22\"")
         example = require(toml, entry, table, "example", str, "a situation where readings differ")
         default = entry.get("default")
         if default is not None and default != SWITCHES[name].default:
@@ -485,7 +489,7 @@ def rulings_in_file(toml: TomlFile, rulings: dict[str, Ruling] | None = None) ->
                                                 for i in ids):
             raise toml.error(table, "ids", "ids is a list of ruling IDs such as \"C-7\" or "
                              "\"D46\"")
-        found[name] = Ruling(name, question, dict(readings), tuple(map(str, sources)), example,
+        found[name] = Ruling(name, question, dict(readings), tuple(sources), example,
                              tuple(ids), *_plain_words(toml, table, name, entry))
     rulings.update(found)
     return rulings

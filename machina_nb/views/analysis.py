@@ -79,6 +79,7 @@ from machina_nb.views.editor import SituationEditor, draft_board, draft_from_sta
 from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
 from machina_nb.views.png import png_link
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.share import copy_button, page_base
 from machina_nb.views.words import question_words, rules_words, unit_words
 
@@ -128,7 +129,8 @@ def _turn_html(situation: Situation, a: Answer) -> str:
     for i, step in enumerate(v["steps"]):
         reasons = a.why[i] if i < len(a.why) else ""
         rows.append(f"<li><b>{_words(with_names(situation, step))}</b><br>"
-                    f"<small>{_words(with_names(situation, reasons))}</small></li>")
+                    f"<small>{manual_links(plain_text(cite_words(str(with_names(situation, reasons)))))}"
+                    "</small></li>")
     end = "removed from the board" if v["end"] == "removed" else f"on {_words(v['end'])}"
     return (f"<ol class='analysis-turn-steps'>{''.join(rows)}</ol>"
             f"It stands {end} with {v['stamina_left']} stamina left.")
@@ -139,7 +141,7 @@ def answer_html(situation: Situation, a: Answer) -> str:
     q = next(q for q in situation.questions if q.name == a.name)
     body = _turn_html(situation, a) if a.kind == "monster_turn" else _value_html(a)
     why = "" if a.kind == "monster_turn" else "".join(
-        f"<li>{_words(w)}</li>" for w in a.why if w)
+        f"<li>{manual_links(plain_text(cite_words(str(w))))}</li>" for w in a.why if w)
     return (f"<div class='analysis-answer' data-question='{html.escape(a.name)}'>"
             f"<b>{html.escape(question_words(situation, q))}</b><br>{body}"
             + (f"<ul class='analysis-why'><small>{why}</small></ul>" if why else "") + "</div>")
@@ -329,13 +331,14 @@ class AnalysisBoardView(widgets.VBox):
         self.marked.observe(lambda _: self._mark(), "value")
         self.answers_html = widgets.HTML()
         self.answers_html.add_class("analysis-answers")
+        self.rule_links = RuleLinks()
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
         self.asked = AskedList(self._pick_words)
         # the answers beside the board (under it on a narrow window), before its legend
         view = self.editor.view
-        view.answer.children = (self.asked, self.marked, self.answers_html, self.choices,
-                                *view.answer.children)
+        view.answer.children = (self.asked, self.marked, self.answers_html, self.rule_links,
+                                self.choices, *view.answer.children)
 
     def _pick_words(self, pick) -> str:
         if isinstance(pick, str):
@@ -404,6 +407,7 @@ class AnalysisBoardView(widgets.VBox):
         if not parts:
             parts.append("<p>Pick the <i>ask about</i> tool and click a unit or a space.</p>")
         self.answers_html.value = "".join(parts)
+        self.rule_links.show("\n".join(str(w) for a in self.answers for w in a.why if w))
         options = [(question_words(self.situation, q), q.name) for q in self.situation.questions
                    if any(a.name == q.name and a.marks for a in self.answers)]
         keep, names = self.marked.value, [n for _, n in options]

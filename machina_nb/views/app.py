@@ -36,7 +36,7 @@ from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.peers import OtherGamesView
 from machina_nb.views.quiz import QuizView
-from machina_nb.views.reference import ReferenceView, open_link
+from machina_nb.views.reference import ReferenceView, RuleLinks, open_link, open_rule
 from machina_nb.views.round_start import RoundTab
 from machina_nb.views.rulings import RulingsPanel
 from machina_nb.views.stepper import RoundStepper
@@ -225,6 +225,8 @@ class Explorer(widgets.VBox):
                 view.rules = self.rules
             if isinstance(view, traitlets.HasTraits) and view.has_trait("rules"):
                 view.observe(self._adopt, "rules")
+            for links in _rule_links(view):
+                links.connect(lambda entry_id: open_rule(self, entry_id))
         return views[0] if len(views) == 1 else widgets.VBox(list(views))
 
     def _build_board(self) -> tuple[widgets.Widget, ...]:
@@ -276,6 +278,13 @@ class Explorer(widgets.VBox):
     def _build_reference(self) -> tuple[widgets.Widget, ...]:
         self.reference = ReferenceView(open_link=lambda kind, ident: open_link(self, kind, ident))
         return (self.reference,)
+
+
+def _rule_links(view: object) -> tuple[RuleLinks, ...]:
+    """The citation buttons of a view and of the views it holds (an attribute ``rule_links``)."""
+    held = [view, *(vars(view).values() if hasattr(view, "__dict__") else ())]
+    found = (getattr(inner, "rule_links", None) for inner in held)
+    return tuple(dict.fromkeys(links for links in found if isinstance(links, RuleLinks)))
 
 
 def _summary_html(rules: Rules) -> str:

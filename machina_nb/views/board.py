@@ -52,6 +52,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.fit import fit_holder
+from machina_nb.views.reference import RuleLinks
 from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay, closest_overlay,
                                        nearest_overlay, reach_overlay, sight_line_highlights,
                                        sight_overlay)
@@ -481,6 +482,7 @@ class BoardView(widgets.VBox):
         self.title.add_class(f"{css}-title")
         self.verdict = widgets.HTML("Click a space.")
         self.verdict.add_class(f"{css}-verdict")
+        self.rule_links = RuleLinks()
         self.legend = widgets.HTML()
         self.legend.add_class(f"{css}-legend")
         self.holder = widgets.Box(layout=widgets.Layout(min_width="0", flex="0 1 auto",
@@ -502,7 +504,7 @@ class BoardView(widgets.VBox):
         is wide enough, and directly under it where it is not: the answer's first line is in
         view with the board's top after any click. An owner may put more of its answer in
         ``self.answer`` (a column: the verdict, then the legend)."""
-        answer = widgets.VBox([self.verdict, *([self.legend] if legend else [])],
+        answer = widgets.VBox([self.verdict, self.rule_links, *([self.legend] if legend else [])],
                               layout=widgets.Layout(flex="1 1 280px", min_width="260px",
                                                     max_width="520px"))
         answer.add_class(f"{self._css}-answer")
@@ -556,9 +558,9 @@ class BoardView(widgets.VBox):
     def _texts(self, highlights: Highlights) -> None:
         self.title.value = (f"<b>{html.escape(highlights.title or 'Click a space on the board.')}"
                             "</b>")
-        self.verdict.value = ("<br>".join(html.escape(cite_words(line))
-                                          for line in highlights.verdict)
-                              or "Click a space.")
+        lines = [cite_words(line) for line in highlights.verdict]
+        self.verdict.value = "<br>".join(html.escape(line) for line in lines) or "Click a space."
+        self.rule_links.show("\n".join(lines))
         if self._with_legend:
             self.legend.value = legend_html(self.sources, self.names)
 

@@ -43,6 +43,7 @@ from machina_nb.views.board import (
     space_pixels,
 )
 from machina_nb.views.fit import fit_holder
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.stepper import (
     cites_once,
     event_words,
@@ -195,7 +196,8 @@ def _action_html(act: TurnAction, rules, cited: set[str], newest: bool = False) 
             + f"<div class='turn-why'>Why:<ul>{why}</ul></div>"
             + (f"<div class='turn-events'>What happened:<ul>{happened}</ul></div>"
                if happened else "")
-            + (f"<span class='cite'>Rules: {_esc('; '.join(cites))}</span>" if cites else "")
+            + (f"<span class='cite'>Rules: {manual_links('; '.join(cites))}</span>" if cites
+               else "")
             + "</li>")
 
 
@@ -292,6 +294,7 @@ class ExamplesBrowser(widgets.VBox):
                                    "play every remaining action of the monster's turn")
         self.restart_button = _button("restart", "example-restart")
         self.step_view = widgets.HTML()
+        self.rule_links = RuleLinks()
         self.step_view.add_class("example-step")
         self.outcome = widgets.HTML()
         self.outcome.add_class("example-outcome")
@@ -334,7 +337,7 @@ class ExamplesBrowser(widgets.VBox):
                            if s.record.get("note") else "")
                         + "</li>" for s in example.steps)
         self.text.value = (
-            f"<h3>{_esc(example.title)}</h3><p><b>{_esc(example.page)}</b> · rules: "
+            f"<h3>{_esc(example.title)}</h3><p><b>{manual_links(example.page)}</b> · rules: "
             f"{_esc(rules_words(example.preset, self.rules))}</p>"
             f"<p><b>What the source says happens</b> (our words): {_esc(example.outcome)}</p>"
             f"<p>Steps:</p><ol>{steps}</ol>")
@@ -347,7 +350,7 @@ class ExamplesBrowser(widgets.VBox):
     def _beside(self) -> widgets.Box:
         """The board, then the step's answer and the legend: side by side on a wide window,
         the answer directly under the board on a narrow one."""
-        answer = widgets.VBox([self.step_view, self.outcome],
+        answer = widgets.VBox([self.step_view, self.rule_links, self.outcome],
                               layout=widgets.Layout(flex="1 1 300px", min_width="260px",
                                                     max_width="520px"))
         return widgets.Box([self.board_box, answer, self.legend],
@@ -362,6 +365,7 @@ class ExamplesBrowser(widgets.VBox):
         self.position = self.acted = 0
         self._show(self.first)
         self.step_view.value = "<i>Press <b>next step</b> to run the first step.</i>"
+        self.rule_links.show(self.example.page)
         self.outcome.value = ""
         self._set_buttons()
 
@@ -420,6 +424,7 @@ class ExamplesBrowser(widgets.VBox):
         else:
             self._show(shown.state, route_overlay(actions))
         self.step_view.value = self._step_html(n, shown)
+        self.rule_links.show(self._step_cites(shown))
         if n == len(self.steps) and not self.in_turn():
             self.outcome.value = self._outcome_html()
         self._set_buttons()
@@ -456,7 +461,13 @@ class ExamplesBrowser(widgets.VBox):
                 if shown.plan else "")
         return (f"{head}{table}{plan}"
                 + (f"<p>What happened:</p><ol class='event-items'>{events}</ol>"
-                   f"<span class='cite'>Rules: {_esc(cites)}</span>" if events else ""))
+                   f"<span class='cite'>Rules: {manual_links(cites)}</span>" if events else ""))
+
+    def _step_cites(self, shown: ExampleStep) -> str:
+        """The example's page and the rules its step ``shown`` cites."""
+        r = None if shown.error else shown.result
+        events = [] if r is None else [*r.events, *(e for a in r.actions for e in a.events)]
+        return "; ".join([self.example.page, *cites_once(e.rule for e in events)])
 
     def _turn_html(self, head: str, actions: tuple[TurnAction, ...], table: str) -> str:
         """A monster's turn so far: which action, the log grouped by action; part way, the

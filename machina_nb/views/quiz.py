@@ -37,6 +37,7 @@ from machina_nb.views.board import (
     space_name,
 )
 from machina_nb.views.odds import exact
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.words import rules_words
 
 __all__ = ["QuizView", "quiz_questions", "answer_key", "answer_words"]
@@ -87,7 +88,7 @@ def answer_key(questions: tuple[QuizQuestion, ...], rules: Rules | None = None) 
             f"The answer: <b>{html.escape(answer_words(q, rules))}</b>. Why: "
             f"{html.escape(plain_text(cite_words(shown.explanation)))}."
             + (f" {html.escape(q.note)}" if q.note else "")
-            + f"<br><small>Rule: {html.escape(cite_words(shown.rule))} (asked under "
+            + f"<br><small>Rule: {manual_links(cite_words(shown.rule))} (asked under "
               f"{html.escape(_asked_under(q, rules))})</small></details></li>")
     return HTML(f"<ol class='quiz-key'>{''.join(items)}</ol>")
 
@@ -118,6 +119,7 @@ class QuizView(widgets.VBox):
         self.buttons.add_class("quiz-buttons")
         self.feedback = widgets.HTML()
         self.feedback.add_class("quiz-feedback")
+        self.rule_links = RuleLinks()
         self.score = widgets.HTML()
         self.score.add_class("quiz-score")
         self.next_button = widgets.Button(description="next question")
@@ -147,6 +149,7 @@ class QuizView(widgets.VBox):
         q = self.question
         self.answered = False
         self.feedback.value = ""
+        self.rule_links.show("")
         self.prompt.value = f"<h3>{html.escape(q.prompt)}</h3>"
         shown = answer(q, self.rules)
         if shown.form == "space":
@@ -161,7 +164,7 @@ class QuizView(widgets.VBox):
             buttons.append(button)
         self.buttons.children = tuple(buttons)
         self.board_box.children = (self._view(index),) if q.board else ()
-        self.feedback_box.children = () if q.board else (self.feedback,)
+        self.feedback_box.children = () if q.board else (self.feedback, self.rule_links)
         if q.board:
             self._mark(((q.space, "asked"),) if q.space is not None else (), answered=False)
 
@@ -170,7 +173,7 @@ class QuizView(widgets.VBox):
             q = self.questions[index]
             view = BoardView(board_of(q), self.rules, controls=False, css="quiz-board",
                              names=dict(q.names), on_click=self.reply)
-            view.answer.children = (self.feedback, *view.answer.children)
+            view.answer.children = (self.feedback, self.rule_links, *view.answer.children)
             self._views[index] = view
         return self._views[index]
 
@@ -210,8 +213,9 @@ class QuizView(widgets.VBox):
             f"The answer: <b>{html.escape(words)}</b>.<br>Why: "
             f"{html.escape(plain_text(cite_words(shown.explanation)))}."
             + (f" {html.escape(q.note)}" if q.note else "")
-            + f"<br><small>Rule: {html.escape(cite_words(shown.rule))} "
+            + f"<br><small>Rule: {manual_links(cite_words(shown.rule))} "
               f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
+        self.rule_links.show(cite_words(shown.rule))
         if q.board and shown.form == "space":     # a yes or no has nothing to outline
             roles = [(p, "answer") for p in sorted(shown.correct)]
             if isinstance(reply, tuple) and not right:

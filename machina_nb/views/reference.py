@@ -9,8 +9,8 @@ glossary, and the notebooks of the course.
 **Citations elsewhere.** Any text that cites the manual ("manual p22 (line of sight)", "manual
 p15-16, p22") can lead to its entry:
 
-* :func:`manual_links` turns the text into HTML where each citation is marked
-  (``manual-link``, with the entry's title as its tooltip and a small "Rules: title" after it);
+* :func:`manual_links` turns the text into HTML where each citation is followed by a small
+  "(Rules: title)" marked ``manual-link``, with the entry's title as its tooltip;
 * :func:`rule_buttons` gives one button per entry cited; pass it a function that opens an
   entry, e.g. ``lambda entry_id: open_rule(app, entry_id)`` with :func:`open_rule`, which
   switches the app to the Rules tab showing that entry.
@@ -31,8 +31,8 @@ from machina_nb.rules.analysis.reference import LINKS, Entry, Hit, Reference, lo
 from machina_nb.rules.content import content_root, read_toml
 from machina_nb.rules.rulings import load_rulings
 
-__all__ = ["NOTEBOOKS", "ReferenceView", "manual_links", "rule_buttons", "cited_entries",
-           "open_rule", "open_link", "link_label"]
+__all__ = ["NOTEBOOKS", "ReferenceView", "RuleLinks", "manual_links", "rule_buttons",
+           "cited_entries", "open_rule", "open_link", "link_label"]
 
 #: The course notebooks (in ``notebooks/``) and what each teaches. The app is served with
 #: only the explorer notebook; open these in JupyterLab (``jupyter lab`` in the checkout).
@@ -87,10 +87,10 @@ def cited_entries(text: str, reference: Reference | None = None) -> tuple[Entry,
 
 
 def manual_links(text: str, reference: Reference | None = None) -> str:
-    """``text`` as HTML with each manual citation marked as a link to its entry: a
-    ``manual-link`` span holding the citation, the entry's title as tooltip and
-    ``data-entry`` (ids, space separated), then "(Rules: title)" in small type. Put
-    :func:`rule_buttons` beside it to open the entries."""
+    """``text`` as HTML with each manual citation marked as a link to its entry: the citation
+    as written, then "(Rules: title)" in small type, a ``manual-link`` with the entry's title
+    as tooltip and ``data-entry`` (ids, space separated). Put :func:`rule_buttons` (or a
+    :class:`RuleLinks`) beside it to open the entries."""
     reference = reference or load_reference()
     out, last = [], 0
     for m in _CITATION.finditer(text):
@@ -98,9 +98,9 @@ def manual_links(text: str, reference: Reference | None = None) -> str:
         out.append(_esc(text[last:m.start()]))
         if entries:
             titles = "; ".join(e.title for e in entries)
-            out.append(f"<span class='manual-link' data-entry='{' '.join(e.id for e in entries)}'"
-                       f" title='Rules tab: {_esc(titles)}'><u>{_esc(m[0])}</u></span>"
-                       f" <small>(Rules: {_esc(titles)})</small>")
+            out.append(f"{_esc(m[0])} <small class='manual-link' data-entry="
+                       f"'{' '.join(e.id for e in entries)}' title='Rules tab: {_esc(titles)}'>"
+                       f"(Rules: <u>{_esc(titles)}</u>)</small>")
         else:
             out.append(_esc(m[0]))
         last = m.end()
@@ -124,6 +124,36 @@ def rule_buttons(text: str, open_entry: Callable[[str], None],
     box = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
     box.add_class("manual-links")
     return box
+
+
+class RuleLinks(widgets.HBox):
+    """The buttons under a view's cited text that open the entries it cites in the Rules tab.
+
+    A view keeps one as ``rule_links`` and calls :meth:`show` with the text it shows; the app
+    calls :meth:`connect` with a function that opens an entry (:func:`open_rule`). Until then
+    (a view on its own in a notebook) it shows nothing, since there is no Rules tab to open.
+    CSS class ``manual-links``; each button ``manual-link-button``.
+    """
+
+    def __init__(self, opener: Callable[[str], None] | None = None):
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+        self.add_class("manual-links")
+        self.opener = opener
+        self.text = ""
+
+    def show(self, text: str) -> None:
+        """Buttons for the citations in ``text`` (none without an opener)."""
+        self.text = text
+        self.children = rule_buttons(text, self._open).children if self.opener else ()
+
+    def connect(self, opener: Callable[[str], None]) -> None:
+        """Open entries with ``opener`` from now on (and show the buttons of the text shown)."""
+        self.opener = opener
+        self.show(self.text)
+
+    def _open(self, entry_id: str) -> None:
+        if self.opener is not None:
+            self.opener(entry_id)
 
 
 def link_label(kind: str, ident: str) -> str:
@@ -289,11 +319,13 @@ class ReferenceView(widgets.VBox):
 
 
 def _notebooks_html() -> str:
-    items = "".join(f"<li><code>notebooks/{_esc(name)}</code>: {_esc(what)}</li>"
+    items = "".join(f"<li><a class='notebook-link' href='{_esc(name)}' target='_blank'><code>"
+                    f"notebooks/{_esc(name)}</code></a>: {_esc(what)}</li>"
                     for name, what in NOTEBOOKS)
     return ("<p>The course, one notebook per subject. This page shows only the explorer; "
             "open the notebooks in JupyterLab (run <code>jupyter lab</code> in the project "
-            f"folder, then open each file):</p><ul>{items}</ul>")
+            "folder and open the explorer there: each name below then opens its notebook):</p>"
+            f"<ul>{items}</ul>")
 
 
 assert set(LINKS) == set(LINK_TABS)

@@ -41,6 +41,7 @@ from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views.board import plain_text
+from machina_nb.views.reference import manual_links
 
 __all__ = ["unit_name", "event_words", "plain_event", "choice_words", "ability_name",
            "target_words", "action_text", "plain_cite", "cites_once", "events_html"]
@@ -209,7 +210,8 @@ def _line(state: GameState, rules: Rules, step: Step) -> str:
            + "".join(f"<li>{_esc(r)}</li>" for r in reasons) + "</ol></details>") if reasons else ""
     return (f"<li class='log-action'><b>{_esc(head)}</b>{_esc(dice)}"
             + (f": {_esc('; '.join(said))}" if said else "")
-            + (f" <span class='cite'>({_esc(cites)})</span>" if cites else "") + why + "</li>")
+            + (f" <span class='cite'>({manual_links(cites)})</span>" if cites else "") + why
+            + "</li>")
 
 
 def _summary(start: GameState, end: GameState, what: str) -> str:

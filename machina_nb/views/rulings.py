@@ -45,6 +45,7 @@ from machina_nb.rules.rulings_words import (
 )
 from machina_nb.views.board import Highlights, legend_html, plain_text, sight_line_highlights
 from machina_nb.views.picture import merged_columns, picture_columns, space_px, svg_board
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.rulings_peers import PEER_BOARDS, peer_cases_html
 from machina_nb.views.words import question_words, rules_words, unit_names
 
@@ -88,7 +89,7 @@ def _answers_html(situation: Situation, answers: tuple[Answer, ...], changed: se
     differ, same = [], []
     for q, a in zip(situation.questions, answers):
         differs = a.name in changed
-        why = "".join(f"<li>{html.escape(_math_words(plain_text(cite_words(line))))}</li>"
+        why = "".join(f"<li>{manual_links(_math_words(plain_text(cite_words(line))))}</li>"
                       for line in a.why if line)
         (differ if differs else same).append(
             f"<div class='rulings-answer' data-question='{html.escape(a.name)}' "
@@ -255,9 +256,11 @@ class RulingsPanel(widgets.VBox):
         self.working.add_class("rulings-working")
         self.shown = widgets.HTML()
         self.shown.add_class("rulings-shown")
+        self.rule_links = RuleLinks()
         wrap = {"flex_flow": "row wrap"}    # one under the other on a narrow window
         super().__init__([widgets.HBox([self.search, self.topic], layout=wrap), self.found_count,
-                          self.switch, self.about, widgets.HBox([self.compare, self.use],
+                          self.switch, self.about, self.rule_links,
+                          widgets.HBox([self.compare, self.use],
                                                                 layout=wrap), self.notice,
                           self.working, self.shown], rules=rules or Rules())
         self.search.observe(self._filter, "value")
@@ -330,6 +333,7 @@ class RulingsPanel(widgets.VBox):
         name = self.switch.value
         if name is None:
             self.about.value = self.shown.value = ""
+            self.rule_links.show("")
             self.compare.options = []
             return
         self._announce(name)
@@ -389,6 +393,7 @@ class RulingsPanel(widgets.VBox):
         name, b = self.switch.value, self.compare.value
         a = self.rules[name]
         self.about.value = self._about_html(name, a, b)
+        self.rule_links.show(", ".join(self.catalogue[name].sources))
         situations = self.shown_by[name]
         if not situations:
             self.shown.value = peer_cases_html(name, a, b) or self._none_html(name)
@@ -421,7 +426,7 @@ class RulingsPanel(widgets.VBox):
         return (f"<h3 style='margin:4px 0'>{html.escape(question(name))}</h3>"
                 f"<p>{html.escape(ruling.question)} <small class='rulings-id' style='color:#888'>"
                 f"({html.escape(topic_title(name))}; {html.escape(name)})</small></p><ul>{items}"
-                f"</ul><p>Sources: {html.escape(sources or 'the manual')}</p>")
+                f"</ul><p>Sources: {manual_links(sources) if sources else 'the manual'}</p>")
 
     def _case_html(self, s: Situation, name: str, a: str, b: str | None) -> str:
         """One situation: its title, note and setup, then A and B side by side, then a legend."""

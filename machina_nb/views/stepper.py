@@ -70,6 +70,7 @@ from machina_nb.views.board import (
     space_pixels,
 )
 from machina_nb.views.fit import board_holder, fit_holder
+from machina_nb.views.reference import RuleLinks
 from machina_nb.views.round_words import (
     ability_name,
     action_text,
@@ -299,6 +300,7 @@ class RoundStepper(widgets.VBox):
         self.plan.add_class("step-plan")
         self.event_log = widgets.HTML(layout=widgets.Layout(max_height="320px", overflow="auto"))
         self.event_log.add_class("event-log")
+        self.rule_links = RuleLinks()
         self.message = widgets.HTML()
         self.message.add_class("step-message")
 
@@ -352,7 +354,8 @@ class RoundStepper(widgets.VBox):
                               layout=widgets.Layout(**wrap))
         dice = widgets.Box([self.dice_mode, self.script, self.seed], layout=widgets.Layout(**wrap))
         side = widgets.VBox([self.phase_label, self.ratings, self.queue, self.units, self.plan,
-                             widgets.HTML("<b>Event log</b> (newest last)"), self.event_log],
+                             widgets.HTML("<b>Event log</b> (newest last)"), self.event_log,
+                             self.rule_links],
                             layout=widgets.Layout(flex="1 1 360px", min_width="300px",
                                                   max_width="560px"))
         colours = widgets.Accordion([self.legend], titles=("What the colours mean",),
@@ -606,5 +609,7 @@ class RoundStepper(widgets.VBox):
                             "<th>health</th><th>stamina</th><th>essence</th><th>space</th>"
                             f"<th>items</th></tr>{rows}</table>")
         self.event_log.value = events_html(self.history)
+        last = self.history.steps[:self.history.position][-1:]
+        self.rule_links.show("; ".join(cites_once([e.rule for step in last for e in step.events])))
         self.undo_button.disabled = not self.history.position
         self.redo_button.disabled = self.history.position == len(self.history.steps)

@@ -39,6 +39,7 @@ from machina_nb.rules.analysis.risk_answer import monster_phase_answer, risk_map
 from machina_nb.rules.analysis.situation import Situation, SituationUnit
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
+from machina_nb.rules.board.labels import plain_text
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.items import ITEM_TYPES
 from machina_nb.rules.cards.records import Record
@@ -99,8 +100,8 @@ def answer(situation: Situation, question: Question, rules: Rules,
     state = situation.state_at(rules) if state is None else state
     got = _KINDS[question.ask](situation, question, rules, state)
     value, why, marks, options, rolls = got + ((), (), ())[len(got) - 2:]
-    return Answer(question.name, question.ask, value, tuple(why), tuple(marks), tuple(options),
-                  tuple(rolls))
+    return Answer(question.name, question.ask, value, tuple(map(plain_text, why)), tuple(marks),
+                  tuple(options), tuple(rolls))
 
 
 def show_value(value: Any) -> str:

@@ -39,6 +39,7 @@ from machina_nb.rules.analysis.questions import (
     Question,
     parse_questions,
 )
+from machina_nb.rules.board.labels import space_of_name
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.board.tiles import TileSide, check_tile_layout, load_tiles, map_in_toml
@@ -378,9 +379,12 @@ def _position(toml: TomlFile, layout: Layout, name: str, entry: dict[str, Any],
         return drawn
     if drawn is not None:
         raise toml.error(name, "at", f"{name[-1]} is drawn on the map; give no 'at'")
+    if isinstance(at, str):
+        at = list(space_of_name(at) or (at,))     # "B3" as the board labels it
     if (not isinstance(at, list) or len(at) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
-        raise toml.error(name, "at", f"'at' must be [x, y], got {at!r}")
+        raise toml.error(name, "at", f"'at' must be [x, y] or a space as the board labels it "
+                         f"(\"B3\"), got {entry.get('at')!r}")
     if not (0 <= at[0] < layout.width and 0 <= at[1] < layout.height):
         raise toml.error(name, "at", f"{tuple(at)} is off the {layout.width}x{layout.height} "
                          "board")

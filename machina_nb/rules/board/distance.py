@@ -6,7 +6,7 @@ speed, each view's neighbour lists are a table of the map's terrain (made per
 space on first use, per reading of the switches); the units on a board only
 redo the lists next to their own spaces. Searches walk those lists.
 
->>> from machina_nb.rules.board.graph import Board
+>>> from machina_nb.rules.board.graph import Board, require_board
 >>> from machina_nb.rules.board.maptext import parse_map
 >>> from machina_nb.rules.rulings import Rules
 >>> board = Board.from_layout(parse_map('''\\
@@ -35,7 +35,8 @@ from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 import networkx as nx
 
-from machina_nb.rules.board.graph import BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board, Terrain
+from machina_nb.rules.board.graph import (BARRIER_SPACES, OBSTACLE_SPACES, PASSABLE_SPACES, Board, Terrain,
+                                         require_board)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
@@ -160,7 +161,7 @@ def closest_view(board: Board, rules: Rules, immobile: Collection[str] = ()) -> 
 
     Rules: manual p22 (closest), p15-16 (non-immobile units ignored); aid (immobile as rubble); switches closest.immobile_units and closest.pits.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     node_ok, edge_ok = _closest_filters(board, rules, immobile)
     return nx.subgraph_view(board.graph, filter_node=node_ok, filter_edge=edge_ok)
 
@@ -278,6 +279,9 @@ def _closest_base(terrain: Terrain, rules: Rules, immobile: frozenset[str]) -> S
 def _closest_index(board: Board, rules: Rules, immobile: Collection[str]) -> StepLists:
     """Steps along the *closest* view: the terrain's table, with the lists next to immobile
     units redone per ``closest.immobile_units`` (switch closest.immobile_units)."""
+    if isinstance(immobile, str) or not isinstance(immobile, Collection) or not all(
+            isinstance(unit, str) for unit in immobile):
+        raise RulesError("immobile", f"expected a list of unit ids, got {immobile!r:.40}")
     immobile = frozenset(immobile)
     terrain = board.terrain
     readings = tuple(rules[r] for r in STEP_READINGS)
@@ -303,7 +307,7 @@ def closest_steps(board: Board, rules: Rules) -> Mapping[Point, tuple[Point, ...
     Rules: manual p22 (closest), p15-16 (closed doors open, units ignored); switches
     closest.pits, move.diagonal and move.squeeze.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     terrain = board.terrain
     return terrain.table(("closest lists", tuple(rules[r] for r in STEP_READINGS)),
                          lambda t: ViewSteps(t, _closest_base(t, rules, frozenset())))
@@ -463,6 +467,7 @@ def reach(board: Board, start: Point, stamina: int, rules: Rules, mover: Mover =
     Rules: manual p34 (move: 1 stamina per space), p25 (ethereal), p35 (pits).
     """
     rules, mover = require_rules(rules), _require_mover(mover)
+    board = require_board(board)
     start, stamina = board.require(start, "start"), _require_stamina(stamina)
     dist, _ = _search(board, _movement_index(board, rules, mover, ethereal), start, mover, stamina,
                       _survives_pits(rules, mover))
@@ -539,7 +544,7 @@ def nearest(board: Board, start: Point, goals: Iterable[Point], rules: Rules) ->
 
     Rules: manual p22 (nearest: count directly), p23 (ignoring walls, pits, units); switch nearest.metric.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     start = board.require(start, "start")
     metric = rules["nearest.metric"]
     scored: list[tuple[Point, int, Distance]] = []
@@ -567,7 +572,7 @@ def closest(board: Board, start: Point, goals: Iterable[Point], rules: Rules,
 
     Rules: manual p22 (closest), p15-16 (monster targeting); switches closest.immobile_units and closest.pits.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     start = board.require(start, "start")
     targets = _goals(board, goals)
     dist, _ = _search(board, _closest_index(board, rules, immobile), start, Mover(),
@@ -586,7 +591,7 @@ def closest_distances_from(board: Board, start: Point, rules: Rules,
 
     Rules: manual p22 (closest), p15-16; switches closest.immobile_units and closest.pits.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     start = board.require(start, "start")
     return GrowingDistances(_closest_index(board, rules, immobile), start)
 
@@ -597,7 +602,7 @@ def closest_paths(board: Board, start: Point, goal: Point, rules: Rules,
 
     Rules: manual p16 (the path to the closest explorer ignores closed doors and non-immobile units).
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     start, goal = board.require(start, "start"), board.require(goal, "goal")
     dist, preds = _search(board, _closest_index(board, rules, immobile), start, Mover(),
                           through_pits=True, goals=(goal,))

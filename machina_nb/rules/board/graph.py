@@ -50,7 +50,7 @@ _T = TypeVar("_T")
 
 __all__ = [
     "Board", "Terrain", "PASSABLE_SPACES", "OBSTACLE_SPACES", "BARRIER_SPACES", "BARRIER_BORDERS",
-    "NEIGHBOUR_STEPS", "ring_spaces", "pair",
+    "NEIGHBOUR_STEPS", "ring_spaces", "pair", "require_board",
 ]
 
 PASSABLE_SPACES = frozenset({SpaceKind.FLOOR, SpaceKind.TRAPPED, SpaceKind.PIT, SpaceKind.SPAWN})
@@ -88,6 +88,14 @@ def pair(point: object, argument: str = "space") -> Point:
     text = repr(point)
     raise RulesError(argument, f"expected an (x, y) space of two whole numbers, got "
                      f"{text if len(text) <= 40 else text[:37] + '...'}")
+
+
+def require_board(board: object, argument: str = "board") -> Board:
+    """``board`` if it is a :class:`Board`, else a RulesError naming ``argument``."""
+    if not isinstance(board, Board):
+        raise RulesError(argument, f"expected a Board (Board.from_layout(parse_map(...))), got "
+                         f"{'nothing' if board is None else 'a ' + type(board).__name__}")
+    return board
 
 
 def _attrs(**attrs: object) -> MappingProxyType[str, object]:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from machina_nb.rules.board.maptext import Point
 
 __all__ = ["space_name", "column_name", "point_name", "corner_name", "grid_point_words",
-           "plain_text", "distance_words"]
+           "plain_text", "distance_words", "space_of_name"]
 
 
 def column_name(x: int) -> str:
@@ -34,6 +34,24 @@ def space_name(point: Point) -> str:
     ('C6', 'A1')
     """
     return f"{column_name(point[0])}{point[1] + 1}"
+
+
+_NAME = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,3})")
+
+
+def space_of_name(name: str) -> Point | None:
+    """The space a board label names (``"C6"`` -> ``(2, 5)``), or None if it names none.
+
+    >>> space_of_name("C6"), space_of_name("AA1"), space_of_name("c6")
+    ((2, 5), (26, 0), None)
+    """
+    match = _NAME.fullmatch(name)
+    if match is None:
+        return None
+    x = 0
+    for letter in match[1]:
+        x = x * 26 + ord(letter) - ord("A") + 1
+    return (x - 1, int(match[2]) - 1)
 
 
 _PAIR = re.compile(r"\((-?\d+), (-?\d+)\)")

@@ -8,7 +8,7 @@ border; it crosses a border at an inner point (a barrier there blocks), enters
 a space (a barrier space blocks) or passes exactly through a vertex, where the
 ``los.vertex`` and ``los.space_squeeze`` rulings decide (switches los.vertex and los.space_squeeze).
 
->>> from machina_nb.rules.board.graph import Board
+>>> from machina_nb.rules.board.graph import Board, require_board
 >>> from machina_nb.rules.board.maptext import parse_map
 >>> from machina_nb.rules.rulings import Rules
 >>> board = Board.from_layout(parse_map('''\\
@@ -40,7 +40,7 @@ import networkx as nx
 
 from machina_nb.rules.board.barriers import (BorderTest, SpaceTest, barrier_borders_of, barrier_spaces_of,
                                              corner_rays, require_rules, trace, vertex_blocked)
-from machina_nb.rules.board.graph import OBSTACLE_SPACES, Board
+from machina_nb.rules.board.graph import OBSTACLE_SPACES, Board, require_board
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.rulings import Rules
@@ -227,7 +227,7 @@ def line_of_sight(board: Board, a: Point, b: Point, rules: Rules) -> Sight:
 
     Rules: manual p22 (line of sight); switches los.vertex and los.space_squeeze.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     return _walk(board, a, b, rules, None, LOS_RULE)
 
@@ -242,7 +242,7 @@ def ranged_line(board: Board, a: Point, b: Point, rules: Rules,
 
     Rules: manual p23 (ranged), p25 (ethereal); switches ranged.obstacle_vertex and ethereal.blocks_ranged.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     return _walk(board, a, b, rules, _obstacle_space(board, rules, ethereal), RANGED_RULE)
 
@@ -255,7 +255,7 @@ def visible_from(board: Board, a: Point, rules: Rules) -> frozenset[Point]:
 
     Rules: manual p22 (line of sight).
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     a = board.require(a, "a")
     return frozenset(geometry(board.terrain).clear(mask_table(board.terrain, rules, False), a)) - {a}
 
@@ -266,7 +266,7 @@ def ranged_visible_from(board: Board, a: Point, rules: Rules,
 
     Rules: manual p23 (ranged); switches ranged.obstacle_vertex and ethereal.blocks_ranged.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     a = board.require(a, "a")
     everyone, ethereal = rules["ethereal.blocks_ranged"] == "yes", frozenset(ethereal)
     blocking = frozenset(p for p, unit in board.occupancy if everyone or unit not in ethereal)
@@ -332,7 +332,7 @@ def visible_pairs(board: Board, rules: Rules) -> VisiblePairs:
 
     Rules: manual p22 (line of sight).
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     key = ("boxes",) + tuple(rules[n] for n in READINGS[:2])
     boxes = board.terrain.table(key, lambda t: BlockedBoxes(geometry(t),
                                                              mask_table(t, rules, False)))
@@ -406,7 +406,7 @@ def adjacent(board: Board, a: Point, b: Point, rules: Rules) -> bool:
 
     Rules: manual p22 (adjacent; index: adjacency across map tiles); switches join.other_edges and adjacency.across_tiles.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     if a == b or max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
         return False
@@ -465,7 +465,7 @@ def sight_view(board: Board, rules: Rules, ends: Collection[Point] = ()) -> nx.G
 
     Rules: manual p22 (adjacent); switches range.metric and range.count.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     barrier, ends = barrier_spaces_of(board), frozenset(ends)
 
     def _edge(p: Point, q: Point) -> bool:
@@ -494,7 +494,7 @@ def range_between(board: Board, a: Point, b: Point, rules: Rules) -> int | None:
 
     Rules: manual p23 (range X: the spaces between); switches range.metric and range.count.
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     a, b = board.require(a, "a"), board.require(b, "b")
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     metric = rules["range.metric"]
@@ -538,7 +538,7 @@ def can_target(board: Board, source: Point, target: Point, rules: Rules, icon: s
 
     Rules: manual p20 (legal target), p22-23 (melee, ranged, ranged through), p25 (ethereal).
     """
-    rules = require_rules(rules)
+    board, rules = require_board(board), require_rules(rules)
     source, target = board.require(source, "source"), board.require(target, "target")
     if icon not in ("melee", "ranged", "ranged_through"):
         raise RulesError("icon", f"expected melee, ranged or ranged_through, got {icon!r}")

@@ -155,6 +155,11 @@ MAX_AMOUNT = 10
 """``amount`` lies in -10..10: changes of 0-9 attributes, threat, distances, the d10
 threshold of an effect roll (manual p18, p14, p25, p26)."""
 
+COUNTED_OPS = ("restore_health", "lose_health", "restore_essence", "restore_stamina", "move",
+               "push", "pull", "teleport", "effect_roll", "count", "add_item_level")
+"""Effects whose ``amount`` counts something (points, spaces, a d10 threshold, tokens, an item
+level): never below 0; a change that may go either way (threat, a modifier) may be negative."""
+
 MAX_STACKS = 9
 """How many times a lasting effect may stack, at most (manual p27)."""
 
@@ -289,6 +294,9 @@ class Effect:
         _whole("high", self.high, 0, MAX_EFFECT_DICE)
         _whole("low", self.low, 0, MAX_EFFECT_DICE)
         _whole("amount", self.amount, -MAX_AMOUNT, MAX_AMOUNT)
+        if self.op in COUNTED_OPS and self.amount < 0:
+            raise RulesError("amount", f"'amount' of {self.op} counts something: 0..{MAX_AMOUNT}, "
+                             f"got {self.amount}")
         _whole("stacks", self.stacks, 1, MAX_STACKS)
         for flag in ("arcane", "also", "up_to"):
             _flag(flag, getattr(self, flag))

@@ -14,7 +14,9 @@ from typing import Sequence
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Ability
-from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay, _pay_check
+from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _if_legal, _pay, _pay_check,
+                                                 check_budget, check_contributions,
+                                                 check_optional_space)
 from machina_nb.rules.engine.cardplay import (explorer_sources, marker_holder, marker_on,
                                               usable_items)
 from machina_nb.rules.engine.effects import lose_health
@@ -45,6 +47,22 @@ class PlayAbility(Action):
     essence: int = 0
     contributions: tuple[tuple[str, int], ...] = ()
     destroy: Point | None = None
+
+    def check_arguments(self) -> None:
+        super().check_arguments()
+        if isinstance(self.index, bool) or not isinstance(self.index, int):
+            raise BadArgument("index", f"expected the number of an ability (0, 1, ...), got "
+                              f"{self.index!r:.40}")
+        target = self.target
+        if isinstance(target, (tuple, list)) and target and all(
+                isinstance(t, (tuple, list)) for t in target):     # spaces: the rules count them
+            for t in target:
+                check_optional_space(t, "target")
+        else:
+            check_optional_space(target, "target")
+        check_budget(self.essence)
+        check_optional_space(self.destroy, "destroy")
+        check_contributions(self.contributions)
 
     def verify(self, state: GameState, rules: Rules) -> None:
         """On the actor's turn, or outside it an ability that costs no stamina (p12, p20).

@@ -17,6 +17,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Sequence
 
+from machina_nb.rules.board.graph import pair
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine.chance import Dice, OpenDice
@@ -26,9 +27,10 @@ from machina_nb.rules.engine.state import Decision, GameState, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
-from machina_nb.rules.rulings import Rules
+from machina_nb.rules.rulings import Rules, check_rules
 
-__all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors"]
+__all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors", "check_state",
+           "check_budget", "check_optional_space", "check_contributions"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,14 @@ class Action:
 
     closes_item_window: ClassVar[bool] = True
     """Taking it ends the free inventory steps after a workbench or recharge (manual p33, p37)."""
+
+    def check_arguments(self) -> None:
+        """Raise :class:`BadArgument` naming the field if a field is not of its kind (the
+        actor's id not text, a space not two whole numbers...); each kind adds its fields."""
+        if not isinstance(self.actor, str):
+            raise BadArgument("actor", f"expected a unit's id, got {_kind(self.actor)}")
+        if not isinstance(self.choices, (tuple, list)):
+            raise BadArgument("choices", f"expected a list of answers, got {_kind(self.choices)}")
 
     def verify(self, state: GameState, rules: Rules) -> None:
         """Raise :class:`IllegalAction` (a :class:`RulesError`) naming the broken rule if this
@@ -114,6 +124,38 @@ class Choose(Action):
     def perform(self, r: Resolution) -> None:
         """Never resolved on its own: :func:`apply` resumes the decision's action."""
         raise BadArgument("action", "a choice resumes the action that asked for it")
+
+
+def _kind(value: object) -> str:
+    return "nothing" if value is None else f"a {type(value).__name__}"
+
+
+def check_state(state: object, rules: object) -> None:
+    """Refuse a ``state`` that is not a :class:`GameState` or ``rules`` not a :class:`Rules`."""
+    if not isinstance(state, GameState):
+        raise BadArgument("state", f"expected a game state (new_game(...)), got {_kind(state)}")
+    check_rules(rules)
+
+
+def check_budget(value: object, argument: str = "essence") -> None:
+    """Refuse an essence budget that is not a whole number 0-9 (an explorer holds at most 9)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+        raise BadArgument(argument, f"expected an essence budget 0-9, got {value!r:.40}")
+
+
+def check_optional_space(value: object, argument: str) -> None:
+    """Refuse ``value`` unless it is None or an (x, y) space of two whole numbers."""
+    if value is not None:
+        pair(value, argument)
+
+
+def check_contributions(value: object) -> None:
+    """Refuse contributions that are not a list of (explorer id, whole amount) pairs."""
+    if not isinstance(value, (tuple, list)) or not all(
+            isinstance(c, (tuple, list)) and len(c) == 2 and isinstance(c[0], str)
+            and isinstance(c[1], int) and not isinstance(c[1], bool) for c in value):
+        raise BadArgument("contributions", f"expected a list of (explorer id, essence) pairs, "
+                          f"got {value!r:.40}")
 
 
 def _fail(argument: str, message: str, rule: str | Cite):
@@ -225,8 +267,10 @@ def check(state: GameState, action: Action, rules: Rules) -> None:
 
     Rules: manual p3 (the game's end), p12 (explorer actions and costs).
     """
+    check_state(state, rules)
     if not isinstance(action, Action):
         raise BadArgument("action", f"expected an Action, got {type(action).__name__}")
+    action.check_arguments()
     if state.over:
         _fail("action", f"the game is over ({state.over})", "manual p3")
     if state.decision is not None and not isinstance(action, Choose):

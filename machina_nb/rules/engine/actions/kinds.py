@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from machina_nb.rules.board.terrain import neighbours
 from machina_nb.rules.engine.actions.abilities import PlayAbility, _abilities_for
-from machina_nb.rules.engine.actions.core import Action, Choose
+from machina_nb.rules.engine.actions.core import Action, Choose, check_state
 from machina_nb.rules.engine.actions.items import Trade, UseInventory
 from machina_nb.rules.engine.actions.maptiles import Exit, Explore
 from machina_nb.rules.engine.actions.movement import Door, Move
@@ -43,6 +43,7 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
 
     Rules: manual p10-16 (who acts when), p12 (explorer actions).
     """
+    check_state(state, rules)
     if state.over:
         return ()
     if state.decision is not None:

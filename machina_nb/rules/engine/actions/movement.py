@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from machina_nb.rules.board.distance import Mover, reach
+from machina_nb.rules.board.graph import pair
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.terrain import move_steps
 from machina_nb.rules.cite import Cite
@@ -41,6 +42,10 @@ class Move(Action):
     space, 1 stamina a space (:func:`through_moves`, manual p30, p34)."""
 
     to: Point = (0, 0)
+
+    def check_arguments(self) -> None:
+        super().check_arguments()
+        pair(self.to, "to")
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         if u.immobile:
@@ -119,6 +124,11 @@ class Door(Action):
     a: Point = (0, 0)
     b: Point = (0, 0)
     op: str = "open"
+
+    def check_arguments(self) -> None:
+        super().check_arguments()
+        pair(self.a, "a")
+        pair(self.b, "b")
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         a, b = tuple(self.a), tuple(self.b)

@@ -14,12 +14,15 @@ from typing import ClassVar
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine import inventory as inv
-from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay, _pay_check
+from machina_nb.rules.board.graph import pair
+from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _if_legal, _pay, _pay_check,
+                                                 check_budget, check_contributions)
 from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event, light_chapter,
                                              next_chapter, reinvoke_horror_event, threat_down,
                                              trigger_traps)
 from machina_nb.rules.engine.resolution import Resolution
 from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.errors import BadArgument
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Activate", "ChapterSpace", "SealSpawn", "ACTION_SPACE_COSTS", "SEAL_COST",
@@ -75,6 +78,14 @@ class Activate(Action):
 
     spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.EVENT, *ACTION_SPACE_COSTS)
     """The space kinds this action uses (manual p37)."""
+
+    def check_arguments(self) -> None:
+        super().check_arguments()
+        pair(self.space, "space")
+        check_budget(self.essence)
+        check_contributions(self.contributions)
+        if not isinstance(self.option, str):
+            raise BadArgument("option", f"expected an option's name, got {self.option!r:.40}")
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         space = tuple(self.space)
@@ -177,6 +188,11 @@ class ChapterSpace(Action):
     spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.CHAPTER,)
     """The space kinds this action uses (manual p36)."""
 
+    def check_arguments(self) -> None:
+        super().check_arguments()
+        pair(self.space, "space")
+        check_contributions(self.contributions)
+
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         space = tuple(self.space)
         _adjacent_space(state, rules, u, space)
@@ -240,6 +256,11 @@ class SealSpawn(Action):
 
     spaces: ClassVar[tuple[SpaceKind, ...]] = (SpaceKind.SPAWN,)
     """The space kinds this action uses (manual p36)."""
+
+    def check_arguments(self) -> None:
+        super().check_arguments()
+        pair(self.space, "space")
+        check_contributions(self.contributions)
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         space = tuple(self.space)
