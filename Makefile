@@ -19,8 +19,9 @@ sync: $(UV)
 	$(UV) sync --locked --all-extras --python python3
 
 app: sync
-	@echo "machina_nb explorer: http://127.0.0.1:$(PORT)/"
-	JUPYTER_PATH=$(CURDIR)/share/jupyter $(UV) run --no-sync voila notebooks/explorer.ipynb --no-browser \
+	@echo "machina_nb explorer: http://127.0.0.1:$(PORT)/voila/render/explorer.ipynb"
+	@echo "(the course notebooks it links to are served beside it)"
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(UV) run --no-sync voila notebooks/ --no-browser \
 	    --port=$(PORT) --Voila.ip=127.0.0.1
 
 test: sync
