@@ -177,6 +177,10 @@ def _cites(rules: list[str]) -> str:
     return "; ".join(cites_once(rules))
 
 
+#: The log is a list without numbers or bullets: headings for the phases, the actions under
+#: them a little indented, each on its own line.
+_LOG_STYLE = "list-style: none; padding-left: 0; margin: 0"
+
 #: Events that only say again what the action's own sentence says.
 _ECHOES = {StartTurn: "turn_begins", EndTurn: "turn_ends"}
 
@@ -208,7 +212,7 @@ def _line(state: GameState, rules: Rules, step: Step) -> str:
     cites = _cites([e.rule for e in step.events])
     why = ("<details class='log-why'><summary>why</summary><ol>"
            + "".join(f"<li>{_esc(r)}</li>" for r in reasons) + "</ol></details>") if reasons else ""
-    return (f"<li class='log-action'><b>{_esc(head)}</b>{_esc(dice)}"
+    return (f"<li class='log-action' style='margin-left: 1em'><b>{_esc(head)}</b>{_esc(dice)}"
             + (f": {_esc('; '.join(said))}" if said else "")
             + (f" <span class='cite'>({manual_links(cites)})</span>" if cites else "") + why
             + "</li>")
@@ -217,7 +221,7 @@ def _line(state: GameState, rules: Rules, step: Step) -> str:
 def _summary(start: GameState, end: GameState, what: str) -> str:
     """The line that closes a phase or a round: what changed over it."""
     said = changes(start, end, lambda uid: unit_name(end if end.has_unit(uid) else start, uid))
-    return (f"<li class='log-summary'><i>{_esc(what)}:</i> "
+    return (f"<li class='log-summary' style='margin-left: 1em'><i>{_esc(what)}:</i> "
             f"{_esc('; '.join(said) if said else 'nothing changed on the board or the tracks')}"
             "</li>")
 
@@ -243,5 +247,6 @@ def events_html(history: History) -> str:
         if (after.round, after.phase) != (state.round, state.phase) and not after.over:
             items.append(f"<li class='log-phase'><b>{_esc(phase_title(after))}</b></li>")
         state = after
-    return ("<ol class='event-items'>" + "".join(items) + "</ol>") if items else \
+    return (f"<ul class='event-items' style='{_LOG_STYLE}'>" + "".join(items) + "</ul>") if items \
+        else \
         "<i>No actions yet.</i>"
