@@ -423,11 +423,13 @@ class ExamplesBrowser(widgets.VBox):
             self._show(act.after, plan_overlay(act.before, act.plan, acted=True))
         else:
             self._show(shown.state, route_overlay(actions))
-        self.step_view.value = self._step_html(n, shown)
-        self.rule_links.show(self._step_cites(shown))
+        # buttons and outcome first, the step's text last: whoever waits for the text to change
+        # then sees every other part of the answer already in place
+        self._set_buttons()
         if n == len(self.steps) and not self.in_turn():
             self.outcome.value = self._outcome_html()
-        self._set_buttons()
+        self.rule_links.show(self._step_cites(shown))
+        self.step_view.value = self._step_html(n, shown)
         return shown
 
     # --- showing ---------------------------------------------------------------------------
