@@ -41,7 +41,7 @@ from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.engine.state import Decision, Deck, GameState, MapSpec, Unit
 from machina_nb.rules.cards.units import UnitCard
 
-__all__ = ["new_game", "Step", "History", "replay", "transcript", "describe"]
+__all__ = ["new_game", "Step", "History", "replay"]
 
 
 def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Point]],
@@ -191,24 +191,3 @@ def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules
     for action, rolls in log:
         state, _ = apply(state, action, rules, ScriptedDice(rolls))
     return state
-
-
-def describe(action: Action) -> str:
-    """An action in one line: its kind and its fields (OpenSpiel-style action string)."""
-    fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items() if v not in ((), None, ""))
-    return f"{type(action).__name__}({fields})"
-
-
-def transcript(history: History) -> str:
-    """The game so far as text: each action, the dice it used, and its events with their rules.
-
-    Golden playthroughs are such texts, diffed line by line in tests.
-    """
-    lines = []
-    state = history.initial
-    for step in history.steps[:history.position]:
-        lines.append(f"[round {state.round}, {state.phase}] {describe(step.action)}"
-                     + (f"  dice {list(step.rolls)}" if step.rolls else ""))
-        lines += [f"    {e.kind}: {e.text}  [{e.rule}]" for e in step.events]
-        state = step.state
-    return "\n".join(lines) + "\n"
