@@ -193,7 +193,7 @@ class MapSpec:
         # The layout is large and states are looked up often: hash it once.
         return self._hash
 
-    def tile_of(self, point: Point):
+    def tile_of(self, point: Point) -> str | Point | None:
         """The map tile a space lies on (manual p21-22: map-tile scope)."""
         if self.area is not None:
             tile = self.area.tile_at(point)
@@ -452,7 +452,7 @@ class GameState:
                 return u
         return None
 
-    def tile_of(self, point: Point):
+    def tile_of(self, point: Point) -> str | Point | None:
         """The map tile of a space (manual p21-22)."""
         return self.map.tile_of(point)
 

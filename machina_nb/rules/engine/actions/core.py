@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Sequence
+from typing import ClassVar, NoReturn, Sequence
 
 from machina_nb.rules.board.graph import pair
 from machina_nb.rules.board.maptext import Point
@@ -158,7 +158,7 @@ def check_contributions(value: object) -> None:
                           f"got {value!r:.40}")
 
 
-def _fail(argument: str, message: str, rule: str | Cite):
+def _fail(argument: str, message: str, rule: str | Cite) -> NoReturn:
     raise IllegalAction(argument, message, rule if isinstance(rule, Cite) else Cite.parse(rule))
 
 
