@@ -204,7 +204,8 @@ def _said(state: GameState, step: Step) -> tuple[list[str], list[str]]:
 def _line(state: GameState, rules: Rules, step: Step) -> str:
     """One action on one line: its sentence (for a monster's action, what it did), its dice,
     what it caused and the rules cited; a mindless monster's reasons folded beneath."""
-    dice = f", {dice_words(step.rolls)}" if step.rolls else ""
+    faces = tuple(r for r in step.rolls if isinstance(r, int))     # not a shuffle's order
+    dice = f", {dice_words(faces)}" if faces else ""
     said, reasons = _said(state, step)
     head = action_text(state, rules, step.action)
     if isinstance(step.action, MonsterAct) and said:
