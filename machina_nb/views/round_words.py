@@ -35,7 +35,7 @@ from machina_nb.rules.engine.actions import (
 )
 from machina_nb.rules.engine.game import History, Step
 from machina_nb.rules.engine.monsters import monster_abilities
-from machina_nb.rules.engine.phrases import dice_words, say
+from machina_nb.rules.engine.phrases import Reason, dice_words, say
 from machina_nb.rules.engine.resolution import Event, Kind
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.rulings import Rules
@@ -61,7 +61,7 @@ def unit_name(state: GameState, unit_id: str) -> str:
     return f"{name} {number}" if number.isdigit() else name
 
 
-def event_words(state: GameState, event: Event) -> str:
+def event_words(state: GameState, event: Event | Reason) -> str:
     """An event as the board shows things, said by the phrasebook: spaces ``C6``, units by
     name, points between spaces in words."""
     names = {unit_id: unit_name(state, unit_id) for unit_id in event.who}
