@@ -19,6 +19,7 @@ import os
 import sys
 import traceback
 from pathlib import Path
+from typing import cast
 
 from machina_nb.rules.analysis import ask as analysis_ask
 from machina_nb.rules.analysis import export as analysis_export
@@ -222,16 +223,16 @@ def _check_odds_options(args, defense: int | None) -> None:
 
 def _odds(args) -> int:
     words = " ".join(args.expression).split()
-    defense = None
+    defense: int | None = None
     if "vs" in words:
         at = words.index("vs")
         if len(words) != at + 2:
             raise RulesError("defense", "expected one number after 'vs', e.g. '1H2L vs 4'")
-        words, defense = words[:at], words[at + 1]
+        words, text = words[:at], words[at + 1]
         try:
-            defense = int(defense)
+            defense = int(text)
         except ValueError:
-            raise RulesError("defense", f"expected a number 0-9, got {defense[:20]!r}") from None
+            raise RulesError("defense", f"expected a number 0-9, got {text[:20]!r}") from None
     _check_odds_options(args, defense)
     expression = parse_dice(" ".join(words))
     rules = _chosen_rules(args)
@@ -263,14 +264,14 @@ def _odds(args) -> int:
               f"D32 (essence.multi_blocker = {rules['essence.multi_blocker']})")
         return 0
     if args.attacks:
-        p = attacks.kill_chance(pool, defense, args.health, args.attacks, rules, modifier,
+        p = attacks.kill_chance(pool, cast(int, defense), args.health, args.attacks, rules, modifier,
                                 args.essence)
         print(f"{heading}; vs {attribute} {defense}")
         print(f"  P(kill: {args.health} health within {args.attacks} attacks, essence shared) "
               f"= {_exact(p)}")
         print("Rules: manual p24 (a hit costs 1 health), manual p18 (essence)")
         return 0
-    odds = attacks.attack_odds(pool, defense, rules, modifier, args.essence)
+    odds = attacks.attack_odds(pool, cast(int, defense), rules, modifier, args.essence)
     print(f"{heading}; vs {attribute} {defense}")
     print(f"  P(hit) = {_exact(odds.hit)}")
     if args.essence:
@@ -309,7 +310,7 @@ def _spawn(args) -> int:
         dist = processes.marginal(result, field)
         if field == "threat_from_limit" and set(dist) == {0}:
             continue
-        mean = None if None in dist else sum(k * p for k, p in dist.items())
+        mean = None if None in dist else sum(cast(int, k) * p for k, p in dist.items())
         print(f"{field}:" + (f"  mean {_exact(mean)}" if mean is not None else ""))
         for value, p in dist.items():
             print(f"  {'never' if value is None else value:>5}: {_exact(p)}")

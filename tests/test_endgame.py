@@ -11,6 +11,7 @@ from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, WHISPER, explore
 from test_playthrough import assert_golden
 from tiles_for_tests import drawn_side, start_side
 
+from machina_nb.rules.analysis.transcript import transcript
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.cards.abilities import Effect
@@ -18,7 +19,7 @@ from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.engine.actions import ChapterSpace, EndTurn, legal_actions
 from machina_nb.rules.engine.chance import ScriptedDice, SeededDice
 from machina_nb.rules.engine.effects import destroy_unit, next_chapter
-from machina_nb.rules.engine.game import History, new_game, replay, transcript
+from machina_nb.rules.engine.game import History, new_game, replay
 from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.state import GameState, MapSpec, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution

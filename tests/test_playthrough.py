@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from engine_cases import CHAPTER, NEXT_CHAPTER, SHIVERS, SURGE, WHISPER, explorer, monster
 
+from machina_nb.rules.analysis.transcript import transcript
 from machina_nb.rules.board.maptext import parse_map
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.engine.actions import EndTurn, legal_actions
 from machina_nb.rules.engine.chance import SeededDice
-from machina_nb.rules.engine.game import History, new_game, replay, transcript
+from machina_nb.rules.engine.game import History, new_game, replay
 from machina_nb.rules.rulings import Rules
 
 HERE = Path(__file__).parent / "playthroughs"

@@ -128,12 +128,12 @@ def cite_words(text: str) -> str:
     >>> cite_words("manual p22 (occupied destination); ruling D18")
     'manual p22 (occupied destination); ruling: Must the space used instead of a taken spawn space be passable?'
     """
-    def pair(m: re.Match) -> str:
+    def pair(m: re.Match[str]) -> str:
         name, reading = m[1], m[2]
         return label(name, reading) if name in SWITCHES and \
             reading in SWITCHES[name].readings else m[0]
 
-    def named(m: re.Match) -> str:
+    def named(m: re.Match[str]) -> str:
         name, reading = m[1], m[2] or m[3]
         if name not in SWITCHES:
             return m[0]
@@ -141,10 +141,10 @@ def cite_words(text: str) -> str:
             return label(name, reading)
         return question(name) + (f" ({reading})" if reading else "")
 
-    def cited(m: re.Match) -> str:
+    def cited(m: re.Match[str]) -> str:
         return ("rulings: " if m[0].startswith("switches") else "ruling: ") + \
             _CITED_NAME.sub(named, m[1])
-    def by_id(m: re.Match) -> str:
+    def by_id(m: re.Match[str]) -> str:
         name = _by_id().get(m[1])
         return f"ruling: {question(name)}" if name else m[0]
     return _RULING_ID.sub(by_id, _PAIR.sub(pair, _CITED.sub(cited, str(text))))

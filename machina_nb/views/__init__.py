@@ -8,12 +8,16 @@ reaches the browser inline (the app runs offline: a CDN is unreachable, and a
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bokeh.resources import Component
 
 __all__ = ["setup_notebook", "BOKEH_COMPONENTS"]
 
 #: The parts of BokehJS the views draw with: the core only (no bokeh widgets, tables, WebGL
 #: or MathJax), 1.3 MB instead of 3.9 MB of script in the page.
-BOKEH_COMPONENTS = ["bokeh"]
+BOKEH_COMPONENTS: list[Component] = ["bokeh"]
 
 #: The output BokehJS arrives in under Voila (which runs it; the other one is JupyterLab's).
 _VOILA_MIME = "application/javascript"

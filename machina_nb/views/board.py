@@ -452,7 +452,7 @@ class BoardView(widgets.VBox):
                  rules: Rules | None = None, overlay: str = "sight", *, controls: bool = True,
                  legend: bool = True, px_per_space: int | None = None, css: str = "board",
                  pick: Pick | None = None, names: Mapping[str, str] | None = None,
-                 on_click: Callable[[Point], None] | None = None, **kwargs):
+                 on_click: Callable[[Point], object] | None = None, **kwargs):
         setup_notebook()
         self.on_click = on_click
         self.last_tap: tuple[float, float] | None = None  # the last click, in board units

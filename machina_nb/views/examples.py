@@ -20,10 +20,12 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
 
+from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.examples import Example, load_example
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.monsters import MonsterPlan, mindless_step
@@ -89,7 +91,7 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
     for step in example.steps:
         plan = None
         if step.do == "monster_turn":
-            mid = ids[step.actor]
+            mid = ids[cast(str, step.actor)]
             turn = replace(state, phase="monster", monster_turn=MonsterTurn(mid),
                            done=tuple(m for m in state.queue if m != mid))
             plan = mindless_step(turn, rules, mid)
@@ -172,8 +174,9 @@ def route_overlay(actions: tuple[TurnAction, ...]) -> dict[str, dict[str, list]]
     """The overlay of a monster's turn played whole: where it began, each space it moved to,
     the route in order and where the turn ended (manual p16)."""
     monster = actions[0].plan.monster
-    spots = [actions[0].before.unit(monster).position]
-    spots += [a.after.unit(monster).position for a in actions if a.after.has_unit(monster)]
+    spots = [cast(Point, actions[0].before.unit(monster).position)]
+    spots += [cast(Point, a.after.unit(monster).position) for a in actions
+              if a.after.has_unit(monster)]
     route = [p for i, p in enumerate(spots) if i == 0 or p != spots[i - 1]]
     spaces = [(route[0], "turn start")] if len(route) > 1 else []
     spaces += [(p, "step") for p in route[1:-1]] + [(route[-1], "turn end")]
@@ -243,7 +246,7 @@ def example_text(example: Example) -> str:
         if shown.error:
             lines.append(f"{head}: not run ({plain_text(shown.error)})")
             continue
-        r = shown.result
+        r = cast(StepResult, shown.result)
         got = value_words(r.got, names) if r.got not in ({}, [], None) else ""
         lines.append(f"{head}: {'as stated' if r.ok else 'DIFFERS'}" + (f" ({got})" if got else ""))
         for k, act in enumerate(r.actions, 1):
@@ -437,8 +440,8 @@ class ExamplesBrowser(widgets.VBox):
     def _show(self, state: GameState, overlay: Mapping[str, dict] | None = None) -> None:
         redraw_board(self.figure, self.sources, state.unit_board())
         on_map = [u for u in state.units if u.position is not None]
-        self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
-                                      "y": [u.position[1] + 0.5 for u in on_map],
+        self.sources["units"].data = {"x": [cast(Point, u.position)[0] + 0.5 for u in on_map],
+                                      "y": [cast(Point, u.position)[1] + 0.5 for u in on_map],
                                       "letter": [self.labels.get(u.id, "?") for u in on_map]}
         for name, data in (overlay or plan_overlay(state, None)).items():
             self.sources[name].data = data
@@ -451,7 +454,7 @@ class ExamplesBrowser(widgets.VBox):
         head = f"<b>Step {n} of {len(self.example.steps)}</b>: {_esc(self._step_words(step))}"
         if shown.error:
             return f"{head}<br><b>not run</b>: {_esc(plain_text(shown.error))}"
-        r = shown.result
+        r = cast(StepResult, shown.result)
         table = (f" — <b>{'✓ as stated' if r.ok else '✗ differs'}</b>"
                  f"{outcome_table(r.expected, r.got, self.names)}")
         if r.actions:
@@ -495,10 +498,12 @@ class ExamplesBrowser(widgets.VBox):
         ok = self.verdict()
         engine = ("every step did what the source states" if ok else
                   "; ".join(f"step {i}: " + (plain_text(s.error) or
-                                             f"the source says {value_words(s.result.expected)}, "
-                                             f"the engine gives {value_words(s.result.got)}")
+                                             "the source says "
+                                             f"{value_words(cast(StepResult, s.result).expected)}, "
+                                             "the engine gives "
+                                             f"{value_words(cast(StepResult, s.result).got)}")
                             for i, s in enumerate(self.steps, 1)
-                            if s.error or not s.result.ok))
+                            if s.error or not cast(StepResult, s.result).ok))
         return (f"<p><b>Stated outcome</b> ({_esc(self.example.page)}): "
                 f"{_esc(self.example.outcome)}</p>"
                 f"<p><b>Engine</b>: {'✓' if ok else '✗'} {_esc(engine)}</p>")

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Mapping
+from typing import Mapping, Sequence, cast
 
 import ipywidgets as widgets
 import traitlets
-from bokeh.models import (ColorBar, ColumnDataSource, FactorRange, HoverTool,
-                          LinearColorMapper, Span)
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, LinearColorMapper
+from bokeh.models.annotations import ColorBar, Span
 from bokeh.palettes import Viridis256
 from bokeh.plotting import figure as new_figure
 from bokeh.transform import dodge
@@ -108,7 +108,7 @@ def _error(exc: Exception) -> str:
     return f"<span class='odds-error' style='color:#c62828'>{html.escape(str(exc))}</span>"
 
 
-def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
     head = "".join(f"<th style='text-align:left;padding:0 8px'>{html.escape(h)}</th>"
                    for h in header)
     body = "".join("<tr>" + "".join(f"<td style='padding:0 8px'>{html.escape(c)}</td>"
@@ -739,7 +739,7 @@ class ProcessesView(widgets.VBox):
         results = [processes.play_rounds(setup, rules, self.rounds.value) for rules in self.sides]
         for field in PROCESS_FIELDS:
             left, right = (processes.marginal(r, field) for r in results)
-            xs = sorted(set(left) | set(right))
+            xs = sorted(cast(set[int], set(left) | set(right)))   # no field here is "never"
             self.sources[field].data = {
                 "x": xs,
                 "left": [float(left.get(x, 0)) for x in xs],
@@ -752,7 +752,8 @@ class ProcessesView(widgets.VBox):
         names = self._side_names()
         rows = []
         for field, title in PROCESS_FIELDS.items():
-            means = [_mean(processes.marginal(r, field)) for r in results]
+            means = [_mean(cast(Mapping[int, Fraction], processes.marginal(r, field)))
+                     for r in results]
             rows.append((f"{title}, on average", *(number(m) for m in means)))
         level = [processes.marginal(r, "first_level_up") for r in results]
         rows.append(("chance the level rose", *(exact(1 - d.get(None, 0)) for d in level)))

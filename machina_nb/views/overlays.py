@@ -85,7 +85,8 @@ def sight_overlay(board: Board, rules: Rules, pick: Pick) -> Highlights:
                f"{len(spaces) - 1 - len(seen)} out of sight (manual p22, line of sight; "
                f"switches los.vertex: {rules['los.vertex']}, los.space_squeeze: "
                f"{rules['los.space_squeeze']})."]
-    lines, points = (), ()
+    lines: tuple[tuple[tuple[tuple[float, float], tuple[float, float]], str], ...] = ()
+    points: tuple[tuple[tuple[float, float], str], ...] = ()
     title = f"Line of sight from {space_name(a)}"
     if pick.target is not None and pick.target != a:
         verdict_of_target = sight.line_of_sight(board, a, pick.target, rules)

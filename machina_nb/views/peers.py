@@ -19,9 +19,11 @@ import html
 import math
 import re
 from fractions import Fraction
+from typing import cast
 
 import ipywidgets as widgets
-from bokeh.models import ColumnDataSource, HoverTool, Legend, NumeralTickFormatter
+from bokeh.models import ColumnDataSource, HoverTool, NumeralTickFormatter
+from bokeh.models.annotations import Legend
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
@@ -109,15 +111,15 @@ def sight_highlights(board: Board, a: Point, b: Point, rules: Rules, game: str) 
         text = verdict.explain()
     else:
         seen = mansions.visible_from(board, a, rules) - {a}
-        verdict = mansions.line_of_sight(board, a, b, rules)
-        if verdict.visible:
-            (p, q) = verdict.line
+        mansions_verdict = mansions.line_of_sight(board, a, b, rules)
+        if mansions_verdict.visible:
+            (p, q) = cast(tuple[mansions.FPoint, mansions.FPoint], mansions_verdict.line)
             lines = [(((float(p[0]), float(p[1])), (float(q[0]), float(q[1]))), "line")]
         else:
-            p, q, _ = verdict.blocked[0]
+            p, q, _ = mansions_verdict.blocked[0]
             lines = [(((float(p[0]), float(p[1])), (float(q[0]), float(q[1]))), "blocked line")]
         points = []
-        text = verdict.explain()
+        text = mansions_verdict.explain()
     spaces = [(p, "visible") for p in sorted(seen - {b})] + [(a, "selected"), (b, "target")]
     return Highlights(spaces=tuple(spaces), lines=tuple(lines), points=tuple(points),
                       verdict=(text,))
@@ -405,9 +407,9 @@ class OtherGamesView(widgets.VBox):
             "at most 10 minus the margin, and a 1 always passes, a 10 always fails (Mansions "
             f"summary (Attribute Tests)). Bag: {html.escape(bag.text())}.</p>")
         header = ("margin",) + tuple(names[n] for n in curves)
-        rows = [(str(m),) + tuple(fraction_text(dict(curves[n])[m]) for n in curves)
-                for m in MARGINS if 0 <= m <= 6]
-        self.curve_table.value = _table(header, rows, "peers-curve-table-rows")
+        table_rows = [(str(m),) + tuple(fraction_text(dict(curves[n])[m]) for n in curves)
+                      for m in MARGINS if 0 <= m <= 6]
+        self.curve_table.value = _table(header, table_rows, "peers-curve-table-rows")
         self.timing.value = self._timing_html(timing)
 
     @staticmethod

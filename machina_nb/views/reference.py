@@ -107,7 +107,7 @@ def manual_links(text: str, reference: Reference | None = None) -> str:
     return "".join(out) + _esc(text[last:])
 
 
-def rule_buttons(text: str, open_entry: Callable[[str], None],
+def rule_buttons(text: str, open_entry: Callable[[str], object],
                  reference: Reference | None = None, skip: str = "") -> widgets.HBox:
     """One button per entry the citations in ``text`` lead to ("Rule: Line of sight (manual
     p22)"), each calling ``open_entry(entry_id)``; ``skip`` leaves out one entry id."""

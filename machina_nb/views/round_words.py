@@ -35,7 +35,7 @@ from machina_nb.rules.engine.actions import (
 )
 from machina_nb.rules.engine.game import History, Step
 from machina_nb.rules.engine.monsters import monster_abilities
-from machina_nb.rules.engine.phrases import dice_words, say
+from machina_nb.rules.engine.phrases import Reason, dice_words, say
 from machina_nb.rules.engine.resolution import Event, Kind
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.rulings import Rules
@@ -61,7 +61,7 @@ def unit_name(state: GameState, unit_id: str) -> str:
     return f"{name} {number}" if number.isdigit() else name
 
 
-def event_words(state: GameState, event: Event) -> str:
+def event_words(state: GameState, event: Event | Reason) -> str:
     """An event as the board shows things, said by the phrasebook: spaces ``C6``, units by
     name, points between spaces in words."""
     names = {unit_id: unit_name(state, unit_id) for unit_id in event.who}
@@ -204,7 +204,8 @@ def _said(state: GameState, step: Step) -> tuple[list[str], list[str]]:
 def _line(state: GameState, rules: Rules, step: Step) -> str:
     """One action on one line: its sentence (for a monster's action, what it did), its dice,
     what it caused and the rules cited; a mindless monster's reasons folded beneath."""
-    dice = f", {dice_words(step.rolls)}" if step.rolls else ""
+    faces = tuple(r for r in step.rolls if isinstance(r, int))     # not a shuffle's order
+    dice = f", {dice_words(faces)}" if faces else ""
     said, reasons = _said(state, step)
     head = action_text(state, rules, step.action)
     if isinstance(step.action, MonsterAct) and said:

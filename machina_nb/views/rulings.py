@@ -86,7 +86,8 @@ def _answers_html(situation: Situation, answers: tuple[Answer, ...], changed: se
                   names: Mapping[str, str]) -> str:
     """Each answer with its question and why; the answers that differ between the readings
     first, marked ≠, the others folded away when some differ."""
-    differ, same = [], []
+    differ: list[str] = []
+    same: list[str] = []
     for q, a in zip(situation.questions, answers):
         differs = a.name in changed
         why = "".join(f"<li>{manual_links(_math_words(plain_text(cite_words(line))))}</li>"
@@ -162,8 +163,8 @@ def _answer_marks(situation: Situation, board: Board, q: Question, answer: Answe
         return Highlights(tuple((p, "spawn") for p in _points(" ".join(value))))
     if q.ask == "push":
         start = _at(situation, q.get("unit"))
-        ends = {_points(v)[0] for v in value if _points(v)} - {start}
-        return Highlights(((start, "asker"),) + tuple((p, "end") for p in sorted(ends)))
+        stops = {_points(v)[0] for v in value if _points(v)} - {start}
+        return Highlights(((start, "asker"),) + tuple((p, "end") for p in sorted(stops)))
     if q.ask == "teleport":
         return Highlights(tuple((p, "can end here") for p in _points(" ".join(value)))
                           + ((_at(situation, q.get("unit")), "asker"),))

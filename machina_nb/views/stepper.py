@@ -27,8 +27,9 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import cast
 
 import ipywidgets as widgets
 from jupyter_bokeh.widgets import BokehModel
@@ -133,9 +134,10 @@ def plan_overlay(state: GameState, plan: MonsterPlan | None,
         if plan.goal is not None:
             spaces.append((plan.goal, "goal"))
         if plan.target is not None and state.has_unit(plan.target):
-            spaces.append((state.unit(plan.target).position, "its target"))
-        spaces.append((monster.position, "planned from" if acted else "monster"))
-        points = [monster.position, *plan.path]
+            spaces.append((cast(Point, state.unit(plan.target).position), "its target"))
+        at = cast(Point, monster.position)
+        spaces.append((at, "planned from" if acted else "monster"))
+        points = [at, *plan.path]
     centre = [(p[0] + 0.5, p[1] + 0.5) for p in points]
     data = highlight_data(Highlights(tuple(spaces), tuple(
         ((a, b), "planned path") for a, b in zip(centre, centre[1:]))))
@@ -162,7 +164,8 @@ def plan_action_words(plan: MonsterPlan, state: GameState | None = None,
         target = action.target
         on = state.unit_board().occupant(target) if state is not None and target is not None \
             and not isinstance(target[0], tuple) else None
-        words = f"play {name}" + (f" on {unit_name(state, on)} ({space_name(target)})" if on
+        words = f"play {name}" + (f" on {unit_name(cast(GameState, state), on)} "
+                                  f"({space_name(target)})" if on
                                   else target_words(target) if target is not None else "")
     elif isinstance(action, PlannedDoor):
         words = (f"destroy the closed door between {space_name(action.a)} and "
@@ -237,14 +240,14 @@ def demo_game(layout: Layout, rules: Rules | None = None, seed: int = 0) -> Game
                      monsters=[cards["sarall"], cards["mi_go"], cards["witch"]], rules=rules,
                      seed=seed, horror_events=[e for e in events if e.kind == "horror"],
                      explorer_events=[e for e in events if e.kind == "explorer"],
-                     items=load_all_items().values())
+                     items=tuple(load_all_items().values()))
     monsters = tuple(Unit.from_card(cards[cid], f"{cid}-{n}", where[letter])
                      for n, (letter, cid) in enumerate((("M", "mi_go"), ("N", "sarall")), 1))
     return replace(state, units=state.units + monsters, queue=tuple(m.id for m in monsters),
                    next_id=len(monsters) + 1)
 
 
-def _same_tile_rollers(state: GameState, actions: list[Action]) -> bool:
+def _same_tile_rollers(state: GameState, actions: Sequence[Action]) -> bool:
     """Whether the actions are spawn rolls by explorers on one tile with one spawn space: then
     who rolls first changes nothing (the rolls are alike and spawn on the same space), so it
     is no choice.
@@ -254,7 +257,7 @@ def _same_tile_rollers(state: GameState, actions: list[Action]) -> bool:
     """
     if not all(isinstance(a, RollSpawn) for a in actions):
         return False
-    tiles = {state.tile_of(state.unit(a.actor).position) for a in actions}
+    tiles = {state.tile_of(cast(Point, state.unit(a.actor).position)) for a in actions}
     return len(tiles) == 1 and len(spawn_spaces(state, tiles.pop())) == 1
 
 
@@ -514,7 +517,7 @@ class RoundStepper(widgets.VBox):
         self.choice.options = [(action_text(self.state, self.rules, a), i)
                                for i, a in enumerate(self._offered)]
         self.choice.value = self._offered.index(default) if default in self._offered else None
-        self._option_buttons(note or self.choice.value is None)
+        self._option_buttons(bool(note) or self.choice.value is None)
         if note:
             self._say(note)
 
@@ -580,8 +583,8 @@ class RoundStepper(widgets.VBox):
         if hasattr(self, "holder"):     # an explored tile widens the board
             fit_holder(self.holder, self.figure)
         on_map = [u for u in s.units if u.position is not None]
-        self.sources["units"].data = {"x": [u.position[0] + 0.5 for u in on_map],
-                                      "y": [u.position[1] + 0.5 for u in on_map],
+        self.sources["units"].data = {"x": [cast(Point, u.position)[0] + 0.5 for u in on_map],
+                                      "y": [cast(Point, u.position)[1] + 0.5 for u in on_map],
                                       "letter": [self.labels[u.id] for u in on_map]}
         self._draw_plan()
 

@@ -138,7 +138,7 @@ class _Probe(Dice):
     size is known, and the run stops at the next other roll. A single die stops at once."""
 
     def __init__(self) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
+        super().__init__()
         self.pool: list[str] = []
         self.reason = ""
         self.single: str | None = None

@@ -16,6 +16,7 @@ from machina_nb.rules.engine.holdings import destroy_card
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.engine.state import Deck
+from typing import Any, cast
 
 __all__ = ["card_effect", "take", "treat_space"]
 
@@ -26,9 +27,9 @@ def card_effect(r: Resolution, e: Effect, step: Step) -> None:
     Rules: manual p25 (take), p35 (treat map space), p20 and p27 (destroy a card).
     """
     if e.op == "treat_space":
-        treat_space(r, step.target, SpaceKind[e.key.upper()], step.label, e.also)
+        treat_space(r, step.target, SpaceKind[cast(str, e.key).upper()], step.label, e.also)
     elif e.op == "take":
-        found = take(r, e.key, step.label)
+        found = take(r, cast(str, e.key), step.label)
         resolve(r, e.then, step.user, step.target, step.why, step.essence_budget, step.second)
         if found is not None and r.rules.reads("take.found_card", "set_aside"):
             _unused_back(r, *found, step.label)
@@ -39,7 +40,7 @@ def card_effect(r: Resolution, e: Effect, step: Step) -> None:
         destroy_card(r, r.card, step.label)
 
 
-def take(r: Resolution, card_id: str, why: str) -> tuple | None:
+def take(r: Resolution, card_id: str, why: str) -> tuple[Any, str, str] | None:
     """*Take*: find the card named ``card_id`` and shuffle the deck searched; the card goes
     on top of its deck, where the effects that follow (spawn, invoke) draw it (manual p25).
 
@@ -88,7 +89,7 @@ def take(r: Resolution, card_id: str, why: str) -> tuple | None:
     return None
 
 
-def _unused_back(r: Resolution, card, field: str, place: str, why: str) -> None:
+def _unused_back(r: Resolution, card: Any, field: str, place: str, why: str) -> None:
     """A card found by *take* that none of the effects that followed drew goes back where it
     was found: into its deck, shuffled, or to its pile (``take.found_card = set_aside``).
 
@@ -128,7 +129,7 @@ def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,
     if space is None:
         r.emit("treat", "treat_no_space", "manual p35 (treat map space)", cause=why)
         return
-    space = tuple(space)
+    space = cast(Point, tuple(space))
     if also:
         if r.state.unit_at(space) is not None and kind not in PASSABLE_SPACES:
             r.emit("treat", "treat_occupied_too", "manual p35", where=(space,),

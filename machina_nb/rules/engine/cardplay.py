@@ -27,11 +27,13 @@ Rules: manual p20-22 (ability types, cards in play, map-tile scope), p27 (marker
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Iterable, cast
 
-from machina_nb.rules.cards.abilities import Ability
-from machina_nb.rules.cards.items import ItemCard, equipped_items
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.cards.abilities import Ability, Effect
+from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, equipped_items
 from machina_nb.rules.cards.units import ATTRIBUTE_MAX
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Lasting, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "card_of", "passive_effects",
@@ -135,13 +137,14 @@ def _tile_scope(state: GameState, scope: str, owner: Unit | None) -> tuple[str, 
     units = [u for u in state.units if u.side == side and u.position is not None]
     if scope.endswith("on_tile") and owner is not None and owner.position is not None:
         tile = state.tile_of(owner.position)
-        units = [u for u in units if state.tile_of(u.position) == tile]
+        units = [u for u in units if state.tile_of(cast(Point, u.position)) == tile]
     elif scope.endswith("on_tile") and owner is not None:
         units = []
     return tuple(u.id for u in units)
 
 
-def passive_effects(state: GameState, op: str, unit_id: str, rules: Rules | None = None) -> tuple:
+def passive_effects(state: GameState, op: str, unit_id: str, rules: Rules | None = None
+                    ) -> tuple[tuple[str, Effect], ...]:
     """The passive effects ``op`` acting on ``unit_id`` now, as ``(card key, effect)`` pairs.
 
     An owned card's tile scope is its owner's tile; a card without an owner
@@ -186,7 +189,7 @@ def attribute(state: GameState, unit_id: str, name: str, rules: Rules | None = N
     Rules: manual p18 (attributes 0-9), p19 (items change attributes), p23 (Force
     Alternator), p27 (lasting effects).
     """
-    base = getattr(state.unit(unit_id), name)
+    base: int = getattr(state.unit(unit_id), name)
     change = sum(e.amount for e in state.lasting if e.op == "attribute_modifier"
                  and e.target == unit_id and name in e.attributes)
     change += passive_total(state, "attribute_modifier", unit_id, name, rules)
@@ -230,7 +233,7 @@ def moves_through(state: GameState, unit_id: str, rules: Rules | None = None) ->
     return bool(passive_effects(state, "move_through", unit_id, rules))
 
 
-def aimed_abilities(inventory, card: ItemCard) -> tuple[Ability, ...]:
+def aimed_abilities(inventory: Inventory | None, card: ItemCard) -> tuple[Ability, ...]:
     """An equipped item's abilities as its augments change them: an augment that lets "this
     weapon target through obstacles" turns its ranged icons into ranged-through icons of the
     same range (Precision Scope: manual p30; an augment affects only the item it is attached
@@ -238,7 +241,7 @@ def aimed_abilities(inventory, card: ItemCard) -> tuple[Ability, ...]:
 
     Rules: manual p30 (Precision Scope), p32 (augments), p23 (ranged through).
     """
-    def _node(trees):
+    def _node(trees: Iterable[Equipped | None]) -> Equipped | None:
         for tree in trees:
             found = None if tree is None else tree if tree.item is card else \
                 _node((tree.upgrade, tree.augment))
@@ -260,7 +263,7 @@ def marker_holder(unit: Unit) -> str:
     return unit.id if unit.side == "explorer" else "horror"
 
 
-def marker_on(state: GameState, holder: str, card: str):
+def marker_on(state: GameState, holder: str, card: str) -> Lasting | None:
     """The first lasting effect whose ``holder`` marker lies on ``card``, or None (manual p27).
 
     Rules: manual p27 (removing an explorer or horror marker from a card).

@@ -28,12 +28,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeVar, cast
 
 from machina_nb.rules.odds.dice import D10, HIGH, LOW
 from machina_nb.rules.errors import RulesError
 
 __all__ = ["FACES", "ChanceNode", "Dice", "ScriptedDice", "SeededDice", "OpenDice", "outcomes"]
+
+_T = TypeVar("_T")
 
 FACES = {**{die.name: die.faces for die in (D10, HIGH, LOW)}, "recharge": (1, 2, 3, 4, 5, 6)}
 """Faces of each die the engine rolls, from :mod:`machina_nb.rules.odds.dice` (manual p4-5, p24);
@@ -73,8 +75,8 @@ class Dice:
     Rules: manual p4-5 (dice), p13-14 (shuffling decks).
     """
 
-    def __init__(self):
-        self.record: list = []
+    def __init__(self) -> None:
+        self.record: list[int | tuple[int, ...]] = []
 
     def roll(self, die: str, reason: str) -> int:
         """One result of ``die`` (``d10``, ``high`` or ``low``) for ``reason``; recorded.
@@ -90,7 +92,7 @@ class Dice:
         self.record.append(value)
         return value
 
-    def shuffle(self, items: Sequence, reason: str) -> tuple:
+    def shuffle(self, items: Sequence[_T], reason: str) -> tuple[_T, ...]:
         """``items`` in a shuffled order (a permutation is recorded).
 
         Rules: manual p8 (setup: shuffle the decks), p13-14 (reshuffle the monster and horror event decks).
@@ -114,14 +116,14 @@ class SeededDice(Dice):
     Rules: manual p4-5 (the dice), p13-14 (spawn and horror rolls).
     """
 
-    def __init__(self, seed: int | random.Random = 0):
+    def __init__(self, seed: int | random.Random = 0) -> None:
         super().__init__()
         self.random = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def _roll(self, die, reason):
+    def _roll(self, die: str, reason: str) -> int:
         return self.random.choice(FACES[die])
 
-    def _permutation(self, n, reason):
+    def _permutation(self, n: int, reason: str) -> list[int]:
         order = list(range(n))
         self.random.shuffle(order)
         return order
@@ -133,10 +135,10 @@ class OpenDice(Dice):
     Rules: manual p4-5 (the dice) (chance points with exact outcomes).
     """
 
-    def _roll(self, die, reason):
+    def _roll(self, die: str, reason: str) -> int:
         raise ChanceNode(die, reason)
 
-    def _permutation(self, n, reason):
+    def _permutation(self, n: int, reason: str) -> list[int]:
         return list(range(n))
 
 
@@ -148,17 +150,17 @@ class ScriptedDice(Dice):
     Rules: manual p4-5 (the dice) (worked examples state their rolls).
     """
 
-    def __init__(self, script: Iterable = (), then: Dice | None = None):
+    def __init__(self, script: Iterable[Any] = (), then: Dice | None = None) -> None:
         super().__init__()
         self.script = list(script)
         self.then = then if then is not None else OpenDice()
 
-    def _roll(self, die, reason):
+    def _roll(self, die: str, reason: str) -> int:
         if self.script and not isinstance(self.script[0], (tuple, list)):
-            return self.script.pop(0)
+            return cast(int, self.script.pop(0))
         return self.then._roll(die, reason)
 
-    def _permutation(self, n, reason):
+    def _permutation(self, n: int, reason: str) -> list[int]:
         if self.script and isinstance(self.script[0], (tuple, list)):
             return list(self.script.pop(0))
         return self.then._permutation(n, reason)

@@ -18,14 +18,15 @@ Rules: manual p28 (place entry/exit token), p34 (exit map tile), p19 (banish), p
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.cardplay import usable_items
 from machina_nb.rules.engine.effects import (destroy_unit, edge_spaces, next_chapter,
                                              remove_exit_token, reset_ratings)
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.board.maptext import BorderKind
-from machina_nb.rules.board.playarea import spaces_at_entry
+from machina_nb.rules.board.maptext import BorderKind, Point
+from machina_nb.rules.board.playarea import PlayArea, spaces_at_entry
 from machina_nb.rules.engine.state import Deck
 
 __all__ = ["return_tiles", "last_explorer_exits", "everyone_exits", "enter_at_entry_token",
@@ -44,7 +45,7 @@ def return_tiles(r: Resolution, why: str) -> None:
     Rules: manual p28 (exit token chapters), p34 (exit map tile).
     """
     s = r.state
-    area = s.map.area
+    area = cast(PlayArea, s.map.area)
     order = r.dice.shuffle(tuple(t.key for t in area.tiles), "the placed map tiles")
     r.set(map=replace(s.map, area=area.clear(order)), destroyed=(), lit=(), borders=(),
           exit_token=None)
@@ -105,6 +106,7 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
     """
     s = r.state
     area = s.map.area
+    inside: Point | None
     if area is None:
         symbols = edge_spaces(s, (BorderKind.DIRECTION,))
         inside = symbols[0] if symbols else None
@@ -114,7 +116,7 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
             return
         area = area.place_entry_token()
         r.set(map=replace(s.map, area=area))
-        inside = area.entry[0]
+        inside = cast(tuple[Point, Point], area.entry)[0]
         r.emit("entry", f"{why}: the top map tile {area.tiles[0].key} is drawn into the "
                f"playing area; the entry token goes on its direction symbol at {inside}", _ENTRY)
     else:
@@ -128,7 +130,7 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
         enters_play(r, who, why)
 
 
-def _seat_at(r: Resolution, inside, why: str, rule: str) -> list[str]:
+def _seat_at(r: Resolution, inside: Point, why: str, rule: str) -> list[str]:
     """Each explorer off the map takes a free space on the entry token ``inside`` or next to
     it, the players choosing; returns those seated (manual p28: place explorers)."""
     entered = []
@@ -187,10 +189,11 @@ def enter_endgame(r: Resolution, tile: str | None, why: str) -> None:
     """
     s = r.state
     area = s.map.area
+    inside: Point | None
     if area is not None and tile is not None:
         area = area.place_endgame(tile)
         r.set(map=replace(s.map, area=area))
-        inside = area.entry[0]
+        inside = cast(tuple[Point, Point], area.entry)[0]
         r.emit("endgame", f"{why}: the endgame tile {tile} enters play, the entry token on "
                f"its direction symbol at {inside}", _ENDGAME)
     else:

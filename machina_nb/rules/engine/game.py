@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 from machina_nb.rules.engine.actions import Action, apply
 from machina_nb.rules.engine.chance import Dice, ScriptedDice, SeededDice
@@ -41,7 +41,9 @@ from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.engine.state import Decision, Deck, GameState, MapSpec, Unit
 from machina_nb.rules.cards.units import UnitCard
 
-__all__ = ["new_game", "Step", "History", "replay", "transcript", "describe"]
+__all__ = ["new_game", "Step", "History", "replay"]
+
+_C = TypeVar("_C")
 
 
 def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Point]],
@@ -78,12 +80,13 @@ def new_game(layout: Layout | PlayArea, explorers: Sequence[tuple[UnitCard, Poin
         raise RulesError("chapters", "a game needs at least one chapter (manual p8)")
     rng = random.Random(seed)
 
-    def _shuffled(cards):
-        cards = list(cards)
-        rng.shuffle(cards)
-        return tuple(cards)
+    def _shuffled(cards: Iterable[_C]) -> tuple[_C, ...]:
+        deck = list(cards)
+        rng.shuffle(deck)
+        return tuple(deck)
 
-    def _events(core, scenario):
+    def _events(core: Sequence[EventCard], scenario: Sequence[EventCard]
+                ) -> tuple[EventCard, ...]:
         if scenario and rules["setup.event_decks"] == "balanced_3_5":
             core = _shuffled(core)[:len(scenario)]
         return _shuffled(tuple(core) + tuple(scenario))
@@ -115,7 +118,7 @@ class Step:
     """One applied action: the dice results it used, its events, the state after it."""
 
     action: Action
-    rolls: tuple
+    rolls: tuple[int | tuple[int, ...], ...]
     events: tuple[Event, ...]
     state: GameState
 
@@ -152,7 +155,7 @@ class History:
         Rules: manual p10 (the round as a sequence of actions), p16 (the players choose).
         """
         source = dice if dice is not None else ScriptedDice()
-        rolls: tuple = ()
+        rolls: tuple[int | tuple[int, ...], ...] = ()
         while True:
             dice = ScriptedDice(rolls, then=source)
             state, events = apply(self.state, action, self.rules, dice)
@@ -176,7 +179,7 @@ class History:
             raise RulesError("history", "nothing to redo")
         return replace(self, position=self.position + 1)
 
-    def log(self) -> tuple[tuple[Action, tuple], ...]:
+    def log(self) -> tuple[tuple[Action, tuple[int | tuple[int, ...], ...]], ...]:
         """The actions up to the current position, with the dice results each used."""
         return tuple((s.action, s.rolls) for s in self.steps[:self.position])
 
@@ -185,30 +188,10 @@ class History:
         return tuple(e for s in self.steps[:self.position] for e in s.events)
 
 
-def replay(initial: GameState, log: Iterable[tuple[Action, tuple]], rules: Rules) -> GameState:
+def replay(initial: GameState, log: Iterable[tuple[Action, tuple[int | tuple[int, ...], ...]]], rules: Rules
+           ) -> GameState:
     """Rebuild a state from its initial state and a log of (action, dice results)."""
     state = initial
     for action, rolls in log:
         state, _ = apply(state, action, rules, ScriptedDice(rolls))
     return state
-
-
-def describe(action: Action) -> str:
-    """An action in one line: its kind and its fields (OpenSpiel-style action string)."""
-    fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items() if v not in ((), None, ""))
-    return f"{type(action).__name__}({fields})"
-
-
-def transcript(history: History) -> str:
-    """The game so far as text: each action, the dice it used, and its events with their rules.
-
-    Golden playthroughs are such texts, diffed line by line in tests.
-    """
-    lines = []
-    state = history.initial
-    for step in history.steps[:history.position]:
-        lines.append(f"[round {state.round}, {state.phase}] {describe(step.action)}"
-                     + (f"  dice {list(step.rolls)}" if step.rolls else ""))
-        lines += [f"    {e.kind}: {e.text}  [{e.rule}]" for e in step.events]
-        state = step.state
-    return "\n".join(lines) + "\n"

@@ -12,14 +12,15 @@ destroyed cards), p19 (a destroyed explorer's items).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Any, Sequence, cast
 
 from machina_nb.rules.cards.items import (BONUS_ATTRIBUTES, Inventory, ItemCard, all_items,
                                           equipped_items, find_item, item_bonuses, unequip,
                                           validate_inventory)
 from machina_nb.rules.cards.units import ATTRIBUTE_MAX
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import Deck, GameState
+from machina_nb.rules.cards.events import EventCard
+from machina_nb.rules.engine.state import Deck, GameState, Lasting
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["inventory_of", "set_inventory", "put_inventory", "store_inventory", "consume",
@@ -38,7 +39,8 @@ def inventory_of(state: GameState, explorer: str) -> Inventory:
     return Inventory(explorer)
 
 
-def applied_inventory(state: GameState, inventory: Inventory, rules: Rules) -> tuple[dict, Inventory]:
+def applied_inventory(state: GameState, inventory: Inventory, rules: Rules
+                      ) -> tuple[dict[str, Any], Inventory]:
     u = state.unit(inventory.owner)
     bonus = item_bonuses(inventory, rules["consumables_in_play"] == "yes")
     old = dict(inventory.applied)
@@ -102,7 +104,7 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
                           "longer equipped (switch markers.item_unequipped)")
 
 
-def return_marker(r: Resolution, lasting, why: str) -> None:
+def return_marker(r: Resolution, lasting: Lasting, why: str) -> None:
     """Take a marker back from its card: its lasting effect ends (manual p27).
 
     Rules: manual p27 (taking a marker back from a card).
@@ -213,7 +215,7 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
     """
     owner = item_owner(r, key)
     if owner is not None:
-        destroy_item(r, owner, key.removeprefix("item:"), why)
+        destroy_item(r, owner, cast(str, key).removeprefix("item:"), why)
         return True
     held = [(who, card) for who, card in r.state.bound if f"bound:{card.id}" == key]
     if not held:
@@ -235,7 +237,7 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
     return True
 
 
-def _onto_pile(r: Resolution, deck: Deck, card) -> Deck:
+def _onto_pile(r: Resolution, deck: Deck, card: EventCard) -> Deck:
     """``deck`` with a destroyed binding ``card`` on its destroyed pile: on top, where it is the
     current event (manual p21, p24), or for an explorer event under
     ``bound.destroyed_explorer_event = under_current`` beneath the current one.
@@ -248,7 +250,7 @@ def _onto_pile(r: Resolution, deck: Deck, card) -> Deck:
     return Deck(deck.cards, (card,) + deck.destroyed)
 
 
-def _where(r: Resolution, card) -> str:
+def _where(r: Resolution, card: EventCard) -> str:
     if card.kind != "explorer":
         return ""
     deck = r.state.explorer_events

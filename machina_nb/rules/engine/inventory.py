@@ -27,7 +27,7 @@ Spaces and FAQ; rulings C-17, D30.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Any, Sequence, cast
 
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.holdings import (destroy_item_cards, inventory_of, set_inventory,
@@ -74,7 +74,7 @@ def adjacent_explorers(state: GameState, rules: Rules, explorer: str) -> tuple[s
         return ()
     board = state.static_board()
     return tuple(e.id for e in state.explorers_on_map if e.id != explorer and
-                 adjacent(board, u.position, e.position, rules))
+                 adjacent(board, u.position, cast(Point, e.position), rules))
 
 
 def item_places(state: GameState) -> dict[str, str]:
@@ -248,7 +248,7 @@ def trade_partners(state: GameState, rules: Rules, explorer: str,
         spaces.append(station)
     board = state.static_board()
     return tuple(e.id for e in state.explorers_on_map if e.id != explorer and any(
-        adjacent(board, e.position, p, rules) for p in spaces))
+        adjacent(board, cast(Point, e.position), p, rules) for p in spaces))
 
 
 def recharge(r: Resolution, explorer: str, station: Point) -> None:
@@ -278,7 +278,8 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
 
 # --- use inventory and trade ---------------------------------------------------------------
 
-def arrange(inventory: Inventory, steps: Sequence[Sequence]) -> tuple[Inventory, list]:
+def arrange(inventory: Inventory, steps: Sequence[Sequence[Any]]
+            ) -> tuple[Inventory, list[Any]]:
     """Unequip everything, then equip by ``steps`` in order; returns the inventory and the cards
     equipped (in step order) (manual p32: use inventory, steps 1-3).
 
@@ -306,7 +307,8 @@ def _window(state: GameState, explorer: str) -> ItemWindow | None:
 
 
 def check_use_inventory(state: GameState, rules: Rules, actor: str, owner: str,
-                        steps: Sequence, gifts: Sequence) -> None:
+                        steps: Sequence[Sequence[Any]], gifts: Sequence[tuple[str, str]]
+                        ) -> None:
     """Raise :class:`RulesError` if *use inventory* on ``owner`` with these steps and gifts is
     illegal: 3 stamina (free after a workbench or recharge station), ``owner`` the actor or
     adjacent, gifts of unequipped items to explorers adjacent to ``owner`` (manual p32).
@@ -335,8 +337,8 @@ def check_use_inventory(state: GameState, rules: Rules, actor: str, owner: str,
         raise RulesError("gifts", "an item is given once")
 
 
-def use_inventory(r: Resolution, actor: str, owner: str, steps: Sequence,
-                  gifts: Sequence) -> None:
+def use_inventory(r: Resolution, actor: str, owner: str, steps: Sequence[Sequence[Any]],
+                  gifts: Sequence[tuple[str, str]]) -> None:
     """Resolve *use inventory* (checked by :func:`check_use_inventory`): unequip all, equip
     by ``steps`` (each equipped item's «enters play» resolves), give ``gifts`` (manual p32).
 

@@ -19,17 +19,18 @@ import heapq
 from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping, cast
 
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import enabled_to_target_ethereal
 from machina_nb.rules.board.distance import GrowingDistances, Mover, walking_distances
+from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.phrases import At, Piece, Reason, Who, Word
 from machina_nb.rules.engine.plans import (MonsterPlan, Planned, PlannedAbility, PlannedDoor,
                                            PlannedEnd, PlannedMove)
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
 from machina_nb.rules.engine.targets import ability_targets, unpaid_cost
 from machina_nb.rules.board.terrain import closest_distances, closest_table, move_steps, move_table
 
@@ -39,6 +40,15 @@ __all__ = ["MonsterPlan", "Planned", "PlannedMove", "PlannedAbility", "PlannedDo
 
 DOOR_DESTROY_COST = 4
 """Stamina a monster pays to destroy a closed door (manual p16, p36)."""
+
+
+def _at(unit: Unit) -> Point:
+    """Where a unit on the map stands."""
+    return cast(Point, unit.position)
+
+
+_Dist = Mapping[Point, int]
+_Established = tuple[Point | None, tuple[Point, ...], tuple[tuple[Point, int, int], ...], Any]
 
 
 def _why(m: Unit, *pieces: Piece) -> Reason:
@@ -97,8 +107,8 @@ def targetable_explorers(state: GameState, monster: Unit, rules: Rules) -> tuple
     out = []
     for e in state.explorers_on_map:
         if e.ethereal and not enabled_to_target_ethereal(state, monster.id, rules):
-            where = monster.position if rules["targetable.for_monsters"] == "monster_tile" \
-                else e.position
+            where = _at(monster) if rules["targetable.for_monsters"] == "monster_tile" \
+                else _at(e)
             if state.tile_of(where) not in lit_tiles:
                 continue
         if e.ethereal and rules.reads("targetable.which_targeting", "its_abilities") \
@@ -120,29 +130,29 @@ def aims_at_explorers(state: GameState, monster: Unit, rules: Rules) -> bool:
                for _, a in monster_abilities(state, monster, rules))
 
 
-def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> dict[Point, int]:
+def explorer_distances(state: GameState, rules: Rules, explorer: Unit) -> Mapping[Point, int]:
     """Closest distance from every space to ``explorer`` (manual p22; switches closest.immobile_units and closest.pits)."""
     return _distance_maps(state, rules, (explorer,))[explorer.id]
 
 
-def _distance_maps(state: GameState, rules: Rules, explorers) -> dict[str, Mapping[Point, int]]:
+def _distance_maps(state: GameState, rules: Rules, explorers: Iterable[Unit]) -> dict[str, _Dist]:
     """Each explorer's closest-distance map, by id, on the board *closest* is measured on."""
     immobile = frozenset(u.id for u in state.units if u.immobile and u.position is not None)
     board = state.closest_board()
-    return {e.id: closest_distances(board, e.position, rules, immobile) for e in explorers}
+    return {e.id: closest_distances(board, _at(e), rules, immobile) for e in explorers}
 
 
 def _incapacitated(state: GameState, unit_id: str) -> bool:
     return any(e.op == "incapacitate" and e.target == unit_id for e in state.lasting)
 
 
-def _picked(choices, options):
+def _picked(choices: Iterable[Any], options: Collection[Any]) -> Any:
     """The first of the players' choices that answers this tie, if any."""
     return next((c for c in choices if c in options), None)
 
 
 def mindless_step(state: GameState, rules: Rules, monster_id: str,
-                  choices: tuple = ()) -> MonsterPlan:
+                  choices: tuple[Any, ...] = ()) -> MonsterPlan:
     """The next action of a mindless monster's turn, with its reasons (manual p15-17).
 
     ``choices`` answer ties (a target explorer, an end point, an ability's
@@ -167,11 +177,11 @@ def mindless_step(state: GameState, rules: Rules, monster_id: str,
     return plan
 
 
-_RECENT: deque = deque(maxlen=4)
+_RECENT: deque[tuple[tuple[Any, ...], MonsterPlan]] = deque(maxlen=4)
 """The last plans asked for, found by the state object itself: no hash of the state needed."""
 
 
-def _fingerprint(state: GameState) -> tuple:
+def _fingerprint(state: GameState) -> tuple[Any, ...]:
     """What changes from one state of a phase to the next: equal states give equal
     fingerprints, so its hash can stand for the whole state's, which is not cheap."""
     return (state.round, state.phase, state.done, state.monster_turn, state.borders,
@@ -184,7 +194,7 @@ class _PlanKey:
 
     __slots__ = ("args", "hash")
 
-    def __init__(self, args: tuple, hashed: int):
+    def __init__(self, args: tuple[Any, ...], hashed: int) -> None:
         self.args, self.hash = args, hashed
 
     def __hash__(self) -> int:
@@ -199,19 +209,19 @@ def _cached_plan(key: _PlanKey) -> MonsterPlan:
     return _plan(*key.args)
 
 
-def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> MonsterPlan:
+def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple[Any, ...]) -> MonsterPlan:
     m = state.unit(monster_id)
     reasons: list[Reason] = []
     explorers, dist_maps = _observe(state, rules, m, reasons)
-    plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
-                                              for e in explorers))
+    plan: dict[str, Any] = dict(monster=m.id, distances=tuple(
+        (e.id, dist_maps[e.id].get(_at(m))) for e in explorers))
 
     # Re-evaluate the target (manual p15-16), then abilities first: horror event, then the
     # card, in order (manual p16); a tie for the target waits until no ability is playable.
     rubble = _guarded_rubble(state, rules, m)
     target, options = (None, ()) if m.immobile or rubble else \
         _choose_target(state, rules, m, dist_maps, reasons, choices)
-    towards = (rubble, None, "the rubble") if rubble else None if target is None else \
+    towards: tuple[_Dist, Point | None, Piece] | None = (rubble, None, "the rubble") if rubble else None if target is None else \
         (dist_maps[target], state.unit(target).position, Who(target))
     kept = None
     if towards is not None and rules.reads("replan.when", "on_target_change"):
@@ -243,7 +253,7 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
         return MonsterPlan(**plan, reasons=tuple(reasons))
     else:
         plan["target"] = target
-    dist, tpos, label = towards
+    dist, tpos, label = cast(tuple[_Dist, Point | None, Piece], towards)
 
     # Path: best reachable end point on the stamina budget (manual p16).
     if kept is None:
@@ -265,8 +275,9 @@ def _plan(state: GameState, rules: Rules, monster_id: str, choices: tuple) -> Mo
 _END_CHOICE = "end point (manual p16: equally good paths, the explorers choose)"
 
 
-def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towards,
-               reasons: list[Reason], choices: tuple):
+def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None,
+               towards: tuple[_Dist, Point | None, Piece], reasons: list[Reason],
+               choices: tuple[Any, ...]) -> _Established:
     """The path the monster established earlier this turn toward the same target, while it
     still starts where the monster stands; otherwise a path established now. Under
     ``replan.when = on_target_change`` a monster re-establishes its path only when its target
@@ -295,7 +306,8 @@ def _kept_path(state: GameState, rules: Rules, m: Unit, target: str | None, towa
     return _establish_path(state, rules, m, tpos, label, dist, reasons, choices)
 
 
-def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[Reason]):
+def _observe(state: GameState, rules: Rules, m: Unit,
+             reasons: list[Reason]) -> tuple[tuple[Unit, ...], dict[str, _Dist]]:
     """The explorers the monster may target and each one's closest-distance map (p22, p25)."""
     explorers = targetable_explorers(state, m, rules)
     targetable = {e.id for e in explorers}
@@ -309,14 +321,15 @@ def _observe(state: GameState, rules: Rules, m: Unit, reasons: list[Reason]):
     if explorers:
         pieces: list[Piece] = ["closest distances (manual p22): "]
         for i, e in enumerate(explorers):
-            d = dist_maps[e.id].get(m.position)
+            d = dist_maps[e.id].get(_at(m))
             pieces += [", " if i else "", Who(e.id), " ", "unreachable" if d is None else d]
         reasons.append(_why(m, *pieces))
     return explorers, dist_maps
 
 
-def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: list[Reason],
-                towards, choices) -> MonsterPlan:
+def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict[str, Any],
+                reasons: list[Reason], towards: tuple[Point | None, Piece, _Dist],
+                choices: tuple[Any, ...]) -> MonsterPlan:
     """One step along the established path, destroying a closed door on the way (4 stamina);
     when blocked, ``mindless.blocked`` says whether it re-plans first (manual p16; switches path.units and mindless.blocked).
 
@@ -326,8 +339,8 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
     tpos, label, dist = towards
     step = path[0]
     blocked = None
-    if step not in move_steps(board, m.position, rules, mindless=True):
-        door = _blocking_door(state, m.position, step)
+    if step not in move_steps(board, _at(m), rules, mindless=True):
+        door = _blocking_door(state, _at(m), step)
         if door is not None and m.stamina >= DOOR_DESTROY_COST:
             reasons.append(_why(m, "a closed door on its border blocks the path: destroy it "
                                 "for ", DOOR_DESTROY_COST, " stamina (manual p16)"))
@@ -353,10 +366,10 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
         if options:
             return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
                                choice_of=_END_CHOICE)
-        if path and m.stamina >= 1 and path[0] in move_steps(board, m.position, rules,
+        if path and m.stamina >= 1 and path[0] in move_steps(board, _at(m), rules,
                                                              mindless=True):
-            reasons.append(_why(m, "steps to ", At(path[0]), " (1 stamina) toward ", At(goal),
-                                " (manual p16)"))
+            reasons.append(_why(m, "steps to ", At(path[0]), " (1 stamina) toward ",
+                                At(plan["goal"]), " (manual p16)"))
             return MonsterPlan(**plan, action=PlannedMove(path[0]), reasons=tuple(reasons))
     reasons.append(_why(m, *blocked, ": blocked, its turn ends (manual p16; switches path.units "
                         "and mindless.blocked)"))
@@ -365,8 +378,8 @@ def _step_along(state: GameState, rules: Rules, m: Unit, plan: dict, reasons: li
 
 
 
-def _aimed(state: GameState, rules: Rules, ability: Ability, targets, aims: tuple,
-           reasons: list, label: str, m: Unit):
+def _aimed(state: GameState, rules: Rules, ability: Ability, targets: tuple[Any, ...],
+           aims: tuple[str, ...], reasons: list[Reason], label: Piece, m: Unit) -> tuple[Any, ...]:
     """The legal targets of an ability aimed at explorers that the mindless monster may play
     it on: every one, and the explorers choose among several (``players_choose``), or only its
     current target (``current_target``; while its target is tied, the tied explorers; with no
@@ -386,7 +399,9 @@ def _aimed(state: GameState, rules: Rules, ability: Ability, targets, aims: tupl
     return kept
 
 
-def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
+def _try_abilities(state: GameState, rules: Rules, m: Unit, explorers: tuple[Unit, ...],
+                   reasons: list[Reason], choices: tuple[Any, ...],
+                   aims: tuple[str, ...] = ()) -> PlannedAbility | MonsterPlan | None:
     turn = state.monster_turn
     played = turn.played if turn else ()
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
@@ -411,7 +426,8 @@ def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
         targets = ability_targets(state, rules, m, ability)
         if ability.targeting.target == "explorer" and ability.targeting.kind != "none":
             allowed = {e.position for e in explorers}
-            targets = _aimed(state, rules, ability, tuple(t for t in targets if t in allowed),
+            targets = _aimed(state, rules, ability,
+                             tuple(t for t in cast(tuple[Point, ...], targets) if t in allowed),
                              aims, reasons, label, m)
         if targets == ():
             reasons.append(_why(m, label, ": no legal target (manual p16)"))
@@ -433,8 +449,10 @@ def _try_abilities(state, rules, m, explorers, reasons, choices, aims=()):
     return None
 
 
-def _choose_target(state, rules, m, dist_maps, reasons, choices):
-    here = {i: d.get(m.position) for i, d in dist_maps.items()}
+def _choose_target(state: GameState, rules: Rules, m: Unit, dist_maps: Mapping[str, _Dist],
+                   reasons: list[Reason], choices: tuple[Any, ...]
+                   ) -> tuple[str | None, tuple[str, ...]]:
+    here = {i: d.get(_at(m)) for i, d in dist_maps.items()}
     reachable = {i: d for i, d in here.items() if d is not None}
     if not reachable:
         return None, ()
@@ -444,8 +462,8 @@ def _choose_target(state, rules, m, dist_maps, reasons, choices):
         else None
     current = turn.target if turn else None
     if current in reachable:
-        keep = rules["mindless.reevaluate"] == "after_moves_only" and turn.played and \
-            turn.played[-1] != "move"
+        keep = rules["mindless.reevaluate"] == "after_moves_only" and \
+            bool(cast(MonsterTurn, turn).played) and cast(MonsterTurn, turn).played[-1] != "move"
         if reachable[current] == best and (len(closest) == 1 or keep
                                            or rules["retarget.on_tie"] == "keep_current"):
             reasons.append(_why(m, "keeps its target ", Who(current), ": no other explorer is "
@@ -476,7 +494,7 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     override (manual p17, Example F); empty for other monsters or a tile without rubble."""
     if m.behaviour != "guard_the_rubble":
         return {}
-    tile = state.tile_of(m.position)
+    tile = state.tile_of(_at(m))
     rubble = [p for p in state.map.spaces(SpaceKind.RUBBLE) if state.tile_of(p) == tile]
     immobile = tuple(u.id for u in state.units if u.immobile and u.position is not None)
     best: dict[Point, int] = {}
@@ -487,13 +505,13 @@ def _guarded_rubble(state: GameState, rules: Rules, m: Unit) -> dict[Point, int]
     return best
 
 
-def _pits(terrain) -> frozenset[Point]:
+def _pits(terrain: Any) -> frozenset[Point]:
     """The pits of a map, which a mindless monster never enters (manual p16, p35)."""
     return frozenset(p for p, kind in terrain.graph.nodes(data="kind") if kind is SpaceKind.PIT)
 
 
-def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door_cost: int,
-               budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+def _reachable(board: Board, rules: Rules, start: Point, blocked: Collection[Point], doors: str,
+               door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
     """The least cost of moving from ``start`` to each space within ``budget``, and the step
     it came from. Closed doors count as open at ``door_cost`` (never
     crossed when ``doors`` is ``avoid``); pits and ``blocked`` spaces are never entered.
@@ -501,22 +519,22 @@ def _reachable(board, rules: Rules, start: Point, blocked: set, doors: str, door
 
     Rules: manual p16 (establish a path), p35 (pits), p36 (doors); switch path.door_cost.
     """
-    blocked = frozenset(blocked)
+    frozen = frozenset(blocked)
     return board.terrain.recent(
-        ("monster reach", rules, start, blocked, doors, door_cost, budget),
-        lambda: _search_reachable(board, rules, start, blocked, doors, door_cost, budget))
+        ("monster reach", rules, start, frozen, doors, door_cost, budget),
+        lambda: _search_reachable(board, rules, start, frozen, doors, door_cost, budget))
 
 
-def _search_reachable(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
-                      door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+def _search_reachable(board: Board, rules: Rules, start: Point, blocked: frozenset[Point],
+                      doors: str, door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
     """:func:`_reachable` without its cache (the search itself): breadth first when every
     step costs 1, else cheapest first."""
     search = _breadth_first if door_cost == 1 else _cheapest_first
     return search(board, rules, start, blocked, doors, door_cost, budget)
 
 
-def _breadth_first(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
-                   door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+def _breadth_first(board: Board, rules: Rules, start: Point, blocked: frozenset[Point],
+                   doors: str, door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
     """:func:`_cheapest_first` when every step costs 1 (a closed door too): layer by layer,
     each layer in the order of its spaces, so each space keeps the parent the cheapest-first
     search gives it (the first space popped that reaches it). Legal steps are looked up only
@@ -529,7 +547,7 @@ def _breadth_first(board, rules: Rules, start: Point, blocked: frozenset, doors:
     frontier, c = [start], 0
     while frontier and c < budget:
         c += 1
-        layer = []
+        layer: list[Point] = []
         for p in frontier:
             walk = walk_table[p] if walk_table is not None else None
             for q in near_table[p]:
@@ -542,8 +560,8 @@ def _breadth_first(board, rules: Rules, start: Point, blocked: frozenset, doors:
     return cost, parent
 
 
-def _cheapest_first(board, rules: Rules, start: Point, blocked: frozenset, doors: str,
-                    door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
+def _cheapest_first(board: Board, rules: Rules, start: Point, blocked: frozenset[Point],
+                    doors: str, door_cost: int, budget: int) -> tuple[dict[Point, int], dict[Point, Point]]:
     """Dijkstra over the steps along *closest* (closed doors at ``door_cost``)."""
     pits = board.terrain.table(("pits",), _pits)
     walk_table, near_table = move_table(board, rules, True), closest_table(board, rules)
@@ -569,8 +587,10 @@ def _cheapest_first(board, rules: Rules, start: Point, blocked: frozenset, doors
     return cost, parent
 
 
-def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget=None,
-                    doors="plan", units=None):
+def _establish_path(state: GameState, rules: Rules, m: Unit, tpos: Point | None, label: Piece,
+                    dist: _Dist, reasons: list[Reason], choices: tuple[Any, ...],
+                    budget: int | None = None, doors: str = "plan",
+                    units: str | None = None) -> _Established:
     """The best reachable end point and a shortest path to it (manual p16).
 
     "Best" and "closer than the start" use ``closer.metric`` (switch closer.metric): the
@@ -582,7 +602,7 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     board = state.static_board()
     if budget is None:
         budget = m.stamina if rules["replan.budget"] == "remaining_stamina" else m.max_stamina
-    start_score = dist.get(m.position)
+    start_score = dist.get(_at(m))
     if start_score is None:
         reasons.append(_why(m, label, " cannot be reached: it does not move (manual p16)"))
         return None, (), (), ()
@@ -594,15 +614,15 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
         budget = min(budget, 1)
 
     blocked = set() if ignore_units else occupied
-    cost, parent = _reachable(board, rules, m.position, blocked, doors, door_cost, budget)
+    cost, parent = _reachable(board, rules, _at(m), blocked, doors, door_cost, budget)
 
-    def _orthogonal(q):
+    def _orthogonal(q: Point) -> bool:
         return tpos is not None and abs(q[0] - tpos[0]) + abs(q[1] - tpos[1]) == 1
 
     walking = rules["closer.metric"] == "true_path_length" and tpos is not None
     if walking:
         scored, start_score = _walking_scores(
-            state, rules, m, tpos, [(dist[q], cost[q], q) for q in cost if q in dist])
+            state, rules, m, cast(Point, tpos), [(dist[q], cost[q], q) for q in cost if q in dist])
         best_score = min((s for s, _, _ in scored), default=None)
         tied = [t for t in scored if t[0] == best_score]
     else:   # an end point farther than the start never counts: search no farther
@@ -631,10 +651,10 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
                             " in ", shortest, " steps: [", *_listed(map(At, goals)),
                             "]; the explorers choose (manual p16)"))
         return None, (), ends, tuple(goals)
-    path = [goal]
-    while path[-1] != m.position:
-        path.append(parent[path[-1]])
-    path = tuple(reversed(path[:-1]))
+    back = [goal]
+    while back[-1] != m.position:
+        back.append(parent[back[-1]])
+    path = tuple(reversed(back[:-1]))
     was = ("was ", start_score) if start_score is not None else \
         ("where it stands it cannot walk next to ", label)
     reasons.append(_why(m, "establishes a path of ", len(path),
@@ -645,13 +665,14 @@ def _establish_path(state, rules, m, tpos, label, dist, reasons, choices, budget
     return goal, path, ends, ()
 
 
-def _no_closer_end(budget: int, label: Piece, start_score, walking: bool) -> tuple[Piece, ...]:
+def _no_closer_end(budget: int, label: Piece, start_score: int | None,
+                   walking: bool) -> tuple[Piece, ...]:
     """Why a mindless monster does not move: no end point within its budget is closer, said
     in words even where it cannot walk next to its target at all (manual p16; switch
     closer.metric)."""
     if not walking:
         return ("no reachable end point within ", budget, " stamina is closer than ",
-                start_score, ": it does not move (manual p16)")
+                cast(int, start_score), ": it does not move (manual p16)")
     now = ("now ", start_score) if start_score is not None else \
         ("it cannot walk next to ", label, " from where it stands or from any of them")
     return ("no reachable end point within ", budget, " stamina is closer to ", label,
@@ -659,10 +680,12 @@ def _no_closer_end(budget: int, label: Piece, start_score, walking: bool) -> tup
             "closer.metric, true_path_length)")
 
 
-def _least(cost: Mapping[Point, int], dist: Mapping[Point, int]):
+def _least(cost: _Dist, dist: _Dist) -> tuple[int | None, list[tuple[int, int, Point]]]:
     """The least closest distance among the spaces reached, and every ``(distance, cost,
     space)`` at it, in the order they were reached (manual p16: the best end points)."""
-    best, tied, get = None, [], dist.get
+    best: int | None = None
+    tied: list[tuple[int, int, Point]] = []
+    get = dist.get
     for q, c in cost.items():
         d = get(q)
         if d is None or (best is not None and d > best):
@@ -674,15 +697,17 @@ def _least(cost: Mapping[Point, int], dist: Mapping[Point, int]):
     return best, tied
 
 
-def _walking_scores(state, rules, m, tpos, scored):
+def _walking_scores(state: GameState, rules: Rules, m: Unit, tpos: Point,
+                    scored: Iterable[tuple[int, int, Point]]
+                    ) -> tuple[list[tuple[int, int, Point]], int | None]:
     """The reachable end points at the least walking distance to the target, if that is less
     than the start's (``closer.metric = true_path_length``), scored by it, in the order of
     ``scored``, and the start's own walking distance (None: it cannot walk next to the target).
     One search backwards from the target answers every end point
     (:func:`machina_nb.rules.board.distance.walking_distances`) (switch closer.metric)."""
     walks = walking_distances(state.unit_board(), tpos, rules, Mover(unit=m.id, mindless=True),
-                              until=m.position)
-    start = walks.get(m.position)
+                              until=_at(m))
+    start = walks.get(_at(m))
     found = [(walks[q], c, q) for _, c, q in sorted(scored) if q in walks
              and (start is None or walks[q] < start)]
     best = min((w for w, _, _ in found), default=None)
@@ -690,7 +715,7 @@ def _walking_scores(state, rules, m, tpos, scored):
 
 
 def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
-                choices: tuple = ()) -> MonsterPlan:
+                choices: tuple[Any, ...] = ()) -> MonsterPlan:
     """Where "move up to N" takes a mindless monster: toward its closest explorer (manual p23).
 
     The move costs no stamina; the p16 rule "no move unless closer" holds. Closed
@@ -704,8 +729,8 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
     explorers = targetable_explorers(state, m, rules)
     dist_maps = _distance_maps(state, rules, explorers)
     target, options = _choose_target(state, rules, m, dist_maps, reasons, choices)
-    plan = dict(monster=m.id, distances=tuple((e.id, dist_maps[e.id].get(m.position))
-                                              for e in explorers))
+    plan: dict[str, Any] = dict(monster=m.id, distances=tuple(
+        (e.id, dist_maps[e.id].get(_at(m))) for e in explorers))
     if options or target is None:
         return MonsterPlan(**plan, reasons=tuple(reasons), options=options,
                            choice_of="target (manual p16)" if options else "")
@@ -717,7 +742,8 @@ def effect_move(state: GameState, rules: Rules, monster_id: str, amount: int,
         return MonsterPlan(**plan, target=target, ends=ends, reasons=tuple(reasons),
                            options=options, choice_of="end point (manual p16)")
     board = state.static_board()
-    walked, here = [], m.position
+    walked: list[Point] = []
+    here = _at(m)
     for step in path:
         if step not in move_steps(board, here, rules, mindless=True):
             reasons.append(_why(m, "a closed door stops the move at ", At(here),
@@ -743,9 +769,9 @@ def _door_to_target(state: GameState, rules: Rules, m: Unit, tpos: Point | None,
     door and destroys it (4 stamina). Adds the reason either way.
     Rules: manual p16 (move, closed doors), p22 (closest); switch mindless.door_adjacent.
     """
-    if tpos is None or max(abs(tpos[0] - m.position[0]), abs(tpos[1] - m.position[1])) != 1:
+    if tpos is None or max(abs(tpos[0] - _at(m)[0]), abs(tpos[1] - _at(m)[1])) != 1:
         return None
-    door = _blocking_door(state, m.position, tpos)
+    door = _blocking_door(state, _at(m), tpos)
     if door is None:
         return None
     if rules["mindless.door_adjacent"] == "break_door" and m.stamina >= DOOR_DESTROY_COST:
@@ -763,7 +789,7 @@ def _door_to_target(state: GameState, rules: Rules, m: Unit, tpos: Point | None,
     return None
 
 
-def _blocking_door(state, a, b):
+def _blocking_door(state: GameState, a: Point, b: Point) -> tuple[Point, Point] | None:
     """The closed door on a border of ``a``'s space that stops the step to ``b`` (manual p16)."""
     board = state.static_board()
     candidates = [(a, (b[0], a[1])), (a, (a[0], b[1]))] if a[0] != b[0] and a[1] != b[1] \

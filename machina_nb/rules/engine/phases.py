@@ -16,7 +16,7 @@ Rules: manual p10 (round), p12 (explorer phase), p13 (spawn), p14 (horror), p15
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, cast
 
 from machina_nb.rules.engine.chapters import everyone_exits
 from machina_nb.rules.cards.abilities import Effect
@@ -25,7 +25,7 @@ from machina_nb.rules.engine.effects import (SPAWN_LIMIT, explorers_counted, inv
                                              reset_ratings, return_markers, spawn_monster,
                                              spawn_spaces, threat_up)
 from machina_nb.rules.engine.resolution import Resolution, Step
-from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
@@ -112,7 +112,7 @@ def spawn_rollers(state: GameState, rules: Rules) -> tuple[Unit, ...]:
     for e in state.explorers_on_map:
         if e.id in state.done:
             continue
-        tile = state.tile_of(e.position)
+        tile = state.tile_of(cast(Point, e.position))
         if not spawn_spaces(state, tile):
             printed = any(state.tile_of(p) == tile
                           for p in state.map.spaces(SpaceKind.SPAWN))
@@ -195,7 +195,7 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
     Rules: manual p13 (spawn phase), 3.5 §Spawn Phase; switches spawn.procedure and spawn.limit_scope.
     """
     s = r.state
-    rating = s.spawn_rating
+    rating = cast(int, s.spawn_rating)     # spawn rollers exist only with a rating
     value = r.roll("d10", f"{explorer.id}'s spawn roll against {rating}")
     r.set(done=s.done + (explorer.id,))
     v35 = r.rules["spawn.procedure"] == "v3_5"
@@ -213,11 +213,11 @@ def spawn_roll(r: Resolution, explorer: Unit) -> None:
     r.emit("spawn_roll", "spawn_roll_spawns", Cite.parse(rule), who=(explorer.id,),
            amounts=(value, rating), dice=(value,))
     limited = r.rules["spawn.limit_scope"] != "none" and \
-        monsters_on_tile(r.state, r.state.tile_of(explorer.position)) >= SPAWN_LIMIT
+        monsters_on_tile(r.state, r.state.tile_of(cast(Point, explorer.position))) >= SPAWN_LIMIT
     if limited:
         threat_up(r, 1, f"{SPAWN_LIMIT} monsters already on {explorer.id}'s tile")
     else:
-        spawn_monster(r, explorer.position, False, f"{explorer.id}'s spawn roll")
+        spawn_monster(r, cast(Point, explorer.position), False, f"{explorer.id}'s spawn roll")
     if v35:
         if r.rules["spawn35.reset_on_success"] == "yes":
             reset_ratings(r, spawn=True, horror=False)
@@ -257,7 +257,7 @@ def horror_roll(r: Resolution) -> None:
     Rules: manual p14 (horror phase); switch rating.floor.
     """
     s = r.state
-    rating = s.horror_rating
+    rating = cast(int, s.horror_rating)     # the horror roll only with a rating
     value = r.roll("d10", f"horror roll against {rating}")
     r.set(done=s.done + ("horror",))
     if value >= rating:

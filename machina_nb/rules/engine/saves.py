@@ -22,10 +22,10 @@ from dataclasses import replace
 import enum
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable, cast
 
 from machina_nb.rules.board.graph import PASSABLE_SPACES
-from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind, parse_map
+from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind, parse_map
 from machina_nb.rules.board.placement import Displacement, Trigger
 from machina_nb.rules.board.playarea import PlayArea, place_tile
 from machina_nb.rules.board.tiles import TileSide
@@ -144,11 +144,12 @@ def _point(state: GameState, path: str, value: Any) -> Point:
             isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise _bad(path, f"expected a point [x, y], got {value!r}"[:160])
     spec = state.map
+    layout = cast(Layout, spec.layout)     # a map is a layout when it is not an area
     if spec.area is not None:
         if spec.area.tile_at(value) is None:
             raise _bad(path, f"{value} is not on a placed map tile")
-    elif not (0 <= value[0] < spec.layout.width and 0 <= value[1] < spec.layout.height):
-        raise _bad(path, f"{value} is off the {spec.layout.width}x{spec.layout.height} map")
+    elif not (0 <= value[0] < layout.width and 0 <= value[1] < layout.height):
+        raise _bad(path, f"{value} is off the {layout.width}x{layout.height} map")
     return value
 
 
@@ -159,7 +160,7 @@ def _whole(path: str, value: Any, low: int, high: int, none: bool = False) -> No
         raise _bad(path, f"expected a whole number {low}..{high}, got {value!r}"[:160])
 
 
-def _names(path: str, values: Any, known: set | None = None) -> None:
+def _names(path: str, values: Any, known: set[str] | None = None) -> None:
     if not isinstance(values, tuple) or not all(isinstance(v, str) for v in values):
         raise _bad(path, "expected a list of unit ids")
     for i, v in enumerate(values):
@@ -272,11 +273,11 @@ def _check_cards(state: GameState) -> None:
 
 
 _CARDS = (UnitCard, EventCard, Chapter, Ability, ItemCard)
-_CARD_JSON: dict[int, tuple[Any, dict]] = {}     # id -> (card, its encoding): cards never change
+_CARD_JSON: dict[int, tuple[Any, dict[str, Any]]] = {}     # id -> (card, its encoding): cards never change
 _CARD_OBJECTS: dict[str, Any] = {}               # canonical JSON text -> the decoded card
 
 
-def _area_json(area: PlayArea) -> dict:
+def _area_json(area: PlayArea) -> dict[str, Any]:
     """A playing area as JSON: tile sides by map text, placed tiles by (key, rotation, origin)."""
     return {"library": [[s.tile, s.side, s.name, s.layout.to_text()] for s in area.library],
             "deck": list(area.deck),
@@ -292,10 +293,10 @@ def _library(text: str) -> tuple[TileSide, ...]:
                  for tile, side, name, layout in json.loads(text))
 
 
-def _area_from_json(data: dict) -> PlayArea:
+def _area_from_json(data: dict[str, Any]) -> PlayArea:
     area = PlayArea(_library(json.dumps(data["library"])), tuple(data["deck"]))
 
-    def _edge(value):
+    def _edge(value: Any) -> tuple[Point, Point] | None:
         return None if value is None else (tuple(value[0]), tuple(value[1]))
 
     tiles = tuple(place_tile(area.side(key), rotation, tuple(origin))
@@ -308,11 +309,11 @@ def _area_from_json(data: dict) -> PlayArea:
 class _Codec:
     """JSON for states: dataclasses tagged with ``$``, enums with ``$enum``, cards by ``$ref``."""
 
-    def __init__(self, table: dict | None = None, inline: bool = False):
+    def __init__(self, table: dict[str, Any] | None = None, inline: bool = False) -> None:
         self.table = table if table is not None else {}
         self.inline = inline          # cards inside a card are written in place
         self._keys: dict[int, str] = {}
-        self._alive: list = []
+        self._alive: list[Any] = []
         self._decoded: dict[str, Any] = {}
         self._open: set[str] = set()      # card keys being decoded: a reference back is a loop
 
@@ -330,7 +331,8 @@ class _Codec:
             if value.area is not None:
                 return {"$": "MapSpec", "area": _area_json(value.area),
                         "tile_size": value.tile_size}
-            return {"$": "MapSpec", "map": value.layout.to_text(), "tile_size": value.tile_size}
+            return {"$": "MapSpec", "map": cast(Layout, value.layout).to_text(),
+                    "tile_size": value.tile_size}
         if dataclasses.is_dataclass(value):
             return self._fields(value)
         if isinstance(value, enum.Enum):
@@ -339,7 +341,7 @@ class _Codec:
             return [self.encode(v) for v in value]
         return value
 
-    def _card(self, card: Any) -> dict:
+    def _card(self, card: Any) -> dict[str, Any]:
         hit = _CARD_JSON.get(id(card))
         if hit is None or hit[0] is not card:
             if len(_CARD_JSON) > 4096:
@@ -347,7 +349,7 @@ class _Codec:
             hit = _CARD_JSON[id(card)] = (card, _Codec(inline=True)._fields(card))
         return hit[1]
 
-    def _fields(self, value: Any) -> dict:
+    def _fields(self, value: Any) -> dict[str, Any]:
         out = {"$": type(value).__name__}
         for f in dataclasses.fields(value):
             out[f.name] = self.encode(getattr(value, f.name))
@@ -366,7 +368,7 @@ class _Codec:
         if "$enum" in value:
             enum_type = _ENUMS.get(value["$enum"]) if isinstance(value["$enum"], str) else None
             try:
-                return enum_type(value.get("value"))
+                return cast(Any, enum_type)(value.get("value"))   # None: a TypeError
             except (TypeError, ValueError):
                 raise _bad(path, f"unknown {value['$enum']!r} value {value.get('value')!r}"[:160]) \
                     from None
@@ -409,13 +411,13 @@ class _Codec:
             self._decoded[key] = card
         return self._decoded[key]
 
-    def _map(self, value: dict) -> MapSpec:
+    def _map(self, value: dict[str, Any]) -> MapSpec:
         if "area" in value:
             return MapSpec(area=_area_from_json(value["area"]), tile_size=value["tile_size"])
         return MapSpec(parse_map(value["map"]), value["tile_size"])
 
     @staticmethod
-    def _built(path: str, build) -> Any:
+    def _built(path: str, build: Callable[[], Any]) -> Any:
         """``build()``; any failure becomes an error at ``path`` (a nested one keeps its own)."""
         try:
             return build()

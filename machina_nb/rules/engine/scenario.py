@@ -7,7 +7,7 @@ Rules: manual p8 (setup), p15 (queue).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards.events import Chapter
@@ -18,9 +18,9 @@ from machina_nb.rules.errors import RulesError
 __all__ = ["scenario"]
 
 
-def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapping]],
+def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapping[str, Any]]],
              spaces: Mapping[str, SpaceKind] | None = None, tile_size: int = 10,
-             **fields) -> GameState:
+             **fields: Any) -> GameState:
     """A state from map text whose upper-case letters are units (explorers seated in legend order).
 
     ``legend`` maps a letter to a card, or to ``(card, changes)`` with unit field
@@ -53,6 +53,6 @@ def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapp
                      queue=tuple(m.id for m in monsters), **fields)
 
 
-def _replace(unit: Unit, changes: Mapping) -> Unit:
+def _replace(unit: Unit, changes: Mapping[str, Any]) -> Unit:
     return replace(unit, **changes) if changes else unit
 

@@ -22,9 +22,9 @@ p27 (markers), p28 (chapters).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, cast
 
 from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.board.graph import Board, pair
@@ -89,7 +89,7 @@ class Unit:
     enters_play: tuple[Effect, ...] = ()
     unit_class: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.side not in SIDES:
             raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
         for name in ("armor", "will", "health", "max_health", "stamina", "max_stamina",
@@ -130,7 +130,7 @@ class Deck:
     cards: tuple[Any, ...] = ()
     destroyed: tuple[Any, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
         object.__setattr__(self, "destroyed", tuple(self.destroyed))
 
@@ -174,8 +174,12 @@ class MapSpec:
     layout: Layout | None = None
     tile_size: int = 10
     area: PlayArea | None = None
+    if TYPE_CHECKING:   # set once in __post_init__, not fields: a hash, the spaces by kind
+        _hash: int = field(init=False, repr=False, compare=False)
+        _printed: dict[SpaceKind, tuple[Point, ...]] = field(init=False, repr=False,
+                                                             compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if (self.layout is None) == (self.area is None):
             raise RulesError("layout", "give a map layout or a playing area (area=...), not both")
         if self.layout is not None:
@@ -193,7 +197,7 @@ class MapSpec:
         # The layout is large and states are looked up often: hash it once.
         return self._hash
 
-    def tile_of(self, point: Point):
+    def tile_of(self, point: Point) -> str | Point | None:
         """The map tile a space lies on (manual p21-22: map-tile scope)."""
         if self.area is not None:
             tile = self.area.tile_at(point)
@@ -203,7 +207,7 @@ class MapSpec:
     def printed(self, point: Point) -> SpaceKind:
         """The kind printed on the map at ``point`` (manual p35)."""
         if self.area is None:
-            return self.layout.space(*point)
+            return cast(Layout, self.layout).space(*point)
         tile = self.area.tile_at(point)
         if tile is None:
             raise RulesError("point", f"{point} is not on a placed map tile")
@@ -213,8 +217,9 @@ class MapSpec:
         """Every space printed as ``kind``, sorted by row then column (manual p35-37)."""
         hit = self._printed.get(kind)
         if hit is None:
+            layouts: tuple[tuple[Layout, Point], ...]
             if self.area is None:
-                layouts = ((self.layout, (0, 0)),)
+                layouts = ((cast(Layout, self.layout), (0, 0)),)
             else:
                 layouts = tuple((t.layout, t.origin) for t in self.area.tiles)
             hit = self._printed[kind] = tuple(sorted(
@@ -223,15 +228,15 @@ class MapSpec:
                  if layout.space(x, y) is kind), key=lambda p: (p[1], p[0])))
         return hit
 
-    def ring_spaces(self, kinds) -> tuple[Point, ...]:
+    def ring_spaces(self, kinds: Collection[BorderKind]) -> tuple[Point, ...]:
         """Spaces inside an unexplored ring border of one of ``kinds``, sorted (manual p11, p34)."""
         if self.area is not None:
             ring = self.area.ring()
             return tuple(sorted({edge[0] for edge in self.area.unexplored_edges()
                                  if ring[edge] in kinds}))
-        layout = self.layout
+        layout = cast(Layout, self.layout)
         w, h = layout.width, layout.height
-        at = {"N": lambda i: (i, 0), "S": lambda i: (i, h - 1), "W": lambda i: (0, i),
+        at: dict[str, Callable[[int], Point]] = {"N": lambda i: (i, 0), "S": lambda i: (i, h - 1), "W": lambda i: (0, i),
               "E": lambda i: (w - 1, i)}
         return tuple(sorted({at[side](i) for side, i, kind in layout.ring() if kind in kinds}))
 
@@ -270,13 +275,13 @@ class Decision:
     """
 
     what: str
-    options: tuple
+    options: tuple[Any, ...]
     rule: str
     action: Any
-    rolls: tuple = ()
+    rolls: tuple[int | tuple[int, ...], ...] = ()
     reported: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.options) < 2:
             raise RulesError("options", f"a decision needs two options or more, got "
                              f"{len(self.options)}")
@@ -350,7 +355,7 @@ class GameState:
     decision: Decision | None = None
     endgame: tuple[Chapter, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.phase not in PHASES:
             raise RulesError("phase", f"unknown phase {self.phase!r}; expected one of {PHASES}")
         ids = [u.id for u in self.units]
@@ -380,7 +385,7 @@ class GameState:
             ((tuple(sorted((tuple(a), tuple(b)))), k) for (a, b), k in self.borders),
             key=lambda item: item[0])))
 
-    def evolve(self, **changes) -> "GameState":
+    def evolve(self, **changes: Any) -> "GameState":
         """The state with ``changes`` to its fields, checked as a new state is: what
         :func:`dataclasses.replace` gives, without passing every field through ``__init__``
         (the engine copies the state at every step)."""
@@ -452,7 +457,7 @@ class GameState:
                 return u
         return None
 
-    def tile_of(self, point: Point):
+    def tile_of(self, point: Point) -> str | Point | None:
         """The map tile of a space (manual p21-22)."""
         return self.map.tile_of(point)
 
@@ -530,7 +535,7 @@ class GameState:
 
     # --- changing (returns new states) -------------------------------------------------------
 
-    def with_unit(self, unit: Unit, **fields) -> "GameState":
+    def with_unit(self, unit: Unit, **fields: Any) -> "GameState":
         """The state with one unit replaced (by id), and any other ``fields`` of the state
         changed in the same copy.
 
@@ -539,7 +544,7 @@ class GameState:
         return self.evolve(units=tuple(unit if u.id == unit.id else u for u in self.units),
                            **fields)
 
-    def update_unit(self, unit_id: str, **changes) -> "GameState":
+    def update_unit(self, unit_id: str, **changes: Any) -> "GameState":
         """The state with fields of one unit changed (validated by :class:`Unit`).
 
         Rules: manual p18 (units and attributes).
@@ -548,6 +553,8 @@ class GameState:
 
 
 _STATE_FIELDS = frozenset(f.name for f in fields(GameState))
+_Borders = tuple[tuple[tuple[Point, Point], BorderKind], ...]
+_Kinds = tuple[tuple[Point, SpaceKind], ...]
 
 
 @lru_cache(maxsize=32)
@@ -555,8 +562,8 @@ def _base_board(spec: MapSpec) -> Board:
     """The map as printed, built once per map: every state of it shares this terrain."""
     if spec.area is not None:
         return spec.area.board()
-    board = Board.from_layout(spec.layout)
-    tiles = [(p, {"tile": "{},{}".format(*spec.tile_of(p))}) for p in board]
+    board = Board.from_layout(cast(Layout, spec.layout))
+    tiles = [(p, {"tile": "{},{}".format(*cast(Point, spec.tile_of(p)))}) for p in board]
     return Board(board.terrain.changed(spaces=tiles).rebased())
 
 
@@ -569,7 +576,7 @@ blocks moves and sight, an obstacle stops moves, a barrel or lever is set off by
 a pit destroys (manual p35: treat map space also as another kind)."""
 
 
-def board_kind(own: SpaceKind, features) -> SpaceKind:
+def board_kind(own: SpaceKind, features: Iterable[SpaceKind]) -> SpaceKind:
     """The kind the board gives a space that keeps ``own`` and gains ``features`` too: the
     strongest for moving, sight and pushes (a floor also rubble blocks both; a chest also an
     exploding barrel is hit by a push into it) (manual p35: treat map space).
@@ -582,7 +589,8 @@ def board_kind(own: SpaceKind, features) -> SpaceKind:
 
 
 @lru_cache(maxsize=256)
-def _static_board(spec: MapSpec, borders, destroyed, treated=(), features=()) -> Board:
+def _static_board(spec: MapSpec, borders: _Borders, destroyed: tuple[Point, ...],
+                  treated: _Kinds = (), features: _Kinds = ()) -> Board:
     """The map with a state's door changes, treated and destroyed spaces: the printed
     terrain with those few elements changed (its sight and step tables are patched). A space
     with gained features takes the strongest of its kinds (:func:`board_kind`)."""
@@ -596,7 +604,9 @@ def _static_board(spec: MapSpec, borders, destroyed, treated=(), features=()) ->
 
 
 @lru_cache(maxsize=256)
-def _placed_board(spec: MapSpec, borders, destroyed, placed, treated=(), features=()) -> Board:
+def _placed_board(spec: MapSpec, borders: _Borders, destroyed: tuple[Point, ...],
+                  placed: tuple[tuple[Point, str], ...], treated: _Kinds = (),
+                  features: _Kinds = ()) -> Board:
     """The static board with units standing on it (the same terrain, a new occupancy)."""
     board = _static_board(spec, borders, destroyed, treated, features)
     return board.with_units(placed, standing=True) if placed else board

@@ -9,6 +9,7 @@ p26-27 (costs: destroy, markers).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from machina_nb.rules.board import sight
 from machina_nb.rules.board.maptext import Point, SpaceKind
@@ -104,7 +105,8 @@ def unpaid_cost(state: GameState, rules: Rules, unit: Unit, index: int,
     if not (cost.destroy or cost.marker):
         return None
     key = card_key(state, unit, index, ability)
-    if cost.destroys_space and not destroy_options(state, rules, unit, cost.destroy):
+    if cost.destroys_space and not destroy_options(state, rules, unit,
+                                                             cast(str, cost.destroy)):
         return (f"{ability.name} costs destroying an adjacent {cost.destroy} space and none is "
                 "left", "manual p23, p26 (cost, not condition)")
     if cost.destroy == "card" and not key.startswith(("bound:", "item:")):
@@ -147,7 +149,7 @@ def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None
     units = [u for u in state.units if u.side == side and u.position is not None]
     if scope.endswith("on_tile") and user is not None and user.position is not None:
         tile = state.tile_of(user.position)
-        units = [u for u in units if state.tile_of(u.position) == tile]
+        units = [u for u in units if state.tile_of(cast(Point, u.position)) == tile]
     return tuple(u.id for u in units)
 
 
@@ -163,7 +165,7 @@ def _candidates(state: GameState, rules: Rules, scope: str, user: Unit | None,
                                           "any_explorer_on_tile": "explorers_on_tile"}.get(
                                scope, "monsters_on_tile"), user, target)
     if scope == "nearest_monster" and user is not None and user.position is not None:
-        where = {state.unit(m).position: m for m in units}
+        where = {cast(Point, state.unit(m).position): m for m in units}
         nearest = set(nearest_spaces(state.static_board(), user.position, sorted(where), rules))
         return tuple(m for m in units if state.unit(m).position in nearest)
     return units

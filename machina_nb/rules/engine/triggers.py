@@ -18,7 +18,9 @@ Rules: manual p26 (triggered conditions), p27 (markers, removing a marker from a
 from __future__ import annotations
 
 from machina_nb.rules.cite import Cite
-from machina_nb.rules.engine.cardplay import cards_in_play, marker_holder, marker_on
+from machina_nb.rules.cards.abilities import Ability
+from machina_nb.rules.engine.cardplay import (CardInPlay, cards_in_play, marker_holder,
+                                              marker_on)
 from machina_nb.rules.engine.holdings import return_marker
 from machina_nb.rules.engine.resolution import Resolution, resolve
 from machina_nb.rules.engine.state import Unit
@@ -59,7 +61,8 @@ def fire_all(r: Resolution, trigger: str, why: str) -> None:
                 _fire_one(r, card, ability, card.owner, why)
 
 
-def _fire_one(r: Resolution, card, ability, user_id: str | None, why: str) -> None:
+def _fire_one(r: Resolution, card: CardInPlay, ability: Ability, user_id: str | None,
+              why: str) -> None:
     """Resolve one triggered ability: a marker cost is its condition, paid by returning the
     owner's marker from the card; never while it is already resolving (manual p26-27)."""
     tag = f"{card.key}/{ability.name}"
@@ -76,7 +79,7 @@ def _fire_one(r: Resolution, card, ability, user_id: str | None, why: str) -> No
     r.resolving.add(tag)
     previous, r.card = r.card, card.key
     try:
-        resolve(r, ability.effects, r.state.unit(user_id) if user else None, None,
+        resolve(r, ability.effects, r.state.unit(user.id) if user else None, None,
                 ability.name)
     finally:
         r.resolving.discard(tag)

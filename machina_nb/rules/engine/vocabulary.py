@@ -16,7 +16,7 @@ Rules: manual p20-28 (abilities and effects), p35-37 (map spaces).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from machina_nb.rules.cards.abilities import LASTING_OPS
 from machina_nb.rules.engine import effects as fx
@@ -76,7 +76,7 @@ EFFECT_HANDLERS: Mapping[str, Handler] = MappingProxyType({
 """Each effect name of the card vocabulary and the function that resolves it."""
 
 
-def new_resolution(state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
+def new_resolution(state: GameState, rules: Rules, dice: Dice, choices: Sequence[Any] = (),
                    actor: str | None = None) -> Resolution:
     """A resolution of ``state`` whose effects resolve through :data:`EFFECT_HANDLERS`."""
     return Resolution(state, rules, dice, choices, actor, handlers=EFFECT_HANDLERS)

@@ -10,7 +10,7 @@ p23 (two targets, destroy costs), p26-27 (costs, markers).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence, cast
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Ability
@@ -23,7 +23,7 @@ from machina_nb.rules.engine.effects import lose_health
 from machina_nb.rules.engine.holdings import consume, destroy_card
 from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.engine.resolution import Resolution, resolve
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Lasting, Unit
 from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_options, unpaid_cost
 from machina_nb.rules.engine.triggers import return_marker
 from machina_nb.rules.errors import BadArgument
@@ -104,12 +104,13 @@ def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> 
         if ability.kind != "active" or (free_only and ability.cost.stamina):
             continue
         targets = ability_targets(state, rules, u, ability)
-        plays = (None,) if targets is None else targets
+        plays: tuple[Point | tuple[Point, Point] | None, ...] = \
+            (None,) if targets is None else targets
         seconds = second_targets(state, rules, u, ability) if targets else None
         if seconds is not None:
-            plays = tuple((t, s) for t in targets for s in seconds)      # the same twice too
+            plays = tuple((t, s) for t in cast(tuple[Point, ...], targets) for s in seconds)      # the same twice too
         destroys = (None,) if not ability.cost.destroys_space else \
-            destroy_options(state, rules, u, ability.cost.destroy)
+            destroy_options(state, rules, u, cast(str, ability.cost.destroy))
         for t in plays:
             for d in destroys:
                 out += _if_legal(state, rules, PlayAbility(u.id, i, t, destroy=d))
@@ -153,7 +154,8 @@ def _check_destroy_and_marker(state: GameState, rules: Rules, u: Unit, action: P
         if action.destroy is None:
             _fail("destroy", f"{ability.name} costs destroying an adjacent {cost.destroy} "
                   "space: name it", "manual p23 (advanced examples), p26 (cost)")
-        if tuple(action.destroy) not in destroy_options(state, rules, u, cost.destroy):
+        if tuple(action.destroy) not in destroy_options(state, rules, u,
+                                                        cast(str, cost.destroy)):
             _fail("destroy", f"{action.destroy} is not an adjacent {cost.destroy} space left to "
                   "destroy; another effect's destruction does not pay the cost",
                   "manual p23, p26 (cost, not condition)")
@@ -164,7 +166,8 @@ def _check_destroy_and_marker(state: GameState, rules: Rules, u: Unit, action: P
         _fail("index", *problem)
 
 
-def _play(r: Resolution, u: Unit, index: int, target, essence: int,
+def _play(r: Resolution, u: Unit, index: int, target: Point | tuple[Point, Point] | None,
+          essence: int,
           contributions: Sequence[tuple[str, int]], destroy: Point | None = None) -> None:
     ability = _abilities(r.state, u, r.rules)[index]
     key = card_key(r.state, u, index, ability)
@@ -206,7 +209,7 @@ def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
     cost = ability.cost
     if cost.destroys_space:
         if destroy is None:
-            destroy = r.choose(destroy_options(r.state, r.rules, u, cost.destroy),
+            destroy = r.choose(destroy_options(r.state, r.rules, u, cast(str, cost.destroy)),
                                f"the {cost.destroy} space {ability.name} destroys",
                                "manual p23 (cost)")
         space = tuple(destroy)
@@ -216,7 +219,8 @@ def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,
     if cost.destroy == "card" and not consumable:
         destroy_card(r, key, f"the cost of {ability.name}")
     if cost.marker:
-        return_marker(r, marker_on(r.state, marker_holder(u), key), f"the cost of {ability.name}")
+        return_marker(r, cast(Lasting, marker_on(r.state, marker_holder(u), key)),
+                      f"the cost of {ability.name}")
 
 
 def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
@@ -250,7 +254,7 @@ def second_targets(state: GameState, rules: Rules, unit: Unit,
         t, target=t.second, second=None)))
 
 
-def play_targets(target) -> tuple[Point, ...]:
+def play_targets(target: Any) -> tuple[Point, ...]:
     """A :class:`PlayAbility` target as a tuple of spaces: () for none, one space, or two.
 
     Rules: manual p20 (targets), p23 (two targets).

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Sequence
+from typing import Any, ClassVar, NoReturn, Sequence, cast
 
 from machina_nb.rules.board.graph import pair
 from machina_nb.rules.board.maptext import Point
@@ -61,7 +61,7 @@ class Action:
     """
 
     actor: str
-    choices: tuple = field(default=(), kw_only=True)
+    choices: tuple[Any, ...] = field(default=(), kw_only=True)
 
     closes_item_window: ClassVar[bool] = True
     """Taking it ends the free inventory steps after a workbench or recharge (manual p33, p37)."""
@@ -158,7 +158,7 @@ def check_contributions(value: object) -> None:
                           f"got {value!r:.40}")
 
 
-def _fail(argument: str, message: str, rule: str | Cite):
+def _fail(argument: str, message: str, rule: str | Cite) -> NoReturn:
     raise IllegalAction(argument, message, rule if isinstance(rule, Cite) else Cite.parse(rule))
 
 
@@ -191,12 +191,13 @@ def contributors(state: GameState, rules: Rules, actor: str,
     explorers = state.explorers_on_map
     me = state.unit(actor)
     seeds = {me.id} | {e.id for e in explorers if target is not None and e.id != me.id and
-                       adjacent(board, e.position, target, rules)}
+                       adjacent(board, cast(Point, e.position), target, rules)}
     seen, frontier = set(seeds), deque(seeds)
     while frontier:
         a = state.unit(frontier.popleft())
         for e in explorers:
-            if e.id not in seen and adjacent(board, a.position, e.position, rules):
+            if e.id not in seen and adjacent(board, cast(Point, a.position),
+                                             cast(Point, e.position), rules):
                 seen.add(e.id)
                 frontier.append(e.id)
     return tuple(e.id for e in explorers if e.id in seen and e.id != actor)
@@ -294,7 +295,7 @@ def apply(state: GameState, action: Action, rules: Rules,
     check(state, action, rules)
     dice = dice if dice is not None else OpenDice()
     if isinstance(action, Choose):
-        decision = state.decision
+        decision = cast(Decision, state.decision)
         chosen = replace(decision.action, choices=decision.action.choices + (action.option,)
                          + action.choices)
         return _resolve(replace(state, decision=None), chosen, rules,
@@ -321,14 +322,15 @@ class _Resume(Dice):
     """The die results of a paused resolution again, in order, then the caller's dice (which
     record the new results, so a history can replay the choice)."""
 
-    def __init__(self, rolls: tuple, then: Dice):
+    def __init__(self, rolls: tuple[int | tuple[int, ...], ...], then: Dice) -> None:
         super().__init__()
-        self.script, self.then = list(rolls), then
+        self.script: list[Any] = list(rolls)
+        self.then = then
 
-    def _roll(self, die, reason):
-        return self.script.pop(0) if self.script else self.then.roll(die, reason)
+    def _roll(self, die: str, reason: str) -> int:
+        return cast(int, self.script.pop(0)) if self.script else self.then.roll(die, reason)
 
-    def _permutation(self, n, reason):
+    def _permutation(self, n: int, reason: str) -> list[int]:
         if self.script:
             return list(self.script.pop(0))
         order = self.then._permutation(n, reason)

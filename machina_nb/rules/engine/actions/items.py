@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from machina_nb.rules.cards.items import all_items, unequip_all
+from machina_nb.rules.cards.items import Inventory, all_items, unequip_all
 from machina_nb.rules.engine import inventory as inv
 from machina_nb.rules.engine.actions.core import Action, _fail, _if_legal
 from machina_nb.rules.engine.holdings import inventory_of
@@ -32,7 +32,7 @@ class UseInventory(Action):
     """
 
     owner: str | None = None
-    steps: tuple = ()
+    steps: tuple[tuple[str, ...], ...] = ()
     gifts: tuple[tuple[str, str], ...] = ()
 
     closes_item_window: ClassVar[bool] = False
@@ -73,10 +73,10 @@ def _owners(state: GameState, rules: Rules, u: Unit) -> tuple[str, ...]:
         if u.side == "explorer" and u.position is not None else ()
 
 
-def _greedy(held) -> tuple:
+def _greedy(held: Inventory) -> tuple[tuple[str, ...], ...]:
     """Steps equipping every card that fits, in card order: mains, then upgrades and augments."""
     cards = all_items(unequip_all(held))
-    steps: list[tuple] = []
+    steps: list[tuple[str, ...]] = []
     placed: list[str] = []
     for card in cards:
         tries = [("main", card.id)] + [(how, card.id, host) for host in placed

@@ -6,6 +6,9 @@ Rules: manual p10-16 (who acts when), p12 (explorer actions), p36-37 (space acti
 
 from __future__ import annotations
 
+from typing import cast
+
+from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.terrain import neighbours
 from machina_nb.rules.engine.actions.abilities import PlayAbility, _abilities_for
 from machina_nb.rules.engine.actions.core import Action, Choose, check_state
@@ -22,7 +25,8 @@ from machina_nb.rules.rulings import Rules
 __all__ = ["SPACE_ACTIONS", "TURN_ACTIONS", "ACTION_KINDS", "legal_actions"]
 
 
-SPACE_ACTIONS: tuple[type[Action], ...] = (Activate, ChapterSpace, SealSpawn)
+SPACE_ACTIONS: tuple[type[Activate] | type[ChapterSpace] | type[SealSpawn], ...] = (
+    Activate, ChapterSpace, SealSpawn)
 """The actions on an adjacent space: each names the space kinds it uses (manual p36-37)."""
 
 
@@ -62,7 +66,7 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
             out += _monster_acts(state, rules, m, ())
     actor = state.active if state.phase == "explorer" else None
     if state.phase == "monster" and current_monster(state) is not None and \
-            state.player_driven(current_monster(state)):
+            state.player_driven(cast(str, current_monster(state))):
         actor = current_monster(state)
     if actor is not None:
         out += _unit_actions(state, rules, state.unit(actor))
@@ -77,7 +81,7 @@ def _unit_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     out: list[Action] = []
     for kind in TURN_ACTIONS:
         out += _space_actions(state, rules, u) if kind is SPACE_ACTIONS else \
-            kind.options(state, rules, u)
+            cast(type[Action], kind).options(state, rules, u)
     return out
 
 
@@ -85,7 +89,7 @@ def _space_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     """The actions on each adjacent space, in the board's order of neighbours (p36-37)."""
     by_kind = {kind: action for action in SPACE_ACTIONS for kind in action.spaces}
     out: list[Action] = []
-    for q in neighbours(state.static_board(), u.position, rules):
+    for q in neighbours(state.static_board(), cast(Point, u.position), rules):
         action = by_kind.get(state.space_kind(q))
         if action is not None:
             out += action.at(state, rules, u, q)

@@ -8,9 +8,11 @@ Rules: manual p34 (explore, scroll and exit map tile), p12 (their costs), p28 (e
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import cast
 
 from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.board.playarea import SIDES, Exploration, explore_options
+from machina_nb.rules.board.playarea import (SIDES, Exploration, PlacedTile, PlayArea,
+                                             explore_options)
 from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay, _pay_check
 from machina_nb.rules.engine.chapters import last_explorer_exits
 from machina_nb.rules.engine.effects import destroy_unit
@@ -104,7 +106,7 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
     _pay(r, u, EXPLORE_COST, (), "exploring", "manual p12, p34 (explore map tile)")
     for monster, _ in chosen.banished:
         destroy_unit(r, monster, None, "its map tile scrolls away", banish=True)
-    old = r.state.map.area
+    old = cast(PlayArea, r.state.map.area)
     gone = {p for key in chosen.destroyed for p in _tile_points(old.tile(key))}
     if gone:
         s = r.state
@@ -121,7 +123,7 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
     r.emit("explore", chosen.explain(), "manual p34 (explore map tile); rulings D19, D21")
 
 
-def _tile_points(tile) -> list[Point]:
+def _tile_points(tile: PlacedTile) -> list[Point]:
     ox, oy = tile.origin
     return [(ox + x, oy + y) for y in range(tile.layout.height) for x in range(tile.layout.width)]
 
@@ -153,8 +155,8 @@ def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     sides = sorted({_SIDE_OF[(o[0] - i[0], o[1] - i[1])]
                     for i, o in area.unexplored_edges() if i == u.position})
     out: list[Action] = []
-    for side in sides:
-        side = side if len(sides) > 1 else None
+    for each in sides:
+        side = each if len(sides) > 1 else None
         try:
             options = explorations(state, rules, u, side)
         except RulesError:

@@ -7,6 +7,7 @@ Rules: manual p34 (move, move through effects), p35 (pits), p36 (doors), p12, p1
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from machina_nb.rules.board.distance import Mover, reach
 from machina_nb.rules.board.graph import pair
@@ -52,14 +53,14 @@ class Move(Action):
             _fail("actor", f"{u.id} is immobile", "manual p17")
         if u.stamina < 1:
             _fail("actor", f"{u.id} has no stamina left", "manual p34 (1 per step)")
-        if not _step_ok(state, rules, u.position, tuple(self.to)) and \
-                tuple(self.to) not in through_moves(state, rules, u):
+        if not _step_ok(state, rules, cast(Point, u.position), cast(Point, tuple(self.to))) \
+                and tuple(self.to) not in through_moves(state, rules, u):
             _fail("to", f"{self.to} is not an adjacent, passable, unoccupied space",
                   "manual p22, p34 (move)")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
-        to = tuple(self.to)
-        if _step_ok(r.state, r.rules, u.position, to):
+        to = cast(Point, tuple(self.to))
+        if _step_ok(r.state, r.rules, cast(Point, u.position), to):
             _move(r, u, to)
         else:
             _move(r, u, to, through_moves(r.state, r.rules, u)[to])
@@ -68,16 +69,17 @@ class Move(Action):
     def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
         if u.immobile or u.stamina < 1:
             return []
-        return [Move(u.id, q) for q in move_steps(state.static_board(), u.position, rules)
-                if state.unit_at(q) is None] + [Move(u.id, q)
-                                                for q in through_moves(state, rules, u)]
+        moves: list[Action] = [Move(u.id, q) for q in move_steps(state.static_board(),
+                                                                 cast(Point, u.position), rules)
+                               if state.unit_at(q) is None]
+        return moves + [Move(u.id, q) for q in through_moves(state, rules, u)]
 
 
 def _step_ok(state: GameState, rules: Rules, a: Point, b: Point) -> bool:
     return b in move_steps(state.static_board(), a, rules) and state.unit_at(b) is None
 
 
-def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields) -> None:
+def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields: Any) -> None:
     """``u`` steps to ``to`` (1 stamina, or ``cost`` through obstacles); other ``fields`` of
     the state change in the same copy.
 
@@ -88,10 +90,10 @@ def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields) -> None:
     if cost:
         r.emit("move", "moves_through", Cite.parse("manual p34 (move through effects), p30 "
                                                    "(Aeromantle)"),
-               who=(u.id,), where=(u.position, to), amounts=(cost,))
+               who=(u.id,), where=(cast(Point, u.position), to), amounts=(cost,))
     else:
         r.emit("move", "moves", Cite("manual", ("p34",), "move"), who=(u.id,),
-               where=(u.position, to), amounts=(1,))
+               where=(cast(Point, u.position), to), amounts=(1,))
     if r.state.is_kind(to, SpaceKind.PIT):
         destroy_unit(r, u.id, None, f"{u.id} enters a pit", )
         r.emit("pit", "pit_entered", "manual p35; switch pit.voluntary_entry")
@@ -131,7 +133,7 @@ class Door(Action):
         pair(self.b, "b")
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        a, b = tuple(self.a), tuple(self.b)
+        a, b = cast(Point, tuple(self.a)), cast(Point, tuple(self.b))
         if a != u.position or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or \
                 b not in state.static_board():
             _fail("a", "a door must lie on a border of the actor's space", "manual p22")
@@ -147,16 +149,17 @@ class Door(Action):
                    "manual p12, p15, p36")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
-        _door(r, u, tuple(self.a), tuple(self.b), self.op)
+        _door(r, u, cast(Point, tuple(self.a)), cast(Point, tuple(self.b)), self.op)
 
     @classmethod
     def options(cls, state: GameState, rules: Rules, u: Unit) -> list[Action]:
         board, out = state.static_board(), []
+        at = cast(Point, u.position)
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            q = (u.position[0] + dx, u.position[1] + dy)
+            q = (at[0] + dx, at[1] + dy)
             if q in board:
                 for op in ("open", "close", "destroy"):
-                    out += _if_legal(state, rules, Door(u.id, u.position, q, op))
+                    out += _if_legal(state, rules, Door(u.id, at, q, op))
         return out
 
 

@@ -9,7 +9,7 @@ Rules: manual p36 (chapter spaces, seal spawn space), p37 (action spaces), p12, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Sequence, cast
 
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.board.terrain import adjacent
@@ -47,7 +47,7 @@ SCHEMING_LEVER_COST = Cost(stamina=3)
 
 def _adjacent_space(state: GameState, rules: Rules, u: Unit, space: Point) -> None:
     board = state.static_board()
-    if space not in board or not adjacent(board, u.position, space, rules):
+    if space not in board or not adjacent(board, cast(Point, u.position), space, rules):
         _fail("space", f"{space} is not adjacent to {u.id}", "manual p22 (adjacent), p37")
 
 
@@ -88,7 +88,7 @@ class Activate(Action):
             raise BadArgument("option", f"expected an option's name, got {self.option!r:.40}")
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        space = tuple(self.space)
+        space = cast(Point, tuple(self.space))
         _adjacent_space(state, rules, u, space)
         kind = state.space_kind(space)
         if isinstance(self.essence, bool) or not isinstance(self.essence, int) or \
@@ -133,7 +133,7 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
 
     Rules: manual p37 (action spaces); 3.5 §Updated Action Spaces; switch cost.event_space.
     """
-    space = tuple(action.space)
+    space = cast(Point, tuple(action.space))
     kind = r.state.space_kind(space)
     if kind is SpaceKind.LEVER:
         cost = SCHEMING_LEVER_COST if u.side == "monster" else ACTION_SPACE_COSTS[kind]
@@ -155,7 +155,8 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
                 r.emit("event_roll", "event_roll_up", "manual p37", amounts=(value, rating))
                 threat_down(r, 1, "the event space roll", source="event_space")
             else:
-                r.emit("event_roll", "event_roll_down", "manual p37", amounts=(value, rating))
+                r.emit("event_roll", "event_roll_down", "manual p37",
+                       amounts=(value, cast(int, rating)))
                 reinvoke_horror_event(r, "the event space roll")
         return
     _pay(r, u, ACTION_SPACE_COSTS[kind], (), f"the {kind.name.lower()} at {space}",
@@ -194,7 +195,7 @@ class ChapterSpace(Action):
         check_contributions(self.contributions)
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        space = tuple(self.space)
+        space = cast(Point, tuple(self.space))
         _adjacent_space(state, rules, u, space)
         if u.side != "explorer" or state.space_kind(space) is not SpaceKind.CHAPTER:
             _fail("space", f"{space} is not a chapter space an explorer can activate",
@@ -228,7 +229,7 @@ def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
     Rules: manual p36 (chapter space), p29 (blocking chapters); switches cost.chapter_lit and
     chapter_space.when_blocked.
     """
-    space = tuple(action.space)
+    space = cast(Point, tuple(action.space))
     lit = space in r.state.lit
     if lit:
         _pay(r, u, _lit_chapter_cost(r.rules), (), f"the lit chapter space {space}",
@@ -263,7 +264,7 @@ class SealSpawn(Action):
         check_contributions(self.contributions)
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        space = tuple(self.space)
+        space = cast(Point, tuple(self.space))
         _adjacent_space(state, rules, u, space)
         if u.side != "explorer" or state.space_kind(space) is not SpaceKind.SPAWN:
             _fail("space", f"{space} is not an unsealed spawn space", "manual p36")
@@ -271,7 +272,7 @@ class SealSpawn(Action):
                    "manual p36 (seal spawn space)")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
-        _seal(r, u, tuple(self.space), self.contributions)
+        _seal(r, u, cast(Point, tuple(self.space)), self.contributions)
 
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
@@ -282,7 +283,8 @@ class SealSpawn(Action):
         return _if_legal(state, rules, SealSpawn(u.id, q))
 
 
-def _seal(r: Resolution, u: Unit, space: Point, contributions) -> None:
+def _seal(r: Resolution, u: Unit, space: Point, contributions: Sequence[tuple[str, int]]
+          ) -> None:
     """Seal a spawn space: threat -1, its unit destroyed, two destroyed tokens, light a chapter.
 
     Rules: manual p36 (seal spawn space).

@@ -9,8 +9,9 @@ phase), p16 (the explorers resolve a mindless monster's ambiguities), p23 (two t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
-from machina_nb.rules.board.maptext import BorderKind
+from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.actions.abilities import _abilities, _play, second_targets
 from machina_nb.rules.engine.actions.core import Action, _fail
@@ -138,7 +139,7 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
                               reason.where, reason.amounts, words=reason.words, cite=_PLAN))
     turn = r.state.monster_turn or MonsterTurn(action.actor)
     m = r.state.unit(action.actor)
-    path = (m.position,) + plan.path if plan.established else turn.path
+    path = (cast(Point, m.position),) + plan.path if plan.established else turn.path
     turn = replace(turn, target=plan.target, goal=plan.goal, path=path)
     step = plan.action
     if isinstance(step, PlannedMove):   # the step and the turn's note change the state at once
@@ -154,7 +155,7 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
         r.state = r.state.update_unit(m.id, stamina=m.stamina - DOOR_DESTROY_COST)
         r.emit("door", "door_destroy_monster", "manual p16, p36", who=(m.id,),
                where=(step.a, step.b), amounts=(DOOR_DESTROY_COST,))
-        turn = r.state.monster_turn
+        turn = cast(MonsterTurn, r.state.monster_turn)
         r.set(monster_turn=replace(turn, played=turn.played + ("door",)))
     else:
         _finish_monster(r, m.id, "no_step_left")
@@ -170,7 +171,8 @@ def _finish_monster(r: Resolution, monster: str, why: str) -> None:
     r.emit("monster_turn", f"monster_turn_ends_{why}", "manual p16", who=(monster,))
 
 
-def _mindless_second(r: Resolution, m: Unit, index: int, target):
+def _mindless_second(r: Resolution, m: Unit, index: int, target: Point | tuple[Point, Point] | None
+                     ) -> Point | tuple[Point, Point] | None:
     """A mindless monster's two-target ability: played on its one target only
     (``mindless.two_targets = first_only``), or the explorers choose the second target.
 
@@ -186,10 +188,11 @@ def _mindless_second(r: Resolution, m: Unit, index: int, target):
         return target
     second = r.choose(seconds, f"the second target of {ability.name}",
                       "manual p23, p16; switch mindless.two_targets")
-    return (tuple(target), tuple(second))
+    return cast(Point, tuple(target)), cast(Point, tuple(second))
 
 
-def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple) -> list[Action]:
+def _monster_acts(state: GameState, rules: Rules, m: str, choices: tuple[Any, ...]
+                  ) -> list[Action]:
     """One MonsterAct per way the players may answer the plan's ties (manual p16)."""
     plan = mindless_step(state, rules, m, choices)
     if plan.options and len(choices) < 3:

@@ -189,7 +189,8 @@ def attack(r: Resolution, attacker: str | None, blockers: Sequence[str], high: i
     return strike(r, attacker, live, barrels, total, arcane, why, bonus=bonus)
 
 
-def _spend_per_blocker(r: Resolution, reachable, needs, cap: int, bonus: dict) -> int:
+def _spend_per_blocker(r: Resolution, reachable: Sequence[str], needs: Mapping[str, int],
+                       cap: int, bonus: dict[str, int]) -> int:
     """Essence spent against the blockers the players pick one at a time, each paying its own
     need while the budget lasts; returns the essence spent (manual p18; essence.multi_blocker).
     """
@@ -322,7 +323,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
     r.emit("barrel", "barrel_explodes", Cite("manual", ("p35",), "exploding barrel"),
            where=(barrel,))
 
-    def _near(p):
+    def _near(p: Point) -> bool:
         if r.rules["barrel.adjacency"] == "raw_8_neighbours":
             return p != barrel and max(abs(p[0] - barrel[0]), abs(p[1] - barrel[1])) == 1
         return adjacent(board, barrel, p, r.rules)

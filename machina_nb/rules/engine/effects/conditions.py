@@ -6,6 +6,8 @@ Rules: manual p26 (conditionals, effect roll, counted condition).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
@@ -19,7 +21,7 @@ __all__ = ["conditional_effect", "effect_roll_effect", "count_effect"]
 # --- conditions -------------------------------------------------------------------------------
 
 def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None,
-               target: Point | None, hits: tuple) -> bool:
+               target: Point | None, hits: tuple[str, ...]) -> bool:
     if effect.condition == "any_monster_wounded_on_tile":
         scope = units_in_scope(state, rules, "monsters_on_tile", user, target)
         return any(state.unit(m).wounded for m in scope)
@@ -29,7 +31,7 @@ def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None
     return bool(hits)
 
 
-def _resolve_then(r: Resolution, effects, step: Step) -> None:
+def _resolve_then(r: Resolution, effects: Sequence[Effect], step: Step) -> None:
     resolve(r, effects, step.user, step.target, step.why, step.essence_budget, step.second)
 
 # --- handlers of conditional effects (the table is vocabulary.EFFECT_HANDLERS) ----------------

@@ -7,7 +7,10 @@ effects), p37 (explorer events).
 
 from __future__ import annotations
 
+from typing import cast
+
 from machina_nb.rules.cards.abilities import Effect
+from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.engine.binding import bind_horror_event
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.holdings import release_spent, release_waiting
@@ -48,7 +51,7 @@ def invoke_horror_event(r: Resolution, why: str) -> None:
     fire_all(r, "horror_event", f"the horror event {card.name} is invoked")
 
 
-def _place_horror_event(r: Resolution, card, why: str, rule: str) -> None:
+def _place_horror_event(r: Resolution, card: EventCard, why: str, rule: str) -> None:
     """Bind the drawn horror event to a monster (a binding one, under the aid's reading) or
     put it on the destroyed pile, where it is the current horror event (manual p14)."""
     if bind_horror_event(r, card, why):
@@ -126,7 +129,8 @@ def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Dec
     return Deck(r.dice.shuffle(deck.destroyed, f"destroyed {what}"), ())
 
 
-def _resolve_card(r: Resolution, card, why: str, user: Unit | None = None) -> None:
+def _resolve_card(r: Resolution, card: EventCard, why: str, user: Unit | None = None
+                  ) -> None:
     r.resolving.add(card.id)
     try:
         resolve(r, card.enters_play, user, None, why)
@@ -173,7 +177,8 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
         release_spent(r)
 
 
-def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
+def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str
+                 ) -> None:
     holder = user.id if user is not None and user.side == "explorer" else "horror"
     limit = EXPLORER_MARKERS if holder != "horror" else HORROR_MARKERS
     s = r.state
@@ -204,7 +209,7 @@ def reinvoke_horror_event_effect(r: Resolution, e: Effect, step: Step) -> None:
 def shuffle_event_deck_effect(r: Resolution, e: Effect, step: Step) -> None:
     """*Shuffle (horror) event deck*: the destroyed events of ``key`` go back (manual p14, p37);
     switch shuffle_events.current."""
-    shuffle_event_deck(r, e.key, step.label)
+    shuffle_event_deck(r, cast(str, e.key), step.label)
 
 
 def reinvoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from collections.abc import Collection
+from typing import cast
+
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.sight import adjacent_borders
 from machina_nb.rules.board.terrain import adjacent
@@ -72,7 +75,8 @@ def refresh_space(r: Resolution, space: Point, why: str) -> None:
 # --- edges and the exit token -----------------------------------------------------------------
 
 def edge_spaces(state: GameState,
-                kinds=(BorderKind.EDGE, BorderKind.DIRECTION)) -> tuple[Point, ...]:
+                kinds: Collection[BorderKind] = (BorderKind.EDGE, BorderKind.DIRECTION)
+                ) -> tuple[Point, ...]:
     """Spaces on an unexplored edge of the map (its outer ring), sorted (manual p11, p28, p34).
 
     Rules: manual p11 (edges), p28 (entry and exit tokens), p34 (explore, exit).
@@ -142,7 +146,7 @@ def close_target_door(r: Resolution, space: Point, why: str) -> None:
 
 # --- traps ------------------------------------------------------------------------------------
 
-def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
+def trigger_traps(r: Resolution, activator: Unit | None, lever: Point | None) -> None:
     """3 high dice at every unit on a trapped space of the activator's tile, then the
     secondary attacks by ``traps.secondary`` / ``traps.secondary_levers`` (rulings C-10, D35).
 
@@ -151,11 +155,11 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
     s = r.state
     trapped = s.map.spaces(SpaceKind.TRAPPED)
 
-    def _victims(tile):
+    def _victims(tile: str | Point | None) -> tuple[str, ...]:
         return tuple(u.id for u in r.state.units if u.position in trapped and
                      (tile is None or r.state.tile_of(u.position) == tile))
 
-    tile = s.tile_of(activator.position) if activator is not None else None
+    tile = s.tile_of(cast(Point, activator.position)) if activator is not None else None
     who = activator.id if activator is not None else None
     attack(r, who, _victims(tile), 3, 0, False, why="trigger traps (primary)")
     reading = r.rules["traps.secondary"]
@@ -166,13 +170,13 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point) -> None:
         levers = [p for p in levers if p != lever and p not in r.state.destroyed]
     board = r.state.static_board()
     helpers = [e for e in r.state.explorers_on_map if e.id != who and
-               any(adjacent(board, e.position, p, r.rules) for p in levers)]
+               any(adjacent(board, cast(Point, e.position), p, r.rules) for p in levers)]
     if not helpers:
         return
     if reading == "per_explorer_own_tile":
         for e in helpers:
             if r.state.has_unit(e.id):
-                attack(r, e.id, _victims(r.state.tile_of(e.position)), 0, 3, False,
+                attack(r, e.id, _victims(r.state.tile_of(cast(Point, e.position))), 0, 3, False,
                        why=f"trigger traps (secondary, {e.id})")
     else:
         attack(r, None, _victims(tile if reading == "once_activating_tile" else None), 0, 3,
@@ -193,7 +197,7 @@ def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
     if r.state.is_kind(target, SpaceKind.SPAWN):
         destroy_map_space(r, target, uid, step.label)
     elif r.state.unit_at(target) is not None:
-        destroy_unit(r, r.state.unit_at(target).id, uid, step.label)
+        destroy_unit(r, cast(Unit, r.state.unit_at(target)).id, uid, step.label)
     else:
         destroy_map_space(r, target, uid, step.label)
 
@@ -201,7 +205,7 @@ def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
 def refresh_space_effect(r: Resolution, e: Effect, step: Step) -> None:
     """Refresh the targeted map space (manual p35)."""
     if step.target is not None:
-        refresh_space(r, tuple(step.target), step.label)
+        refresh_space(r, cast(Point, tuple(step.target)), step.label)
 
 
 def place_exit_token_effect(r: Resolution, e: Effect, step: Step) -> None:

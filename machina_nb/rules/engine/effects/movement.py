@@ -7,8 +7,10 @@ push, pull), p34-35 (move, pits, barrels), p37 (trap levers).
 
 from __future__ import annotations
 
+from typing import Sequence, cast
+
 from machina_nb.rules.board import distance, placement
-from machina_nb.rules.board.maptext import SpaceKind
+from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.cardplay import moves_through
@@ -16,6 +18,7 @@ from machina_nb.rules.engine.effects.combat import destroy_unit, explode_barrel
 from machina_nb.rules.engine.effects.map_spaces import trigger_traps
 from machina_nb.rules.engine.monsters import effect_move
 from machina_nb.rules.engine.resolution import Resolution, Step
+from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.engine.state import Unit
 
 __all__ = ["move_effect", "teleport_effect", "switch_effect", "push_effect"]
@@ -40,10 +43,10 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
         if plan.options:
             r.choose(plan.options, plan.choice_of, "manual p16")   # raises NeedChoice
         path = plan.path
-        end = path[-1] if path else u.position
+        end = path[-1] if path else cast(Point, u.position)
     else:
         board = s.unit_board()
-        spaces = distance.reach(board, u.position, amount, r.rules, distance.Mover(
+        spaces = distance.reach(board, cast(Point, u.position), amount, r.rules, distance.Mover(
             unit=u.id, move_through=moves_through(s, u.id, r.rules), obstacles_only=True))
         end = r.choose(tuple(spaces), f"where {unit_id} moves (up to {amount})", "manual p23")
         path = (end,)
@@ -53,7 +56,7 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
         return
     r.state = s.update_unit(unit_id, position=end)
     r.emit("move", "effect_moves" if len(path) == 1 else "effect_moves_steps",
-           "manual p23 (move effect)", who=(unit_id,), where=(u.position, end),
+           "manual p23 (move effect)", who=(unit_id,), where=(cast(Point, u.position), end),
            amounts=(len(path),), cause=why)
     if r.state.is_kind(end, SpaceKind.PIT):
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
@@ -67,7 +70,8 @@ def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     Rules: manual p25 (teleport within X).
     """
     u = r.state.unit(unit_id)
-    where = placement.teleport_within(r.state.unit_board(), u.position, amount, r.rules)
+    where = placement.teleport_within(r.state.unit_board(), cast(Point, u.position), amount,
+                                      r.rules)
     if not where.candidates:
         r.emit("teleport", "teleport_nowhere", Cite("manual", ("p25",)), cause=why,
                amounts=(amount,))
@@ -75,14 +79,14 @@ def _teleport(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     end = r.choose(where.candidates, f"where {unit_id} teleports", "manual p25 (teleport)")
     r.state = r.state.update_unit(unit_id, position=end)
     r.emit("teleport", "teleports", Cite("manual", ("p25",)), cause=why, who=(unit_id,),
-           where=(u.position, end))
+           where=(cast(Point, u.position), end))
     if end in where.lethal:
         destroy_unit(r, unit_id, r.actor if r.actor != unit_id else None,
                      f"{why}: teleported into a pit")
 
 
 def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, why: str,
-          up_to: bool = False):
+          up_to: bool = False) -> None:
     """Push (away) or pull (toward) a unit with :mod:`placement`, then apply what it set off.
 
     "Push N" goes as far as it can, up to N (``push.blocked``); a card worded "up to
@@ -98,8 +102,9 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
     s = r.state
     move = placement.push if op == "push" else placement.pull
     immobile = tuple(u.id for u in s.units if u.immobile)
-    options = move(s.unit_board(), s.unit(unit_id).position, user.position, amount, r.rules,
-                   by=user.id, immobile=immobile, up_to=up_to)
+    options: Sequence[Displacement] = move(
+        s.unit_board(), cast(Point, s.unit(unit_id).position), user.position, amount, r.rules,
+        by=user.id, immobile=immobile, up_to=up_to)
     rule = "switch push.blocked"
     if up_to and user.side == "monster" and not s.scheming and \
             r.rules["mindless.up_to"] == "full_amount" and options:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from typing import Any, cast
+
 from machina_nb.rules.board import placement
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cards.abilities import Effect
@@ -30,12 +32,13 @@ SPAWN_LIMIT = 4
 """Monsters on a tile at which a spawn becomes a threat increase (manual p13)."""
 
 
-def monsters_on_tile(state: GameState, tile) -> int:
+def monsters_on_tile(state: GameState, tile: str | Point | None) -> int:
     """How many monsters stand on a map tile (manual p13: spawn limit)."""
-    return sum(1 for u in state.monsters_in_play if state.tile_of(u.position) == tile)
+    return sum(1 for u in state.monsters_in_play
+               if state.tile_of(cast(Point, u.position)) == tile)
 
 
-def spawn_spaces(state: GameState, tile) -> tuple[Point, ...]:
+def spawn_spaces(state: GameState, tile: str | Point | None) -> tuple[Point, ...]:
     """Non-destroyed spawn spaces of a map tile (manual p13, p36)."""
     return tuple(p for p in state.map.spaces(SpaceKind.SPAWN)
                  if p not in state.destroyed and state.tile_of(p) == tile)
@@ -93,11 +96,11 @@ def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
     """
     limit = r.rules["spawn.limit_scope"] == "all_spawns"
     reading = r.rules["spawn.card_origin"]
-    explorers = [x.position for x in r.state.explorers_on_map]
+    explorers = [cast(Point, x.position) for x in r.state.explorers_on_map]
     if user is not None and user.position is not None and reading != "players_choose_tile":
         spawn_monster(r, user.position, limit, why)
     elif reading == "all_tiles_each" and user is None:
-        by_tile = {}
+        by_tile: dict[Any, Point] = {}
         for p in explorers:
             by_tile.setdefault(r.state.tile_of(p), p)
         for tile in sorted(by_tile):

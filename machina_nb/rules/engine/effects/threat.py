@@ -9,6 +9,8 @@ p33 (remove half), p36-37 (seal spawn space, event space); 3.5 (increasing monst
 
 from __future__ import annotations
 
+from typing import Any
+
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cards.items import equipped_items, find_item
 from machina_nb.rules.cite import Cite
@@ -105,7 +107,8 @@ def _level_up(r: Resolution, why: str) -> None:
            amounts=(s.level, level, removed, len(new)), cause=why)
 
 
-def remove_half(r: Resolution, cards: tuple, what: str, rule: str) -> tuple[tuple, tuple]:
+def remove_half(r: Resolution, cards: tuple[Any, ...], what: str, rule: str
+                ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Half of a shuffled deck, removed: ``(removed, kept)`` (manual p14, p33).
 
     An odd count rounds by ``half.rounding`` (down, up, or the explorers choose); the cards
