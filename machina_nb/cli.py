@@ -27,6 +27,7 @@ from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
 from machina_nb.rules.analysis.attack_odds import fraction_words
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
+from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
@@ -43,6 +44,7 @@ from machina_nb.rules.peers import arkham as peer_arkham
 from machina_nb.rules.peers import mansions as peer_mansions
 from machina_nb.rules.peers.hunters import load_locations
 from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.rules.rulings_words import label, question
 
 __all__ = ["main", "build_parser", "OK", "PROBLEMS", "INPUT_ERROR", "INTERNAL_ERROR",
            "MORE_KINDS"]
@@ -492,8 +494,10 @@ def _ask(args) -> int:
         print(json.dumps({"answers": _answers_json(answers)}, indent=2, ensure_ascii=False))
         return 0
     print(f"{situation.title} (rules: {rules.name})")
+    names = reader_names(situation, (situation.state_at(rules),))
     for a in answers:
-        print(f"{a.name} ({a.kind}): {plain_text(analysis_ask.show_value(a.value))}")
+        print(f"{a.name} ({field_words(a.kind)}): "
+              f"{reader_words(situation, analysis_ask.show_value(a.value), names)}")
         for why in a.why:
             print(f"    {why}")
     return 0
@@ -528,12 +532,15 @@ def _sensitivity(args) -> int:
     print(f"{situation.title} (rules: {rules.name})")
     if not found:
         print("No other reading of any switch changes these answers.")
+    names = reader_names(situation, (situation.state_at(rules),))
     for f in found:
-        print(f"{f.switch} (in force: {f.in_force}) changes {', '.join(f.changed)}:")
+        print(f"{question(f.switch)} (in force: {label(f.switch, f.in_force)}) changes "
+              f"{', '.join(f.changed)}:")
         for reading, values in f.answers:
-            shown = "; ".join(f"{q} = {plain_text(analysis_ask.show_value(v))}" for q, v in values
-                              if q in f.changed)
-            print(f"    {reading}: {shown}")
+            shown = "; ".join(
+                f"{q}: {reader_words(situation, analysis_ask.show_value(v), names)}"
+                for q, v in values if q in f.changed)
+            print(f"    {label(f.switch, reading)}: {shown}")
     return 0
 
 
@@ -570,7 +577,7 @@ def _risk(args) -> int:
           "on each space it can end its move on:")
     print("\n".join(grid))
     for space, d, lost in rows:
-        print(f"{space}: destroyed {fraction_words(d)} ({float(d):.1%}), expected health "
+        print(f"{plain_text(space)}: destroyed {fraction_words(d)} ({float(d):.1%}), expected health "
               f"lost {fraction_words(lost)}")
     return 0
 
