@@ -27,7 +27,7 @@ from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
 from machina_nb.rules.analysis.attack_odds import fraction_words
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
-from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words
+from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words, rules_words
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
@@ -252,7 +252,7 @@ def _odds(args) -> int:
         print("Rules: manual p24 (attack roll)")
         return 0
     heading = (f"{pool} ({'arcane' if arcane else 'physical'}), modifier {modifier:+d}, "
-               f"essence up to {args.essence}, rules: {rules.name}")
+               f"essence up to {args.essence}, rules: {rules_words(rules.name)}")
     if args.blockers:
         defenses = _int_list(args.blockers, "blockers")
         outcome = attacks.blockers_outcome(pool, defenses, rules, modifier, args.essence)
@@ -305,7 +305,7 @@ def _spawn(args) -> int:
                                    progress=progress if sys.stderr.isatty() else None)
     report = processes.round_report(setup, rules)
     print(f"spawn rating {args.rating}, horror rating {args.horror or 'none'}, "
-          f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules.name} "
+          f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules_words(rules.name)} "
           f"(spawn.procedure = {rules['spawn.procedure']})")
     for field in report.fields:
         dist = processes.marginal(result, field)
@@ -493,7 +493,7 @@ def _ask(args) -> int:
     if args.json:
         print(json.dumps({"answers": _answers_json(answers)}, indent=2, ensure_ascii=False))
         return 0
-    print(f"{situation.title} (rules: {rules.name})")
+    print(f"{situation.title} (rules: {rules_words(rules.name)})")
     names = reader_names(situation, (situation.state_at(rules),))
     for a in answers:
         print(f"{a.name} ({field_words(a.kind)}): "
@@ -529,7 +529,7 @@ def _sensitivity(args) -> int:
             {"switch": f.switch, "answers": {reading: dict(values) for reading, values in f.answers}}
             for f in found]}, indent=2, ensure_ascii=False))
         return 0
-    print(f"{situation.title} (rules: {rules.name})")
+    print(f"{situation.title} (rules: {rules_words(rules.name)})")
     if not found:
         print("No other reading of any switch changes these answers.")
     names = reader_names(situation, (situation.state_at(rules),))
@@ -572,7 +572,7 @@ def _risk(args) -> int:
             space: {"destroyed": fraction_words(d), "health_lost": fraction_words(lost)}
             for space, d, lost in rows}}, indent=2, ensure_ascii=False))
         return 0
-    print(f"{situation.title} (rules: {rules.name})")
+    print(f"{situation.title} (rules: {rules_words(rules.name)})")
     print(f"chance in percent that {args.unit} is destroyed by the end of the monster phase, "
           "on each space it can end its move on:")
     print("\n".join(grid))

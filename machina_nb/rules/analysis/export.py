@@ -21,7 +21,7 @@ import base64
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
 from machina_nb.rules.analysis.difference import difference, difference_words
 from machina_nb.rules.analysis.marks import picture_highlights, unit_sides
-from machina_nb.rules.analysis.phrases import question_words, reader_words
+from machina_nb.rules.analysis.phrases import PRESET_WORDS, question_words, reader_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.drawing import Scene, draw, legend, svg
@@ -97,7 +97,7 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
     out = [f"# {situation.title}", "",
            f"![the board](data:image/svg+xml;base64,{picture})", "",
            *_legend(situation, answers), "",
-           f"Rules in force: {_PRESETS.get(rules.name.rstrip('+'), rules.name)}"
+           f"Rules in force: {PRESET_WORDS.get(rules.name.rstrip('+'), rules.name)}"
            + (f" (changed: {flips})" if flips else "") + ".", "",
            "## Answers", ""]
     for a in answers:
@@ -118,11 +118,6 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
                 for q in f.changed) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
-
-
-_PRESETS = {"manual": "manual 1.0", "v3_5": "manual 1.0 with the 3.5 update",
-            "player_aid": "manual 1.0 with the player aid's readings"}
-"""Each preset as a post names it."""
 
 
 def _heading(situation: Situation, name: str) -> str:

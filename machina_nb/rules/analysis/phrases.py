@@ -23,7 +23,11 @@ from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.rulings_words import cite_words
 
 __all__ = ["UnitRef", "unit_names", "unit_words", "question_words", "reader_names",
-           "reader_words", "field_words"]
+           "reader_words", "field_words", "PRESET_WORDS", "rules_words"]
+
+PRESET_WORDS = {"manual": "manual 1.0", "v3_5": "manual 1.0 with the 3.5 update",
+                "player_aid": "manual 1.0 with the player aid's readings"}
+"""Each preset as a reader names it."""
 
 UnitRef = str | list[int] | tuple[int, ...]
 """What a question names a unit by: its letter, or its space ``[x, y]``."""
@@ -94,6 +98,18 @@ def reader_words(situation: Situation, text: str,
     text = _NUMBERED.sub(lambda m: _numbered(situation, m), text)
     text = _QUOTED.sub(lambda m: _card_name(situation, m), text)
     return _SNAKE.sub(lambda m: m[0].replace("_", " "), text)
+
+
+def rules_words(name: str) -> str:
+    """A rules object's name in words: its preset (:data:`PRESET_WORDS`), and whether rulings
+    were changed from it (a name ending in ``+``).
+
+    >>> rules_words("v3_5"), rules_words("manual+")
+    ('manual 1.0 with the 3.5 update', 'manual 1.0, some rulings changed')
+    """
+    base = name.rstrip("+")
+    said = PRESET_WORDS.get(base, base.replace("_", " "))
+    return said + (", some rulings changed" if name.endswith("+") else "")
 
 
 def field_words(name: str) -> str:
