@@ -545,14 +545,16 @@ def _sensitivity(args) -> int:
 
 
 def _link(args) -> int:
-    """Print the share link of a situation file (checked first: file:line:col on errors)."""
-    _situation(args.situation, args)
+    """Print the share link of a situation file (checked first: file:line:col on errors),
+    carrying the cards of the player's card files."""
+    situation = _situation(args.situation, args)
     try:
         text = Path(args.situation).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ContentError(args.situation, 1, 1, "cannot read: not UTF-8 text") from None
     try:
-        print(analysis_share.situation_link(text, args.base, name=args.situation))
+        print(analysis_share.situation_link(text, args.base, name=args.situation,
+                                            cards=situation.cards))
     except RulesError as exc:
         if exc.argument != "base_url":
             raise
