@@ -252,7 +252,7 @@ def _odds(args) -> int:
         print("Rules: manual p24 (attack roll)")
         return 0
     heading = (f"{pool} ({'arcane' if arcane else 'physical'}), modifier {modifier:+d}, "
-               f"essence up to {args.essence}, rules: {rules_words(rules.name)}")
+               f"essence up to {args.essence}, rules: {rules.name}")
     if args.blockers:
         defenses = _int_list(args.blockers, "blockers")
         outcome = attacks.blockers_outcome(pool, defenses, rules, modifier, args.essence)
@@ -305,7 +305,7 @@ def _spawn(args) -> int:
                                    progress=progress if sys.stderr.isatty() else None)
     report = processes.round_report(setup, rules)
     print(f"spawn rating {args.rating}, horror rating {args.horror or 'none'}, "
-          f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules_words(rules.name)} "
+          f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules.name} "
           f"(spawn.procedure = {rules['spawn.procedure']})")
     for field in report.fields:
         dist = processes.marginal(result, field)

@@ -87,3 +87,9 @@ def test_the_app_link_carries_the_card_folder_and_opens_anywhere(tmp_path, monke
     assert [a.value for a in elsewhere.answers] == expected
     assert here.open_link(link.partition("?")[2])   # beside the same folder: no clash
     assert [a.value for a in here.answers] == expected
+
+
+def test_a_situation_with_typed_cards_links_with_its_own_cards_given_too():
+    s = situation_from_text(OWN_EVERY_KIND, "mine.toml")
+    assert situation_from_link(situation_link(OWN_EVERY_KIND, cards=s.cards)) == OWN_EVERY_KIND
+    assert machina("link", "content/situations/own_cards.toml").returncode == 0

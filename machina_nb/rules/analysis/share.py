@@ -88,6 +88,7 @@ def without_carried(cards: OwnCards, text: str) -> OwnCards:
 def link_code(text: str, name: str = "text", cards: OwnCards = NO_CARDS) -> str:
     """The code of a situation file's text in a link (checked first, knowing ``cards``, the
     player's card files; errors name ``name``), carrying the cards of those files."""
+    cards = cards.from_files()        # the cards typed into the text are in it already
     situation_from_text(text, name, cards)
     text = carried_text(text, cards)
     situation_from_text(text, name)
