@@ -41,7 +41,8 @@ def unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
 
 
 _NUMBERED = re.compile(r"(?<![\w-])([a-z][a-z_]*)-(\d+)(?![\w-])")
-_ID_AFTER_NAME = re.compile(r" \(([a-z][a-z_]*-\d+)\)")
+_ID_AFTER_NAME = re.compile(r" \([a-z][a-z_]*-(\d+)\)")
+"""A new unit's id after its card's name (``Sarall (sarall-1)``): its number is kept."""
 _QUOTED = re.compile(r"'([a-z][a-z0-9_]*)'")
 _SNAKE = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.-])")
 
@@ -89,11 +90,12 @@ def reader_words(situation: Situation, text: str,
     >>> reader_words(s, "kim seals (1, 0): monster threat 1 -> 1 [manual p36; switch "
     ...                 "threat.floor (threat.floor = clamp_one)]")
     'Kim (K) seals B1: monster threat 1 → 1 [manual p36; ruling: threat never drops below its first position]'
-    >>> reader_words(s, "phillip plays lay_a_seal; sarall-2 moves [manual p20-21]")
-    'Phillip (P) plays lay a seal; Sarall 2 moves [manual p20-21]'
+    >>> reader_words(s, "phillip plays lay_a_seal; Sarall (sarall-2) spawns; sarall-2 moves "
+    ...                 "[manual p20-21]")
+    'Phillip (P) plays lay a seal; Sarall 2 spawns; Sarall 2 moves [manual p20-21]'
     """
     names = reader_names(situation) if names is None else names
-    text = _ID_AFTER_NAME.sub("", text)
+    text = _ID_AFTER_NAME.sub(r" \1", text)
     text = cite_words(plain_text(text, names))
     text = _NUMBERED.sub(lambda m: _numbered(situation, m), text)
     text = _QUOTED.sub(lambda m: _card_name(situation, m), text)
