@@ -140,8 +140,8 @@ class _Table:
         except ChanceNode as node:
             raise _Stop(f"waits for a {node.die} roll ({node.reason})",
                         "add the result to the dice") from None
-        except RulesError as exc:
-            raise _Stop("refused", str(exc)) from None
+        except RulesError as exc:   # the rule's words, not the engine's argument name
+            raise _Stop("refused", str(exc).removeprefix(f"{exc.argument}: ")) from None
         self.told += [f"{event_words(e)} [{e.rule}]" for e in events if e.kind != "reason"]
 
     def fits(self, choice: Any, option: Any) -> bool:
