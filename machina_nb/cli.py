@@ -26,8 +26,9 @@ from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import risk_answer as analysis_risk
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
-from machina_nb.rules.analysis.attack_odds import fraction_words
+from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
+from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words, rules_words
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
@@ -44,6 +45,7 @@ from machina_nb.rules.peers import arkham as peer_arkham
 from machina_nb.rules.peers import mansions as peer_mansions
 from machina_nb.rules.peers.hunters import load_locations
 from machina_nb.rules.rulings import PRESETS, Rules
+from machina_nb.rules.rulings_words import label, question
 
 __all__ = ["main", "build_parser", "OK", "PROBLEMS", "INPUT_ERROR", "INTERNAL_ERROR",
            "MORE_KINDS"]
@@ -178,8 +180,13 @@ def _rules(args) -> int:
 
 
 def _exact(p) -> str:
-    """An exact chance and its decimal, e.g. ``5/6 ≈ 0.8333``."""
-    return f"{p} ≈ {float(p):.4f}" if p.denominator != 1 else f"{p}"
+    """An exact chance and its percentage, e.g. ``5/6 (83.3%)``."""
+    return f"{fraction_words(p)} ({percent_words(p)})"
+
+
+def _mean(x) -> str:
+    """An exact number that is not a chance: plain decimals, then the fraction."""
+    return str(x) if x.denominator == 1 else f"{float(x):.2f} (exactly {x})"
 
 
 def _int_list(text: str, argument: str) -> list[int]:
@@ -241,48 +248,69 @@ def _odds(args) -> int:
     pool = expression.pool
     attribute = "will" if arcane else "armor"
     dist = pool.distribution()
-    if args.derive or defense is None and not args.blockers:
-        print(f"G(z) = {generating_function(pool, factored=True)}")
-        print(f"     = {generating_function(pool)}")
+    if args.derive:
+        print(f"generating function G(z) = {generating_function(pool, factored=True)}")
+        print(f"                          = {generating_function(pool)}")
     if defense is None and not args.blockers:
-        print(f"{pool}: total {dist.minimum}..{dist.maximum}, mean {dist.mean}")
+        print(f"{pool}: totals {dist.minimum} to {dist.maximum}, on average {_mean(dist.mean)}")
         for total, p in dist.pmf().items():
-            print(f"  P(S = {total}) = {_exact(p):<22} P(S >= {total}) = {_exact(dist.at_least(total))}")
+            print(f"  total {total:>2}: {_exact(p):<22} {total} or more: "
+                  f"{_exact(dist.at_least(total))}")
         print("Rules: manual p24 (attack roll)")
         return 0
-    heading = (f"{pool} ({'arcane' if arcane else 'physical'}), modifier {modifier:+d}, "
-               f"essence up to {args.essence}, rules: {rules.name}")
+    said = ", ".join(part for part in (
+        "an arcane attack" if arcane else "a physical attack",
+        f"modifier {modifier:+d}" if modifier else "",
+        f"up to {args.essence} essence after the roll" if args.essence else "no essence",
+        f"rules: {rules_words(rules.name)}") if part)
     if args.blockers:
         defenses = _int_list(args.blockers, "blockers")
         outcome = attacks.blockers_outcome(pool, defenses, rules, modifier, args.essence)
-        print(f"{heading}; one roll against {attribute} {', '.join(map(str, defenses))}")
+        print(f"{pool}, one roll against {len(defenses)} blockers with {attribute} "
+              f"{', '.join(map(str, defenses))} ({said})")
         for hit, p in outcome.items():
-            names = ", ".join(f"#{i + 1} ({defenses[i]})" for i in sorted(hit)) or "none"
-            print(f"  hit {names}: {_exact(p)}")
-        print(f"  expected blockers hit: {_exact(attacks.expected_hits(outcome))}")
-        print("Rules: manual p24 (several blockers, one roll), "
-              f"D32 (essence.multi_blocker = {rules['essence.multi_blocker']})")
+            names = ", ".join(f"blocker {i + 1} ({attribute} {defenses[i]})"
+                              for i in sorted(hit)) or "no blocker"
+            print(f"  hits {names}: {_exact(p)}")
+        print(f"  blockers hit, on average: {_mean(attacks.expected_hits(outcome))}")
+        print("Rules: manual p24 (several blockers, one roll); "
+              f"{_ruling('essence.multi_blocker', rules)}")
         return 0
+    heading = f"{pool} against {attribute} {defense} ({said})"
     if args.attacks:
         p = attacks.kill_chance(pool, cast(int, defense), args.health, args.attacks, rules, modifier,
                                 args.essence)
-        print(f"{heading}; vs {attribute} {defense}")
-        print(f"  P(kill: {args.health} health within {args.attacks} attacks, essence shared) "
-              f"= {_exact(p)}")
-        print("Rules: manual p24 (a hit costs 1 health), manual p18 (essence)")
+        print(heading)
+        print(f"  destroys a target of {args.health} health within {args.attacks} "
+              f"attack{'s' if args.attacks != 1 else ''}"
+              f"{', the essence shared among them' if args.essence else ''}: {_exact(p)}")
+        print("Rules: manual p24 (a hit costs 1 health), p18 (essence)")
         return 0
     odds = attacks.attack_odds(pool, cast(int, defense), rules, modifier, args.essence)
-    print(f"{heading}; vs {attribute} {defense}")
-    print(f"  P(hit) = {_exact(odds.hit)}")
+    print(heading)
+    print(f"  hits: {_exact(odds.hit)}")
     if args.essence:
-        print(f"  expected essence spent (least needed) = {_exact(odds.expected_spent)}")
+        print(f"  essence spent, the least that makes it hit: {_mean(odds.expected_spent)} on "
+              "average")
         for e, p in odds.spent.items():
-            print(f"    spend {e}: {_exact(p)}")
+            print(f"    {e if e else 'none'}: {_exact(p)}")
     barrel = attacks.barrel_hit_chance(pool, rules, modifier, args.essence)
-    print(f"  P(hit an exploding barrel, total >= 1) = {_exact(barrel)}")
-    print(f"Rules: manual p24 (attack), manual p18 (essence after the roll), "
-          f"D31 (roll.floor = {rules['roll.floor']})")
+    print(f"  hits an exploding barrel (a total of 1 or more): {_exact(barrel)}")
+    print(f"Rules: manual p24 (attack), p18 (essence after the roll); "
+          f"{_ruling('roll.floor', rules)}")
     return 0
+
+
+def _ruling(switch: str, rules: Rules) -> str:
+    """The reading of ``switch`` in force, as its plain label."""
+    return f"ruling: {label(switch, rules[switch])}"
+
+
+#: The round summary's fields in words, for ``spawn``.
+_FIELD_WORDS = {"spawned": "monsters spawned", "invoked": "horror events invoked",
+                "threat_from_limit": "threat raised because no monster was left to spawn",
+                "threat": "monster threat (its position)", "level": "monster level",
+                "first_level_up": "the round the monster level first rises"}
 
 
 def _spawn(args) -> int:
@@ -303,21 +331,24 @@ def _spawn(args) -> int:
     result = processes.play_rounds(setup, rules, args.rounds,   # a counter only for a person
                                    progress=progress if sys.stderr.isatty() else None)
     report = processes.round_report(setup, rules)
-    print(f"spawn rating {args.rating}, horror rating {args.horror or 'none'}, "
-          f"{args.explorers} explorer(s), {args.rounds} round(s), rules: {rules.name} "
-          f"(spawn.procedure = {rules['spawn.procedure']})")
+    plural = "s" if args.explorers != 1 else ""
+    print(f"spawn rating {args.rating}, "
+          + (f"horror rating {args.horror}" if args.horror else "no horror rating")
+          + f", {args.explorers} explorer{plural}, {args.rounds} "
+          f"round{'s' if args.rounds != 1 else ''}; rules: {rules_words(rules.name)} "
+          f"({_ruling('spawn.procedure', rules)})")
     for field in report.fields:
         dist = processes.marginal(result, field)
         if field == "threat_from_limit" and set(dist) == {0}:
             continue
         mean = None if None in dist else sum(cast(int, k) * p for k, p in dist.items())
-        print(f"{field}:" + (f"  mean {_exact(mean)}" if mean is not None else ""))
+        print(f"{_FIELD_WORDS.get(field, field_words(field))}:"
+              + (f" {_mean(mean)} on average" if mean is not None else ""))
         for value, p in dist.items():
             print(f"  {'never' if value is None else value:>5}: {_exact(p)}")
     if report.long_run_attempts is not None:
-        print(f"long-run spawn attempts per round: {_exact(report.long_run_attempts)}")
-    print("Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 §Spawn Phase, "
-          "")
+        print(f"spawn rolls per round in the long run: {_mean(report.long_run_attempts)}")
+    print("Rules: manual p13 (spawn), p14 (horror, threat); 3.5 update (spawn phase)")
     return 0
 
 
@@ -492,9 +523,11 @@ def _ask(args) -> int:
     if args.json:
         print(json.dumps({"answers": _answers_json(answers)}, indent=2, ensure_ascii=False))
         return 0
-    print(f"{situation.title} (rules: {rules.name})")
+    print(f"{situation.title} (rules: {rules_words(rules.name)})")
+    names = reader_names(situation, (situation.state_at(rules),))
     for a in answers:
-        print(f"{a.name} ({a.kind}): {plain_text(analysis_ask.show_value(a.value))}")
+        print(f"{a.name} ({field_words(a.kind)}): "
+              f"{reader_words(situation, analysis_ask.show_value(a.value), names)}")
         for why in a.why:
             print(f"    {why}")
     return 0
@@ -526,27 +559,32 @@ def _sensitivity(args) -> int:
             {"switch": f.switch, "answers": {reading: dict(values) for reading, values in f.answers}}
             for f in found]}, indent=2, ensure_ascii=False))
         return 0
-    print(f"{situation.title} (rules: {rules.name})")
+    print(f"{situation.title} (rules: {rules_words(rules.name)})")
     if not found:
         print("No other reading of any switch changes these answers.")
+    names = reader_names(situation, (situation.state_at(rules),))
     for f in found:
-        print(f"{f.switch} (in force: {f.in_force}) changes {', '.join(f.changed)}:")
+        print(f"{question(f.switch)} (in force: {label(f.switch, f.in_force)}) changes "
+              f"{', '.join(f.changed)}:")
         for reading, values in f.answers:
-            shown = "; ".join(f"{q} = {plain_text(analysis_ask.show_value(v))}" for q, v in values
-                              if q in f.changed)
-            print(f"    {reading}: {shown}")
+            shown = "; ".join(
+                f"{q}: {reader_words(situation, analysis_ask.show_value(v), names)}"
+                for q, v in values if q in f.changed)
+            print(f"    {label(f.switch, reading)}: {shown}")
     return 0
 
 
 def _link(args) -> int:
-    """Print the share link of a situation file (checked first: file:line:col on errors)."""
-    _situation(args.situation, args)
+    """Print the share link of a situation file (checked first: file:line:col on errors),
+    carrying the cards of the player's card files."""
+    situation = _situation(args.situation, args)
     try:
         text = Path(args.situation).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ContentError(args.situation, 1, 1, "cannot read: not UTF-8 text") from None
     try:
-        print(analysis_share.situation_link(text, args.base, name=args.situation))
+        print(analysis_share.situation_link(text, args.base, name=args.situation,
+                                            cards=situation.cards))
     except RulesError as exc:
         if exc.argument != "base_url":
             raise
@@ -566,12 +604,12 @@ def _risk(args) -> int:
             space: {"destroyed": fraction_words(d), "health_lost": fraction_words(lost)}
             for space, d, lost in rows}}, indent=2, ensure_ascii=False))
         return 0
-    print(f"{situation.title} (rules: {rules.name})")
+    print(f"{situation.title} (rules: {rules_words(rules.name)})")
     print(f"chance in percent that {args.unit} is destroyed by the end of the monster phase, "
           "on each space it can end its move on:")
     print("\n".join(grid))
     for space, d, lost in rows:
-        print(f"{space}: destroyed {fraction_words(d)} ({float(d):.1%}), expected health "
+        print(f"{plain_text(space)}: destroyed {fraction_words(d)} ({float(d):.1%}), expected health "
               f"lost {fraction_words(lost)}")
     return 0
 

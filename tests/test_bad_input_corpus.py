@@ -233,7 +233,7 @@ def test_the_odds_limits_answer(capsys):
     benchmarks/)."""
     status, out, _ = run_cli(["odds", "40H", "vs", "9", "--attacks", "20", "--health", "18",
                               "--essence", "36"], capsys)
-    assert status == 0 and "P(kill" in out
+    assert status == 0 and "destroys a target of 18 health" in out
 
 
 # --- content ----------------------------------------------------------------------------------

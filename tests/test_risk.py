@@ -237,7 +237,7 @@ def test_the_risk_command_prints_the_board_and_the_spaces_and_refuses_in_one_lin
         {k: v["destroyed"] for k, v in answers.items()}
     assert main(["risk", path, "--unit", "K"]) == 0
     out = capsys.readouterr().out
-    assert " 69 " in out and "(3, 1): destroyed 25/36 (69.4%)" in out
+    assert " 69 " in out and "D2: destroyed 25/36 (69.4%)" in out
     assert main(["risk", path, "--unit", "P"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "whose turn it is" in err

@@ -96,7 +96,7 @@ def find_switches(words: str) -> list[str]:
 
 _PAIR = re.compile(r"\b([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?) ?= ?([A-Za-z0-9_]+)")
 _CITED = re.compile(r"\bswitch(?:es)? ([^;]+)")
-_RULING_ID = re.compile(r"\bruling ([A-Z]-?[0-9]+)\b")
+_RULING_ID = re.compile(r"\brulings? ([A-Z]-?[0-9]+(?:, [A-Z]-?[0-9]+)*)\b")
 
 
 @cache
@@ -127,6 +127,8 @@ def cite_words(text: str) -> str:
     '(Mansions summary; sight dots on the corners)'
     >>> cite_words("manual p22 (occupied destination); ruling D18")
     'manual p22 (occupied destination); ruling: Must the space used instead of a taken spawn space be passable?'
+    >>> cite_words("manual p13; rulings D18, D42")
+    'manual p13; rulings: Must the space used instead of a taken spawn space be passable? and Does an explorer on a tile without spawn spaces roll?'
     """
     def pair(m: re.Match[str]) -> str:
         name, reading = m[1], m[2]
@@ -145,6 +147,9 @@ def cite_words(text: str) -> str:
         return ("rulings: " if m[0].startswith("switches") else "ruling: ") + \
             _CITED_NAME.sub(named, m[1])
     def by_id(m: re.Match[str]) -> str:
-        name = _by_id().get(m[1])
-        return f"ruling: {question(name)}" if name else m[0]
+        found = [_by_id().get(rid) for rid in m[1].split(", ")]
+        if not all(found):
+            return m[0]
+        said = list(dict.fromkeys(question(str(name)) for name in found))
+        return ("rulings: " if len(said) > 1 else "ruling: ") + " and ".join(said)
     return _RULING_ID.sub(by_id, _PAIR.sub(pair, _CITED.sub(cited, str(text))))

@@ -59,7 +59,11 @@ from machina_nb.rules.analysis.export import board_scene, to_markdown, with_name
 from machina_nb.rules.analysis.marks import ROLE_OF_MARK, answer_highlights
 from machina_nb.rules.analysis.own_cards import OwnCards, load_card_folder
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
-from machina_nb.rules.analysis.share import situation_from_link, situation_link
+from machina_nb.rules.analysis.share import (
+    situation_from_link,
+    situation_link,
+    without_carried,
+)
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
@@ -645,7 +649,7 @@ class AnalysisBoardView(widgets.VBox):
                                        "</p>")
             self.link_message.layout.display = None
             return False
-        self.load(text, "the link")
+        self.load(text, "the link", without_carried(self.library, text))
         if self.editor.draft.rules() != self.in_force:
             self.use_situation_rules()
         self.link_message.value = (f"<p>Opened from the link: <b>"
@@ -672,7 +676,8 @@ class AnalysisBoardView(widgets.VBox):
         self.save_link.value = download_link(text, f"{self.editor.draft.id}.toml",
                                              "save the situation file", "analysis-save")
         try:
-            self.link_text.value = situation_link(text, page_base(), name="the situation")
+            self.link_text.value = situation_link(text, page_base(), name="the situation",
+                                                  cards=self.editor.draft.cards)
         except (ContentError, RulesError) as exc:
             self.link_text.value = ""
             self.link_text.placeholder = plain_text(str(exc))
@@ -700,11 +705,13 @@ class AnalysisBoardView(widgets.VBox):
             self.editor.set_draft(replace_title(self.editor.draft, change["new"]),
                                   "Title changed.")
 
-    def load(self, text: str, name: str) -> bool:
+    def load(self, text: str, name: str, library: OwnCards | None = None) -> bool:
         """Load a situation from file text (refused with one line naming line:col; nothing
-        changes); its questions come along, and its rules are offered, not applied."""
+        changes); its questions come along, and its rules are offered, not applied. It knows
+        the cards of ``library`` (default: the card files in use)."""
         try:
-            situation = situation_from_text(text, name, self.library)
+            situation = situation_from_text(text, name,
+                                            self.library if library is None else library)
         except (ContentError, RulesError) as exc:
             self.file_message.value = f"<span style='color:#b00020'>{_words(exc)}</span>"
             return False

@@ -33,13 +33,13 @@ from machina_nb.rules.analysis.attack_odds import (
     percent_words,
 )
 from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
+from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words
 from machina_nb.rules.analysis.play import play
 from machina_nb.rules.analysis.questions import QUESTION_KINDS, SPACE_WORDS, Question
 from machina_nb.rules.analysis.risk_answer import monster_phase_answer, risk_map_answer
 from machina_nb.rules.analysis.situation import Situation, SituationUnit
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
-from machina_nb.rules.board.labels import plain_text
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.items import ITEM_TYPES
 from machina_nb.rules.cards.records import Record
@@ -100,7 +100,9 @@ def answer(situation: Situation, question: Question, rules: Rules,
     state = situation.state_at(rules) if state is None else state
     got = _KINDS[question.ask](situation, question, rules, state)
     value, why, marks, options, rolls = got + ((), (), ())[len(got) - 2:]
-    return Answer(question.name, question.ask, value, tuple(map(plain_text, why)), tuple(marks),
+    names = reader_names(situation, (state,))
+    return Answer(question.name, question.ask, value,
+                  tuple(reader_words(situation, str(w), names) for w in why), tuple(marks),
                   tuple(options), tuple(rolls))
 
 
@@ -109,10 +111,19 @@ def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {show_value(v)}" for k, v in value.items()) or "nothing"
+        return "; ".join(f"{_key_words(k)}: {show_value(v)}"
+                         for k, v in value.items()) or "nothing"
     if isinstance(value, (list, tuple)):
         return ", ".join(show_value(v) for v in value) or "none"
     return str(value)
+
+
+def _key_words(key: Any) -> str:
+    """A table's key: a report field in words (``stamina_left`` -> ``stamina left``)."""
+    return field_words(key) if isinstance(key, str) and _FIELD.fullmatch(key) else str(key)
+
+
+_FIELD = re.compile(r"[a-z]+(_[a-z]+)+")
 
 
 # --- the questions about a unit or a space -------------------------------------------------------

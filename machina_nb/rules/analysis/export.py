@@ -21,13 +21,13 @@ import base64
 from machina_nb.rules.analysis.ask import Answer, ask, show_value
 from machina_nb.rules.analysis.difference import difference, difference_words
 from machina_nb.rules.analysis.marks import picture_highlights, unit_sides
-from machina_nb.rules.analysis.phrases import question_words
+from machina_nb.rules.analysis.phrases import PRESET_WORDS, question_words, reader_words
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.drawing import Scene, draw, legend, svg
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights
-from machina_nb.rules.board.labels import plain_text, space_name
+from machina_nb.rules.board.labels import space_name
 from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words, label, question
 
@@ -80,10 +80,9 @@ def _legend(situation: Situation, answers: tuple[Answer, ...] = ()) -> list[str]
 
 def with_names(situation: Situation, text: str) -> str:
     """Text from the rules core with each unit's id as its name and letter (``lorrai`` ->
-    ``Lorrai (L)``) and each space as the board labels it (``(0, 3)`` -> ``A4``)."""
-    state = situation.base
-    return plain_text(text, {u.id: f"{state.unit(u.id).name} ({u.letter})"
-                             for u in situation.units})
+    ``Lorrai (L)``), each space as the board labels it (``(0, 3)`` -> ``A4``) and each switch
+    as its question or reading (:func:`~machina_nb.rules.analysis.phrases.reader_words`)."""
+    return reader_words(situation, text)
 
 
 def to_markdown(situation: Situation, rules: Rules | None = None,
@@ -98,7 +97,7 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
     out = [f"# {situation.title}", "",
            f"![the board](data:image/svg+xml;base64,{picture})", "",
            *_legend(situation, answers), "",
-           f"Rules in force: {_PRESETS.get(rules.name.rstrip('+'), rules.name)}"
+           f"Rules in force: {PRESET_WORDS.get(rules.name.rstrip('+'), rules.name)}"
            + (f" (changed: {flips})" if flips else "") + ".", "",
            "## Answers", ""]
     for a in answers:
@@ -119,11 +118,6 @@ def to_markdown(situation: Situation, rules: Rules | None = None,
                 for q in f.changed) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
-
-
-_PRESETS = {"manual": "manual 1.0", "v3_5": "manual 1.0 with the 3.5 update",
-            "player_aid": "manual 1.0 with the player aid's readings"}
-"""Each preset as a post names it."""
 
 
 def _heading(situation: Situation, name: str) -> str:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from machina_nb.rules.analysis.attack_odds import attack_pools, fraction_words
-from machina_nb.rules.analysis.play import option_words, point_words
+from machina_nb.rules.analysis.play import event_words, option_words, point_words
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.maptext import Point
@@ -117,7 +117,7 @@ def monster_turn(situation: Situation, q: Question, rules: Rules, state: GameSta
             steps.append(f"{step}; waits for the {node.die} roll")
             rolls = (node.die, tuple(node.outcomes))
             break
-        step += "".join(f"; {e.text}" for e in events if e.kind in _OUTCOMES)
+        step += "".join(f"; {event_words(e)}" for e in events if e.kind in _OUTCOMES)
         if after.decision is not None:
             need = after.decision
             shown = ", ".join(_option(situation, state, o) for o in need.options)

@@ -13,13 +13,21 @@ each answer with it, and the app shows it above each answer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.labels import plain_text
+from machina_nb.rules.engine.state import GameState
+from machina_nb.rules.rulings_words import cite_words
 
-__all__ = ["UnitRef", "unit_names", "unit_words", "question_words"]
+__all__ = ["UnitRef", "unit_names", "unit_words", "question_words", "reader_names",
+           "reader_words", "field_words", "PRESET_WORDS", "rules_words"]
+
+PRESET_WORDS = {"manual": "manual 1.0", "v3_5": "manual 1.0 with the 3.5 update",
+                "player_aid": "manual 1.0 with the player aid's readings"}
+"""Each preset as a reader names it."""
 
 UnitRef = str | list[int] | tuple[int, ...]
 """What a question names a unit by: its letter, or its space ``[x, y]``."""
@@ -30,6 +38,85 @@ def unit_names(situation: Situation, side: bool = False) -> dict[str, str]:
     state = situation.base
     return {u.letter: state.unit(u.id).name + (f" ({state.unit(u.id).side})" if side else "")
             for u in situation.units}
+
+
+_NUMBERED = re.compile(r"(?<![\w-])([a-z][a-z_]*)-(\d+)(?![\w-])")
+_ID_AFTER_NAME = re.compile(r" \([a-z][a-z_]*-(\d+)\)")
+"""A new unit's id after its card's name (``Sarall (sarall-1)``): its number is kept."""
+_QUOTED = re.compile(r"'([a-z][a-z0-9_]*)'")
+_SNAKE = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.-])")
+
+
+def reader_names(situation: Situation, states: Iterable[GameState] = ()) -> dict[str, str]:
+    """Each unit's engine id -> its name as a reader calls it: a unit of the situation with
+    its letter (``kim`` -> ``Kim (K)``), a unit that came later (``states``) by its card's
+    name and number (``mi_go-1`` -> ``Mi-Go 1``)."""
+    base = situation.base
+    names = {u.id: f"{base.unit(u.id).name} ({u.letter})" for u in situation.units}
+    for state in states:
+        for unit in state.units:
+            m = _NUMBERED.fullmatch(unit.id)
+            names.setdefault(unit.id, f"{unit.name} {m[2]}" if m else unit.name)
+    return names
+
+
+def _numbered(situation: Situation, m: re.Match[str]) -> str:
+    """A numbered unit that is not on the board any more, by its card's name and number."""
+    card = situation.cards.units().get(m[1])
+    return f"{card.name} {m[2]}" if card is not None else m[0]
+
+
+def _card_name(situation: Situation, m: re.Match[str]) -> str:
+    """A card's id in quotes (a choice the players made), as the card's name."""
+    cards = situation.cards
+    for kind in (cards.items(), cards.units(), cards.events(), cards.chapters()):
+        card = kind.get(m[1])
+        if card is not None:
+            return str(card.name)
+    return m[1].replace("_", " ")
+
+
+def reader_words(situation: Situation, text: str,
+                 names: Mapping[str, str] | None = None) -> str:
+    """Text from the rules core as a reader reads it: units by name and letter
+    (:func:`reader_names`; a numbered unit not among ``names`` by its card's name and number,
+    ``Sarall 1``), spaces as the board labels them, each switch as its question and each
+    reading as its label, a card chosen by its name, and the engine's other ids (an ability,
+    an effect) as words.
+
+    >>> from machina_nb.rules.content import content_root
+    >>> from machina_nb.rules.analysis.situation import load_situation
+    >>> s = load_situation(content_root() / "situations" / "shared_seal.toml")
+    >>> reader_words(s, "kim seals (1, 0): monster threat 1 -> 1 [manual p36; switch "
+    ...                 "threat.floor (threat.floor = clamp_one)]")
+    'Kim (K) seals B1: monster threat 1 → 1 [manual p36; ruling: threat never drops below its first position]'
+    >>> reader_words(s, "phillip plays lay_a_seal; Sarall (sarall-2) spawns; sarall-2 moves "
+    ...                 "[manual p20-21]")
+    'Phillip (P) plays lay a seal; Sarall 2 spawns; Sarall 2 moves [manual p20-21]'
+    """
+    names = reader_names(situation) if names is None else names
+    text = _ID_AFTER_NAME.sub(r" \1", text)
+    text = cite_words(plain_text(text, names))
+    text = _NUMBERED.sub(lambda m: _numbered(situation, m), text)
+    text = _QUOTED.sub(lambda m: _card_name(situation, m), text)
+    return _SNAKE.sub(lambda m: m[0].replace("_", " "), text)
+
+
+def rules_words(name: str) -> str:
+    """A rules object's name in words: its preset (:data:`PRESET_WORDS`), and whether rulings
+    were changed from it (a name ending in ``+``).
+
+    >>> rules_words("v3_5"), rules_words("manual+")
+    ('manual 1.0 with the 3.5 update', 'manual 1.0, some rulings changed')
+    """
+    base = name.rstrip("+")
+    said = PRESET_WORDS.get(base, base.replace("_", " "))
+    return said + (", some rulings changed" if name.endswith("+") else "")
+
+
+def field_words(name: str) -> str:
+    """A report field or a question kind as words (``stamina_left`` -> ``stamina left``)."""
+    return name.replace("_", " ")
 
 
 def _who(names: Mapping[str, str], ref: UnitRef) -> str:

@@ -36,6 +36,7 @@ from machina_nb.rules.analysis.questions import MAX_PLAY_STEPS, REPORTS, Questio
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.analysis.step_text import SINGLE_VERBS, StepRefused, action_of
 from machina_nb.rules.board import placement
+from machina_nb.rules.board.labels import corner_name, point_name
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.items import equipped_items
 from machina_nb.rules.engine.actions import (
@@ -51,11 +52,13 @@ from machina_nb.rules.engine.actions import (
 from machina_nb.rules.engine.chance import ChanceNode, ScriptedDice
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.phases import current_monster
+from machina_nb.rules.engine.phrases import dice_words, say
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["play", "FACTS", "MAX_PLAY_STEPS", "MAX_PLAY_ACTIONS", "point_words", "option_words"]
+__all__ = ["play", "FACTS", "MAX_PLAY_STEPS", "MAX_PLAY_ACTIONS", "point_words", "option_words",
+           "event_words"]
 
 MAX_PLAY_ACTIONS = 200
 """The most engine actions (choices included) one ``play`` question may take: a step such as
@@ -84,6 +87,12 @@ def option_words(situation: Situation, option: Any) -> str:
 def _is_point(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def event_words(event: Any) -> str:
+    """An event as the board labels things (spaces ``B3``, the faces rolled in words); the
+    units are still their ids, for the answer's reader to name."""
+    return say(event, space=point_name, point=corner_name, dice=dice_words)
 
 
 class _Stop(Exception):
@@ -131,9 +140,9 @@ class _Table:
         except ChanceNode as node:
             raise _Stop(f"waits for a {node.die} roll ({node.reason})",
                         "add the result to the dice") from None
-        except RulesError as exc:
-            raise _Stop("refused", str(exc)) from None
-        self.told += [f"{e.text} [{e.rule}]" for e in events if e.kind != "reason"]
+        except RulesError as exc:   # the rule's words, not the engine's argument name
+            raise _Stop("refused", str(exc).removeprefix(f"{exc.argument}: ")) from None
+        self.told += [f"{event_words(e)} [{e.rule}]" for e in events if e.kind != "reason"]
 
     def fits(self, choice: Any, option: Any) -> bool:
         """Does the players' ``choice`` answer ``option``? A unit also answers for its space

@@ -13,13 +13,14 @@ from typing import Any, NoReturn, cast
 
 from machina_nb.rules.analysis.notation import NotationError, parse_step
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards
+from machina_nb.rules.board.labels import space_of_name
 from machina_nb.rules.board.maptext import Layout, SpaceKind
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.content import TomlFile, require
 from machina_nb.rules.engine.state import Unit
 from machina_nb.rules.errors import ContentError
 
-__all__ = ["Question", "QUESTION_KINDS", "ROUND_FIELDS", "REPORTS", "SPACE_WORDS",
+__all__ = ["space_value", "Question", "QUESTION_KINDS", "ROUND_FIELDS", "REPORTS", "SPACE_WORDS",
            "MAX_PLAY_STEPS", "parse_questions"]
 
 QUESTION_KINDS = {
@@ -107,6 +108,7 @@ def parse_questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layou
             if key not in QUESTION_KINDS[ask]:
                 raise toml.error("question", key, f"unknown key {key!r} for a {ask} question; "
                                  f"expected {', '.join(QUESTION_KINDS[ask])}", i)
+            value = table[key] = _labelled(toml, key, value, letters, layout, i)
             _check_value(toml, key, value, letters, layout, i, cards)
         for key in _REQUIRED[ask]:
             if key not in table:
@@ -116,6 +118,39 @@ def parse_questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layou
                 _check_step(toml, i, n, text, letters, None if area else layout, cards)
         out.append(Question(name, ask, Record.of(table)))
     return tuple(out)
+
+
+_LABEL = re.compile(r"[A-Z]{1,3}-?\d+")
+"""What looks like a space as the board labels it (``B3``), right or wrong (``B0``)."""
+_SPACE_KEYS = ("from", "to", "unit", "monster", "attacker", "target", "explorer", "pusher")
+
+
+def space_value(toml: TomlFile, section: str | None, key: str, value: Any,
+                index: int = 0) -> Any:
+    """A space given as the board labels it (``"B3"``) as ``[x, y]`` (``[1, 2]``); any other
+    value as it is. A label that names no space fails at its key (file:line:col)."""
+    if not isinstance(value, str) or not _LABEL.fullmatch(value):
+        return value
+    point = space_of_name(value)
+    if point is None:
+        raise toml.error(section, key, f"{value!r} is not a space as the board labels it: a "
+                         "column letter A, B, ... and a row number from 1 (\"B3\")", index)
+    return [point[0], point[1]]
+
+
+def _labelled(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit], layout: Layout,
+              i: int) -> Any:
+    """A question's spaces given as the board labels them, as ``[x, y]``: the keys that name a
+    unit or a space, and the players' ``choices``."""
+    if key == "choices" and isinstance(value, list):
+        return [_labelled(toml, key, v, letters, layout, i) for v in value]
+    if key not in _SPACE_KEYS + ("choices",) or not isinstance(value, str) or value in letters:
+        return value
+    point = space_value(toml, "question", key, value, i)
+    if point is not value and not (0 <= point[0] < layout.width and 0 <= point[1] < layout.height):
+        raise toml.error("question", key, f"{value!r} is off the {layout.width}x{layout.height} "
+                         "board", i)
+    return point
 
 
 def _check_value(toml: TomlFile, key: str, value: Any, letters: dict[str, Unit],

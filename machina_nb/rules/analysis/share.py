@@ -17,6 +17,13 @@ Documented limits, refused in one line naming ``link`` (nothing is loaded):
 A code that is not base64url, not zlib data, cut short or followed by anything, text that is
 not UTF-8, and a situation the loader refuses (its line and column given) are refused too.
 
+A situation that names cards of the player's card files (``--cards DIR``, ``MACHINA_CARDS``,
+the app's card folder) carries them: :func:`carried_text` writes every card of those files into
+the linked text as ``[cards.*]`` tables, so the link opens the same situation with the same
+cards where the folder is not (all of them, not only those the file names: an own event joins
+the core deck of a ``setup`` question unnamed). :func:`without_carried` is the folder's cards
+less those a link carries, to load a link beside the same folder.
+
 >>> from machina_nb.rules.content import content_root
 >>> text = (content_root() / "situations" / "sight_corner.toml").read_text(encoding="utf-8")
 >>> link = situation_link(text, "http://127.0.0.1:8866/")
@@ -37,11 +44,13 @@ import re
 import zlib
 from urllib.parse import parse_qs
 
+from machina_nb.rules.analysis.draft import table_lines
+from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards
 from machina_nb.rules.analysis.situation import situation_from_text
 from machina_nb.rules.errors import ContentError, RulesError
 
-__all__ = ["situation_link", "situation_from_link", "link_code", "MAX_LINK", "MAX_TEXT",
-           "DEFAULT_BASE", "PARAMETER"]
+__all__ = ["situation_link", "situation_from_link", "link_code", "carried_text",
+           "without_carried", "MAX_LINK", "MAX_TEXT", "DEFAULT_BASE", "PARAMETER"]
 
 MAX_LINK = 16 * 1024
 """The most characters the situation code of a link may have (a documented limit)."""
@@ -55,8 +64,33 @@ _CODE = re.compile(r"^[A-Za-z0-9_-]*$")
 _STEP = 64 * 1024   # inflate this much at a time
 
 
-def link_code(text: str, name: str = "text") -> str:
-    """The code of a situation file's text in a link (checked first; errors name ``name``)."""
+def carried_text(text: str, cards: OwnCards = NO_CARDS) -> str:
+    """The situation file ``text`` with every card of the player's card files among ``cards``
+    written into it as ``[cards.<kind>.<id>]`` tables (the text itself if there are none)."""
+    files = cards.from_files()
+    if not files.cards:
+        return text
+    lines = ["", "# The cards of the player's card files, carried so that the link opens with "
+                 "them."]
+    for card in files.cards:
+        lines += table_lines(f"cards.{card.kind}.{card.id}", card.table)
+    return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+
+
+def without_carried(cards: OwnCards, text: str) -> OwnCards:
+    """``cards`` less those the situation ``text`` types itself (a link's carried cards), so
+    that the text loads beside the card files it was linked from."""
+    own = situation_from_text(text, "link").cards.typed_here()
+    typed = {(c.kind, c.id) for c in own.cards}
+    return OwnCards(tuple(c for c in cards.cards if (c.kind, c.id) not in typed))
+
+
+def link_code(text: str, name: str = "text", cards: OwnCards = NO_CARDS) -> str:
+    """The code of a situation file's text in a link (checked first, knowing ``cards``, the
+    player's card files; errors name ``name``), carrying the cards of those files."""
+    cards = cards.from_files()        # the cards typed into the text are in it already
+    situation_from_text(text, name, cards)
+    text = carried_text(text, cards)
     situation_from_text(text, name)
     data = text.encode("utf-8")
     if len(data) > MAX_TEXT:
@@ -69,8 +103,10 @@ def link_code(text: str, name: str = "text") -> str:
     return code
 
 
-def situation_link(text: str, base_url: str = DEFAULT_BASE, name: str = "text") -> str:
-    """``base_url`` with ``?situation=`` and the code of the situation file ``text``.
+def situation_link(text: str, base_url: str = DEFAULT_BASE, name: str = "text",
+                   cards: OwnCards = NO_CARDS) -> str:
+    """``base_url`` with ``?situation=`` and the code of the situation file ``text``, carrying
+    the cards of the player's card files among ``cards`` (:func:`carried_text`).
 
     The text is checked as a situation file first (a ContentError names ``name`` with line
     and column); a situation too large for a link is refused naming ``name``.
@@ -80,7 +116,7 @@ def situation_link(text: str, base_url: str = DEFAULT_BASE, name: str = "text") 
         raise RulesError("base_url", f"expected the app's address, e.g. {DEFAULT_BASE}, got "
                          f"{base_url!r:.80}")
     joiner = "&" if "?" in base_url else "?"
-    return f"{base_url}{joiner}{PARAMETER}={link_code(text, name)}"
+    return f"{base_url}{joiner}{PARAMETER}={link_code(text, name, cards)}"
 
 
 def _code_of(url_or_query: str) -> str:

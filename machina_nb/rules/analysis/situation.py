@@ -38,8 +38,8 @@ from machina_nb.rules.analysis.questions import (
     SPACE_WORDS,
     Question,
     parse_questions,
+    space_value,
 )
-from machina_nb.rules.board.labels import space_of_name
 from machina_nb.rules.board.maptext import Layout, Point, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.board.tiles import TileSide, check_tile_layout, load_tiles, map_in_toml
@@ -379,8 +379,7 @@ def _position(toml: TomlFile, layout: Layout, name: str, entry: dict[str, Any],
         return drawn
     if drawn is not None:
         raise toml.error(name, "at", f"{name[-1]} is drawn on the map; give no 'at'")
-    if isinstance(at, str):
-        at = list(space_of_name(at) or (at,))     # "B3" as the board labels it
+    at = space_value(toml, name, "at", at)      # "B3" as the board labels it
     if (not isinstance(at, list) or len(at) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
         raise toml.error(name, "at", f"'at' must be [x, y] or a space as the board labels it "
@@ -562,6 +561,7 @@ def _card(toml: TomlFile, key: str, card_id: Any, kind: str, own: OwnCards) -> A
 
 
 def _spot(toml: TomlFile, key: str, value: Any, layout: Layout) -> Point:
+    value = space_value(toml, "game", key, value)
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             or not (0 <= value[0] < layout.width and 0 <= value[1] < layout.height)):

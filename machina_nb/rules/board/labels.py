@@ -18,7 +18,15 @@ __all__ = ["space_name", "column_name", "point_name", "corner_name", "grid_point
 
 
 def column_name(x: int) -> str:
-    """Column letters as the board's top axis shows them: 0 -> A, 25 -> Z, 26 -> AA."""
+    """Column letters as the board's top axis shows them: 0 -> A, 25 -> Z, 26 -> AA; a column
+    left of the board's first (a tile explored to the west) counts leftwards with a minus
+    sign: -1 -> -A, -10 -> -J.
+
+    >>> column_name(0), column_name(26), column_name(-1), column_name(-27)
+    ('A', 'AA', '-A', '-AA')
+    """
+    if x < 0:
+        return "-" + column_name(-x - 1)
     letters = ""
     x += 1
     while x > 0:

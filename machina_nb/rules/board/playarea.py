@@ -589,7 +589,8 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
         new_area = replace(area, tiles=kept + (tile,), deck=area.deck[1:] + tuple(doomed),
                            joined=kept_joins | frozenset(joined), entry=tokens.get("entry"),
                            exit=tokens.get("exit"))
-        cites: tuple[str, ...] = (_CITE_EXPLORE, "switch explore.offset (explore.offset)", "switches join.other_edges and adjacency.across_tiles (join.other_edges)")
+        cites: tuple[str, ...] = (_CITE_EXPLORE, "switch explore.offset",
+                                  "switches join.other_edges and adjacency.across_tiles")
         if doomed:
             cites += (_CITE_SCROLL, "manual p19 (banish)")
         options.append(Exploration(space, edge, tile, doomed, banished, joined, new_area,

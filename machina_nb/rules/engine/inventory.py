@@ -270,7 +270,7 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
     elif result == "stamina":
         r.state = r.state.update_unit(explorer, stamina=stamina)
     r.emit("recharge", f"recharge die face {face}: {text}",
-           "manual p37; aid (recharge die) (face counts invented, recharge.stamina)")
+           "manual p37; aid (recharge die) (face counts invented); switch recharge.stamina")
     partners = trade_partners(r.state, r.rules, explorer, station)
     r.set(item_window=ItemWindow(explorer, partners, True))
     r.emit("item", "trade_then_use", "manual p37; 3.5 FAQ", who=(explorer, *partners))
