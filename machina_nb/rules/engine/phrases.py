@@ -210,10 +210,81 @@ PHRASES: dict[str, str] = {
     "treated_too": "{cause}: {where0} is treated as {word0} too",
     "treat_occupied": "{cause}: a unit stands on {where0}; it cannot become {word0}",
     "treated": "{cause}: {where0} is treated as {word0}",
+    # take: a card searched out of its deck or pile
+    "taken_monster_deck_held": "{cause}: {card} is taken from the monster deck (shuffled) and "
+                               "is held for the effects that follow",
+    "taken_monster_deck_top": "{cause}: {card} is taken from the monster deck (shuffled) and "
+                              "goes on top of its deck",
+    "taken_monster_pile_held": "{cause}: {card} is taken from the monster {word0} and is held "
+                               "for the effects that follow",
+    "taken_monster_pile_top": "{cause}: {card} is taken from the monster {word0} and goes on "
+                              "top of its deck",
+    "taken_event_held": "{cause}: {card} is taken from the {word0} deck, which is shuffled; it "
+                        "is held for the effects that follow",
+    "taken_event_top": "{cause}: {card} is taken from the {word0} deck, which is shuffled; it "
+                       "goes on top of its deck",
+    "take_nothing": "{cause}: no card {word0} to take",
+    "take_back_deck": "{cause}: nothing drew {card}; it goes back to the deck, which is "
+                      "shuffled",
+    "take_back_pile": "{cause}: nothing drew {card}; it goes back to the monster {word0} pile",
+    # binding horror events
+    "bind_no_monster": "{cause}: no monster in play for the binding horror event {word0} to "
+                       "bind to: it is played as an ordinary horror event",
+    "binds_to": "{cause}: the binding horror event {word0} binds to {who0}; the current horror "
+                "event stays",
+    "bound_removed": "{who0}'s bound events {word0..} are removed from the game",
+    "bound_under_current": "{who0} left play: its bound horror events {word1..} go under the "
+                           "current horror event {word0}, which stays current",
+    "bound_on_top": "{who0} left play: its bound horror events {word1..} go on top of the "
+                    "destroyed horror events; {word0} is now the current horror event",
+    "triggers": "{cause}: {word0} ({card}) triggers",
+    # chapters, ratings, counts
+    "chapter_played": "{cause}: chapter {word0} is played",
+    "no_unlit_chapter_space": "{cause}: no unlit chapter space on the tile: nothing happens",
+    "count": "{cause}: {word0} count {amount0}/{amount1}",
+    # event decks and lasting effects
+    "events_shuffled_back_stays": "{cause}: {amount0} destroyed {word0} event(s) are shuffled "
+                                  "back into the deck ({amount1} cards); {word1} stays the "
+                                  "current {word0} event",
+    "events_shuffled_back": "{cause}: {amount0} destroyed {word0} event(s) are shuffled back "
+                            "into the deck ({amount1} cards); no {word0} event is current "
+                            "until the next is invoked",
+    "markers_return": "{cause}: {amount0} {word0} marker(s) return, their lasting effects end",
+    "lasting_skipped": "{word0}: no free marker or {amount0} stack(s) reached: skipped",
+    "lasting_horror": "{word0} on {who0} ({word1} {word2}), held by a horror marker",
+    "lasting_explorer": "{word0} on {who0} ({word1} {word2}), held by a {who1} explorer marker",
+    # push and pull
+    "displaced": "{cause}: {who0} {where0..->} ({word0})",
+    # chapters: tiles, the entry token, the endgame
+    "tiles_returned": "{cause}: the placed tiles are shuffled and slid under the map-tile deck "
+                      "in the order {word0..}",
+    "no_entry_token": "the new chapter places no entry token: no explorer on the map",
+    "leaves_with_others": "{cause}: {who0} leaves the map with the others",
+    "tile_deck_empty": "{cause}: the map-tile deck is empty: no tile to enter",
+    "entry_tile_drawn": "{cause}: the top map tile {word0} is drawn into the playing area; the "
+                        "entry token goes on its direction symbol at {where0}",
+    "no_direction_symbol": "{cause}: the map has no direction symbol for the entry token",
+    "entry_token_scrolled": "{cause}: the entry token left the map with its scrolled tile",
+    "no_entry_space": "{cause}: no free space on or next to the entry token for {who0}",
+    "enters_map": "{cause}: {who0} enters the map on {where0}",
+    "endgame_tile": "{cause}: the endgame tile {word0} enters play, the entry token on its "
+                    "direction symbol at {where0}",
+    "endgame_no_entry": "{cause}: the map has no entry token for the endgame; the explorers "
+                        "stay where they are",
+    "endgame_cards": "{cause}: the endgame cards are set out",
+    "victory": "{cause}: victory: the chapter flips and every surviving explorer wins",
+    "defeat": "{cause}: the defeat condition is met: the game is lost",
 }
+_RATING = {"n": "{k} rating {{amount{i}}}", "none": "no {k} rating (no {K} phase)"}
+PHRASES.update({
+    f"ratings_reset_{'_'.join(f'{k}_{v}' for k, v in parts)}": "ratings reset: " + ", ".join(
+        _RATING[v].format(k=k, K=k.title(), i=i) for i, (k, v) in enumerate(parts))
+    for parts in [((k, v),) for k in ("spawn", "horror") for v in _RATING]
+    + [(("spawn", a), ("horror", b)) for a in _RATING for b in _RATING]})
+
 """The templates of the events the engine phrases by key."""
 
-_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*(?:\.\.(?:\|[a-z]+\d+\.\.)?)?)\}")
+_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*(?:\.\.(?:\|[a-z]+\d+\.\.|->)?)?)\}")
 _SERIES = re.compile(r"([a-z]+)(\d+)\.\.")
 _NONE = {"who": "nobody"}
 _POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
@@ -399,7 +470,8 @@ def _fill(template: str, values: Mapping[str, str],
             return values[key]
         lists = [series[name][int(start):] for name, start in _SERIES.findall(key)] \
             if series else [[]]
-        said = ", ".join(" ".join(parts) for parts in zip(*lists))
+        said = (" -> " if key.endswith("->") else ", ").join(" ".join(parts)
+                                                             for parts in zip(*lists))
         return said or _NONE.get(_SERIES.findall(key)[0][0], "none")
     return _FIELD.sub(field, template).replace("{{", "{").replace("}}", "}")
 
@@ -415,7 +487,8 @@ def say(event: Any, names: Mapping[str, str] | None = None,
     ``event`` is an event or any value with the same fields (a monster's reason); its
     ``template`` attribute, if it has one, is its template, else its phrase's in
     :data:`PHRASES`. A placeholder ``{who1..}`` says ``who[1:]`` as a list (``nobody`` when
-    empty), ``{who1..|word0..}`` says the pairs ``who[1] word[0], who[2] word[1]...``.
+    empty), ``{who1..|word0..}`` says the pairs ``who[1] word[0], who[2] word[1]...``, and
+    ``{where0..->}`` says a path ``where[0] -> where[1] -> ...``.
     """
     space = space or point_text
     point = point or point_text

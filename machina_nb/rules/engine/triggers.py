@@ -71,8 +71,8 @@ def _fire_one(r: Resolution, card, ability, user_id: str | None, why: str) -> No
         if lasting is None:
             return
         return_marker(r, lasting, f"{ability.name} triggers")
-    r.emit("trigger", f"{why}: {ability.name} ({card.name}) triggers",
-           "manual p26 (triggered conditions)")
+    r.emit("trigger", "triggers", "manual p26 (triggered conditions)", card=card.name,
+           words=(ability.name,), cause=why)
     r.resolving.add(tag)
     previous, r.card = r.card, card.key
     try:

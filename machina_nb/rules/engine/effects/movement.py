@@ -110,8 +110,8 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
                                                     "slides"), rule)
     if done.end != s.unit(unit_id).position:
         r.state = s.update_unit(unit_id, position=done.end)
-    r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",
-           "; ".join(done.rules))
+    r.emit(op, "displaced", "; ".join(done.rules), who=(unit_id,), where=done.path,
+           words=(done.stopped,), cause=why)
     if done.destroyed and r.state.has_unit(unit_id):
         destroy_unit(r, unit_id, done.kill_by, f"{why}: moved into a pit")
     for trigger in done.triggers:
