@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from machina_nb.rules.cite import Cite
 
-__all__ = ["PHRASES", "say", "say_cite", "literal", "dice_words", "point_text", "Who", "At",
+__all__ = ["PHRASES", "say", "say_cite", "literal", "open_series", "dice_words", "point_text", "Who", "At",
            "Word", "Reason", "template_of"]
 
 PHRASES: dict[str, str] = {
@@ -253,6 +253,47 @@ PHRASES: dict[str, str] = {
     "lasting_skipped": "{word0}: no free marker or {amount0} stack(s) reached: skipped",
     "lasting_horror": "{word0} on {who0} ({word1} {word2}), held by a horror marker",
     "lasting_explorer": "{word0} on {who0} ({word1} {word2}), held by a {who1} explorer marker",
+    # markers coming back, destroyed cards going to their piles
+    "marker_returns_horror_unit": "{cause}: a horror marker returns from unit:{who1}; {word0} on "
+                                  "{who0} ends",
+    "marker_returns_horror_card": "{cause}: a horror marker returns from {word1}; {word0} on "
+                                  "{who0} ends",
+    "marker_returns_explorer_unit": "{cause}: {who1}'s marker returns from unit:{who2}; {word0} "
+                                    "on {who0} ends",
+    "marker_returns_explorer_card": "{cause}: {who1}'s marker returns from {word1}; {word0} on "
+                                    "{who0} ends",
+    "marker_returns_destroyed": "{cause}: {who1}'s marker returns from the destroyed {card}; "
+                                "{word0} on {who0} ends",
+    "marker_returns_destroyed_horror": "{cause}: horror's marker returns from the destroyed "
+                                       "{card}; {word0} on {who0} ends",
+    "card_destroyed": "{cause}: {card} is destroyed",
+    "card_destroyed_current": "{cause}: {card} is destroyed; it is now the current explorer "
+                              "event",
+    "card_destroyed_under": "{cause}: {card} is destroyed; it goes under the current explorer "
+                            "event",
+    "marker_back": "the marker is back: {card} goes to its destroyed pile",
+    "marker_back_current": "the marker is back: {card} goes to its destroyed pile; it is now the "
+                           "current explorer event",
+    "marker_back_under": "the marker is back: {card} goes to its destroyed pile; it goes under "
+                         "the current explorer event",
+    # the recharge die
+    "recharge_health": "recharge die face {amount0}: restore 1 health ({amount1} -> {amount2})",
+    "recharge_stamina": "recharge die face {amount0}: restore stamina ({amount1} -> {amount2})",
+    "recharge_nothing": "recharge die face {amount0}: nothing happens",
+    # map tiles
+    "tiles_scroll_away": "{word0..} scroll away and go under the map-tile deck",
+    "explored": "explore from {where0}: {word0} turned {amount0} at {where1}",
+    "explore_misaligned": "the direction symbol at {where0} is not next to the explorer at "
+                          "{where1}: the edges do not line up on the grid",
+    "token_scrolled": "the {word0} token leaves with its scrolled tile (the manual does not "
+                      "say)",
+    # the players' choices
+    "choice_space": "the explorers choose {where0} for {cause}",
+    "choice_spaces": "the explorers choose ({where0}, {where1}) for {cause}",
+    "choice_unit": "the explorers choose '{who0}' for {cause}",
+    "choice_word": "the explorers choose {word0} for {cause}",
+    "choice_move": "the explorers choose the {word0} of {who0} {where0..->} ({word1}) for "
+                   "{cause}",
     # push and pull
     "displaced": "{cause}: {who0} {where0..->} ({word0})",
     # chapters: tiles, the entry token, the endgame
@@ -281,6 +322,11 @@ PHRASES.update({
         _RATING[v].format(k=k, K=k.title(), i=i) for i, (k, v) in enumerate(parts))
     for parts in [((k, v),) for k in ("spawn", "horror") for v in _RATING]
     + [(("spawn", a), ("horror", b)) for a in _RATING for b in _RATING]})
+
+PHRASES.update({
+    f"items_change_{n}": "{cause}: {who0}'s items change " + ", ".join(
+        f"{{word{i}}} {{amount{2 * i}}} -> {{amount{2 * i + 1}}}" for i in range(n))
+    for n in range(1, 9)})
 
 """The templates of the events the engine phrases by key."""
 
@@ -425,10 +471,12 @@ def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
-            where_from: int = 0) -> tuple[str, tuple[str, ...], tuple[Spot, ...]]:
+            where_from: int = 0, with_points: bool = True
+            ) -> tuple[str, tuple[str, ...], tuple[Spot, ...]]:
     """A written event text as a template and its fields: the unit ids among ``unit_ids``
     and the ``(x, y)`` points taken out (for events emitted with words, not a phrase key, and
     for an event's cause); their placeholders are numbered from ``who_from`` and ``where_from``.
+    Without ``with_points`` the points stay in the words.
 
     >>> literal("ann moves (0, 0) -> (0, 1) {x}", ["ann"])
     ('{who0} moves {where0} -> {where1} {{x}}', ('ann',), ((0, 0), (0, 1)))
@@ -436,7 +484,7 @@ def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
     text = text.replace("{", "{{").replace("}", "}}")
     points: list[Spot] = []
     out, last = [], 0
-    for m in _POINT.finditer(text):
+    for m in _POINT.finditer(text) if with_points else ():
         out.append(text[last:m.start()])
         kind = "corner" if _CORNER.search("".join(out)) else "where"
         out.append(f"{{{kind}{where_from + len(points)}}}")
@@ -456,6 +504,17 @@ def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
             text = re.sub(rf" \({re.escape(unit_id)}\)", f" {{(who{n})}}", text)
             text = re.sub(pattern, f"{{who{n}}}", text)
     return text, tuple(who), tuple(points)
+
+
+def open_series(template: str) -> frozenset[str]:
+    """The kinds of field a template says to the end (``{where0..}``): a cause's fields of
+    those kinds would be said twice.
+
+    >>> sorted(open_series("{who0} {where0..->} ({word0})"))
+    ['where']
+    """
+    return frozenset(name for key in _FIELD.findall(template) if ".." in key
+                     for name, _ in _SERIES.findall(key))
 
 
 def _own(template: str) -> str:

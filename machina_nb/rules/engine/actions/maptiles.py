@@ -115,10 +115,18 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
               borders=tuple(b for b in s.borders if not set(b[0]) & gone))
         if s.exit_token in gone:
             r.set(exit_token=None)
-        r.emit("scroll", f"{', '.join(chosen.destroyed)} scroll away and go under the "
-               "map-tile deck", "manual p34 (scroll map tile); switch scroll.destroy")
+        r.emit("scroll", "tiles_scroll_away", "manual p34 (scroll map tile); switch "
+               "scroll.destroy", words=tuple(chosen.destroyed))
     r.set(map=replace(r.state.map, area=chosen.area))
-    r.emit("explore", chosen.explain(), "manual p34 (explore map tile); rulings D19, D21")
+    tile = chosen.tile
+    r.emit("explore", "explored", "manual p34 (explore map tile); rulings D19, D21",
+           where=(chosen.space, tile.origin), words=(tile.key,),
+           amounts=(tile.rotation,))
+    if chosen.misaligned is not None:
+        r.emit("explore", "explore_misaligned", "switch explore.offset (grid_snap)",
+               where=chosen.misaligned)
+    for token in chosen.tokens_left:
+        r.emit("explore", "token_scrolled", "manual p34 (scroll map tile)", words=(token,))
 
 
 def _tile_points(tile) -> list[Point]:
