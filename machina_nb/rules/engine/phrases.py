@@ -5,14 +5,15 @@ An :class:`~machina_nb.rules.engine.resolution.Event` carries its meaning as typ
 words. The transcript reader wants unit ids and ``(x, y)`` pairs (the default); the app gives
 ``names`` (unit id -> ``"Kim (K)"``) and ``space`` (a point -> ``"B3"``).
 
-A phrase is a template of :data:`PHRASES` named by its key, or (for the few events still
-written as words) the event's own template with its ids and points taken out as fields by
-:func:`literal`. A monster's :class:`Reason` is built from typed pieces (:func:`template_of`:
-:class:`Who`, :class:`At`, :class:`Word`, numbers) and said by the same :func:`say`.
+A phrase is a template of :data:`PHRASES` named by its key: no event is free text. A
+monster's :class:`Reason` is built from typed pieces (:func:`template_of`: :class:`Who`,
+:class:`At`, :class:`Word`, numbers) and said by the same :func:`say` (an event gives it as
+``{reason}``); an event's cause keeps its words, the unit ids and points it names taken out as
+fields by :func:`literal`.
 Placeholders: ``{who0}`` a unit, ``{(who0)}`` a unit's id after its name (left out when the
 reader has names), ``{where0}`` a space, ``{corner0}`` a point of the grid (a corner of a
 space or a point between), ``{amount0}`` a number, ``{dice}`` the faces rolled, ``{card}`` a
-card's name, ``{cause}`` what caused the event.
+card's name, ``{cause}`` what caused the event, ``{reason}`` a monster's reason.
 
 >>> from machina_nb.rules.engine.resolution import Event
 >>> from machina_nb.rules.cite import Cite
@@ -138,6 +139,7 @@ PHRASES: dict[str, str] = {
     "no_monsters": "no monsters in the queue: the monster phase is skipped",
     "spawn_phase_end": "end of the spawn phase: spawn rating {amount0} -> {amount1}",
     "monster_turn_controlled": "{who0}'s turn (controlled by {who1}), stamina {amount0}",
+    "monster_reason": "{who0}: {reason}",
     # map spaces
     "spawn_space_destroyed": "{cause}: two destroyed tokens on the spawn space {where0}; it is "
                              "an obstacle now",
@@ -568,6 +570,8 @@ def say(event: Any, names: Mapping[str, str] | None = None,
     for i, w in enumerate(words):
         values[f"word{i}"] = w
     series = {"who": who, "where": spaces, "amount": amounts, "word": words}
+    reason = getattr(event, "reason", None)
+    values["reason"] = say(reason, names, space, point, dice) if reason is not None else ""
     values["cause"] = _fill(_own(getattr(event, "cause", "")), values, series)
     template = getattr(event, "template", None) or PHRASES.get(event.phrase, event.phrase)
     return _fill(_own(template), values, series)

@@ -28,7 +28,7 @@ from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.engine.phrases import PHRASES, literal, open_series, say
+from machina_nb.rules.engine.phrases import PHRASES, Reason, literal, open_series, say
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
@@ -121,8 +121,8 @@ class Event:
     kind: Kind
     """What the event is about; a ``str`` enum, so ``event.kind == "health"`` holds."""
     phrase: str
-    """The key of its template in :data:`~machina_nb.rules.engine.phrases.PHRASES`, or the
-    template itself (``{who0} moves {where0} -> {where1}``) for an event phrased in place."""
+    """The key of its template in :data:`~machina_nb.rules.engine.phrases.PHRASES` (an event
+    is never free text: any other phrase is refused)."""
     who: tuple[str, ...] = ()
     """The unit ids the phrase names, in the order of its ``{who0}``, ``{who1}``..."""
     where: tuple[tuple, ...] = ()
@@ -141,9 +141,13 @@ class Event:
     template over the same fields (``{who1}'s spawn roll``)."""
     cite: Cite = Cite()
     """The rule that made it happen."""
+    reason: Reason | None = None
+    """The mindless monster's reason the event gives (``{reason}``), or None."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", Kind(self.kind))
+        if self.phrase not in PHRASES:
+            raise KeyError(f"no phrase {self.phrase!r} in the phrasebook")
 
     @property
     def text(self) -> str:
@@ -230,16 +234,10 @@ class Resolution:
 
         ``cause`` is what caused it in the log's words (an ability's name as printed, a phase);
         the unit ids and points it names become fields of the event too.
-
-        A few events (card-driven ones: triggers, bound events, chapter entry, markers, and a
-        choice quoting the option chosen) still give their words instead of a phrase key; the
-        unit ids and points those words name are taken out as fields the same way.
         """
         cite = rule if isinstance(rule, Cite) else _cite(rule)
-        if phrase not in PHRASES:   # words not yet in the phrasebook (being migrated)
-            if who or where or amounts or dice or card or words or cause:
-                raise KeyError(f"no phrase {phrase!r} in the phrasebook")
-            phrase, who, where = self._cause(phrase, who, where)
+        if phrase not in PHRASES:
+            raise KeyError(f"no phrase {phrase!r} in the phrasebook")
         who, where = tuple(who), tuple(where)
         if cause:
             cause, who, where = self._cause(cause, who, where,

@@ -134,8 +134,8 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     if plan.options:
         raise NeedChoice(plan.choice_of, plan.options, "manual p16")
     for reason in plan.reasons:
-        r.events.append(Event(Kind.REASON, "{who0}: " + reason.template, reason.who,
-                              reason.where, reason.amounts, words=reason.words, cite=_PLAN))
+        r.events.append(Event(Kind.REASON, "monster_reason", reason.who, reason.where,
+                              reason.amounts, words=reason.words, cite=_PLAN, reason=reason))
     turn = r.state.monster_turn or MonsterTurn(action.actor)
     m = r.state.unit(action.actor)
     path = (m.position,) + plan.path if plan.established else turn.path
