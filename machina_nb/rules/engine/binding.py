@@ -20,6 +20,7 @@ from __future__ import annotations
 from machina_nb.rules.engine.state import Deck
 from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.engine.resolution import Resolution
+from machina_nb.rules.engine.state import Side
 
 __all__ = ["bind_horror_event", "release_bound_events"]
 
@@ -75,7 +76,7 @@ def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
         return
     r.set(bound=tuple(b for b in r.state.bound if b[0] != unit_id))
     names = tuple(repr(c.name) for c in mine)
-    if side == "explorer":
+    if side == Side.EXPLORER:
         r.emit("event", "bound_removed", "manual p19 (explorer death)", who=(unit_id,),
                words=names)
         return

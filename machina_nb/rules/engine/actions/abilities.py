@@ -28,6 +28,7 @@ from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_o
 from machina_nb.rules.engine.triggers import return_marker
 from machina_nb.rules.errors import BadArgument
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.state import Side
 
 __all__ = ["PlayAbility", "explorer_abilities", "second_targets", "play_targets"]
 
@@ -69,7 +70,7 @@ class PlayAbility(Action):
 
         Rules: manual p12 (explorer turns), p20 (abilities outside the turn).
         """
-        if state.has_unit(self.actor) and state.unit(self.actor).side == "explorer" \
+        if state.has_unit(self.actor) and state.unit(self.actor).side == Side.EXPLORER \
                 and state.active != self.actor:
             u = state.unit(self.actor)
             abilities = explorer_abilities(state, u)
@@ -231,7 +232,7 @@ def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
 
 
 def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...]:
-    if unit.side == "explorer":
+    if unit.side == Side.EXPLORER:
         return explorer_abilities(state, unit)
     return tuple(a for _, a in monster_abilities(state, unit, rules))
 

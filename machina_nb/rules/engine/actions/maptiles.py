@@ -18,6 +18,7 @@ from machina_nb.rules.engine.resolution import Resolution
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.state import Side
 
 __all__ = ["Exit", "Explore", "explorations", "EXIT_COST", "EXPLORE_COST"]
 
@@ -33,7 +34,7 @@ class Exit(Action):
     """Leave the map from the exit token's space for 2 stamina (manual p34)."""
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
+        if u.side != Side.EXPLORER or state.exit_token is None or u.position != state.exit_token:
             _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
         _pay_check(state, rules, u, EXIT_COST, (), None, "manual p34 (exit)")
 
@@ -147,7 +148,7 @@ def explorations(state: GameState, rules: Rules, unit: Unit,
     if area is None:
         _fail("actor", "this map is a fixed layout without a map-tile deck",
               "manual p34 (explore map tile)")
-    if unit.side != "explorer" or unit.position is None:
+    if unit.side != Side.EXPLORER or unit.position is None:
         _fail("actor", f"{unit.id} is not an explorer on the map", "manual p34")
     return explore_options(area, state.unit_board(), unit.position, rules,
                            explorers={e.id for e in state.explorers}, side=side)
@@ -156,7 +157,7 @@ def explorations(state: GameState, rules: Rules, unit: Unit,
 def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     """One Explore per edge side and per placement the players may choose (manual p34)."""
     area = state.map.area
-    if area is None or u.side != "explorer" or u.stamina < EXPLORE_COST.stamina:
+    if area is None or u.side != Side.EXPLORER or u.stamina < EXPLORE_COST.stamina:
         return []
     sides = sorted({_SIDE_OF[(o[0] - i[0], o[1] - i[1])]
                     for i, o in area.unexplored_edges() if i == u.position})

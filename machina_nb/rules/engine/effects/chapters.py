@@ -14,6 +14,7 @@ from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.engine.state import Deck, GameState, Unit
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.rulings import Rules
+from machina_nb.rules.engine.state import Side
 
 __all__ = [
     "explorers_counted", "reset_ratings", "next_chapter", "light_chapter",
@@ -115,7 +116,7 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
 def light_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
     """Light a chapter space on the explorer's tile (manual p36)."""
     user = step.user
-    light_chapter(r, user if user is not None and user.side == "explorer" else None,
+    light_chapter(r, user if user is not None and user.side == Side.EXPLORER else None,
                   step.label)
 
 

@@ -14,6 +14,7 @@ from machina_nb.rules.engine.holdings import release_spent, release_waiting
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
 from machina_nb.rules.engine.state import Deck, EXPLORER_MARKERS, HORROR_MARKERS, Lasting, Unit
 from machina_nb.rules.engine.triggers import fire_all
+from machina_nb.rules.engine.state import Side
 
 __all__ = [
     "invoke_horror_event", "reinvoke_horror_event", "reinvoke_explorer_event",
@@ -173,7 +174,7 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
 
 
 def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str):
-    holder = user.id if user is not None and user.side == "explorer" else "horror"
+    holder = user.id if user is not None and user.side == Side.EXPLORER else "horror"
     limit = EXPLORER_MARKERS if holder != "horror" else HORROR_MARKERS
     s = r.state
     stacks = sum(1 for e in s.lasting if e.name == name and e.target == target)
@@ -192,7 +193,7 @@ def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, 
 
 def invoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
     """An explorer draws an explorer event (manual p37)."""
-    if step.user is not None and step.user.side == "explorer":
+    if step.user is not None and step.user.side == Side.EXPLORER:
         invoke_explorer_event(r, step.user, step.label)
 
 
