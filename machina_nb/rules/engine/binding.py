@@ -17,10 +17,9 @@ events), p24 (destroy a binding event), p37 (binding events); aid §Monster Phas
 
 from __future__ import annotations
 
-from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.state import Deck, Side
 from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["bind_horror_event", "release_bound_events"]
 

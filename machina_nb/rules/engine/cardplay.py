@@ -31,9 +31,8 @@ from dataclasses import dataclass, replace
 from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.cards.items import ItemCard, equipped_items
 from machina_nb.rules.cards.units import ATTRIBUTE_MAX
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "card_of", "passive_effects",
            "passive_total", "attribute", "can_target_ethereal", "enabled_to_target_ethereal",

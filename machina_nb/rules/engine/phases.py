@@ -28,10 +28,9 @@ from machina_nb.rules.engine.resolution import Resolution, Step
 from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.state import GameState, MonsterTurn, PhaseName, Side, Unit
 from machina_nb.rules.engine.triggers import fire_explorer_phase
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
-from machina_nb.rules.engine.state import PhaseName, Side
 
 __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers", "spawn_roll",
            "horror_roll", "current_monster", "start_new_round", "start_new_round_effect",

@@ -35,10 +35,9 @@ from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, ItemDeck
 from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.engine.actions import ACTION_KINDS, Action
 from machina_nb.rules.engine.state import (Deck, Decision, GameState, Lasting, MapSpec,
-                                           MonsterTurn, Unit)
+                                           MonsterTurn, PhaseName, Side, Unit)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules, check_rules
-from machina_nb.rules.engine.state import PhaseName, Side
 
 __all__ = ["to_json", "from_json", "MAX_SAVE_CHARS", "MAX_JSON_DEPTH", "MAX_SAVE_LIST",
            "MAX_ROUND"]

@@ -12,9 +12,8 @@ from typing import Mapping
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.cards.units import UnitCard
-from machina_nb.rules.engine.state import GameState, MapSpec, Unit
+from machina_nb.rules.engine.state import GameState, MapSpec, Side, Unit
 from machina_nb.rules.errors import RulesError
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["scenario"]
 

@@ -16,9 +16,8 @@ from machina_nb.rules.board.terrain import adjacent, nearest_spaces, neighbours
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Ability
 from machina_nb.rules.engine.cardplay import (can_target_ethereal, card_of, explorer_sources,
                                               marker_holder, marker_on)
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["SPACE_TARGETS", "card_key", "ability_targets", "destroy_options", "unpaid_cost",
            "units_in_scope"]

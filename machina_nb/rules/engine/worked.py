@@ -81,7 +81,7 @@ from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.phases import spawn_roll
-from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.state import Deck, PhaseName, Side
 from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, ExampleStep, load_example
@@ -94,7 +94,6 @@ from machina_nb.rules.engine.monsters import MonsterPlan, explorer_distances, mi
 from machina_nb.rules.engine.plans import PlannedAbility
 from machina_nb.rules.board.sight import adjacent, adjacent_spaces
 from machina_nb.rules.engine.state import GameState, MapSpec, MonsterTurn, Unit
-from machina_nb.rules.engine.state import PhaseName, Side
 
 __all__ = ["StepResult", "TurnAction", "monster_turn_actions", "example_state", "run_example", "load_example", "VERBS"]
 

@@ -23,12 +23,11 @@ from machina_nb.rules.engine.effects import lose_health
 from machina_nb.rules.engine.holdings import consume, destroy_card
 from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.engine.resolution import Resolution, resolve
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_options, unpaid_cost
 from machina_nb.rules.engine.triggers import return_marker
 from machina_nb.rules.errors import BadArgument
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["PlayAbility", "explorer_abilities", "second_targets", "play_targets"]
 

@@ -23,12 +23,11 @@ from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine.chance import Dice, OpenDice
 from machina_nb.rules.engine.phases import advance, current_monster
 from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution
-from machina_nb.rules.engine.state import Decision, GameState, Unit
+from machina_nb.rules.engine.state import Decision, GameState, PhaseName, Side, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
 from machina_nb.rules.rulings import Rules, check_rules
-from machina_nb.rules.engine.state import PhaseName, Side
 
 __all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors", "check_state",
            "check_budget", "check_optional_space", "check_contributions"]

@@ -16,9 +16,8 @@ from machina_nb.rules.engine.actions.spaces import Activate, ChapterSpace, SealS
 from machina_nb.rules.engine.actions.turns import (EndTurn, MonsterAct, RollHorror, RollSpawn,
                                                    StartTurn, _monster_acts)
 from machina_nb.rules.engine.phases import current_monster, spawn_rollers
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, PhaseName, Unit
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import PhaseName
 
 __all__ = ["SPACE_ACTIONS", "TURN_ACTIONS", "ACTION_KINDS", "legal_actions"]
 

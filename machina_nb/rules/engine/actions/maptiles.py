@@ -15,10 +15,9 @@ from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal,
 from machina_nb.rules.engine.chapters import last_explorer_exits
 from machina_nb.rules.engine.effects import destroy_unit
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["Exit", "Explore", "explorations", "EXIT_COST", "EXPLORE_COST"]
 

@@ -17,9 +17,8 @@ from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal,
 from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects import destroy_unit, set_door
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["Move", "Door", "through_moves", "DOOR_COSTS"]
 

@@ -21,10 +21,9 @@ from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event
                                              next_chapter, reinvoke_horror_event, threat_down,
                                              trigger_traps)
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.errors import BadArgument
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = ["Activate", "ChapterSpace", "SealSpawn", "ACTION_SPACE_COSTS", "SEAL_COST",
            "UNLIT_CHAPTER_COST", "SCHEMING_LEVER_COST"]

@@ -20,9 +20,8 @@ from machina_nb.rules.engine.monsters import DOOR_DESTROY_COST, mindless_step
 from machina_nb.rules.engine.plans import PlannedAbility, PlannedDoor, PlannedMove
 from machina_nb.rules.engine.phases import current_monster, horror_roll, spawn_roll, spawn_rollers
 from machina_nb.rules.engine.resolution import Event, Kind, NeedChoice, Resolution
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.state import GameState, MonsterTurn, PhaseName, Side, Unit
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import PhaseName, Side
 
 __all__ = ["StartTurn", "EndTurn", "RollSpawn", "RollHorror", "MonsterAct"]
 

@@ -11,10 +11,9 @@ from machina_nb.rules.board.terrain import nearest_spaces
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, GameState, Unit
+from machina_nb.rules.engine.state import Deck, GameState, Side, Unit
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import Side
 
 __all__ = [
     "explorers_counted", "reset_ratings", "next_chapter", "light_chapter",

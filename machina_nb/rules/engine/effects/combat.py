@@ -19,10 +19,9 @@ from machina_nb.rules.engine.binding import release_bound_events
 from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
 from machina_nb.rules.engine.holdings import discard_inventory
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, GameState
+from machina_nb.rules.engine.state import Deck, GameState, PhaseName, Side
 from machina_nb.rules.engine.triggers import fire, fire_when_destroyed
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import PhaseName, Side
 
 __all__ = [
     "PAY_WITH", "lose_health", "destroy_unit", "roll_modifier", "attack", "spend_essence",

@@ -12,9 +12,9 @@ from machina_nb.rules.engine.binding import bind_horror_event
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.holdings import release_spent, release_waiting
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, EXPLORER_MARKERS, HORROR_MARKERS, Lasting, Unit
+from machina_nb.rules.engine.state import (Deck, EXPLORER_MARKERS, HORROR_MARKERS, Lasting, Side,
+                                           Unit)
 from machina_nb.rules.engine.triggers import fire_all
-from machina_nb.rules.engine.state import Side
 
 __all__ = [
     "invoke_horror_event", "reinvoke_horror_event", "reinvoke_explorer_event",

@@ -16,8 +16,7 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.effects.chapters import chapter_key
 from machina_nb.rules.engine.effects.combat import attack, destroy_unit
 from machina_nb.rules.engine.resolution import Resolution, Step
-from machina_nb.rules.engine.state import GameState, Unit
-from machina_nb.rules.engine.state import Side
+from machina_nb.rules.engine.state import GameState, Side, Unit
 
 __all__ = [
     "destroy_map_space", "destroyed_tokens", "refresh_space", "edge_spaces", "place_exit_token",

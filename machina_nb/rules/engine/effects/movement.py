@@ -16,8 +16,7 @@ from machina_nb.rules.engine.effects.combat import destroy_unit, explode_barrel
 from machina_nb.rules.engine.effects.map_spaces import trigger_traps
 from machina_nb.rules.engine.monsters import effect_move
 from machina_nb.rules.engine.resolution import Resolution, Step
-from machina_nb.rules.engine.state import Unit
-from machina_nb.rules.engine.state import Side
+from machina_nb.rules.engine.state import Side, Unit
 
 __all__ = ["move_effect", "teleport_effect", "switch_effect", "push_effect"]
 

@@ -14,8 +14,7 @@ from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, GameState, Unit
-from machina_nb.rules.engine.state import PhaseName
+from machina_nb.rules.engine.state import Deck, GameState, PhaseName, Unit
 
 __all__ = [
     "SPAWN_LIMIT", "monsters_on_tile", "spawn_spaces", "spawn_monster", "spawn_effect",
