@@ -399,6 +399,14 @@ class Exploration:
     area: PlayArea
     warnings: tuple[str, ...] = ()
     rules: tuple[str, ...] = (_CITE_EXPLORE,)
+    tokens_left: tuple[str, ...] = ()
+    """The tokens (``entry``, ``exit``) that leave with a scrolled tile."""
+
+    @property
+    def misaligned(self) -> tuple[Point, Point] | None:
+        """The direction symbol and the explorer's space when they are not next to each other
+        (``explore.offset = grid_snap``), else None."""
+        return _misaligned(self.tile, self.space)
 
     def explain(self) -> str:
         """One line for people: the tile placed, tiles scrolled, monsters banished, warnings, rules."""
@@ -411,6 +419,14 @@ class Exploration:
         for warning in self.warnings:
             text += f"; note: {warning}"
         return text + f" ({'; '.join(self.rules)})"
+
+
+def _misaligned(tile: PlacedTile, space: Point) -> tuple[Point, Point] | None:
+    """The tile's direction symbol and ``space`` when they are not next to each other."""
+    where = tile.direction_symbol()[1][0]
+    if max(abs(where[0] - space[0]), abs(where[1] - space[1])) != 1:
+        return where, space
+    return None
 
 
 def explore_options(area: PlayArea, board: Board, space: Point, rules: Rules, *,
@@ -526,11 +542,12 @@ def _join_placements(area: PlayArea, edge: Edge, new_side: TileSide,
     placements: list[tuple[PlacedTile, tuple[str, ...]]] = []
     for origin in origins:
         tile = place_tile(new_side, rotation, origin)
-        where = tile.direction_symbol()[1][0]
         warnings: tuple[str, ...] = ()
-        if max(abs(where[0] - space[0]), abs(where[1] - space[1])) != 1:
-            warnings = (f"the direction symbol at {where} is not next to the explorer at {space}: "
-                        "the edges do not line up on the grid (switch explore.offset, grid_snap)",)
+        off = _misaligned(tile, space)
+        if off is not None:
+            warnings = (f"the direction symbol at {off[0]} is not next to the explorer at "
+                        f"{space}: the edges do not line up on the grid (switch explore.offset, "
+                        "grid_snap)",)
         placements.append((tile, warnings))
     return placements
 
@@ -594,7 +611,9 @@ def _scrolls(area: PlayArea, board: Board, space: Point, edge: Edge, tile: Place
         if doomed:
             cites += (_CITE_SCROLL, "manual p19 (banish)")
         options.append(Exploration(space, edge, tile, doomed, banished, joined, new_area,
-                                   warnings + notes, cites))
+                                   warnings + notes, cites,
+                                   tuple(n for n in ("entry", "exit")
+                                         if getattr(area, n) is not None and n not in tokens)))
     if not options:
         raise RulesError("space", f"the tile would overlap a placed tile at {tile.origin} (manual p34)")
     return options

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ from machina_nb.rules.errors import ContentError, RulesError
 __all__ = [
     "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
     "Record", "Ability", "Unit", "load_units", "load_all_units", "read_abilities",
-    "ATTRIBUTE_MAX", "SIDES", "check_attribute", "UnitCard", "unit_card", "content_cards",
+    "ATTRIBUTE_MAX", "SIDES", "Side", "check_attribute", "UnitCard", "unit_card", "content_cards",
     "unit_from_table",
 ]
 
@@ -327,7 +328,18 @@ ATTRIBUTE_MAX = 9
 """Every attribute lies in 0..9 (manual p18)."""
 
 
-SIDES = ("explorer", "monster")
+class Side(StrEnum):
+    """Whose side a unit is on (manual p18); a ``str`` enum, so ``side == "monster"`` holds and
+    it is written as its value."""
+
+    EXPLORER = "explorer"
+    MONSTER = "monster"
+
+    def __repr__(self) -> str:
+        return repr(self.value)   # shown as its word, as before it was an enum
+
+
+SIDES = tuple(side.value for side in Side)
 
 
 def check_attribute(name: str, value: int) -> None:
@@ -370,6 +382,7 @@ class UnitCard:
     def __post_init__(self) -> None:
         if self.side not in SIDES:
             raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
+        object.__setattr__(self, "side", Side(self.side))
         for name in ("armor", "will", "health", "stamina"):
             check_attribute(name, getattr(self, name))
         object.__setattr__(self, "abilities", tuple(self.abilities))

@@ -17,7 +17,7 @@ events), p24 (destroy a binding event), p37 (binding events); aid §Monster Phas
 
 from __future__ import annotations
 
-from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.state import Deck, Side
 from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.engine.resolution import Resolution
 
@@ -38,9 +38,9 @@ def bind_horror_event(r: Resolution, card: EventCard, why: str) -> bool:
         return False
     queue = r.state.queue
     if not queue:
-        r.emit("horror", f"{why}: no monster in play for the binding horror event "
-               f"{card.name!r} to bind to: it is played as an ordinary horror event",
-               "manual p14; aid §Monster Phase; switches monster.ability_sources and horror_bind.monster")
+        r.emit("horror", "bind_no_monster", "manual p14; aid §Monster Phase; switches "
+               "monster.ability_sources and horror_bind.monster", words=(repr(card.name),),
+               cause=why)
         return False
     reading = r.rules["horror_bind.monster"]
     if reading == "first_in_queue":
@@ -51,9 +51,9 @@ def bind_horror_event(r: Resolution, card: EventCard, why: str) -> bool:
         holder = r.choose(queue, f"the monster {card.name!r} binds to",
                           "manual p16 (the explorers resolve ambiguities); switches monster.ability_sources and horror_bind.monster")
     r.set(bound=r.state.bound + ((holder, card),))
-    r.emit("horror", f"{why}: the binding horror event {card.name!r} binds to {holder}; the "
-           "current horror event stays", f"aid §Monster Phase (bound horror events); switches monster.ability_sources and horror_bind.monster "
-           f"(horror_bind.monster = {reading})")
+    r.emit("horror", "binds_to", "aid §Monster Phase (bound horror events); switches "
+           f"monster.ability_sources and horror_bind.monster (horror_bind.monster = {reading})",
+           who=(holder,), words=(repr(card.name),), cause=why)
     return True
 
 
@@ -74,21 +74,21 @@ def release_bound_events(r: Resolution, unit_id: str, side: str) -> None:
     if not mine:
         return
     r.set(bound=tuple(b for b in r.state.bound if b[0] != unit_id))
-    names = ", ".join(repr(c.name) for c in mine)
-    if side == "explorer":
-        r.emit("event", f"{unit_id}'s bound events {names} are removed from the game",
-               "manual p19 (explorer death)")
+    names = tuple(repr(c.name) for c in mine)
+    if side == Side.EXPLORER:
+        r.emit("event", "bound_removed", "manual p19 (explorer death)", who=(unit_id,),
+               words=names)
         return
     deck = r.state.horror_events
     if r.rules["bound.released_horror"] == "under_current" and deck.destroyed:
         r.set(horror_events=Deck(deck.cards, deck.destroyed[:1] + tuple(reversed(mine))
                                  + deck.destroyed[1:]))
-        r.emit("horror", f"{unit_id} left play: its bound horror events {names} go under the "
-               f"current horror event {deck.destroyed[0].name!r}, which stays current",
-               "manual p24 (destroy a binding event), p21; switch bound.released_horror")
+        r.emit("horror", "bound_under_current", "manual p24 (destroy a binding event), p21; "
+               "switch bound.released_horror", who=(unit_id,),
+               words=(repr(deck.destroyed[0].name),) + names)
         return
     r.set(horror_events=Deck(deck.cards, tuple(reversed(mine)) + deck.destroyed))
-    r.emit("horror", f"{unit_id} left play: its bound horror events {names} go on top of the "
-           f"destroyed horror events; {mine[-1].name!r} is now the current horror event",
+    r.emit("horror", "bound_on_top",
            "manual p24 (destroy a binding event), p21 (current: the topmost destroyed); "
-           "aid; switches monster.ability_sources and horror_bind.monster; switch bound.released_horror")
+           "aid; switches monster.ability_sources and horror_bind.monster; switch "
+           "bound.released_horror", who=(unit_id,), words=(repr(mine[-1].name),) + names)

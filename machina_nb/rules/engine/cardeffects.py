@@ -54,8 +54,7 @@ def take(r: Resolution, card_id: str, why: str) -> tuple[Any, str, str] | None:
     """
     s = r.state
     deck = s.monsters
-    held = "is held for the effects that follow" if r.rules.reads(
-        "take.found_card", "set_aside") else "goes on top of its deck"
+    held = "held" if r.rules.reads("take.found_card", "set_aside") else "top"
     for place in ("deck", "destroyed", "removed", "reserve"):
         pile = {"deck": deck.cards, "destroyed": deck.destroyed, "removed": s.removed,
                 "reserve": s.reserve}[place]
@@ -70,9 +69,9 @@ def take(r: Resolution, card_id: str, why: str) -> tuple[Any, str, str] | None:
             r.set(monsters=Deck((card,) + deck.cards, rest if place == "destroyed"
                                 else deck.destroyed), **({place: rest} if place != "destroyed"
                                                          else {}))
-        r.emit("take", f"{why}: {card.name} is taken from the monster {place}"
-               + (" (shuffled)" if place == "deck" else "") + f" and {held}",
-               "manual p25 (take specific monsters); switch take.found_card")
+        r.emit("take", f"taken_monster_{'deck' if place == 'deck' else 'pile'}_{held}",
+               "manual p25 (take specific monsters); switch take.found_card", card=card.name,
+               words=(place,), cause=why)
         return card, "monsters", place
     for field in ("horror_events", "explorer_events"):
         deck = getattr(s, field)
@@ -81,11 +80,10 @@ def take(r: Resolution, card_id: str, why: str) -> tuple[Any, str, str] | None:
             card = deck.cards[i]
             rest = r.dice.shuffle(deck.cards[:i] + deck.cards[i + 1:], f"{field} after take")
             r.set(**{field: Deck((card,) + rest, deck.destroyed)})
-            r.emit("take", f"{why}: {card.name} is taken from the {field.replace('_', ' ')} "
-                   f"deck, which is shuffled; it {held}", "manual p25 (take); switch "
-                   "take.found_card")
+            r.emit("take", f"taken_event_{held}", "manual p25 (take); switch take.found_card",
+                   card=card.name, words=(field.replace("_", " "),), cause=why)
             return card, field, "deck"
-    r.emit("take", f"{why}: no card {card_id!r} to take", "manual p25 (take)")
+    r.emit("take", "take_nothing", "manual p25 (take)", words=(repr(card_id),), cause=why)
     return None
 
 
@@ -106,9 +104,9 @@ def _unused_back(r: Resolution, card: Any, field: str, place: str, why: str) -> 
         r.set(**{field: Deck(rest, (card,) + deck.destroyed)})
     else:
         r.set(**{field: Deck(rest, deck.destroyed), place: getattr(r.state, place) + (card,)})
-    r.emit("take", f"{why}: nothing drew {card.name}; it goes back to the "
-           + ("deck, which is shuffled" if place == "deck" else f"monster {place} pile"),
-           "manual p25 (take); switch take.found_card (set_aside)")
+    r.emit("take", "take_back_deck" if place == "deck" else "take_back_pile",
+           "manual p25 (take); switch take.found_card (set_aside)", card=card.name,
+           words=(place,), cause=why)
 
 
 def treat_space(r: Resolution, space: Point | None, kind: SpaceKind, why: str,

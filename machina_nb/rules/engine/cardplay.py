@@ -33,7 +33,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Ability, Effect
 from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, equipped_items
 from machina_nb.rules.cards.units import ATTRIBUTE_MAX
-from machina_nb.rules.engine.state import GameState, Lasting, Unit
+from machina_nb.rules.engine.state import GameState, Lasting, Side, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "card_of", "passive_effects",
@@ -133,7 +133,7 @@ def card_of(state: GameState, unit: Unit, ability: Ability) -> str:
 def _tile_scope(state: GameState, scope: str, owner: Unit | None) -> tuple[str, ...]:
     if scope == "self":
         return (owner.id,) if owner is not None else ()
-    side = "explorer" if scope.startswith("explorers") else "monster"
+    side = Side.EXPLORER if scope.startswith("explorers") else Side.MONSTER
     units = [u for u in state.units if u.side == side and u.position is not None]
     if scope.endswith("on_tile") and owner is not None and owner.position is not None:
         tile = state.tile_of(owner.position)
@@ -260,7 +260,7 @@ def marker_holder(unit: Unit) -> str:
 
     Rules: manual p27 (explorer markers, horror markers), p5, p8.
     """
-    return unit.id if unit.side == "explorer" else "horror"
+    return unit.id if unit.side == Side.EXPLORER else "horror"
 
 
 def marker_on(state: GameState, holder: str, card: str) -> Lasting | None:

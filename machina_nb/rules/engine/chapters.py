@@ -49,8 +49,7 @@ def return_tiles(r: Resolution, why: str) -> None:
     order = r.dice.shuffle(tuple(t.key for t in area.tiles), "the placed map tiles")
     r.set(map=replace(s.map, area=area.clear(order)), destroyed=(), lit=(), borders=(),
           exit_token=None)
-    r.emit("tiles", f"{why}: the placed tiles are shuffled and slid under the map-tile deck "
-           f"in the order {', '.join(order)}", _EXIT)
+    r.emit("tiles", "tiles_returned", _EXIT, words=tuple(order), cause=why)
 
 
 def last_explorer_exits(r: Resolution, why: str) -> None:
@@ -72,8 +71,7 @@ def last_explorer_exits(r: Resolution, why: str) -> None:
     next_chapter(r, why)
     if not r.state.explorers_on_map and not r.state.over:
         r.set(over="no explorer on the map")
-        r.emit("game", "the new chapter places no entry token: no explorer on the map",
-               "manual p28")
+        r.emit("game", "no_entry_token", "manual p28")
 
 
 def everyone_exits(r: Resolution, why: str) -> None:
@@ -86,8 +84,8 @@ def everyone_exits(r: Resolution, why: str) -> None:
     for e in r.state.explorers_on_map:
         r.state = r.state.update_unit(e.id, position=None)
         r.set(exited=r.state.exited + (e.id,))
-        r.emit("exit", f"{why}: {e.id} leaves the map with the others",
-               "switch timer35.exit_chapter (full_exit_procedure)")
+        r.emit("exit", "leaves_with_others", "switch timer35.exit_chapter "
+               "(full_exit_procedure)", who=(e.id,), cause=why)
     last_explorer_exits(r, why)
 
 
@@ -112,19 +110,18 @@ def enter_at_entry_token(r: Resolution, why: str) -> None:
         inside = symbols[0] if symbols else None
     elif not area.tiles:
         if not area.deck:
-            r.emit("entry", f"{why}: the map-tile deck is empty: no tile to enter", _ENTRY)
+            r.emit("entry", "tile_deck_empty", _ENTRY, cause=why)
             return
         area = area.place_entry_token()
         r.set(map=replace(s.map, area=area))
         inside = cast(tuple[Point, Point], area.entry)[0]
-        r.emit("entry", f"{why}: the top map tile {area.tiles[0].key} is drawn into the "
-               f"playing area; the entry token goes on its direction symbol at {inside}", _ENTRY)
+        r.emit("entry", "entry_tile_drawn", _ENTRY, where=(inside,),
+               words=(area.tiles[0].key,), cause=why)
     else:
         inside = area.entry[0] if area.entry is not None else None
     if inside is None:
-        r.emit("entry", f"{why}: " + ("the map has no direction symbol for the entry token"
-                                      if area is None else "the entry token left the map with "
-                                      "its scrolled tile"), "manual p28, p34")
+        r.emit("entry", "no_direction_symbol" if area is None else "entry_token_scrolled",
+               "manual p28, p34", cause=why)
         return
     for who in _seat_at(r, inside, why, _ENTRY):
         enters_play(r, who, why)
@@ -137,13 +134,12 @@ def _seat_at(r: Resolution, inside: Point, why: str, rule: str) -> list[str]:
     for who in r.state.exited:
         free = spaces_at_entry(r.state.unit_board(), inside, r.rules)
         if not free:
-            r.emit("entry", f"{why}: no free space on or next to the entry token for {who}",
-                   rule)
+            r.emit("entry", "no_entry_space", rule, who=(who,), cause=why)
             break
         space = r.choose(free, f"where {who} enters", rule)
         r.state = r.state.update_unit(who, position=space)
         r.set(exited=tuple(x for x in r.state.exited if x != who))
-        r.emit("entry", f"{why}: {who} enters the map on {space}", rule)
+        r.emit("entry", "enters_map", rule, who=(who,), where=(space,), cause=why)
         entered.append(who)
     return entered
 
@@ -194,8 +190,7 @@ def enter_endgame(r: Resolution, tile: str | None, why: str) -> None:
         area = area.place_endgame(tile)
         r.set(map=replace(s.map, area=area))
         inside = cast(tuple[Point, Point], area.entry)[0]
-        r.emit("endgame", f"{why}: the endgame tile {tile} enters play, the entry token on "
-               f"its direction symbol at {inside}", _ENDGAME)
+        r.emit("endgame", "endgame_tile", _ENDGAME, where=(inside,), words=(tile,), cause=why)
     else:
         symbols = edge_spaces(s, (BorderKind.DIRECTION,))
         inside = symbols[0] if symbols else None
@@ -205,12 +200,11 @@ def enter_endgame(r: Resolution, tile: str | None, why: str) -> None:
             r.set(exited=r.state.exited + (e.id,))
         _seat_at(r, inside, why, _ENDGAME)
     else:
-        r.emit("endgame", f"{why}: the map has no entry token for the endgame; the explorers "
-               "stay where they are", _ENDGAME)
+        r.emit("endgame", "endgame_no_entry", _ENDGAME, cause=why)
     if r.state.endgame:
         r.set(chapters=Deck(r.state.endgame + r.state.chapters.cards,
                             r.state.chapters.destroyed), endgame=())
-        r.emit("endgame", f"{why}: the endgame cards are set out", _ENDGAME)
+        r.emit("endgame", "endgame_cards", _ENDGAME, cause=why)
         next_chapter(r, why)
 
 
@@ -227,10 +221,9 @@ def game_end_effect(r: Resolution, e: Effect, step: Step) -> None:
     """
     won = e.op == "victory"
     r.set(over="won" if won else "lost")
-    r.emit("game", f"{step.label}: " + ("victory: the chapter flips and every surviving "
-                                        "explorer wins" if won else
-                                        "the defeat condition is met: the game is lost"),
-           "manual p28 (victory), p3" if won else "manual p28 (enter endgame), p3")
+    r.emit("game", "victory" if won else "defeat",
+           "manual p28 (victory), p3" if won else "manual p28 (enter endgame), p3",
+           cause=step.label)
 
 
 def reset_ratings_effect(r: Resolution, e: Effect, step: Step) -> None:

@@ -93,10 +93,12 @@ def store_inventory(r: Resolution, inventory: Inventory, why: str) -> None:
     changes, inventory = applied_inventory(r.state, inventory, r.rules)
     r.state = put_inventory(r.state.update_unit(inventory.owner, **changes), inventory)
     if changes:
-        r.emit("attributes", f"{why}: {inventory.owner}'s items change "
-               + ", ".join(f"{k.replace('_', ' ')} {getattr(before, k)} -> {v}"
-                           for k, v in sorted(changes.items())),
-               "manual p19 (attributes changed by items), p30")
+        changed = sorted(changes.items())
+        r.emit("attributes", f"items_change_{len(changed)}",
+               "manual p19 (attributes changed by items), p30", who=(inventory.owner,),
+               words=tuple(k.replace("_", " ") for k, _ in changed),
+               amounts=tuple(n for k, v in changed for n in (getattr(before, k), v)),
+               cause=why)
     gone = was - {c.id for c in equipped_items(inventory)}
     if gone and r.rules.reads("markers.item_unequipped", "effect_ends"):
         for lasting in [e for e in r.state.lasting if e.card in {f"item:{i}" for i in gone}]:
@@ -110,9 +112,13 @@ def return_marker(r: Resolution, lasting: Lasting, why: str) -> None:
     Rules: manual p27 (taking a marker back from a card).
     """
     r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
-    owner = "a horror" if lasting.holder == "horror" else f"{lasting.holder}'s"
-    r.emit("markers", f"{why}: {owner} marker returns from {lasting.card}; {lasting.name} on "
-           f"{lasting.target} ends", "manual p27 (removing a marker from a card)")
+    horror = lasting.holder == "horror"
+    on_unit = lasting.card.startswith("unit:")
+    r.emit("markers", f"marker_returns_{'horror' if horror else 'explorer'}_"
+           f"{'unit' if on_unit else 'card'}", "manual p27 (removing a marker from a card)",
+           who=(lasting.target,) + (() if horror else (lasting.holder,))
+           + ((lasting.card.removeprefix("unit:"),) if on_unit else ()),
+           words=(lasting.name,) + (() if on_unit else (lasting.card,)), cause=why)
     release_waiting(r)
 
 
@@ -176,9 +182,11 @@ def destroy_item(r: Resolution, explorer: str, item_id: str, why: str) -> None:
         inv = unequip(inv, item_id)
     for lasting in [e for e in r.state.lasting if e.card == key]:
         r.set(lasting=tuple(e for e in r.state.lasting if e is not lasting))
-        r.emit("markers", f"{why}: {lasting.holder}'s marker returns from the destroyed "
-               f"{card.name}; {lasting.name} on {lasting.target} ends",
-               "manual p26 (destroy an item: its markers return)")
+        horror = lasting.holder == "horror"
+        r.emit("markers", "marker_returns_destroyed" + ("_horror" if horror else ""),
+               "manual p26 (destroy an item: its markers return)",
+               who=(lasting.target,) + (() if horror else (lasting.holder,)),
+               card=card.name, words=(lasting.name,), cause=why)
     store_inventory(r, replace(inv, unequipped=tuple(c for c in inv.unequipped
                                                      if c.id != item_id)), why)
     destroy_item_cards(r, (card,))
@@ -232,8 +240,9 @@ def destroy_card(r: Resolution, key: str | None, why: str) -> bool:
                words=(card.name,), cause=why)
         return True
     r.set(bound=tuple(bound), **{field: _onto_pile(r, deck, card)})
-    r.emit("destroy", f"{why}: {card.name} is destroyed{_where(r, card)}", "manual p20, p26"
-           + ("; switch bound.destroyed_explorer_event" if card.kind == "explorer" else ""))
+    r.emit("destroy", f"card_destroyed{_where(r, card)}", "manual p20, p26"
+           + ("; switch bound.destroyed_explorer_event" if card.kind == "explorer" else ""),
+           card=card.name, cause=why)
     return True
 
 
@@ -251,12 +260,12 @@ def _onto_pile(r: Resolution, deck: Deck, card: EventCard) -> Deck:
 
 
 def _where(r: Resolution, card: EventCard) -> str:
+    """Where a destroyed explorer event went, as the end of its phrase's key."""
     if card.kind != "explorer":
         return ""
     deck = r.state.explorer_events
     current = deck.destroyed[0] if deck.destroyed else None
-    return "; it is now the current explorer event" if current == card else \
-        "; it goes under the current explorer event"
+    return "_current" if current == card else "_under"
 
 
 def item_owner(r: Resolution, key: str | None) -> str | None:
@@ -280,6 +289,6 @@ def release_waiting(r: Resolution) -> None:
         waiting = list(r.state.waiting)
         waiting.remove(card)
         r.set(waiting=tuple(waiting), **{field: _onto_pile(r, deck, card)})
-        r.emit("destroy", f"the marker is back: {card.name} goes to its destroyed pile"
-               f"{_where(r, card)}", "manual p27 (destroyed card with markers)")
+        r.emit("destroy", f"marker_back{_where(r, card)}",
+               "manual p27 (destroyed card with markers)", card=card.name)
 

@@ -262,15 +262,15 @@ def recharge(r: Resolution, explorer: str, station: Point) -> None:
     u = r.state.unit(explorer)
     stamina = u.max_stamina if r.rules["recharge.stamina"] == "to_max" else \
         min(u.max_stamina, u.stamina + 1)
-    text = {"health": f"restore 1 health ({u.health} -> {min(u.max_health, u.health + 1)})",
-            "stamina": f"restore stamina ({u.stamina} -> {stamina})",
-            "nothing": "nothing happens"}[result]
+    amounts = {"health": (u.health, min(u.max_health, u.health + 1)),
+               "stamina": (u.stamina, stamina), "nothing": ()}[result]
     if result == "health":
         r.state = r.state.update_unit(explorer, health=min(u.max_health, u.health + 1))
     elif result == "stamina":
         r.state = r.state.update_unit(explorer, stamina=stamina)
-    r.emit("recharge", f"recharge die face {face}: {text}",
-           "manual p37; aid (recharge die) (face counts invented); switch recharge.stamina")
+    r.emit("recharge", f"recharge_{result}",
+           "manual p37; aid (recharge die) (face counts invented); switch recharge.stamina",
+           amounts=(face,) + amounts)
     partners = trade_partners(r.state, r.rules, explorer, station)
     r.set(item_window=ItemWindow(explorer, partners, True))
     r.emit("item", "trade_then_use", "manual p37; 3.5 FAQ", who=(explorer, *partners))

@@ -28,7 +28,7 @@ from machina_nb.rules.engine.resolution import Resolution, Step
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.state import GameState, MonsterTurn, PhaseName, Side, Unit
 from machina_nb.rules.engine.triggers import fire_explorer_phase
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 
@@ -41,12 +41,12 @@ __all__ = ["Phase", "PHASE_ORDER", "PHASES_BY_NAME", "advance", "spawn_rollers",
 class Phase:
     """One phase of the round as data (manual p10)."""
 
-    name: str
+    name: PhaseName
     rule: str
     on_begin: Callable[[Resolution], None]
     end_if: Callable[[GameState, Rules], bool]
     on_end: Callable[[Resolution], None]
-    next: str
+    next: PhaseName
 
 
 # --- explorer phase -----------------------------------------------------------------------
@@ -70,7 +70,7 @@ def _explorer_begin(r: Resolution) -> None:
     fire_explorer_phase(r)      # "at the start of the Explorer phase" triggers come first (p27)
     return_markers(r, "explorer", "explorer phase begins")
     s = r.state
-    units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == "explorer"
+    units = tuple(replace(u, stamina=reset_stamina(s, r.rules, u)) if u.side == Side.EXPLORER
                   else u for u in s.units)
     r.set(units=units, done=(), turns=(), active=None)
     r.emit("stamina", "stamina_reset", "manual p12; switch stamina.reset",
@@ -82,7 +82,7 @@ def start_new_round(r: Resolution, why: str) -> None:
 
     Rules: manual p28 (chapter effects: start a new round).
     """
-    r.set(phase="explorer", round=r.state.round + 1, monster_turn=None)
+    r.set(phase=PhaseName.EXPLORER, round=r.state.round + 1, monster_turn=None)
     r.emit("round", "round_at_once", "manual p28", amounts=(r.state.round,), cause=why)
     _explorer_begin(r)
 
@@ -106,7 +106,7 @@ def spawn_rollers(state: GameState, rules: Rules) -> tuple[Unit, ...]:
     (switch spawn.no_spawn_spaces). Under ``players_choose`` any of them may roll next.
     Rules: manual p13 (spawn phase); switches spawn10.roll_order and spawn.no_spawn_spaces.
     """
-    if state.phase != "spawn" or state.spawn_rating is None:
+    if state.phase != PhaseName.SPAWN or state.spawn_rating is None:
         return ()
     eligible = []
     for e in state.explorers_on_map:
@@ -279,7 +279,7 @@ def _horror_over(state: GameState, rules: Rules) -> bool:
 
 def current_monster(state: GameState) -> str | None:
     """The monster whose turn it is: the oldest in the queue that has not acted (manual p15)."""
-    if state.phase != "monster":
+    if state.phase != PhaseName.MONSTER:
         return None
     for m in state.queue:
         if m not in state.done:
@@ -321,15 +321,18 @@ def _round_end(r: Resolution) -> None:
 
 
 PHASE_ORDER = (
-    Phase("explorer", "manual p12", _explorer_begin, _explorer_over, lambda r: None, "spawn"),
-    Phase("spawn", "manual p13; 3.5 §Spawn Phase", _spawn_begin, _spawn_over, _spawn_end,
-          "horror"),
-    Phase("horror", "manual p14", _horror_begin, _horror_over, lambda r: None, "monster"),
-    Phase("monster", "manual p15", _monster_begin, _monster_over, _round_end, "explorer"),
+    Phase(PhaseName.EXPLORER, "manual p12", _explorer_begin, _explorer_over, lambda r: None,
+          PhaseName.SPAWN),
+    Phase(PhaseName.SPAWN, "manual p13; 3.5 §Spawn Phase", _spawn_begin, _spawn_over, _spawn_end,
+          PhaseName.HORROR),
+    Phase(PhaseName.HORROR, "manual p14", _horror_begin, _horror_over, lambda r: None,
+          PhaseName.MONSTER),
+    Phase(PhaseName.MONSTER, "manual p15", _monster_begin, _monster_over, _round_end,
+          PhaseName.EXPLORER),
 )
 """The round (manual p10): each phase's begin, end condition, end and successor."""
 
-PHASES_BY_NAME = {p.name: p for p in PHASE_ORDER}
+PHASES_BY_NAME: dict[str, Phase] = {p.name: p for p in PHASE_ORDER}
 
 
 def advance(r: Resolution) -> None:
@@ -348,5 +351,5 @@ def advance(r: Resolution) -> None:
             return
         phase.on_end(r)
         r.set(phase=phase.next)
-        r.emit("phase", "phase_begins", PHASES_BY_NAME[phase.next].rule, words=(phase.next,))
+        r.emit("phase", "phase_begins", PHASES_BY_NAME[phase.next].rule, words=(phase.next.value,))
         PHASES_BY_NAME[phase.next].on_begin(r)

@@ -5,14 +5,15 @@ An :class:`~machina_nb.rules.engine.resolution.Event` carries its meaning as typ
 words. The transcript reader wants unit ids and ``(x, y)`` pairs (the default); the app gives
 ``names`` (unit id -> ``"Kim (K)"``) and ``space`` (a point -> ``"B3"``).
 
-A phrase is a template of :data:`PHRASES` named by its key, or (for the few events still
-written as words) the event's own template with its ids and points taken out as fields by
-:func:`literal`. A monster's :class:`Reason` is built from typed pieces (:func:`template_of`:
-:class:`Who`, :class:`At`, :class:`Word`, numbers) and said by the same :func:`say`.
+A phrase is a template of :data:`PHRASES` named by its key: no event is free text. A
+monster's :class:`Reason` is built from typed pieces (:func:`template_of`: :class:`Who`,
+:class:`At`, :class:`Word`, numbers) and said by the same :func:`say` (an event gives it as
+``{reason}``); an event's cause keeps its words, the unit ids and points it names taken out as
+fields by :func:`literal`.
 Placeholders: ``{who0}`` a unit, ``{(who0)}`` a unit's id after its name (left out when the
 reader has names), ``{where0}`` a space, ``{corner0}`` a point of the grid (a corner of a
 space or a point between), ``{amount0}`` a number, ``{dice}`` the faces rolled, ``{card}`` a
-card's name, ``{cause}`` what caused the event.
+card's name, ``{cause}`` what caused the event, ``{reason}`` a monster's reason.
 
 >>> from machina_nb.rules.engine.resolution import Event
 >>> from machina_nb.rules.cite import Cite
@@ -36,7 +37,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from machina_nb.rules.cite import Cite
 
-__all__ = ["PHRASES", "say", "say_cite", "literal", "dice_words", "point_text", "Who", "At",
+__all__ = ["PHRASES", "say", "say_cite", "literal", "open_series", "dice_words", "point_text", "Who", "At",
            "Word", "Reason", "template_of"]
 
 PHRASES: dict[str, str] = {
@@ -138,6 +139,7 @@ PHRASES: dict[str, str] = {
     "no_monsters": "no monsters in the queue: the monster phase is skipped",
     "spawn_phase_end": "end of the spawn phase: spawn rating {amount0} -> {amount1}",
     "monster_turn_controlled": "{who0}'s turn (controlled by {who1}), stamina {amount0}",
+    "monster_reason": "{who0}: {reason}",
     # map spaces
     "spawn_space_destroyed": "{cause}: two destroyed tokens on the spawn space {where0}; it is "
                              "an obstacle now",
@@ -210,10 +212,127 @@ PHRASES: dict[str, str] = {
     "treated_too": "{cause}: {where0} is treated as {word0} too",
     "treat_occupied": "{cause}: a unit stands on {where0}; it cannot become {word0}",
     "treated": "{cause}: {where0} is treated as {word0}",
+    # take: a card searched out of its deck or pile
+    "taken_monster_deck_held": "{cause}: {card} is taken from the monster deck (shuffled) and "
+                               "is held for the effects that follow",
+    "taken_monster_deck_top": "{cause}: {card} is taken from the monster deck (shuffled) and "
+                              "goes on top of its deck",
+    "taken_monster_pile_held": "{cause}: {card} is taken from the monster {word0} and is held "
+                               "for the effects that follow",
+    "taken_monster_pile_top": "{cause}: {card} is taken from the monster {word0} and goes on "
+                              "top of its deck",
+    "taken_event_held": "{cause}: {card} is taken from the {word0} deck, which is shuffled; it "
+                        "is held for the effects that follow",
+    "taken_event_top": "{cause}: {card} is taken from the {word0} deck, which is shuffled; it "
+                       "goes on top of its deck",
+    "take_nothing": "{cause}: no card {word0} to take",
+    "take_back_deck": "{cause}: nothing drew {card}; it goes back to the deck, which is "
+                      "shuffled",
+    "take_back_pile": "{cause}: nothing drew {card}; it goes back to the monster {word0} pile",
+    # binding horror events
+    "bind_no_monster": "{cause}: no monster in play for the binding horror event {word0} to "
+                       "bind to: it is played as an ordinary horror event",
+    "binds_to": "{cause}: the binding horror event {word0} binds to {who0}; the current horror "
+                "event stays",
+    "bound_removed": "{who0}'s bound events {word0..} are removed from the game",
+    "bound_under_current": "{who0} left play: its bound horror events {word1..} go under the "
+                           "current horror event {word0}, which stays current",
+    "bound_on_top": "{who0} left play: its bound horror events {word1..} go on top of the "
+                    "destroyed horror events; {word0} is now the current horror event",
+    "triggers": "{cause}: {word0} ({card}) triggers",
+    # chapters, ratings, counts
+    "chapter_played": "{cause}: chapter {word0} is played",
+    "no_unlit_chapter_space": "{cause}: no unlit chapter space on the tile: nothing happens",
+    "count": "{cause}: {word0} count {amount0}/{amount1}",
+    # event decks and lasting effects
+    "events_shuffled_back_stays": "{cause}: {amount0} destroyed {word0} event(s) are shuffled "
+                                  "back into the deck ({amount1} cards); {word1} stays the "
+                                  "current {word0} event",
+    "events_shuffled_back": "{cause}: {amount0} destroyed {word0} event(s) are shuffled back "
+                            "into the deck ({amount1} cards); no {word0} event is current "
+                            "until the next is invoked",
+    "markers_return": "{cause}: {amount0} {word0} marker(s) return, their lasting effects end",
+    "lasting_skipped": "{word0}: no free marker or {amount0} stack(s) reached: skipped",
+    "lasting_horror": "{word0} on {who0} ({word1} {word2}), held by a horror marker",
+    "lasting_explorer": "{word0} on {who0} ({word1} {word2}), held by a {who1} explorer marker",
+    # markers coming back, destroyed cards going to their piles
+    "marker_returns_horror_unit": "{cause}: a horror marker returns from unit:{who1}; {word0} on "
+                                  "{who0} ends",
+    "marker_returns_horror_card": "{cause}: a horror marker returns from {word1}; {word0} on "
+                                  "{who0} ends",
+    "marker_returns_explorer_unit": "{cause}: {who1}'s marker returns from unit:{who2}; {word0} "
+                                    "on {who0} ends",
+    "marker_returns_explorer_card": "{cause}: {who1}'s marker returns from {word1}; {word0} on "
+                                    "{who0} ends",
+    "marker_returns_destroyed": "{cause}: {who1}'s marker returns from the destroyed {card}; "
+                                "{word0} on {who0} ends",
+    "marker_returns_destroyed_horror": "{cause}: horror's marker returns from the destroyed "
+                                       "{card}; {word0} on {who0} ends",
+    "card_destroyed": "{cause}: {card} is destroyed",
+    "card_destroyed_current": "{cause}: {card} is destroyed; it is now the current explorer "
+                              "event",
+    "card_destroyed_under": "{cause}: {card} is destroyed; it goes under the current explorer "
+                            "event",
+    "marker_back": "the marker is back: {card} goes to its destroyed pile",
+    "marker_back_current": "the marker is back: {card} goes to its destroyed pile; it is now the "
+                           "current explorer event",
+    "marker_back_under": "the marker is back: {card} goes to its destroyed pile; it goes under "
+                         "the current explorer event",
+    # the recharge die
+    "recharge_health": "recharge die face {amount0}: restore 1 health ({amount1} -> {amount2})",
+    "recharge_stamina": "recharge die face {amount0}: restore stamina ({amount1} -> {amount2})",
+    "recharge_nothing": "recharge die face {amount0}: nothing happens",
+    # map tiles
+    "tiles_scroll_away": "{word0..} scroll away and go under the map-tile deck",
+    "explored": "explore from {where0}: {word0} turned {amount0} at {where1}",
+    "explore_misaligned": "the direction symbol at {where0} is not next to the explorer at "
+                          "{where1}: the edges do not line up on the grid",
+    "token_scrolled": "the {word0} token leaves with its scrolled tile (the manual does not "
+                      "say)",
+    # the players' choices
+    "choice_space": "the explorers choose {where0} for {cause}",
+    "choice_spaces": "the explorers choose ({where0}, {where1}) for {cause}",
+    "choice_unit": "the explorers choose '{who0}' for {cause}",
+    "choice_word": "the explorers choose {word0} for {cause}",
+    "choice_move": "the explorers choose the {word0} of {who0} {where0..->} ({word1}) for "
+                   "{cause}",
+    # push and pull
+    "displaced": "{cause}: {who0} {where0..->} ({word0})",
+    # chapters: tiles, the entry token, the endgame
+    "tiles_returned": "{cause}: the placed tiles are shuffled and slid under the map-tile deck "
+                      "in the order {word0..}",
+    "no_entry_token": "the new chapter places no entry token: no explorer on the map",
+    "leaves_with_others": "{cause}: {who0} leaves the map with the others",
+    "tile_deck_empty": "{cause}: the map-tile deck is empty: no tile to enter",
+    "entry_tile_drawn": "{cause}: the top map tile {word0} is drawn into the playing area; the "
+                        "entry token goes on its direction symbol at {where0}",
+    "no_direction_symbol": "{cause}: the map has no direction symbol for the entry token",
+    "entry_token_scrolled": "{cause}: the entry token left the map with its scrolled tile",
+    "no_entry_space": "{cause}: no free space on or next to the entry token for {who0}",
+    "enters_map": "{cause}: {who0} enters the map on {where0}",
+    "endgame_tile": "{cause}: the endgame tile {word0} enters play, the entry token on its "
+                    "direction symbol at {where0}",
+    "endgame_no_entry": "{cause}: the map has no entry token for the endgame; the explorers "
+                        "stay where they are",
+    "endgame_cards": "{cause}: the endgame cards are set out",
+    "victory": "{cause}: victory: the chapter flips and every surviving explorer wins",
+    "defeat": "{cause}: the defeat condition is met: the game is lost",
 }
+_RATING = {"n": "{k} rating {{amount{i}}}", "none": "no {k} rating (no {K} phase)"}
+PHRASES.update({
+    f"ratings_reset_{'_'.join(f'{k}_{v}' for k, v in parts)}": "ratings reset: " + ", ".join(
+        _RATING[v].format(k=k, K=k.title(), i=i) for i, (k, v) in enumerate(parts))
+    for parts in [((k, v),) for k in ("spawn", "horror") for v in _RATING]
+    + [(("spawn", a), ("horror", b)) for a in _RATING for b in _RATING]})
+
+PHRASES.update({
+    f"items_change_{n}": "{cause}: {who0}'s items change " + ", ".join(
+        f"{{word{i}}} {{amount{2 * i}}} -> {{amount{2 * i + 1}}}" for i in range(n))
+    for n in range(1, 9)})
+
 """The templates of the events the engine phrases by key."""
 
-_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*(?:\.\.(?:\|[a-z]+\d+\.\.)?)?)\}")
+_FIELD = re.compile(r"\{(\(who\d+\)|[a-z]+\d*(?:\.\.(?:\|[a-z]+\d+\.\.|->)?)?)\}")
 _SERIES = re.compile(r"([a-z]+)(\d+)\.\.")
 _NONE = {"who": "nobody"}
 _POINT = re.compile(r"\((-?\d+(?:/\d+)?), (-?\d+(?:/\d+)?)\)")
@@ -354,10 +473,12 @@ def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
-            where_from: int = 0) -> tuple[str, tuple[str, ...], tuple[Spot, ...]]:
+            where_from: int = 0, with_points: bool = True
+            ) -> tuple[str, tuple[str, ...], tuple[Spot, ...]]:
     """A written event text as a template and its fields: the unit ids among ``unit_ids``
     and the ``(x, y)`` points taken out (for events emitted with words, not a phrase key, and
     for an event's cause); their placeholders are numbered from ``who_from`` and ``where_from``.
+    Without ``with_points`` the points stay in the words.
 
     >>> literal("ann moves (0, 0) -> (0, 1) {x}", ["ann"])
     ('{who0} moves {where0} -> {where1} {{x}}', ('ann',), ((0, 0), (0, 1)))
@@ -365,7 +486,7 @@ def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
     text = text.replace("{", "{{").replace("}", "}}")
     points: list[Spot] = []
     out, last = [], 0
-    for m in _POINT.finditer(text):
+    for m in _POINT.finditer(text) if with_points else ():
         out.append(text[last:m.start()])
         kind = "corner" if _CORNER.search("".join(out)) else "where"
         out.append(f"{{{kind}{where_from + len(points)}}}")
@@ -387,6 +508,17 @@ def literal(text: str, unit_ids: Iterable[str], who_from: int = 0,
     return text, tuple(who), tuple(points)
 
 
+def open_series(template: str) -> frozenset[str]:
+    """The kinds of field a template says to the end (``{where0..}``): a cause's fields of
+    those kinds would be said twice.
+
+    >>> sorted(open_series("{who0} {where0..->} ({word0})"))
+    ['where']
+    """
+    return frozenset(name for key in _FIELD.findall(template) if ".." in key
+                     for name, _ in _SERIES.findall(key))
+
+
 def _own(template: str) -> str:
     return re.sub(r" \{\(who(\d+)\)\}", r"{(who\1)}", template)
 
@@ -399,7 +531,8 @@ def _fill(template: str, values: Mapping[str, str],
             return values[key]
         lists = [series[name][int(start):] for name, start in _SERIES.findall(key)] \
             if series else [[]]
-        said = ", ".join(" ".join(parts) for parts in zip(*lists))
+        said = (" -> " if key.endswith("->") else ", ").join(" ".join(parts)
+                                                             for parts in zip(*lists))
         return said or _NONE.get(_SERIES.findall(key)[0][0], "none")
     return _FIELD.sub(field, template).replace("{{", "{").replace("}}", "}")
 
@@ -415,7 +548,8 @@ def say(event: Any, names: Mapping[str, str] | None = None,
     ``event`` is an event or any value with the same fields (a monster's reason); its
     ``template`` attribute, if it has one, is its template, else its phrase's in
     :data:`PHRASES`. A placeholder ``{who1..}`` says ``who[1:]`` as a list (``nobody`` when
-    empty), ``{who1..|word0..}`` says the pairs ``who[1] word[0], who[2] word[1]...``.
+    empty), ``{who1..|word0..}`` says the pairs ``who[1] word[0], who[2] word[1]...``, and
+    ``{where0..->}`` says a path ``where[0] -> where[1] -> ...``.
     """
     space = space or point_text
     point = point or point_text
@@ -436,6 +570,8 @@ def say(event: Any, names: Mapping[str, str] | None = None,
     for i, w in enumerate(words):
         values[f"word{i}"] = w
     series = {"who": who, "where": spaces, "amount": amounts, "word": words}
+    reason = getattr(event, "reason", None)
+    values["reason"] = say(reason, names, space, point, dice) if reason is not None else ""
     values["cause"] = _fill(_own(getattr(event, "cause", "")), values, series)
     template = getattr(event, "template", None) or PHRASES.get(event.phrase, event.phrase)
     return _fill(_own(template), values, series)

@@ -24,10 +24,11 @@ from enum import StrEnum
 from typing import Any, Callable, Mapping, Sequence
 
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Effect
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.chance import Dice
-from machina_nb.rules.engine.phrases import PHRASES, literal, say
+from machina_nb.rules.engine.phrases import PHRASES, Reason, literal, open_series, say
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
@@ -120,8 +121,8 @@ class Event:
     kind: Kind
     """What the event is about; a ``str`` enum, so ``event.kind == "health"`` holds."""
     phrase: str
-    """The key of its template in :data:`~machina_nb.rules.engine.phrases.PHRASES`, or the
-    template itself (``{who0} moves {where0} -> {where1}``) for an event phrased in place."""
+    """The key of its template in :data:`~machina_nb.rules.engine.phrases.PHRASES` (an event
+    is never free text: any other phrase is refused)."""
     who: tuple[str, ...] = ()
     """The unit ids the phrase names, in the order of its ``{who0}``, ``{who1}``..."""
     where: tuple[tuple, ...] = ()
@@ -140,9 +141,13 @@ class Event:
     template over the same fields (``{who1}'s spawn roll``)."""
     cite: Cite = Cite()
     """The rule that made it happen."""
+    reason: Reason | None = None
+    """The mindless monster's reason the event gives (``{reason}``), or None."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", Kind(self.kind))
+        if self.phrase not in PHRASES:
+            raise KeyError(f"no phrase {self.phrase!r} in the phrasebook")
 
     @property
     def text(self) -> str:
@@ -229,34 +234,33 @@ class Resolution:
 
         ``cause`` is what caused it in the log's words (an ability's name as printed, a phase);
         the unit ids and points it names become fields of the event too.
-
-        A few events (card-driven ones: triggers, bound events, chapter entry, markers, and a
-        choice quoting the option chosen) still give their words instead of a phrase key; the
-        unit ids and points those words name are taken out as fields the same way.
         """
         cite = rule if isinstance(rule, Cite) else _cite(rule)
-        if phrase not in PHRASES:   # words not yet in the phrasebook (being migrated)
-            if who or where or amounts or dice or card or words or cause:
-                raise KeyError(f"no phrase {phrase!r} in the phrasebook")
-            phrase, who, where = self._cause(phrase, who, where)
+        if phrase not in PHRASES:
+            raise KeyError(f"no phrase {phrase!r} in the phrasebook")
         who, where = tuple(who), tuple(where)
         if cause:
-            cause, who, where = self._cause(cause, who, where)
+            cause, who, where = self._cause(cause, who, where,
+                                            "where" not in open_series(PHRASES[phrase]))
         self.events.append(Event(Kind(kind), phrase, who, where, tuple(amounts), tuple(dice),
                                  card, tuple(words), cause, cite))
 
-    def _cause(self, cause: str, who: tuple[str, ...],
-               where: tuple[tuple, ...]) -> tuple[str, tuple[str, ...], tuple[tuple, ...]]:
-        """A cause as a template over the event's fields: the unit ids and points it names are
-        taken out (most causes name neither, and are kept as they are)."""
+    def _unit_ids(self) -> None:
+        """Bring :attr:`unit_ids` up to the state (every unit named so far)."""
         if self._ids_of is not self.state:
             self.unit_ids.update(u.id for u in self.state.units)
             self._ids_of = self.state
+
+    def _cause(self, cause: str, who: tuple[str, ...], where: tuple[tuple, ...],
+               points: bool = True) -> tuple[str, tuple[str, ...], tuple[tuple, ...]]:
+        """A cause as a template over the event's fields: the unit ids and points it names are
+        taken out (most causes name neither, and are kept as they are)."""
+        self._unit_ids()
         named = self.unit_ids.intersection(_TOKEN.findall(cause))
         if not named and "(" not in cause:
             return cause.replace("{", "{{").replace("}", "}}"), who, where
-        template, more, points = literal(cause, named, len(who), len(where))
-        return template, who + more, where + points
+        template, more, spots = literal(cause, named, len(who), len(where), points)
+        return template, who + more, where + spots
 
     def choose(self, options: Sequence, what: str, rule: str) -> Any:
         """One option: the only one, or the first of the players' choices that fits, else
@@ -271,9 +275,25 @@ class Resolution:
         picked = next((c for c in self.choices if c in options), None)
         if picked is not None:
             self.choices.remove(picked)
-            self.emit("choice", f"the explorers choose {picked!r} for {what}", rule)
+            self._chosen(picked, what, rule)
             return picked
         raise NeedChoice(what, options, rule)
+
+    def _chosen(self, picked: Any, what: str, rule: str) -> None:
+        """Record the option the players chose: a space, spaces, a unit, a move's end, or a
+        word (a reading, a deck, an item)."""
+        self._unit_ids()
+        if isinstance(picked, Displacement):
+            self.emit("choice", "choice_move", rule, who=(picked.unit,), where=picked.path,
+                      words=(picked.effect, picked.stopped), cause=what)
+        elif _is_point(picked):
+            self.emit("choice", "choice_space", rule, where=(picked,), cause=what)
+        elif isinstance(picked, tuple) and len(picked) == 2 and all(map(_is_point, picked)):
+            self.emit("choice", "choice_spaces", rule, where=picked, cause=what)
+        elif isinstance(picked, str) and picked in self.unit_ids:
+            self.emit("choice", "choice_unit", rule, who=(picked,), cause=what)
+        else:
+            self.emit("choice", "choice_word", rule, words=(repr(picked),), cause=what)
 
     def set(self, **changes) -> None:
         """Replace fields of the state (a resolution changes a frozen state step by step)."""
@@ -285,6 +305,11 @@ class Resolution:
         Rules: manual p4-5 (dice) (chance points).
         """
         return self.dice.roll(die, reason)
+
+
+def _is_point(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and \
+        all(type(v) is int for v in value)
 
 
 def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target: Point | None,

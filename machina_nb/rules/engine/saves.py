@@ -35,7 +35,7 @@ from machina_nb.rules.cards.items import Equipped, Inventory, ItemCard, ItemDeck
 from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.engine.actions import ACTION_KINDS, Action
 from machina_nb.rules.engine.state import (Deck, Decision, GameState, Lasting, MapSpec,
-                                           MonsterTurn, Unit)
+                                           MonsterTurn, PhaseName, Side, Unit)
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules, check_rules
 
@@ -48,6 +48,8 @@ _CLASSES = {cls.__name__: cls for cls in (
     Targeting, Effect, ItemCard, Equipped, Inventory, ItemDecks, ItemWindow, Decision,
     Displacement, Trigger, *ACTION_KINDS)}
 _ENUMS = {cls.__name__: cls for cls in (BorderKind, SpaceKind)}
+_PLAIN_ENUMS = (PhaseName, Side)
+"""The enums a save writes as plain words (the state turns them back into enums)."""
 
 
 def to_json(state: GameState, indent: int | None = None) -> str:
@@ -248,7 +250,7 @@ def _check_units(state: GameState, rules: Rules | None) -> None:
             continue
         _point(state, f"{path}.position", u.position)
         kind = state.space_kind(u.position)
-        if kind not in PASSABLE_SPACES and not (loose and u.side == "monster"):
+        if kind not in PASSABLE_SPACES and not (loose and u.side == Side.MONSTER):
             raise _bad(f"{path}.position", f"{u.id} stands on a {kind.name.lower()} space at "
                        f"{u.position}; units stand on passable spaces (manual p25)")
 
@@ -335,6 +337,8 @@ class _Codec:
                     "tile_size": value.tile_size}
         if dataclasses.is_dataclass(value):
             return self._fields(value)
+        if isinstance(value, _PLAIN_ENUMS):   # written as their words, as before they were enums
+            return value.value
         if isinstance(value, enum.Enum):
             return {"$enum": type(value).__name__, "value": value.value}
         if isinstance(value, tuple):

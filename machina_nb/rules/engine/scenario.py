@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards.events import Chapter
 from machina_nb.rules.cards.units import UnitCard
-from machina_nb.rules.engine.state import GameState, MapSpec, Unit
+from machina_nb.rules.engine.state import GameState, MapSpec, Side, Unit
 from machina_nb.rules.errors import RulesError
 
 __all__ = ["scenario"]
@@ -39,11 +39,11 @@ def scenario(map_text: str, legend: Mapping[str, UnitCard | tuple[UnitCard, Mapp
         if letter not in where:
             raise RulesError("legend", f"letter {letter!r} is not on the map")
         unit = Unit.from_card(card, changes.get("id", card.id), where[letter])
-        if unit.side == "monster":     # its card goes to the destroyed pile when killed (p19)
+        if unit.side == Side.MONSTER:     # its card goes to the destroyed pile when killed (p19)
             unit = replace(unit, origin=card)
         units.append(_replace(unit, {k: v for k, v in changes.items() if k != "id"}))
-    explorers = [u for u in units if u.side == "explorer"]
-    monsters = [u for u in units if u.side == "monster"]
+    explorers = [u for u in units if u.side == Side.EXPLORER]
+    monsters = [u for u in units if u.side == Side.MONSTER]
     fields.setdefault("chapter", Chapter("chapter", "Example chapter", None, None))
     chapter = fields["chapter"]
     fields.setdefault("spawn_rating", chapter.spawn_rating)

@@ -23,6 +23,7 @@ p27 (markers), p28 (chapters).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, cast
 
@@ -33,12 +34,12 @@ from machina_nb.rules.cards.items import Inventory, ItemDecks, ItemWindow
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.board.playarea import PlayArea
 from machina_nb.rules.cards.events import Chapter, EventCard
-from machina_nb.rules.cards.units import ATTRIBUTE_MAX, SIDES, UnitCard, check_attribute
+from machina_nb.rules.cards.units import ATTRIBUTE_MAX, SIDES, Side, UnitCard, check_attribute
 
 __all__ = [
     "Unit", "Deck", "Lasting", "MapSpec", "MonsterTurn", "Decision",
     "GameState", "EXPLORER_MARKERS", "HORROR_MARKERS",
-    "THREAT_POSITIONS", "PHASES",
+    "THREAT_POSITIONS", "PHASES", "PhaseName", "Side",
 ]
 
 
@@ -51,7 +52,20 @@ HORROR_MARKERS = 4
 THREAT_POSITIONS = 5
 """Positions on the threat slider; only the picture shows them, so a parameter (manual p13)."""
 
-PHASES = ("explorer", "spawn", "horror", "monster")
+class PhaseName(StrEnum):
+    """A phase of the round (manual p10); a ``str`` enum, so ``state.phase == PhaseName.SPAWN`` holds
+    and it is written as its value."""
+
+    EXPLORER = "explorer"
+    SPAWN = "spawn"
+    HORROR = "horror"
+    MONSTER = "monster"
+
+    def __repr__(self) -> str:
+        return repr(self.value)   # shown as its word, as before it was an enum
+
+
+PHASES = tuple(phase.value for phase in PhaseName)
 """The round's four phases in order (manual p10)."""
 
 
@@ -90,8 +104,10 @@ class Unit:
     unit_class: str | None = None
 
     def __post_init__(self) -> None:
-        if self.side not in SIDES:
-            raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
+        if type(self.side) is not Side:
+            if self.side not in SIDES:
+                raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
+            object.__setattr__(self, "side", Side(self.side))
         for name in ("armor", "will", "health", "max_health", "stamina", "max_stamina",
                      "essence", "max_essence"):
             check_attribute(name, getattr(self, name))
@@ -324,7 +340,7 @@ class GameState:
     exited: tuple[str, ...] = ()
     starting_explorers: int = 0
     round: int = 1
-    phase: str = "explorer"
+    phase: str = PhaseName.EXPLORER
     active: str | None = None
     done: tuple[str, ...] = ()
     turns: tuple[str, ...] = ()
@@ -356,8 +372,11 @@ class GameState:
     endgame: tuple[Chapter, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.phase not in PHASES:
-            raise RulesError("phase", f"unknown phase {self.phase!r}; expected one of {PHASES}")
+        if type(self.phase) is not PhaseName:
+            if self.phase not in PHASES:
+                raise RulesError("phase", f"unknown phase {self.phase!r}; expected one of "
+                                 f"{PHASES}")
+            object.__setattr__(self, "phase", PhaseName(self.phase))
         ids = [u.id for u in self.units]
         if len(set(ids)) != len(ids):
             raise RulesError("units", f"duplicate unit ids in {ids}")
@@ -369,7 +388,7 @@ class GameState:
                 raise RulesError("units", f"{u.id} and {seen[u.position]} both stand on "
                                           f"{u.position} (manual p25: no unit ends on another)")
             seen[u.position] = u.id
-        monsters = {u.id for u in self.units if u.side == "monster"}
+        monsters = {u.id for u in self.units if u.side == Side.MONSTER}
         if set(self.queue) != monsters or len(self.queue) != len(monsters):
             raise RulesError("queue", f"the monster queue {self.queue} must hold exactly the "
                                       f"monsters in play {sorted(monsters)} (manual p15)")
@@ -419,7 +438,7 @@ class GameState:
     @property
     def explorers(self) -> tuple[Unit, ...]:
         """Explorers in play, in seating order (manual p12)."""
-        return tuple(u for u in self.units if u.side == "explorer")
+        return tuple(u for u in self.units if u.side == Side.EXPLORER)
 
     @property
     def explorers_on_map(self) -> tuple[Unit, ...]:

@@ -17,7 +17,7 @@ from machina_nb.rules.board.terrain import adjacent, nearest_spaces, neighbours
 from machina_nb.rules.cards.abilities import CHOSEN_SCOPES, Ability
 from machina_nb.rules.engine.cardplay import (can_target_ethereal, card_of, explorer_sources,
                                               marker_holder, marker_on)
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["SPACE_TARGETS", "card_key", "ability_targets", "destroy_options", "unpaid_cost",
@@ -30,7 +30,7 @@ SPACE_TARGETS = {"chest": SpaceKind.CHEST, "event": SpaceKind.EVENT, "lever": Sp
 
 def card_key(state: GameState, unit: Unit, index: int, ability: Ability) -> str:
     """The card an ability of ``unit`` is on: its unit card, an item or a bound event."""
-    if unit.side == "explorer":
+    if unit.side == Side.EXPLORER:
         return explorer_sources(state, unit)[index][0]
     return card_of(state, unit, ability)
 
@@ -47,7 +47,7 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
     t = ability.targeting
     if t.kind == "none" or unit.position is None:
         return None
-    if unit.side == "monster" and t.target == "explorer" and state.controller(unit.id):
+    if unit.side == Side.MONSTER and t.target == "explorer" and state.controller(unit.id):
         t = replace(t, target="unit")      # a controlled monster may attack anyone (p25)
     here = unit.position
     if t.kind == "melee":
@@ -145,7 +145,7 @@ def units_in_scope(state: GameState, rules: Rules, scope: str, user: Unit | None
         board = state.static_board()
         return tuple(u.id for u in state.units if u.position is not None and u.id != user.id
                      and adjacent(board, user.position, u.position, rules))
-    side = "explorer" if scope.startswith("explorers") else "monster"
+    side = Side.EXPLORER if scope.startswith("explorers") else Side.MONSTER
     units = [u for u in state.units if u.side == side and u.position is not None]
     if scope.endswith("on_tile") and user is not None and user.position is not None:
         tile = state.tile_of(user.position)

@@ -74,8 +74,8 @@ def _fire_one(r: Resolution, card: CardInPlay, ability: Ability, user_id: str | 
         if lasting is None:
             return
         return_marker(r, lasting, f"{ability.name} triggers")
-    r.emit("trigger", f"{why}: {ability.name} ({card.name}) triggers",
-           "manual p26 (triggered conditions)")
+    r.emit("trigger", "triggers", "manual p26 (triggered conditions)", card=card.name,
+           words=(ability.name,), cause=why)
     r.resolving.add(tag)
     previous, r.card = r.card, card.key
     try:

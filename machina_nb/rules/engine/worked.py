@@ -81,7 +81,7 @@ from machina_nb.rules.engine.resolution import resolve
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.phases import spawn_roll
-from machina_nb.rules.engine.state import Deck
+from machina_nb.rules.engine.state import Deck, PhaseName, Side
 from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.examples import Example, ExampleStep, load_example
@@ -148,9 +148,9 @@ def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
         ids[letter] = uid
         card = unit_card(unit)
         placed = Unit.from_card(card, uid, where[letter])
-        units.append(replace(placed, origin=card) if placed.side == "monster" else placed)
-    explorers = [u for u in units if u.side == "explorer"]
-    monsters = [u for u in units if u.side == "monster"]
+        units.append(replace(placed, origin=card) if placed.side == Side.MONSTER else placed)
+    explorers = [u for u in units if u.side == Side.EXPLORER]
+    monsters = [u for u in units if u.side == Side.MONSTER]
     state = GameState(MapSpec(example.board), units=tuple(explorers + monsters),
                       queue=tuple(m.id for m in monsters), starting_explorers=len(explorers),
                       spawn_rating=None, horror_rating=None)
@@ -199,10 +199,10 @@ def monster_turn_actions(state: GameState, rules, ids: dict[str, str],
     """
     mid = ids[step.actor]
     others = tuple(m for m in state.queue if m != mid)
-    state = replace(state, phase="monster", done=others, monster_turn=MonsterTurn(mid))
+    state = replace(state, phase=PhaseName.MONSTER, done=others, monster_turn=MonsterTurn(mid))
     dice = ScriptedDice(_get(step, "dice", ()))
     out: list[TurnAction] = []
-    while state.phase == "monster" and state.has_unit(mid) and mid not in state.done:
+    while state.phase == PhaseName.MONSTER and state.has_unit(mid) and mid not in state.done:
         plan = mindless_step(state, rules, mid)
         if plan.options:
             break       # a choice the example does not make
@@ -338,8 +338,8 @@ def _choices(step) -> tuple:
 def _phase(state, actor: str, phase: str):
     """The state in ``phase``: the actor's own turn in the Explorer phase, or another phase
     in which an explorer plays an ability that costs no stamina (manual p12, p20)."""
-    if phase == "explorer":
-        return replace(state, phase="explorer", active=actor, turns=(actor,))
+    if phase == PhaseName.EXPLORER:
+        return replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
     return replace(state, phase=phase, active=None, done=())
 
 
@@ -387,7 +387,7 @@ def _spawn_roll(state, rules, ids, step):
     """
     actor, default, current = ids[step.actor], _get(step, "default"), _get(step, "current")
     chapter = Chapter("slider", "The slider's chapter", default, None)
-    base = replace(state, phase="spawn", chapter=chapter, spawn_rating=current,
+    base = replace(state, phase=PhaseName.SPAWN, chapter=chapter, spawn_rating=current,
                    monsters=Deck((content_cards()[_get(step, "monster", "sarall")],)))
     return _slider(base, rules, step, lambda r: spawn_roll(r, r.state.unit(actor)),
                    lambda s: (bool(s.monsters_in_play), s.spawn_rating))
@@ -455,7 +455,7 @@ def _item_decks(state, rules, ids, step):
 
 def _activate(state, rules, ids, step):
     actor = ids[step.actor]
-    state = replace(state, phase="explorer", active=actor, turns=(actor,))
+    state = replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
     state, events = _answered(state, Activate(actor, step.target,
                                           choices=tuple(_get(step, "choices", ()))),
                           rules, ScriptedDice(_get(step, "dice", ())))
@@ -465,7 +465,7 @@ def _activate(state, rules, ids, step):
 def _use_inventory(state, rules, ids, step):
     actor = ids[step.actor]
     owner = ids[step.target] if step.target else actor
-    state = replace(state, phase="explorer", active=actor, turns=(actor,))
+    state = replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
     steps = tuple(tuple(s) for s in _get(step, "steps", ()))
     state, events = _answered(state, UseInventory(actor, owner=owner, steps=steps), rules)
     return _compare(state, step, _items_got(state, ids, owner), events)
@@ -502,7 +502,7 @@ def _adjacent(state, rules, ids, step):
 def _close_door(state, rules, ids, step):
     actor = ids[step.actor]
     a, b = (tuple(p) for p in _get(step, "border"))
-    turn = replace(state, phase="explorer", active=actor, turns=(actor,))
+    turn = replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
     try:
         _, events = apply(turn, Door(actor, a, b, "close"), rules)
         got = "allowed"
@@ -522,7 +522,7 @@ def _horror_roll(state, rules, ids, step):
     """
     default, current = _get(step, "default"), _get(step, "current")
     chapter = Chapter("slider", "The slider's chapter", None, default)
-    base = replace(state, phase="horror", chapter=chapter, horror_rating=current,
+    base = replace(state, phase=PhaseName.HORROR, chapter=chapter, horror_rating=current,
                    horror_events=Deck((EventCard("quiet", "A quiet event", "horror"),)))
     return _slider(base, rules, step, horror_roll,
                    lambda s: (bool(s.horror_events.destroyed), s.horror_rating))

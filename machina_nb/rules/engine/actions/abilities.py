@@ -23,7 +23,7 @@ from machina_nb.rules.engine.effects import lose_health
 from machina_nb.rules.engine.holdings import consume, destroy_card
 from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.engine.resolution import Resolution, resolve
-from machina_nb.rules.engine.state import GameState, Lasting, Unit
+from machina_nb.rules.engine.state import GameState, Lasting, Side, Unit
 from machina_nb.rules.engine.targets import ability_targets, card_key, destroy_options, unpaid_cost
 from machina_nb.rules.engine.triggers import return_marker
 from machina_nb.rules.errors import BadArgument
@@ -69,7 +69,7 @@ class PlayAbility(Action):
 
         Rules: manual p12 (explorer turns), p20 (abilities outside the turn).
         """
-        if state.has_unit(self.actor) and state.unit(self.actor).side == "explorer" \
+        if state.has_unit(self.actor) and state.unit(self.actor).side == Side.EXPLORER \
                 and state.active != self.actor:
             u = state.unit(self.actor)
             abilities = explorer_abilities(state, u)
@@ -235,7 +235,7 @@ def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
 
 
 def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...]:
-    if unit.side == "explorer":
+    if unit.side == Side.EXPLORER:
         return explorer_abilities(state, unit)
     return tuple(a for _, a in monster_abilities(state, unit, rules))
 

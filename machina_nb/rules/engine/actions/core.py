@@ -23,7 +23,7 @@ from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine.chance import Dice, OpenDice
 from machina_nb.rules.engine.phases import advance, current_monster
 from machina_nb.rules.engine.resolution import Event, NeedChoice, Resolution
-from machina_nb.rules.engine.state import Decision, GameState, Unit
+from machina_nb.rules.engine.state import Decision, GameState, PhaseName, Side, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
@@ -167,11 +167,11 @@ def _require_turn(state: GameState, action: Action) -> Unit:
         _fail("action", f"the game is over ({state.over})", "manual p3")
     u = state.unit(action.actor) if state.has_unit(action.actor) else \
         _fail("actor", f"no unit {action.actor!r} in play", "manual p12")
-    if u.side == "explorer":
-        if state.phase != "explorer" or state.active != u.id:
+    if u.side == Side.EXPLORER:
+        if state.phase != PhaseName.EXPLORER or state.active != u.id:
             _fail("actor", f"it is not {u.id}'s turn", "manual p12 (explorer turns)")
     else:
-        if state.phase != "monster" or current_monster(state) != u.id:
+        if state.phase != PhaseName.MONSTER or current_monster(state) != u.id:
             _fail("actor", f"it is not {u.id}'s turn", "manual p15 (queue)")
         if not state.player_driven(u.id):
             _fail("actor", f"{u.id} is mindless: step it with MonsterAct",

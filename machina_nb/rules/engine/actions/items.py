@@ -15,7 +15,7 @@ from machina_nb.rules.engine import inventory as inv
 from machina_nb.rules.engine.actions.core import Action, _fail, _if_legal
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -38,7 +38,7 @@ class UseInventory(Action):
     closes_item_window: ClassVar[bool] = False
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        if u.side != "explorer":
+        if u.side != Side.EXPLORER:
             _fail("actor", "only explorers have an inventory", "manual p31")
         inv.check_use_inventory(state, rules, u.id, self.owner or u.id, self.steps, self.gifts)
 
@@ -70,7 +70,7 @@ def _use_inventory_actions(state: GameState, rules: Rules, u: Unit) -> list[Acti
 
 def _owners(state: GameState, rules: Rules, u: Unit) -> tuple[str, ...]:
     return (u.id,) + inv.adjacent_explorers(state, rules, u.id) \
-        if u.side == "explorer" and u.position is not None else ()
+        if u.side == Side.EXPLORER and u.position is not None else ()
 
 
 def _greedy(held: Inventory) -> tuple[tuple[str, ...], ...]:
@@ -106,8 +106,8 @@ class Trade(Action):
     closes_item_window: ClassVar[bool] = False
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        if u.side != "explorer" or not state.has_unit(self.partner) or \
-                state.unit(self.partner).side != "explorer":
+        if u.side != Side.EXPLORER or not state.has_unit(self.partner) or \
+                state.unit(self.partner).side != Side.EXPLORER:
             _fail("partner", f"{self.partner!r} is not an explorer in play", "manual p32")
         inv.check_trade(state, rules, u.id, self.partner, self.give, self.take)
 
@@ -124,7 +124,7 @@ def _trade_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
 
     Rules: manual p32 (trade), p37 (recharge station partners).
     """
-    if u.side != "explorer" or u.position is None:
+    if u.side != Side.EXPLORER or u.position is None:
         return []
     window = state.item_window
     partners = set(inv.adjacent_explorers(state, rules, u.id))

@@ -19,7 +19,7 @@ from machina_nb.rules.engine.actions.spaces import Activate, ChapterSpace, SealS
 from machina_nb.rules.engine.actions.turns import (EndTurn, MonsterAct, RollHorror, RollSpawn,
                                                    StartTurn, _monster_acts)
 from machina_nb.rules.engine.phases import current_monster, spawn_rollers
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, PhaseName, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["SPACE_ACTIONS", "TURN_ACTIONS", "ACTION_KINDS", "legal_actions"]
@@ -53,19 +53,19 @@ def legal_actions(state: GameState, rules: Rules) -> tuple[Action, ...]:
     if state.decision is not None:
         return tuple(Choose(option=o) for o in state.decision.options)
     out: list[Action] = []
-    if state.phase == "explorer" and state.active is None:
+    if state.phase == PhaseName.EXPLORER and state.active is None:
         out += [StartTurn(e.id) for e in state.explorers_on_map if e.id not in state.done]
-    elif state.phase == "spawn":
+    elif state.phase == PhaseName.SPAWN:
         out += [RollSpawn(e.id) for e in spawn_rollers(state, rules)]
-    elif state.phase == "horror" and state.horror_rating is not None and \
+    elif state.phase == PhaseName.HORROR and state.horror_rating is not None and \
             "horror" not in state.done:
         out.append(RollHorror())
-    elif state.phase == "monster":
+    elif state.phase == PhaseName.MONSTER:
         m = current_monster(state)
         if m is not None and not state.player_driven(m):
             out += _monster_acts(state, rules, m, ())
-    actor = state.active if state.phase == "explorer" else None
-    if state.phase == "monster" and current_monster(state) is not None and \
+    actor = state.active if state.phase == PhaseName.EXPLORER else None
+    if state.phase == PhaseName.MONSTER and current_monster(state) is not None and \
             state.player_driven(cast(str, current_monster(state))):
         actor = current_monster(state)
     if actor is not None:

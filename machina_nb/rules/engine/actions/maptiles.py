@@ -17,7 +17,7 @@ from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal,
 from machina_nb.rules.engine.chapters import last_explorer_exits
 from machina_nb.rules.engine.effects import destroy_unit
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
@@ -35,7 +35,7 @@ class Exit(Action):
     """Leave the map from the exit token's space for 2 stamina (manual p34)."""
 
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
-        if u.side != "explorer" or state.exit_token is None or u.position != state.exit_token:
+        if u.side != Side.EXPLORER or state.exit_token is None or u.position != state.exit_token:
             _fail("actor", f"{u.id} does not stand on the exit token", "manual p34 (exit)")
         _pay_check(state, rules, u, EXIT_COST, (), None, "manual p34 (exit)")
 
@@ -117,10 +117,18 @@ def _explore(r: Resolution, u: Unit, action: Explore) -> None:
               borders=tuple(b for b in s.borders if not set(b[0]) & gone))
         if s.exit_token in gone:
             r.set(exit_token=None)
-        r.emit("scroll", f"{', '.join(chosen.destroyed)} scroll away and go under the "
-               "map-tile deck", "manual p34 (scroll map tile); switch scroll.destroy")
+        r.emit("scroll", "tiles_scroll_away", "manual p34 (scroll map tile); switch "
+               "scroll.destroy", words=tuple(chosen.destroyed))
     r.set(map=replace(r.state.map, area=chosen.area))
-    r.emit("explore", chosen.explain(), "manual p34 (explore map tile); rulings D19, D21")
+    tile = chosen.tile
+    r.emit("explore", "explored", "manual p34 (explore map tile); rulings D19, D21",
+           where=(chosen.space, tile.origin), words=(tile.key,),
+           amounts=(tile.rotation,))
+    if chosen.misaligned is not None:
+        r.emit("explore", "explore_misaligned", "switch explore.offset (grid_snap)",
+               where=chosen.misaligned)
+    for token in chosen.tokens_left:
+        r.emit("explore", "token_scrolled", "manual p34 (scroll map tile)", words=(token,))
 
 
 def _tile_points(tile: PlacedTile) -> list[Point]:
@@ -141,7 +149,7 @@ def explorations(state: GameState, rules: Rules, unit: Unit,
     if area is None:
         _fail("actor", "this map is a fixed layout without a map-tile deck",
               "manual p34 (explore map tile)")
-    if unit.side != "explorer" or unit.position is None:
+    if unit.side != Side.EXPLORER or unit.position is None:
         _fail("actor", f"{unit.id} is not an explorer on the map", "manual p34")
     return explore_options(area, state.unit_board(), unit.position, rules,
                            explorers={e.id for e in state.explorers}, side=side)
@@ -150,7 +158,7 @@ def explorations(state: GameState, rules: Rules, unit: Unit,
 def _explore_actions(state: GameState, rules: Rules, u: Unit) -> list[Action]:
     """One Explore per edge side and per placement the players may choose (manual p34)."""
     area = state.map.area
-    if area is None or u.side != "explorer" or u.stamina < EXPLORE_COST.stamina:
+    if area is None or u.side != Side.EXPLORER or u.stamina < EXPLORE_COST.stamina:
         return []
     sides = sorted({_SIDE_OF[(o[0] - i[0], o[1] - i[1])]
                     for i, o in area.unexplored_edges() if i == u.position})

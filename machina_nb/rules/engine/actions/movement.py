@@ -18,7 +18,7 @@ from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal,
 from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects import destroy_unit, set_door
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["Move", "Door", "through_moves", "DOOR_COSTS"]
@@ -33,7 +33,7 @@ door (manual p12, p15, p36)."""
 
 def _mode(state: GameState, unit: Unit) -> str:
     """Whose door costs a unit pays: an explorer's, or a scheming monster's (manual p15)."""
-    return "explorer" if unit.side == "explorer" else "scheming"
+    return "explorer" if unit.side == Side.EXPLORER else "scheming"
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ class Door(Action):
         kind = state.border(a, b)
         doors = (BorderKind.DOOR_OPEN, BorderKind.DOOR_CLOSED)
         wanted = {"open": (BorderKind.DOOR_CLOSED,), "close": (BorderKind.DOOR_OPEN,),
-                  "destroy": (BorderKind.DOOR_CLOSED,) if u.side == "explorer" else doors}
+                  "destroy": (BorderKind.DOOR_CLOSED,) if u.side == Side.EXPLORER else doors}
         if self.op not in wanted:
             _fail("op", f"expected open, close or destroy, got {self.op!r}", "manual p36")
         if kind not in wanted[self.op]:

@@ -21,7 +21,7 @@ from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event
                                              next_chapter, reinvoke_horror_event, threat_down,
                                              trigger_traps)
 from machina_nb.rules.engine.resolution import Resolution
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 from machina_nb.rules.errors import BadArgument
 from machina_nb.rules.rulings import Rules
 
@@ -92,10 +92,10 @@ class Activate(Action):
         _adjacent_space(state, rules, u, space)
         kind = state.space_kind(space)
         if isinstance(self.essence, bool) or not isinstance(self.essence, int) or \
-                not 0 <= self.essence <= 9 or (self.essence and u.side != "explorer"):
+                not 0 <= self.essence <= 9 or (self.essence and u.side != Side.EXPLORER):
             _fail("essence", f"expected an explorer's essence budget 0-9, got {self.essence!r}",
                   "manual p18")
-        if u.side != "explorer":
+        if u.side != Side.EXPLORER:
             if kind is not SpaceKind.LEVER:
                 _fail("space", "scheming monsters activate only trap levers", "manual p15")
             _pay_check(state, rules, u, SCHEMING_LEVER_COST, (), None, "manual p15, p37")
@@ -136,7 +136,7 @@ def _activate(r: Resolution, u: Unit, action: Activate) -> None:
     space = cast(Point, tuple(action.space))
     kind = r.state.space_kind(space)
     if kind is SpaceKind.LEVER:
-        cost = SCHEMING_LEVER_COST if u.side == "monster" else ACTION_SPACE_COSTS[kind]
+        cost = SCHEMING_LEVER_COST if u.side == Side.MONSTER else ACTION_SPACE_COSTS[kind]
         _pay(r, u, cost, (), f"the trap lever at {space}", "manual p37 (trap lever)")
         r.set(destroyed=r.state.destroyed + (space,))
         trigger_traps(r, u, space)
@@ -197,7 +197,7 @@ class ChapterSpace(Action):
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         space = cast(Point, tuple(self.space))
         _adjacent_space(state, rules, u, space)
-        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.CHAPTER:
+        if u.side != Side.EXPLORER or state.space_kind(space) is not SpaceKind.CHAPTER:
             _fail("space", f"{space} is not a chapter space an explorer can activate",
                   "manual p36")
         blocked = state.exit_token is not None or state.chapter.blocking
@@ -266,7 +266,7 @@ class SealSpawn(Action):
     def _verify(self, state: GameState, rules: Rules, u: Unit) -> None:
         space = cast(Point, tuple(self.space))
         _adjacent_space(state, rules, u, space)
-        if u.side != "explorer" or state.space_kind(space) is not SpaceKind.SPAWN:
+        if u.side != Side.EXPLORER or state.space_kind(space) is not SpaceKind.SPAWN:
             _fail("space", f"{space} is not an unsealed spawn space", "manual p36")
         _pay_check(state, rules, u, SEAL_COST, self.contributions, space,
                    "manual p36 (seal spawn space)")

@@ -21,7 +21,7 @@ from machina_nb.rules.engine.monsters import DOOR_DESTROY_COST, mindless_step
 from machina_nb.rules.engine.plans import PlannedAbility, PlannedDoor, PlannedMove
 from machina_nb.rules.engine.phases import current_monster, horror_roll, spawn_roll, spawn_rollers
 from machina_nb.rules.engine.resolution import Event, Kind, NeedChoice, Resolution
-from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
+from machina_nb.rules.engine.state import GameState, MonsterTurn, PhaseName, Side, Unit
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["StartTurn", "EndTurn", "RollSpawn", "RollHorror", "MonsterAct"]
@@ -36,11 +36,11 @@ class StartTurn(Action):
 
     def verify(self, state: GameState, rules: Rules) -> None:
         """Between turns of the explorer phase, an explorer who has not acted (manual p12)."""
-        if state.phase != "explorer" or state.active is not None:
+        if state.phase != PhaseName.EXPLORER or state.active is not None:
             _fail("action", "a turn can start only in the explorer phase between turns",
                   "manual p12")
         u = state.unit(self.actor)
-        if u.side != "explorer" or u.position is None or u.id in state.done:
+        if u.side != Side.EXPLORER or u.position is None or u.id in state.done:
             _fail("actor", f"{self.actor} cannot take a turn now", "manual p12")
 
     def perform(self, r: Resolution) -> None:
@@ -69,7 +69,7 @@ def _end_turn(r: Resolution, u: Unit) -> None:
 
     Rules: manual p12 (end turn), p15 (scheming monsters).
     """
-    if u.side == "explorer":
+    if u.side == Side.EXPLORER:
         r.state = r.state.update_unit(u.id, stamina=0)
         r.set(active=None, done=r.state.done + (u.id,))
         r.emit("turn", "turn_ends", TURNS, who=(u.id,))
@@ -100,7 +100,7 @@ class RollHorror(Action):
 
     def verify(self, state: GameState, rules: Rules) -> None:
         """Once, in a horror phase whose chapter has a horror rating (manual p14)."""
-        if state.phase != "horror" or state.horror_rating is None or "horror" in state.done:
+        if state.phase != PhaseName.HORROR or state.horror_rating is None or "horror" in state.done:
             _fail("action", "the horror roll is made once, in the horror phase", "manual p14")
 
     def perform(self, r: Resolution) -> None:
@@ -114,7 +114,7 @@ class MonsterAct(Action):
 
     def verify(self, state: GameState, rules: Rules) -> None:
         """The monster first in the queue, if mindless (manual p15-16)."""
-        if state.phase != "monster" or current_monster(state) != self.actor:
+        if state.phase != PhaseName.MONSTER or current_monster(state) != self.actor:
             _fail("actor", f"it is not {self.actor}'s turn", "manual p15 (queue)")
         if state.player_driven(self.actor):
             _fail("actor", "scheming and controlled monsters are moved by the players' actions",
@@ -135,8 +135,8 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     if plan.options:
         raise NeedChoice(plan.choice_of, plan.options, "manual p16")
     for reason in plan.reasons:
-        r.events.append(Event(Kind.REASON, "{who0}: " + reason.template, reason.who,
-                              reason.where, reason.amounts, words=reason.words, cite=_PLAN))
+        r.events.append(Event(Kind.REASON, "monster_reason", reason.who, reason.where,
+                              reason.amounts, words=reason.words, cite=_PLAN, reason=reason))
     turn = r.state.monster_turn or MonsterTurn(action.actor)
     m = r.state.unit(action.actor)
     path = (cast(Point, m.position),) + plan.path if plan.established else turn.path

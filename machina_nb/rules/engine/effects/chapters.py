@@ -11,7 +11,7 @@ from machina_nb.rules.board.terrain import nearest_spaces
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, GameState, Unit
+from machina_nb.rules.engine.state import Deck, GameState, Side, Unit
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.rulings import Rules
 
@@ -52,12 +52,11 @@ def reset_ratings(r: Resolution, spawn: bool = True, horror: bool = True,
     if horror:
         changes["horror_rating"] = s.chapter.horror_rating
     r.set(**changes)
-    r.emit("ratings", "ratings reset: " + ", ".join(
-        f"{k.replace('_', ' ')} {v}" if v is not None else
-        f"no {k.split('_')[0]} rating (no {k.split('_')[0].title()} phase)"
-        for k, v in changes.items()),
+    r.emit("ratings", "ratings_reset_" + "_".join(
+        f"{k.split('_')[0]}_{'none' if v is None else 'n'}" for k, v in changes.items()),
            "manual p28 (reset ratings)" + ("; 3.5 §Spawn Phase" if r.rules["spawn.procedure"]
-                                           == "v3_5" else ""))
+                                           == "v3_5" else ""),
+           amounts=tuple(v if v is not None else 0 for v in changes.values()))
 
 # --- chapters ---------------------------------------------------------------------------------
 
@@ -74,7 +73,7 @@ def next_chapter(r: Resolution, why: str) -> None:
     chapter = s.chapters.cards[0]
     r.set(chapter=chapter, chapters=Deck(s.chapters.cards[1:], (s.chapter,) +
                                          s.chapters.destroyed))
-    r.emit("chapter", f"{why}: chapter {chapter.name!r} is played", "manual p28")
+    r.emit("chapter", "chapter_played", "manual p28", words=(repr(chapter.name),), cause=why)
     previous, r.card = r.card, chapter_key(chapter.id)
     try:
         resolve(r, chapter.enters_play, None, None, f"{chapter.name} enters play")
@@ -102,8 +101,8 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
     if not here and r.rules["light_chapter.no_target"] == "nearest_any_tile":
         here = unlit
     if not here:
-        r.emit("light", f"{why}: no unlit chapter space on the tile: nothing happens",
-               "manual p36; switch light_chapter.no_target")
+        r.emit("light", "no_unlit_chapter_space", "manual p36; switch light_chapter.no_target",
+               cause=why)
         return
     options = here if origin is None or r.rules["light_chapter.choice"] == "any_on_tile" \
         else nearest_spaces(s.static_board(), origin, here, r.rules)
@@ -116,7 +115,7 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
 def light_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
     """Light a chapter space on the explorer's tile (manual p36)."""
     user = step.user
-    light_chapter(r, user if user is not None and user.side == "explorer" else None,
+    light_chapter(r, user if user is not None and user.side == Side.EXPLORER else None,
                   step.label)
 
 

@@ -19,7 +19,7 @@ from machina_nb.rules.engine.binding import release_bound_events
 from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
 from machina_nb.rules.engine.holdings import discard_inventory
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, GameState
+from machina_nb.rules.engine.state import Deck, GameState, PhaseName, Side
 from machina_nb.rules.engine.triggers import fire, fire_when_destroyed
 from machina_nb.rules.rulings import Rules
 
@@ -45,7 +45,7 @@ def lose_health(r: Resolution, unit_id: str, amount: int, killer: str | None, wh
     players choose ``"health"`` or ``"essence"`` for each point (manual p18).
     """
     u = r.state.unit(unit_id)
-    if u.side == "explorer":
+    if u.side == Side.EXPLORER:
         for _ in range(amount):
             u = r.state.unit(unit_id)
             if u.essence and r.choose(PAY_WITH, f"how {unit_id} pays 1 health", "manual p18 "
@@ -81,7 +81,7 @@ def destroy_unit(r: Resolution, unit_id: str, killer: str | None, why: str,
     units = tuple(x for x in s.units if x.id != unit_id)
     lasting = tuple(e for e in s.lasting if e.target != unit_id and e.holder != unit_id
                     and e.card != f"unit:{unit_id}")     # its card leaves: markers return (p27)
-    if u.side == "monster":
+    if u.side == Side.MONSTER:
         origin = u.origin
         destroyed = s.monsters.destroyed
         if origin is not None and not (origin.level < s.level and origin.level != 4):
@@ -132,17 +132,17 @@ def _kill_credit(r: Resolution, killer: str | None, victim: str) -> None:
     s = r.state
     reading = r.rules["essence.kill_credit"]
     if reading == "turn_owner":
-        who = s.active if s.phase == "explorer" else None
+        who = s.active if s.phase == PhaseName.EXPLORER else None
     elif reading == "killer_on_own_turn":
-        who = killer if killer is not None and killer == s.active and s.phase == "explorer" \
+        who = killer if killer is not None and killer == s.active and s.phase == PhaseName.EXPLORER \
             else None
     else:
         who = killer if killer is not None and s.has_unit(killer) and \
-            s.unit(killer).side == "explorer" else None
+            s.unit(killer).side == Side.EXPLORER else None
     if who is None or not s.has_unit(who):
         return
     e = s.unit(who)
-    if e.side != "explorer":
+    if e.side != Side.EXPLORER:
         return
     new = min(e.max_essence, e.essence + 1)
     r.state = s.update_unit(who, essence=new)
@@ -216,11 +216,11 @@ def _essence_spender(r: Resolution, attacker: str | None, live: Sequence[str],
     """
     s = r.state
     if attacker is not None and budget and s.has_unit(attacker) and \
-            s.unit(attacker).side == "explorer":
+            s.unit(attacker).side == Side.EXPLORER:
         return attacker, budget, list(live), True
-    if s.phase == "explorer" and s.active is not None and r.essence and \
-            s.has_unit(s.active) and s.unit(s.active).side == "explorer":
-        return s.active, r.essence, [b for b in live if s.unit(b).side == "monster"], False
+    if s.phase == PhaseName.EXPLORER and s.active is not None and r.essence and \
+            s.has_unit(s.active) and s.unit(s.active).side == Side.EXPLORER:
+        return s.active, r.essence, [b for b in live if s.unit(b).side == Side.MONSTER], False
     return None
 
 
@@ -384,5 +384,5 @@ def lose_health_effect(r: Resolution, e: Effect, step: Step) -> None:
 def banish_effect(r: Resolution, e: Effect, step: Step) -> None:
     """Banish each monster in scope: destroyed, with no kill (manual p19)."""
     for u in step.scope:
-        if r.state.unit(u).side == "monster":
+        if r.state.unit(u).side == Side.MONSTER:
             destroy_unit(r, u, None, step.label, banish=True)

@@ -69,7 +69,7 @@ def count_effect(r: Resolution, e: Effect, step: Step) -> None:
     counts = dict(r.state.counts)
     counts[key] = 0 if n >= e.amount else n
     r.set(counts=tuple(sorted(counts.items())))
-    r.emit("count", f"{step.label}: {key} count {n}/{e.amount}", "manual p26 (counted "
-           "condition)")
+    r.emit("count", "count", "manual p26 (counted condition)", amounts=(n, e.amount),
+           words=(key,), cause=step.label)
     if n >= e.amount:
         _resolve_then(r, e.then, step)

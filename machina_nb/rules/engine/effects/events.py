@@ -15,7 +15,8 @@ from machina_nb.rules.engine.binding import bind_horror_event
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.holdings import release_spent, release_waiting
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, EXPLORER_MARKERS, HORROR_MARKERS, Lasting, Unit
+from machina_nb.rules.engine.state import (Deck, EXPLORER_MARKERS, HORROR_MARKERS, Lasting, Side,
+                                           Unit)
 from machina_nb.rules.engine.triggers import fire_all
 
 __all__ = [
@@ -112,11 +113,10 @@ def shuffle_event_deck(r: Resolution, kind: str, why: str) -> None:
     back = deck.destroyed[len(keep):]
     cards = r.dice.shuffle(deck.cards + back, f"the {kind} event deck")
     r.set(**{field: Deck(cards, keep)})
-    stays = f"; {keep[0].name!r} stays the current {kind} event" if keep else \
-        f"; no {kind} event is current until the next is invoked"
-    r.emit("deck", f"{why}: {len(back)} destroyed {kind} event(s) are shuffled back into the "
-           f"deck ({len(cards)} cards){stays}", f"manual p14, p37 (shuffle event deck); switch "
-           f"shuffle_events.current")
+    r.emit("deck", "events_shuffled_back_stays" if keep else "events_shuffled_back",
+           "manual p14, p37 (shuffle event deck); switch shuffle_events.current",
+           amounts=(len(back), len(cards)),
+           words=(kind,) + ((repr(keep[0].name),) if keep else ()), cause=why)
 
 
 def _drawable(r: Resolution, deck: Deck, kind: str, what: str, rule: str) -> Deck | None:
@@ -170,8 +170,8 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
     ended = len(r.state.lasting) - len(keep)
     r.set(lasting=keep)
     if ended:
-        r.emit("markers", f"{why}: {ended} {holder_kind} marker(s) return, their lasting "
-               "effects end", "manual p27 (markers)")
+        r.emit("markers", "markers_return", "manual p27 (markers)", amounts=(ended,),
+               words=(holder_kind,), cause=why)
     release_waiting(r)
     if holder_kind != "horror":
         release_spent(r)
@@ -179,25 +179,26 @@ def return_markers(r: Resolution, holder_kind: str, why: str) -> None:
 
 def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, name: str
                  ) -> None:
-    holder = user.id if user is not None and user.side == "explorer" else "horror"
+    holder = user.id if user is not None and user.side == Side.EXPLORER else "horror"
     limit = EXPLORER_MARKERS if holder != "horror" else HORROR_MARKERS
     s = r.state
     stacks = sum(1 for e in s.lasting if e.name == name and e.target == target)
     if s.markers_used(holder) >= limit or stacks >= effect.stacks:
-        r.emit("lasting", f"{name}: no free marker or {effect.stacks} stack(s) reached: skipped",
-               "manual p27 (lasting effects)")
+        r.emit("lasting", "lasting_skipped", "manual p27 (lasting effects)",
+               amounts=(effect.stacks,), words=(name,))
         return
     r.set(lasting=s.lasting + (Lasting(name, effect.op, target, holder, effect.amount, name,
                                        r.card or "", effect.attributes),))
-    r.emit("lasting", f"{name} on {target} ({effect.op} {effect.amount:+d}), held by a "
-           f"{'horror' if holder == 'horror' else holder + ' explorer'} marker",
-           "manual p27 (lasting effects)")
+    r.emit("lasting", f"lasting_{'horror' if holder == 'horror' else 'explorer'}",
+           "manual p27 (lasting effects)", who=(target,) + ((holder,) if holder != "horror"
+                                                            else ()),
+           words=(name, effect.op, f"{effect.amount:+d}"))
 
 # --- handlers of event and lasting effects (the table is vocabulary.EFFECT_HANDLERS) ----------
 
 def invoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
     """An explorer draws an explorer event (manual p37)."""
-    if step.user is not None and step.user.side == "explorer":
+    if step.user is not None and step.user.side == Side.EXPLORER:
         invoke_explorer_event(r, step.user, step.label)
 
 

@@ -19,7 +19,7 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.effects.chapters import chapter_key
 from machina_nb.rules.engine.effects.combat import attack, destroy_unit
 from machina_nb.rules.engine.resolution import Resolution, Step
-from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.engine.state import GameState, Side, Unit
 
 __all__ = [
     "destroy_map_space", "destroyed_tokens", "refresh_space", "edge_spaces", "place_exit_token",
@@ -241,4 +241,4 @@ def chapter_trap_activator(r: Resolution) -> Unit | None:
     if r.actor is None or not s.has_unit(r.actor):
         return None
     u = s.unit(r.actor)
-    return u if u.side == "explorer" and u.position is not None else None
+    return u if u.side == Side.EXPLORER and u.position is not None else None

@@ -19,7 +19,7 @@ from machina_nb.rules.engine.effects.map_spaces import trigger_traps
 from machina_nb.rules.engine.monsters import effect_move
 from machina_nb.rules.engine.resolution import Resolution, Step
 from machina_nb.rules.board.placement import Displacement
-from machina_nb.rules.engine.state import Unit
+from machina_nb.rules.engine.state import Side, Unit
 
 __all__ = ["move_effect", "teleport_effect", "switch_effect", "push_effect"]
 
@@ -38,7 +38,7 @@ def _move_effect(r: Resolution, unit_id: str, amount: int, why: str) -> None:
     if u.immobile:
         r.emit("move", "immobile", Cite("manual", ("p17",)), cause=why, who=(unit_id,))
         return
-    if u.side == "monster" and not s.scheming:
+    if u.side == Side.MONSTER and not s.scheming:
         plan = effect_move(s, r.rules, unit_id, amount, tuple(r.choices))
         if plan.options:
             r.choose(plan.options, plan.choice_of, "manual p16")   # raises NeedChoice
@@ -106,7 +106,7 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
         s.unit_board(), cast(Point, s.unit(unit_id).position), user.position, amount, r.rules,
         by=user.id, immobile=immobile, up_to=up_to)
     rule = "switch push.blocked"
-    if up_to and user.side == "monster" and not s.scheming and \
+    if up_to and user.side == Side.MONSTER and not s.scheming and \
             r.rules["mindless.up_to"] == "full_amount" and options:
         longest = max(len(o.path) for o in options)
         options = [o for o in options if len(o.path) == longest]
@@ -115,8 +115,8 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
                                                     "slides"), rule)
     if done.end != s.unit(unit_id).position:
         r.state = s.update_unit(unit_id, position=done.end)
-    r.emit(op, f"{why}: {unit_id} {' -> '.join(map(str, done.path))} ({done.stopped})",
-           "; ".join(done.rules))
+    r.emit(op, "displaced", "; ".join(done.rules), who=(unit_id,), where=done.path,
+           words=(done.stopped,), cause=why)
     if done.destroyed and r.state.has_unit(unit_id):
         destroy_unit(r, unit_id, done.kill_by, f"{why}: moved into a pit")
     for trigger in done.triggers:

@@ -16,7 +16,7 @@ from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.resolution import Resolution, Step, resolve
-from machina_nb.rules.engine.state import Deck, GameState, Unit
+from machina_nb.rules.engine.state import Deck, GameState, PhaseName, Unit
 
 __all__ = [
     "SPAWN_LIMIT", "monsters_on_tile", "spawn_spaces", "spawn_monster", "spawn_effect",
@@ -75,7 +75,7 @@ def spawn_monster(r: Resolution, origin: Point, limit: bool, why: str) -> str | 
     card: UnitCard = deck.cards[0]
     uid = f"{card.id}-{s.next_id}"
     monster = replace(Unit.from_card(card, uid, space), origin=card)
-    done = s.done + ((uid,) if s.phase == "monster"
+    done = s.done + ((uid,) if s.phase == PhaseName.MONSTER
                      and r.rules["queue.mid_phase_spawn"] == "next_round" else ())
     r.set(units=s.units + (monster,), queue=s.queue + (uid,), next_id=s.next_id + 1,
           monsters=Deck(deck.cards[1:], deck.destroyed), done=done)
