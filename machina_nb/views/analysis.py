@@ -61,6 +61,8 @@ from machina_nb.rules.analysis.own_cards import OwnCards, load_card_folder
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
+from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
 from machina_nb.rules.rulings_words import cite_words, label, question
@@ -69,12 +71,14 @@ from machina_nb.views.asked import AskedList
 from machina_nb.views.board import (
     BoardView,
     Highlights,
+    Pick,
     legend_html,
     plain_text,
     render_board,
     space_name,
 )
 from machina_nb.views.card_editor import CardEditor
+from machina_nb.views.danger import DangerOverlay, phase_answer_html
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
@@ -87,6 +91,7 @@ __all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
            "answer_html", "answer_highlights", "sensitivity_html", "download_link"]
 
 _START = "situation:sarall_door"
+_SLOW = ("monster_phase", "risk_map")  # questions that may take seconds: a line says so first
 _WIDE = {"description_width": "initial"}  # a label never cut short
 
 
@@ -117,6 +122,9 @@ def _value_html(a: Answer) -> str:
     if a.kind == "attack_odds":
         return "<br>".join(f"{html.escape(k)}: <b>{exact(Fraction(p))}</b>"
                            for k, p in v.items()) or "It has no attack."
+    if a.kind == "risk_map":
+        return (f"{len(v['spaces'])} spaces it can end its move on; the danger tool colours "
+                "them on the board.")
     if a.kind == "spawn":
         return ("On " + ", ".join(_words(p) for p in v) + ".") if v else \
             "Nowhere: no spawn space on its tile."
@@ -139,7 +147,8 @@ def _turn_html(situation: Situation, a: Answer) -> str:
 def answer_html(situation: Situation, a: Answer) -> str:
     """One answer as HTML: the question in words, the answer, and why (with its citations)."""
     q = next(q for q in situation.questions if q.name == a.name)
-    body = _turn_html(situation, a) if a.kind == "monster_turn" else _value_html(a)
+    body = _turn_html(situation, a) if a.kind == "monster_turn" else \
+        phase_answer_html(situation, a.value) if a.kind == "monster_phase" else _value_html(a)
     why = "" if a.kind == "monster_turn" else "".join(
         f"<li>{manual_links(plain_text(cite_words(str(w))))}</li>" for w in a.why if w)
     return (f"<div class='analysis-answer' data-question='{html.escape(a.name)}'>"
@@ -335,10 +344,64 @@ class AnalysisBoardView(widgets.VBox):
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
         self.asked = AskedList(self._pick_words)
+        self.danger = DangerOverlay(self._danger_game, no_game=(
+            "The danger tool needs a position the rules can play: see the answers below."))
+        self.danger_html = widgets.HTML()
+        self.danger_html.add_class("analysis-danger")
+        self._danger_pick: Pick | None = None
+        self.editor.on_danger = self.danger_click
         # the answers beside the board (under it on a narrow window), before its legend
         view = self.editor.view
-        view.answer.children = (self.asked, self.marked, self.answers_html, self.rule_links,
-                                self.choices, *view.answer.children)
+        view.answer.children = (self.danger.widget, self.danger_html, self.asked, self.marked,
+                                self.answers_html, self.rule_links, self.choices,
+                                *view.answer.children)
+
+    # --- the danger tool ------------------------------------------------------------------------
+
+    def _danger_game(self, _board) -> GameState | None:
+        """The position on the board as a game (None while the situation cannot be played)."""
+        key = (self.situation, self.in_force) if hasattr(self, "situation") else None
+        if key is None:
+            return None
+        if getattr(self, "_danger_key", None) != key:
+            try:
+                state: GameState | None = self.situation.state_at(self.in_force)
+            except (RulesError, ContentError):
+                state = None
+            self._danger_key, self._danger_state = key, state
+        return self._danger_state
+
+    def danger_click(self, point: Point | None) -> None:
+        """A click with the danger tool: an explorer picks it and colours its reach by the
+        chance it is destroyed in the monster phase; a space of that reach says its breakdown.
+        None (another tool picked) clears the danger marks."""
+        if point is None:
+            self._danger_pick, self.danger_html.value = None, ""
+            if hasattr(self, "situation"):
+                self._mark()
+            return
+        board = self.editor.view.board
+        picked = self._danger_pick
+        if picked is None or self.danger.reselects(board, picked.selected, point) or \
+                self._danger_game(board) is None:
+            picked = Pick(point)
+        else:
+            picked = replace(picked, target=point)
+        self._danger_pick = picked
+        self._show_danger()
+
+    def _show_danger(self) -> None:
+        """The danger marks and words for the explorer and space picked with the danger tool."""
+        if self._danger_pick is None:
+            return
+        board = self.editor.view.board
+        if self._danger_pick.selected not in board:
+            self._danger_pick = None
+            return
+        highlights = self.danger(board, self.in_force, self._danger_pick)
+        self.editor.show(highlights)
+        self.danger_html.value = ("<div class='analysis-danger-words'>" + "<br>".join(
+            _words(line) for line in highlights.verdict) + "</div>")
 
     def _pick_words(self, pick) -> str:
         if isinstance(pick, str):
@@ -379,6 +442,9 @@ class AnalysisBoardView(widgets.VBox):
         self._show_rules()
         try:
             self.situation = self._situation()
+            if any(q.ask in _SLOW for q in self.situation.questions):
+                self.answers_html.value = ("<p class='analysis-working'><i>Working: the exact "
+                                           "monster phase, every die open…</i></p>")
             self.answers = ask(self.situation, self.in_force)
         except (RulesError, ContentError) as exc:
             self.answers_html.value = f"<p style='color:#b00020'>{_words(exc)}</p>"
@@ -421,6 +487,9 @@ class AnalysisBoardView(widgets.VBox):
 
     def _mark(self) -> None:
         if not hasattr(self, "situation"):
+            return
+        if self.editor.tool.value == "danger" and self._danger_pick is not None:
+            self._show_danger()
             return
         a = next((a for a in self.answers if a.name == self.marked.value), None)
         self.editor.show(answer_highlights(self.situation, a) if a else Highlights())
