@@ -110,7 +110,8 @@ def _who(board: Board, state: GameState, uid: str) -> str:
 def _threat_words(board: Board, state: GameState, t: Threat) -> str:
     hits = " and ".join(exact(p) for p in t.hits)
     aimed = f"{_who(board, state, t.monster)} plays {t.ability.capitalize()} on it"
-    return aimed + (f" (hit chance {hits})" if hits else "")
+    tie = " if the players choose it in a tie" if t.tie else ""
+    return aimed + tie + (f" (hit chance {hits})" if hits else "")
 
 
 def breakdown_lines(board: Board, state: GameState, phase: Phase, uid: str, space: Point,
@@ -254,8 +255,8 @@ class DangerOverlay:
             stamina = state.unit(unit.id).stamina
             return Highlights(spaces, labels=labels, title=title, verdict=(
                 f"{ahead}With {stamina} stamina left, {who} can end its move on {len(found)} "
-                "spaces, its own included (manual p34). Click one of them for its "
-                "breakdown.",))
+                f"space{'s' if len(found) != 1 else ''}, its own included (manual p34). Click "
+                "one of them for its breakdown.",))
         at = standing_at(turn, unit.id, pick.target)
         verdict = breakdown_lines(board, at, found[pick.target], unit.id, pick.target,
                                   threats(at, rules, unit.id), who)

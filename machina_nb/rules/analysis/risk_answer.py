@@ -176,7 +176,11 @@ def whose_turn(situation: Situation, letter: str, state: GameState, rules: Rules
     Rules: manual p12 (explorers take their turns in the order they like).
     """
     uid = situation.unit_id(letter)
-    return uid, start_turn(state, uid, rules, letter)
+    try:
+        return uid, start_turn(state, uid, rules, letter)
+    except RulesError as exc:
+        raise RulesError(exc.argument, f"{str(exc).partition(': ')[2]} ([turn] names the "
+                         "active explorer)") from None
 
 
 def start_turn(state: GameState, uid: str, rules: Rules, who: str) -> GameState:
@@ -192,8 +196,7 @@ def start_turn(state: GameState, uid: str, rules: Rules, who: str) -> GameState:
     if state.unit(uid).side != "explorer" or state.phase != "explorer" or \
             state.active != uid:
         raise RulesError("unit", f"a risk map is for the explorer whose turn it is; {who} "
-                         "is not taking its turn and cannot start one ([turn] names the active "
-                         "explorer)")
+                         "is not taking its turn and cannot start one")
     return state
 
 

@@ -5,8 +5,10 @@ who makes it. Each monster in the queue, in queue order, is followed through its
 turn (its moves and the doors it breaks, every plan made afresh) up to its first ability: a
 monster whose first ability aims at the explorer threatens it, with that ability and the
 chance it hits. No die is rolled on the way: a monster whose turn needs a roll, or waits for
-the players to break a tie, before its first ability is followed no further. The monsters
-after it start from where those before them ended their moves.
+the players to break a tie the explorer is not in, before its first ability is followed no
+further; where the explorer is one of a tie, the monster is followed as if the players chose
+it (the threat says so). The monsters after it start from where those before them ended
+their moves.
 
 Rules: manual p15-17 (the mindless turn, re-evaluated after every action), p24 (the attack
 roll against armor or will).
@@ -38,11 +40,12 @@ MAX_THREAT_STEPS = 60
 class Threat:
     """A monster (its ``monster`` id) that aims its ability ``ability`` (the card's name) at the
     explorer; ``hits`` is the chance each of its attacks hits (one per attack of the ability,
-    in card order)."""
+    in card order); ``tie``: only if the players choose the explorer in a tie."""
 
     monster: str
     ability: str
     hits: tuple[Fraction, ...]
+    tie: bool = False
 
 
 def _aims_at(target: Any, space: Any) -> bool:
@@ -53,30 +56,38 @@ def _aims_at(target: Any, space: Any) -> bool:
                                              for t in target)
 
 
-def _first_ability(state: GameState, rules: Rules, mid: str
-                   ) -> tuple[GameState, PlannedAbility | None]:
+def _first_ability(state: GameState, rules: Rules, mid: str, uid: str
+                   ) -> tuple[GameState, PlannedAbility | None, bool]:
     """The monster's turn up to its first planned ability (None if it ends first, or a roll
-    or a tie comes first); returns the state where it stands then.
+    or a tie without the explorer comes first); returns the state where it stands then, and
+    whether the players chose the explorer in a tie on the way.
 
-    Rules: manual p15-17 (the mindless turn).
+    Rules: manual p15-17 (the mindless turn), p16 (ties: the players choose).
     """
     others = tuple(m for m in state.queue if m != mid)
     turn = replace(state, phase="monster", queue=(mid,) + others, done=(),
                    monster_turn=MonsterTurn(mid))
+    choices: tuple[Any, ...] = ()
     for _ in range(MAX_THREAT_STEPS):
-        plan = mindless_step(turn, rules, mid)
-        if plan.options or isinstance(plan.action, PlannedEnd):
-            return turn, None
+        plan = mindless_step(turn, rules, mid, choices)
+        if plan.options:
+            mine = [o for o in plan.options if o in (uid, turn.unit(uid).position)]
+            if not mine or choices:
+                return turn, None, False
+            choices = (mine[0],)
+            continue
+        if isinstance(plan.action, PlannedEnd):
+            return turn, None, False
         if isinstance(plan.action, PlannedAbility):
-            return turn, plan.action
+            return turn, plan.action, bool(choices)
         try:
-            after, _ = apply(turn, MonsterAct(mid), rules, ScriptedDice(()))
+            after, _ = apply(turn, MonsterAct(mid, choices=choices), rules, ScriptedDice(()))
         except (ChanceNode, RulesError):
-            return turn, None
+            return turn, None, False
         if after.decision is not None or not after.has_unit(mid):
-            return after, None
+            return after, None, False
         turn = after
-    return turn, None
+    return turn, None, False
 
 
 def threats(state: GameState, rules: Rules, uid: str) -> tuple[Threat, ...]:
@@ -90,7 +101,7 @@ def threats(state: GameState, rules: Rules, uid: str) -> tuple[Threat, ...]:
     for mid in state.queue:
         if not state.has_unit(mid) or state.unit(mid).position is None:
             continue
-        turn, planned = _first_ability(state, rules, mid)
+        turn, planned, tie = _first_ability(state, rules, mid, uid)
         if turn.has_unit(mid):   # the monsters after it start where it ended its moves
             state = state.update_unit(mid, position=turn.unit(mid).position)
         if planned is None or not _aims_at(planned.target, space):
@@ -102,5 +113,5 @@ def threats(state: GameState, rules: Rules, uid: str) -> tuple[Threat, ...]:
         victim = turn.unit(uid)
         hits = tuple(hit_chance(pool, victim.will if arcane else victim.armor, rules)
                      for arcane, pool in attack_pools(ability))
-        found.append(Threat(mid, ability.name.replace("_", " "), hits))
+        found.append(Threat(mid, ability.name.replace("_", " "), hits, tie))
     return tuple(found)
