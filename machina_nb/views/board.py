@@ -124,8 +124,22 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
         # labels in the space's south-east corner, clear of a unit's letter
         "overlay_labels": {"x": [p[0] + 0.95 for p, _ in highlights.labels],
                            "y": [p[1] + 0.97 for p, _ in highlights.labels],
-                           "text": [text for _, text in highlights.labels]},
+                           "text": [text for _, text in highlights.labels],
+                           "colour": _label_inks(highlights)},
     }
+
+
+def _dark(colour: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) is dark enough that dark text on it is hard to read."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue < 128
+
+
+def _label_inks(highlights: Highlights) -> list[str]:
+    """The ink of each label: the label ink, or white on a space filled dark."""
+    filled = {p: ROLE_COLOURS[role] for p, role in highlights.spaces if role in FILLED_ROLES}
+    return [UNIT_FILL if p in filled and _dark(filled[p]) else LABEL_INK
+            for p, _ in highlights.labels]
 
 
 _SWATCH = "display:inline-block;width:18px;height:18px;vertical-align:middle;margin-right:6px;"
@@ -407,7 +421,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
              text_baseline="bottom", text_font_size="9pt", text_font_style="bold",
-             text_color=LABEL_INK)
+             text_color="colour")
     fig.scatter("x", "y", source=sources["overlay_points"], marker="x", size=16,
                 line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[
@@ -422,8 +436,8 @@ def _overlay_spaces(fig, source: ColumnDataSource) -> None:
     for every space when the pattern or its colour varies by row (seconds on a 40x40 board)."""
     fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color="edge", line_width=3,
              view=CDSView(filter=GroupFilter(column_name="hatch", group=" ")))
-    fig.rect("x", "y", 0.8, 0.8, source=source, fill_color="fill", line_color=None,
-             view=CDSView(filter=GroupFilter(column_name="filled", group="yes")))
+    fig.rect("x", "y", 0.8, 0.8, source=source, fill_color="fill", line_color=DANGER_SCALE[4][2],
+             line_width=1, view=CDSView(filter=GroupFilter(column_name="filled", group="yes")))
     for role in sorted(DIMMED_ROLES):
         fig.rect("x", "y", 1, 1, source=source, fill_color=ROLE_COLOURS[role], fill_alpha=DIM,
                  line_color=None, view=CDSView(filter=GroupFilter(column_name="role", group=role)))

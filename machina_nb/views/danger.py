@@ -248,7 +248,7 @@ class DangerOverlay:
             return Highlights(picked, title=f"Danger for {who}",
                               verdict=(str(exc).partition(": ")[2] or str(exc),))
         spaces, labels = danger_highlights(found, unit.id, pick.selected, pick.target)
-        title = f"Danger for {who}: the chance it is destroyed in the monster phase"
+        title = f"Danger for {who}"
         if pick.target is None or pick.target not in found:
             ahead = "" if pick.target is None else \
                 f"{who} cannot end its move on {space_name(pick.target)}. "
