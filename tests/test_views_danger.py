@@ -192,13 +192,13 @@ def test_the_analysis_board_danger_tool_and_the_monster_phase_chart():
     assert "Kim (K)</b>: destroyed <b>0 (0%)</b>" in answers
     view.editor.tool.value = "danger"
     view.editor.click(KIM)
-    assert "19 spaces" in view.danger_html.value
+    assert "19 spaces" in view.danger.html.value
     view.editor.click(HALL)
-    words = view.danger_html.value
+    words = view.danger.html.value
     assert "25/27 (92.59%)" in words and "Mi-Go (M)" in words and not _IDS.search(words)
     assert view.editor.view.sources["overlay_labels"].data["text"]
     view.editor.tool.value = "ask"
-    assert view.danger_html.value == ""
+    assert view.danger.html.value == ""
 
 
 def test_the_board_tab_offers_danger_on_the_demo_game_with_the_slider_s_stamina():

@@ -61,8 +61,6 @@ from machina_nb.rules.analysis.own_cards import OwnCards, load_card_folder
 from machina_nb.rules.analysis.sensitivity import Sensitive, sensitivity
 from machina_nb.rules.analysis.share import situation_from_link, situation_link
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
-from machina_nb.rules.board.maptext import Point
-from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import ContentError, RulesError
 from machina_nb.rules.rulings import Rules, load_rulings
 from machina_nb.rules.rulings_words import cite_words, label, question
@@ -71,14 +69,14 @@ from machina_nb.views.asked import AskedList
 from machina_nb.views.board import (
     BoardView,
     Highlights,
-    Pick,
     legend_html,
     plain_text,
     render_board,
     space_name,
 )
 from machina_nb.views.card_editor import CardEditor
-from machina_nb.views.danger import DangerOverlay, phase_answer_html
+from machina_nb.views.danger import phase_answer_html
+from machina_nb.views.danger_tool import DangerTool
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
@@ -344,64 +342,16 @@ class AnalysisBoardView(widgets.VBox):
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
         self.asked = AskedList(self._pick_words)
-        self.danger = DangerOverlay(self._danger_game, no_game=(
-            "The danger tool needs a position the rules can play: see the answers below."))
-        self.danger_html = widgets.HTML()
-        self.danger_html.add_class("analysis-danger")
-        self._danger_pick: Pick | None = None
-        self.editor.on_danger = self.danger_click
+        self.danger = DangerTool(self.editor, self._asked, self._mark)
         # the answers beside the board (under it on a narrow window), before its legend
         view = self.editor.view
-        view.answer.children = (self.danger.widget, self.danger_html, self.asked, self.marked,
+        view.answer.children = (*self.danger.widgets, self.asked, self.marked,
                                 self.answers_html, self.rule_links, self.choices,
                                 *view.answer.children)
 
-    # --- the danger tool ------------------------------------------------------------------------
-
-    def _danger_game(self, _board) -> GameState | None:
-        """The position on the board as a game (None while the situation cannot be played)."""
-        key = (self.situation, self.in_force) if hasattr(self, "situation") else None
-        if key is None:
-            return None
-        if getattr(self, "_danger_key", None) != key:
-            try:
-                state: GameState | None = self.situation.state_at(self.in_force)
-            except (RulesError, ContentError):
-                state = None
-            self._danger_key, self._danger_state = key, state
-        return self._danger_state
-
-    def danger_click(self, point: Point | None) -> None:
-        """A click with the danger tool: an explorer picks it and colours its reach by the
-        chance it is destroyed in the monster phase; a space of that reach says its breakdown.
-        None (another tool picked) clears the danger marks."""
-        if point is None:
-            self._danger_pick, self.danger_html.value = None, ""
-            if hasattr(self, "situation"):
-                self._mark()
-            return
-        board = self.editor.view.board
-        picked = self._danger_pick
-        if picked is None or self.danger.reselects(board, picked.selected, point) or \
-                self._danger_game(board) is None:
-            picked = Pick(point)
-        else:
-            picked = replace(picked, target=point)
-        self._danger_pick = picked
-        self._show_danger()
-
-    def _show_danger(self) -> None:
-        """The danger marks and words for the explorer and space picked with the danger tool."""
-        if self._danger_pick is None:
-            return
-        board = self.editor.view.board
-        if self._danger_pick.selected not in board:
-            self._danger_pick = None
-            return
-        highlights = self.danger(board, self.in_force, self._danger_pick)
-        self.editor.show(highlights)
-        self.danger_html.value = ("<div class='analysis-danger-words'>" + "<br>".join(
-            _words(line) for line in highlights.verdict) + "</div>")
+    def _asked(self) -> tuple[Situation, Rules] | None:
+        """The situation asked and the rules in force (None before the first answer)."""
+        return (self.situation, self.in_force) if hasattr(self, "situation") else None
 
     def _pick_words(self, pick) -> str:
         if isinstance(pick, str):
@@ -488,8 +438,8 @@ class AnalysisBoardView(widgets.VBox):
     def _mark(self) -> None:
         if not hasattr(self, "situation"):
             return
-        if self.editor.tool.value == "danger" and self._danger_pick is not None:
-            self._show_danger()
+        if self.danger.on:
+            self.danger.show()
             return
         a = next((a for a in self.answers if a.name == self.marked.value), None)
         self.editor.show(answer_highlights(self.situation, a) if a else Highlights())

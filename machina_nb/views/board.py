@@ -466,8 +466,11 @@ class BoardView(widgets.VBox):
     classes ``board-plot``, ``board-title``, ``board-verdict`` and
     ``board-stamina`` (prefix ``css``, default ``board``). ``pick`` is drawn from
     the start (for a view that is never clicked). ``on_click``, when given, receives each
-    clicked space instead of the overlay. Assigning ``view.rules`` redraws the overlay; only
-    ``source.data`` and the texts change.
+    clicked space instead of the overlay. ``overlays`` adds the owner's overlays by name (the
+    app's danger overlay): one with ``aimed`` set aims the click after a selection, as sight
+    does, unless its ``reselects(board, selected, point)`` says the click picks again; its
+    ``widget`` (a progress line) is shown beside the board. Assigning ``view.rules`` redraws
+    the overlay; only ``source.data`` and the texts change.
     """
 
     selected = traitlets.Tuple(default_value=None, allow_none=True)
