@@ -12,6 +12,8 @@ from machina_nb.rules.analysis.risk import MAX_MONSTERS
 from machina_nb.rules.analysis.risk_answer import CHOICE_REASON, choice_phrase, risk_map, whose_turn
 from machina_nb.rules.analysis.risk_threats import threats
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
+from machina_nb.rules.board.drawing import Rect, draw
+from machina_nb.rules.board.highlights import Highlights
 from machina_nb.rules.board.palette import DANGER_SCALE
 from machina_nb.rules.content import content_root
 from machina_nb.views.analysis import AnalysisBoardView
@@ -216,3 +218,28 @@ def test_the_board_tab_offers_danger_on_the_demo_game_with_the_slider_s_stamina(
     board.choice.value = "2x2 shipped tiles"
     board.select(board.board.units()["A"])
     assert "pick the demo board" in board.verdict.value
+
+
+def test_a_still_picture_fills_the_danger_scale_s_inner_square_too():
+    board = BoardView(load_situation(SITUATIONS / "risk_map.toml").layout).board
+    scene = draw(board, Highlights((((4, 1), "danger 75"), ((1, 1), "selected"))))
+    filled = [p for p in scene.items if isinstance(p, Rect) and p.key == "role:danger 75"]
+    assert [(f.x, f.y, f.w, f.fill) for f in filled] == [(4.1, 1.1, 0.8, "#54278f")]
+
+
+def test_a_spawn_space_where_a_unit_stands_is_said_as_that_space_and_a_safe_space_as_safe():
+    app = Explorer()
+    board = app.board
+    board.overlay.value = "danger"
+    board.stamina.value = 1
+    board.select(board.board.units()["A"])
+    board.aim((4, 1))
+    text = board.verdict.value
+    assert "end point: I6 (where Mi-Go 1 stands) (rather than I7, K6)" in text
+    assert "no monster now in play aims its first ability at it" in text
+    s, rules, state = _risk_map()
+    view = BoardView(s.layout, rules, overlay="danger",
+                     overlays={"danger": DangerOverlay(lambda b: state)})
+    view.select(KIM)
+    view.aim((0, 0))
+    assert "Who attacks it: no monster." in view.verdict.value

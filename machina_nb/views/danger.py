@@ -114,6 +114,19 @@ def _threat_words(board: Board, state: GameState, t: Threat) -> str:
     return aimed + tie + (f" (hit chance {hits})" if hits else "")
 
 
+def _option_namer(state: GameState, what: str) -> Callable[[Any], str]:
+    """How the options of a choice are said: as the round's words say them, except that a
+    space chosen where a unit stands is said as that space (the rules' answer names the
+    unit)."""
+    def name(option: Any) -> str:
+        where = state.unit(option).position if isinstance(option, str) and \
+            state.has_unit(option) else None
+        if ("space" in what or "point" in what) and where is not None:
+            return f"{space_name(where)} (where {unit_name(state, option)} stands)"
+        return choice_words(state, option)
+    return name
+
+
 def breakdown_lines(board: Board, state: GameState, phase: Phase, uid: str, space: Point,
                     aimed: tuple[Threat, ...], who: str) -> list[str]:
     """A space of the map in words: the chance the explorer is destroyed there beside the
@@ -133,14 +146,16 @@ def breakdown_lines(board: Board, state: GameState, phase: Phase, uid: str, spac
     if aimed:
         lines.append("Who attacks it: " + "; ".join(
             _threat_words(board, state, t) for t in aimed) + ".")
+    elif phase.health_lost(best, i):
+        lines.append("Who attacks it: no monster now in play aims its first ability at it; "
+                     "what it may lose comes from the rest of the round (a monster spawned "
+                     "before the Monster phase, a horror event, or a later ability).")
     else:
-        lines.append("Who attacks it: no monster aims its first ability at it this phase.")
-    def name(option: object) -> str:
-        return choice_words(state, option)
-
+        lines.append("Who attacks it: no monster.")
     if phase.choices:
-        lines += [f"The explorers are assumed to choose the {choice_phrase(c, name)} "
-                  f"({CHOICE_REASON})." for c in phase.choices]
+        lines += [f"The explorers are assumed to choose the "
+                  f"{choice_phrase(c, _option_namer(state, c[0]))} ({CHOICE_REASON})."
+                  for c in phase.choices]
     else:
         lines.append("The players make no choice on the way: the rules decide every step.")
     worst = phase.destroyed(phase.worst, i)
