@@ -180,7 +180,8 @@ def health_chart_html(health: Mapping[int, Fraction], css: str = "danger-chart")
                     f"<td style='width:160px'><div style='background:{colour};height:12px;"
                     f"width:{float(p) * 100:.1f}%'></div></td>"
                     f"<td style='padding-left:6px'>{html.escape(exact(p))}</td></tr>")
-    return (f"<table class='{css}'><tr><th>health</th><th></th><th>chance</th></tr>"
+    return (f"<table class='{css}'><tr><th style='text-align:left'>health</th><th></th>"
+            "<th style='text-align:left;padding-left:6px'>chance</th></tr>"
             f"{''.join(rows)}</table>")
 
 
