@@ -19,12 +19,14 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import demo_layout
 from machina_nb.views.board import (
     OVERLAYS,
+    ROLE_COLOURS,
     SHIPPED_UNITS,
     BoardView,
     Highlights,
     Pick,
     drawn_colours,
     drawn_space_pixels,
+    highlight_data,
     plain_text,
     render_board,
     shipped_board,
@@ -279,12 +281,24 @@ def test_overlays_outline_hatch_or_dim_never_fill_so_space_kinds_show(shipped):
     view.select((3, 8))
     glyphs = [r.glyph for r in view.figure.renderers if r.data_source is view.sources["overlay"]]
     assert glyphs[0].fill_color is None
-    veils = [g for g in glyphs if g.fill_color is not None]
+    veils = [g for g in glyphs if g.fill_color is not None and g.fill_color != "fill"]
     assert veils and all(g.fill_alpha < 0.5 for g in veils)
     data = view.sources["overlay"].data
     # out of sight is dimmed, neither hatched over the space kind nor outlined
     assert {h for h, r in zip(data["hatch"], data["role"]) if r == "blocked"} == {" "}
     assert {e for e, r in zip(data["edge"], data["role"]) if r == "blocked"} == {"rgba(0, 0, 0, 0)"}
+
+
+def test_only_the_danger_scale_fills_and_only_the_inner_square_so_the_kind_shows_at_its_rim(
+        shipped):
+    view = BoardView(shipped)
+    view.select((3, 8))
+    fills = [r.glyph for r in view.figure.renderers if r.data_source is view.sources["overlay"]
+             and r.glyph.fill_color == "fill"]
+    assert len(fills) == 1 and fills[0].width == fills[0].height == 0.8
+    data = highlight_data(Highlights((((0, 0), "danger 50"), ((1, 0), "selected"))))["overlay"]
+    assert data["filled"] == ["yes", "no"]
+    assert data["fill"][0] == ROLE_COLOURS["danger 50"] and data["edge"][0] == "rgba(0, 0, 0, 0)"
 
 
 def test_spaces_are_named_as_the_axes_label_them_and_at_least_32_px():

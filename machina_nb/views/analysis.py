@@ -79,6 +79,8 @@ from machina_nb.views.board import (
     space_name,
 )
 from machina_nb.views.card_editor import CardEditor
+from machina_nb.views.danger import phase_answer_html
+from machina_nb.views.danger_tool import DangerTool
 from machina_nb.views.editor import SituationEditor, draft_board, draft_from_start, replace_title
 from machina_nb.views.fit import board_holder
 from machina_nb.views.odds import exact
@@ -91,6 +93,7 @@ __all__ = ["AnalysisBoardView", "ROLE_OF_MARK",
            "answer_html", "answer_highlights", "sensitivity_html", "download_link"]
 
 _START = "situation:sarall_door"
+_SLOW = ("monster_phase", "risk_map")  # questions that may take seconds: a line says so first
 _WIDE = {"description_width": "initial"}  # a label never cut short
 
 
@@ -121,6 +124,9 @@ def _value_html(a: Answer) -> str:
     if a.kind == "attack_odds":
         return "<br>".join(f"{html.escape(k)}: <b>{exact(Fraction(p))}</b>"
                            for k, p in v.items()) or "It has no attack."
+    if a.kind == "risk_map":
+        return (f"{len(v['spaces'])} spaces it can end its move on; the danger tool colours "
+                "them on the board.")
     if a.kind == "spawn":
         return ("On " + ", ".join(_words(p) for p in v) + ".") if v else \
             "Nowhere: no spawn space on its tile."
@@ -143,7 +149,8 @@ def _turn_html(situation: Situation, a: Answer) -> str:
 def answer_html(situation: Situation, a: Answer) -> str:
     """One answer as HTML: the question in words, the answer, and why (with its citations)."""
     q = next(q for q in situation.questions if q.name == a.name)
-    body = _turn_html(situation, a) if a.kind == "monster_turn" else _value_html(a)
+    body = _turn_html(situation, a) if a.kind == "monster_turn" else \
+        phase_answer_html(situation, a.value) if a.kind == "monster_phase" else _value_html(a)
     why = "" if a.kind == "monster_turn" else "".join(
         f"<li>{manual_links(plain_text(cite_words(str(w))))}</li>" for w in a.why if w)
     return (f"<div class='analysis-answer' data-question='{html.escape(a.name)}'>"
@@ -339,10 +346,16 @@ class AnalysisBoardView(widgets.VBox):
         self.choices = widgets.HBox()
         self.choices.add_class("analysis-choices")
         self.asked = AskedList(self._pick_words)
+        self.danger = DangerTool(self.editor, self._asked, self._mark)
         # the answers beside the board (under it on a narrow window), before its legend
         view = self.editor.view
-        view.answer.children = (self.asked, self.marked, self.answers_html, self.rule_links,
-                                self.choices, *view.answer.children)
+        view.answer.children = (*self.danger.widgets, self.asked, self.marked,
+                                self.answers_html, self.rule_links, self.choices,
+                                *view.answer.children)
+
+    def _asked(self) -> tuple[Situation, Rules] | None:
+        """The situation asked and the rules in force (None before the first answer)."""
+        return (self.situation, self.in_force) if hasattr(self, "situation") else None
 
     def _pick_words(self, pick) -> str:
         if isinstance(pick, str):
@@ -383,6 +396,9 @@ class AnalysisBoardView(widgets.VBox):
         self._show_rules()
         try:
             self.situation = self._situation()
+            if any(q.ask in _SLOW for q in self.situation.questions):
+                self.answers_html.value = ("<p class='analysis-working'><i>Working: the exact "
+                                           "monster phase, every die open…</i></p>")
             self.answers = ask(self.situation, self.in_force)
         except (RulesError, ContentError) as exc:
             self.answers_html.value = f"<p style='color:#b00020'>{_words(exc)}</p>"
@@ -425,6 +441,9 @@ class AnalysisBoardView(widgets.VBox):
 
     def _mark(self) -> None:
         if not hasattr(self, "situation"):
+            return
+        if self.danger.on:
+            self.danger.show()
             return
         a = next((a for a in self.answers if a.name == self.marked.value), None)
         self.editor.show(answer_highlights(self.situation, a) if a else Highlights())

@@ -31,7 +31,8 @@ from machina_nb.rules.rulings import PRESETS, SWITCHES, Rules
 from machina_nb.rules.rulings_words import label, question
 from machina_nb.views import setup_notebook
 from machina_nb.views.analysis import AnalysisBoardView
-from machina_nb.views.board import BoardView, shipped_board
+from machina_nb.views.board import BoardView, as_board, shipped_board
+from machina_nb.views.danger import DangerOverlay
 from machina_nb.views.examples import ExamplesBrowser
 from machina_nb.views.odds import OddsView, ProcessesView
 from machina_nb.views.peers import OtherGamesView
@@ -39,7 +40,7 @@ from machina_nb.views.quiz import QuizView
 from machina_nb.views.reference import ReferenceView, RuleLinks, open_link, open_rule
 from machina_nb.views.round_start import RoundTab
 from machina_nb.views.rulings import RulingsPanel
-from machina_nb.views.stepper import RoundStepper
+from machina_nb.views.stepper import RoundStepper, demo_game
 from machina_nb.views.words import PRESET_WORDS, rules_words
 
 __all__ = ["DEMO_LEGEND", "DEMO_NAMES", "TABS", "TAB_TITLES", "demo_layout", "Explorer",
@@ -230,8 +231,17 @@ class Explorer(widgets.VBox):
         return views[0] if len(views) == 1 else widgets.VBox(list(views))
 
     def _build_board(self) -> tuple[widgets.Widget, ...]:
-        self.board = BoardView({"demo": self._layout, "2x2 shipped tiles": shipped_board()},
-                               names=DEMO_NAMES)
+        demo = as_board(self._layout)
+        games: dict[str, object] = {}
+
+        def game(board):   # the danger overlay plays the demo game's cards on the demo board
+            if board is not demo:
+                return None
+            return games.setdefault("demo", demo_game(self._layout))
+
+        self.danger = DangerOverlay(game, slider=True)
+        self.board = BoardView({"demo": demo, "2x2 shipped tiles": shipped_board()},
+                               names=DEMO_NAMES, overlays={"danger": self.danger})
         return (self.board,)
 
     def _build_odds(self) -> tuple[widgets.Widget, ...]:

@@ -42,7 +42,8 @@ from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.highlights import Highlights, Segment
 from machina_nb.rules.board.labels import column_name, plain_text, space_name
 from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
-from machina_nb.rules.board.palette import (DIM, DIMMED_ROLES, DIRECTION_INK, GRID,
+from machina_nb.rules.board.palette import (DANGER_SCALE, DIM, DIMMED_ROLES, DIRECTION_INK,
+                                            FILLED_ROLES, GRID,
                                             HATCHED_ROLES, LABEL_INK, MAP_STYLES, ROLE_COLOURS,
                                             ROLE_WORDS, SPACE_COLOURS, STYLES, TILE_INK,
                                             UNIT_FILL, UNIT_INK)
@@ -95,8 +96,11 @@ def _overlay_space_columns(spaces) -> dict[str, list]:
     return {"x": [p[0] + 0.5 for p, _ in spaces], "y": [p[1] + 0.5 for p, _ in spaces],
             "role": [role for _, role in spaces],
             "colour": [ROLE_COLOURS[role] for _, role in spaces],
-            "edge": [_CLEAR if role in HATCHED_ROLES | DIMMED_ROLES else ROLE_COLOURS[role]
+            "edge": [_CLEAR if role in HATCHED_ROLES | DIMMED_ROLES | FILLED_ROLES
+                     else ROLE_COLOURS[role] for _, role in spaces],
+            "fill": [ROLE_COLOURS[role] if role in FILLED_ROLES else _CLEAR
                      for _, role in spaces],
+            "filled": ["yes" if role in FILLED_ROLES else "no" for _, role in spaces],
             "hatch": ["/" if role in HATCHED_ROLES else " " for _, role in spaces]}
 
 
@@ -120,8 +124,22 @@ def highlight_data(highlights: Highlights) -> dict[str, dict[str, list]]:
         # labels in the space's south-east corner, clear of a unit's letter
         "overlay_labels": {"x": [p[0] + 0.95 for p, _ in highlights.labels],
                            "y": [p[1] + 0.97 for p, _ in highlights.labels],
-                           "text": [text for _, text in highlights.labels]},
+                           "text": [text for _, text in highlights.labels],
+                           "colour": _label_inks(highlights)},
     }
+
+
+def _dark(colour: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) is dark enough that dark text on it is hard to read."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue < 128
+
+
+def _label_inks(highlights: Highlights) -> list[str]:
+    """The ink of each label: the label ink, or white on a space filled dark."""
+    filled = {p: ROLE_COLOURS[role] for p, role in highlights.spaces if role in FILLED_ROLES}
+    return [UNIT_FILL if p in filled and _dark(filled[p]) else LABEL_INK
+            for p, _ in highlights.labels]
 
 
 _SWATCH = "display:inline-block;width:18px;height:18px;vertical-align:middle;margin-right:6px;"
@@ -185,11 +203,17 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
         for role in _columns(sources[name]).get("role", []):
             if (name, role) not in roles:
                 roles.append((name, role))
+    if any(role in FILLED_ROLES for _, role in roles):   # a graded scale: every step of it
+        first = next(i for i, (_, role) in enumerate(roles) if role in FILLED_ROLES)
+        scale = [("overlay", role) for role, _, _, _ in DANGER_SCALE]
+        roles = [r for r in roles[:first] if r[1] not in FILLED_ROLES] + scale + \
+            [r for r in roles[first:] if r[1] not in FILLED_ROLES]
     if roles or _has(sources, "overlay_labels"):
         parts.append("<b>What is marked</b>")
         for source, role in roles:
             style = {"overlay": "hatch" if role in HATCHED_ROLES else
-                     "dim" if role in DIMMED_ROLES else "outline",
+                     "dim" if role in DIMMED_ROLES else
+                     "fill" if role in FILLED_ROLES else "outline",
                      "overlay_lines": "line", "overlay_points": "✕"}[source]
             parts.append(_entry(ROLE_COLOURS[role], style, ROLE_WORDS[role]))
         if _has(sources, "overlay_labels"):
@@ -397,7 +421,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
              text_baseline="middle", text_font_style="bold", text_font_size="11pt")
     fig.text("x", "y", text="text", source=sources["overlay_labels"], text_align="right",
              text_baseline="bottom", text_font_size="9pt", text_font_style="bold",
-             text_color=LABEL_INK)
+             text_color="colour")
     fig.scatter("x", "y", source=sources["overlay_points"], marker="x", size=16,
                 line_color="colour", line_width=4)
     fig.add_tools(HoverTool(renderers=[spaces], tooltips=[
@@ -408,10 +432,12 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
 
 def _overlay_spaces(fig, source: ColumnDataSource) -> None:
     """The overlay's spaces: an outline inside the space, a hatch or a veil over it, so the
-    space kind shows beneath. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
+    space kind shows beneath; a graded scale fills the inner square. One renderer per hatched role, its colour fixed: BokehJS builds a hatch pattern
     for every space when the pattern or its colour varies by row (seconds on a 40x40 board)."""
     fig.rect("x", "y", 0.8, 0.8, source=source, fill_color=None, line_color="edge", line_width=3,
              view=CDSView(filter=GroupFilter(column_name="hatch", group=" ")))
+    fig.rect("x", "y", 0.8, 0.8, source=source, fill_color="fill", line_color=DANGER_SCALE[4][2],
+             line_width=1, view=CDSView(filter=GroupFilter(column_name="filled", group="yes")))
     for role in sorted(DIMMED_ROLES):
         fig.rect("x", "y", 1, 1, source=source, fill_color=ROLE_COLOURS[role], fill_alpha=DIM,
                  line_color=None, view=CDSView(filter=GroupFilter(column_name="role", group=role)))
@@ -440,8 +466,11 @@ class BoardView(widgets.VBox):
     classes ``board-plot``, ``board-title``, ``board-verdict`` and
     ``board-stamina`` (prefix ``css``, default ``board``). ``pick`` is drawn from
     the start (for a view that is never clicked). ``on_click``, when given, receives each
-    clicked space instead of the overlay. Assigning ``view.rules`` redraws the overlay; only
-    ``source.data`` and the texts change.
+    clicked space instead of the overlay. ``overlays`` adds the owner's overlays by name (the
+    app's danger overlay): one with ``aimed`` set aims the click after a selection, as sight
+    does, unless its ``reselects(board, selected, point)`` says the click picks again; its
+    ``widget`` (a progress line) is shown beside the board. Assigning ``view.rules`` redraws
+    the overlay; only ``source.data`` and the texts change.
     """
 
     selected = traitlets.Tuple(default_value=None, allow_none=True)
@@ -452,8 +481,10 @@ class BoardView(widgets.VBox):
                  rules: Rules | None = None, overlay: str = "sight", *, controls: bool = True,
                  legend: bool = True, px_per_space: int | None = None, css: str = "board",
                  pick: Pick | None = None, names: Mapping[str, str] | None = None,
-                 on_click: Callable[[Point], object] | None = None, **kwargs):
+                 on_click: Callable[[Point], object] | None = None,
+                 overlays: Mapping[str, Overlay] | None = None, **kwargs):
         setup_notebook()
+        self.overlays = {**OVERLAYS, **(overlays or {})}
         self.on_click = on_click
         self.last_tap: tuple[float, float] | None = None  # the last click, in board units
         self._css = css
@@ -467,7 +498,7 @@ class BoardView(widgets.VBox):
         self._drawn: dict[str, tuple] = {}
         self.choice = widgets.Dropdown(options=list(self.boards), description="Board")
         self.choice.add_class(f"{css}-choice")
-        self.overlay = widgets.ToggleButtons(options=list(OVERLAYS), value=overlay,
+        self.overlay = widgets.ToggleButtons(options=list(self.overlays), value=overlay,
                                              description="Overlay")
         self.overlay.add_class(f"{css}-overlay")
         self.click = widgets.ToggleButtons(options=["source", "target"], value="source",
@@ -504,7 +535,9 @@ class BoardView(widgets.VBox):
         is wide enough, and directly under it where it is not: the answer's first line is in
         view with the board's top after any click. An owner may put more of its answer in
         ``self.answer`` (a column: the verdict, then the legend)."""
-        answer = widgets.VBox([self.verdict, self.rule_links, *([self.legend] if legend else [])],
+        working = [w for o in self.overlays.values() if (w := getattr(o, "widget", None))]
+        answer = widgets.VBox([*working, self.verdict, self.rule_links,
+                               *([self.legend] if legend else [])],
                               layout=widgets.Layout(flex="1 1 280px", min_width="260px",
                                                     max_width="520px"))
         answer.add_class(f"{self._css}-answer")
@@ -518,7 +551,7 @@ class BoardView(widgets.VBox):
         highlights = Highlights()
         if pick is not None:
             pick = replace(pick, names=tuple(self.names.items()))
-            highlights = OVERLAYS[self.overlay.value](board, self._rules, pick)
+            highlights = self.overlays[self.overlay.value](board, self._rules, pick)
         if name not in self._drawn:
             figure, sources = render_board(board, highlights, **self._draw_options)
             figure.on_event(Tap, self.on_tap)
@@ -581,7 +614,11 @@ class BoardView(widgets.VBox):
         if self.on_click is not None:  # the owner answers the click (the quiz)
             self.on_click(point)
             return
-        if self.click.value == "target" and self.overlay.value == "sight" and self.selected:
+        overlay = self.overlays[self.overlay.value]
+        aimed = self.overlay.value == "sight" or getattr(overlay, "aimed", False)
+        reselects = getattr(overlay, "reselects", None)
+        if self.click.value == "target" and aimed and self.selected and not (
+                reselects and reselects(self.board, self.selected, point)):
             self.aim(point)
         else:
             self.select(point)
@@ -591,7 +628,8 @@ class BoardView(widgets.VBox):
         point = self.board.require(point, "point")
         self.selected, self.target = point, None
         self.redraw()
-        if self.overlay.value == "sight":
+        if self.overlay.value == "sight" or getattr(self.overlays[self.overlay.value], "aimed",
+                                                    False):
             self.click.value = "target"
 
     def aim(self, point: Point | None) -> None:
@@ -604,7 +642,7 @@ class BoardView(widgets.VBox):
     def redraw(self) -> None:
         """Run the overlay on the current pick; assign the sources' data, the title and the verdict."""
         pick = Pick(self.selected, self.target, self.stamina.value, tuple(self.names.items()))
-        highlights = OVERLAYS[self.overlay.value](self.board, self.rules, pick)
+        highlights = self.overlays[self.overlay.value](self.board, self.rules, pick)
         for name, data in highlight_data(highlights).items():
             self.sources[name].data = data
         self._texts(highlights)

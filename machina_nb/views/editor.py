@@ -71,7 +71,8 @@ _WIDE = {"description_width": "initial"}  # a label never cut short
 
 #: The editor's tools: what a click on the board does.
 TOOLS = (("space kind", "paint"), ("border", "border"), ("place unit", "place"),
-         ("move unit", "move"), ("remove unit", "remove"), ("ask about", "ask"))
+         ("move unit", "move"), ("remove unit", "remove"), ("ask about", "ask"),
+         ("danger", "danger"))
 
 #: The borders a click can set, in words.
 BORDER_WORDS = {BorderKind.OPEN: "no wall (open)", BorderKind.WALL: "wall",
@@ -157,6 +158,7 @@ class SituationEditor(widgets.VBox):
 
     def __init__(self, draft: Draft):
         self.library = NO_CARDS      # the player's card files, kept across starts
+        self.on_danger: Callable[[Point | None], None] = lambda point: None
         self._undo: list[Draft] = []
         self._redo: list[Draft] = []
         self._moving: str | None = None
@@ -309,8 +311,10 @@ class SituationEditor(widgets.VBox):
                  "place": "Click a free space to place the picked unit.",
                  "move": "Click a unit, then the space it moves to.",
                  "remove": "Click a unit to remove it.",
-                 "ask": "Click a unit or a space: every question about it is answered next to the board."}
+                 "ask": "Click a unit or a space: every question about it is answered next to the board.",
+                 "danger": "Click an explorer, then a space it can end its move on."}
         self.say(hints[self.tool.value])
+        self.on_danger(None)
 
     def say(self, text: str, error: bool = False) -> None:
         """Show one line above the board (an error in red)."""
@@ -440,6 +444,9 @@ class SituationEditor(widgets.VBox):
             self.say(f"No unit on {space_name(point)}.", error=True)
             return
         self._edit(remove(self.draft, who.letter), f"{who.letter} removed.")
+
+    def _danger(self, point: Point) -> None:
+        self.on_danger(point)
 
     def _ask(self, point: Point) -> None:
         who = self.draft.unit_at(point)

@@ -33,7 +33,8 @@ from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_at",
-           "MAX_MAP_SPACES", "risk_map", "whose_turn", "risk_board"]
+           "MAX_MAP_SPACES", "risk_map", "whose_turn", "start_turn", "risk_board",
+           "choice_phrase", "CHOICE_REASON"]
 
 MAX_MAP_SPACES = 200
 """The most spaces a risk map computes (the explorer's reach, its own space included)."""
@@ -80,11 +81,27 @@ def phase_value(situation: Situation, phase: Phase, horror: bool) -> dict[str, A
     return value
 
 
-def _choice_words(situation: Situation, choice: tuple[str, Any, tuple[Any, ...]]) -> str:
+CHOICE_REASON = ("manual p16: the least chance that any explorer is destroyed, then the least "
+                 "health lost")
+"""Why the explorers choose as the answer says they do."""
+
+
+def choice_phrase(choice: tuple[str, Any, tuple[Any, ...]], name: Callable[[Any], str]) -> str:
+    """A choice the explorers were assumed to make, ``name`` saying each option:
+    ``target: A (rather than B)``.
+
+    >>> choice_phrase(("target (manual p16)", "A", ("A", "B")), str)
+    'target: A (rather than B)'
+    >>> choice_phrase(("the spawn space", (1, 0), ((1, 0), (2, 0))), str)
+    'spawn space: (1, 0) (rather than (2, 0))'
+    """
     what, pick, options = choice
-    others = ", ".join(option_words(situation, o) for o in options if o != pick)
-    return (f"{what.split(' (')[0]}: {option_words(situation, pick)} "
-            f"(rather than {others})")
+    others = ", ".join(name(o) for o in options if o != pick)
+    return f"{what.split(' (')[0].removeprefix('the ')}: {name(pick)} (rather than {others})"
+
+
+def _choice_words(situation: Situation, choice: tuple[str, Any, tuple[Any, ...]]) -> str:
+    return choice_phrase(choice, lambda o: option_words(situation, o))
 
 
 def phase_why(situation: Situation, phase: Phase, horror: bool) -> list[str]:
@@ -97,8 +114,7 @@ def phase_why(situation: Situation, phase: Phase, horror: bool) -> list[str]:
                    f"health at the end {health}; expected health lost "
                    f"{fraction_words(phase.health_lost(best, i))}")
     why.append(f"any explorer destroyed: {_chance(phase.any_destroyed(best))}")
-    why += [f"the explorers choose the {_choice_words(situation, c)} (manual p16: the least "
-            "chance that any explorer is destroyed, then the least health lost)"
+    why += [f"the explorers choose the {_choice_words(situation, c)} ({CHOICE_REASON})"
             for c in phase.choices]
     why.append(f"the worst choices for the explorers: any explorer destroyed "
                f"{_chance(phase.any_destroyed(worst))}, expected health lost "
@@ -160,15 +176,28 @@ def whose_turn(situation: Situation, letter: str, state: GameState, rules: Rules
     Rules: manual p12 (explorers take their turns in the order they like).
     """
     uid = situation.unit_id(letter)
+    try:
+        return uid, start_turn(state, uid, rules, letter)
+    except RulesError as exc:
+        raise RulesError(exc.argument, f"{str(exc).partition(': ')[2]} ([turn] names the "
+                         "active explorer)") from None
+
+
+def start_turn(state: GameState, uid: str, rules: Rules, who: str) -> GameState:
+    """The state with explorer ``uid`` taking its turn: as it is if its turn is going on, else
+    with its turn started between turns of the explorer phase; refused in one line naming
+    ``who`` otherwise.
+
+    Rules: manual p12 (explorers take their turns in the order they like).
+    """
     if state.phase == "explorer" and state.active is None and uid not in state.done and \
             state.unit(uid).side == "explorer" and state.unit(uid).position is not None:
         state, _ = apply(state, StartTurn(uid), rules)
     if state.unit(uid).side != "explorer" or state.phase != "explorer" or \
             state.active != uid:
-        raise RulesError("unit", f"a risk map is for the explorer whose turn it is; {letter} "
-                         "is not taking its turn and cannot start one ([turn] names the active "
-                         "explorer)")
-    return uid, state
+        raise RulesError("unit", f"a risk map is for the explorer whose turn it is; {who} "
+                         "is not taking its turn and cannot start one")
+    return state
 
 
 def risk_map(state: GameState, rules: Rules, uid: str,

@@ -40,6 +40,7 @@ from machina_nb.rules.board.palette import (
     DIM,
     DIMMED_ROLES,
     DIRECTION_INK,
+    FILLED_ROLES,
     GRID,
     HATCHED_ROLES,
     LABEL_INK,
@@ -301,6 +302,8 @@ def _tiles(board: Board) -> list[Primitive]:
 def _marked_space(p: Point, role: str) -> Rect:
     if role in DIMMED_ROLES:    # a veil over the whole space
         return Rect(p[0], p[1], 1, 1, role_key(role), fill=ROLE_COLOURS[role], fill_opacity=DIM)
+    if role in FILLED_ROLES:    # a graded scale: the inner square filled
+        return Rect(p[0] + 0.1, p[1] + 0.1, 0.8, 0.8, role_key(role), fill=ROLE_COLOURS[role])
     hatched = role in HATCHED_ROLES
     return Rect(p[0] + 0.1, p[1] + 0.1, 0.8, 0.8, role_key(role), stroke=ROLE_COLOURS[role],
                 width=3, hatch=hatched)

@@ -4,7 +4,9 @@ Every drawer of the board (the SVG of :mod:`machina_nb.rules.board.drawing`, the
 view, a PNG) takes its colours from here, so a pit is the same grey wherever it is shown and
 every colour drawn has its words in the legend. Marks over the map use the Okabe–Ito colours,
 which readers with any common colour-vision deficiency tell apart; marked spaces are outlined,
-hatched or dimmed under a see-through veil, never filled, so the space kind stays visible beneath.
+hatched or dimmed under a see-through veil, so the space kind stays visible beneath; only a
+graded scale (:data:`DANGER_SCALE`) fills a space, and its inner square only, the kind showing at
+the rim.
 
 >>> STYLES["space:pit"].words
 'pit'
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from machina_nb.rules.board.maptext import SpaceKind
 
 __all__ = ["Style", "STYLES", "SPACE_COLOURS", "SPACE_WORDS", "ROLE_COLOURS", "ROLE_WORDS",
-           "HATCHED_ROLES", "DIMMED_ROLES", "DIM", "MAP_STYLES", "SIDE_COLOURS", "SIDE_WORDS", "GRID", "TILE_INK",
+           "HATCHED_ROLES", "DIMMED_ROLES", "FILLED_ROLES", "DANGER_SCALE", "DIM", "MAP_STYLES", "SIDE_COLOURS", "SIDE_WORDS", "GRID", "TILE_INK",
            "LABEL_INK", "UNIT_INK", "AXIS_INK", "DIRECTION_INK", "UNIT_FILL", "space_key",
            "role_key"]
 
@@ -97,6 +99,23 @@ ROLE_COLOURS: dict[str, str] = {
     "differs": "#000000",
 }
 
+#: The danger scale: the chance an explorer standing on a space is destroyed, in bins from
+#: the least chance each holds (in percent), light to dark in one hue (ColorBrewer's
+#: sequential purples: read by lightness, so every common colour-vision deficiency reads it).
+#: Each bin is a role: (role, least percent, colour, words).
+DANGER_SCALE: tuple[tuple[str, int, str, str], ...] = (
+    ("danger 0", 0, "#f2f0f7", "0%: never destroyed"),
+    ("danger 1", 1, "#dadaeb", "under 10%"),
+    ("danger 10", 10, "#bcbddc", "10% to under 25%"),
+    ("danger 25", 25, "#9e9ac8", "25% to under 50%"),
+    ("danger 50", 50, "#756bb1", "50% to under 75%"),
+    ("danger 75", 75, "#54278f", "75% to 100%"),
+)
+ROLE_COLOURS.update({role: colour for role, _, colour, _ in DANGER_SCALE})
+
+#: Roles drawn as a fill of the space's inner square (the space kind shows at its rim).
+FILLED_ROLES = frozenset(role for role, _, _, _ in DANGER_SCALE)
+
 #: Roles drawn as a hatch over the space (the rest as an outline inside it, or a veil).
 HATCHED_ROLES = frozenset({"differs"})
 
@@ -137,6 +156,7 @@ ROLE_WORDS: dict[str, str] = {
     "planned from": "where the monster stood when it chose this action",
     "spawn": "where a spawned monster may go (every tie marked)",
     "differs": "marked under this reading only (hatched)",
+    **{role: f"destroyed in the monster phase: {words}" for role, _, _, words in DANGER_SCALE},
 }
 
 #: How the map's borders are drawn, and their legend words:
@@ -177,7 +197,8 @@ def role_key(role: str) -> str:
 def _styles() -> dict[str, Style]:
     out = {space_key(k): Style(c, SPACE_WORDS[k], "fill") for k, c in SPACE_COLOURS.items()}
     out.update({role_key(r): Style(c, ROLE_WORDS[r], "hatch" if r in HATCHED_ROLES else
-                                   "dim" if r in DIMMED_ROLES else "outline", 3)
+                                   "dim" if r in DIMMED_ROLES else
+                                   "fill" if r in FILLED_ROLES else "outline", 3)
                 for r, c in ROLE_COLOURS.items()})
     out.update({f"border:{name}": Style(c, words, "line", width, dash)
                 for name, (c, width, dash, words) in MAP_STYLES.items()})
@@ -186,7 +207,8 @@ def _styles() -> dict[str, Style]:
     out.update({
         "direction": Style(DIRECTION_INK, "direction symbol", "mark"),
         "tile": Style(TILE_INK, "map tile outline and name", "line", 2, "dotted"),
-        "label": Style(LABEL_INK, "number on a space: steps or stamina", "mark"),
+        "label": Style(LABEL_INK, "number on a space: steps, stamina or a chance",
+                       "mark"),
         "grid": Style(GRID, "edge of a space", "line"),
         "axis": Style(AXIS_INK, "column letter and row number", "mark"),
         "letter": Style(UNIT_INK, "a unit's letter", "mark"),
