@@ -12,6 +12,7 @@ from itertools import product
 import pytest
 from engine_cases import CHAPTER, NEXT_CHAPTER, explorer, open_map
 
+from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.situation import load_situations, situation_from_text
 from machina_nb.rules.analysis.step_text import read_action, write_action
 from machina_nb.rules.engine.actions import (
@@ -181,3 +182,32 @@ def test_manual_p19_an_ability_outside_its_turn_is_paid_by_an_adjacent_explorer(
     text = write_action(mends[0], state, rules, letters)
     assert text == "L plays mend with K contributing 1"
     assert read_action(text, state, rules, letters) == mends[0]
+
+
+def _answers(sid, rules=None):
+    s = load_situations()[sid]
+    return {a.name: a for a in ask(s, rules)}
+
+
+def test_manual_p19_the_actions_answer_names_each_split_in_words():
+    value = _answers("shared_seal")["kim_may"].value
+    assert [a for a in value if a.startswith("seal")] == [
+        "seal spawn space (1, 0) with Phillip contributing 2",
+        "seal spawn space (1, 0) with Phillip contributing 3"]
+
+
+def test_contribution_chain_readings_differ_on_the_shipped_situation():
+    loose = Rules.preset("manual").replace({"contribution.chain": "any_explorer"})
+    strict, other = _answers("contributor_chain"), _answers("contributor_chain", loose)
+    assert not any(a.startswith("seal") for a in strict["kim_may"].value)
+    assert "seal spawn space (3, 0) with Hank contributing 2" in other["kim_may"].value
+    assert "refused" in str(strict["through_phillip"].value)
+    assert "refused" not in str(other["through_phillip"].value)
+
+
+def test_manual_p32_the_actions_answer_says_use_inventory_in_words():
+    value = _answers("inventory_steps")["kim_may"].value
+    assert "use inventory: unequip all" in value
+    assert "use Phillip's inventory: unequip all then equip Circular Saw" in value
+    assert any(a.startswith("use inventory: unequip all then equip Teleportabulus then upgrade "
+                            "Teleportabulus with Puncturing Revolver") for a in value)
