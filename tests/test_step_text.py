@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machina_nb.rules.analysis.notation import NotationError, parse_step
-from machina_nb.rules.analysis.situation import load_situations
+from machina_nb.rules.analysis.situation import load_situations, situation_from_text
 from machina_nb.rules.analysis.step_text import read_action, write_action
 from machina_nb.rules.engine.actions import (
     Activate,
@@ -29,7 +29,7 @@ from machina_nb.rules.engine.chance import SeededDice
 from machina_nb.rules.errors import RulesError
 
 SITUATIONS = load_situations()
-WITHOUT_LINE = (Choose, UseInventory)   # a decision's answer; an inventory change
+WITHOUT_LINE = (Choose,)   # a decision's answer
 
 
 def _letters(situation, state):
@@ -121,3 +121,69 @@ def test_positions_a_random_game_reaches_write_and_read_every_action(sid, seed, 
             state, _ = apply(state, rng.choice(actions), rules, SeededDice(rng))
         except RulesError:
             return
+
+
+INVENTORY = '''
+kind = "situation"
+id = "inventory_steps"
+title = "Kim rearranges her inventory"
+map = \'\'\'
++-+-+-+-+
+|K P . M|
++-+-+-+-+
+\'\'\'
+
+[unit.M]
+card = "mi_go"
+
+[unit.K]
+card = "kim"
+items = ["teleportabulus", "hobnailed_boots"]
+upgrades = { puncturing_revolver = "teleportabulus", aeromantle = "hobnailed_boots" }
+augments = { precision_scope = "puncturing_revolver", leather_holster = "aeromantle" }
+unequipped = ["rotopod", "brass_goggles"]
+
+[unit.P]
+card = "phillip"
+items = ["circular_saw"]
+
+[turn]
+phase = "explorer"
+active = "K"
+'''
+
+INVENTORY_STEPS = (
+    "K uses inventory",
+    "K uses inventory equipping hobnailed_boots and teleportabulus",
+    "K uses inventory equipping hobnailed_boots upgrading hobnailed_boots with aeromantle "
+    "augmenting aeromantle with leather_holster upgrading aeromantle with brass_goggles",
+    "K uses inventory equipping teleportabulus upgrading teleportabulus with puncturing_revolver "
+    "augmenting puncturing_revolver with precision_scope giving rotopod to P",
+    "K uses inventory giving rotopod to P and brass_goggles to P",
+    "K uses inventory on P",
+    "K uses inventory on P equipping circular_saw",
+    "K uses inventory on P giving circular_saw to K",
+)
+
+
+@pytest.mark.parametrize("text", INVENTORY_STEPS)
+def test_manual_p32_use_inventory_is_read_and_written_back(text):
+    """Unequip all, then equip main items, upgrades and augments in order, then give items to
+    adjacent explorers; on one's own inventory or an adjacent explorer's (manual p32)."""
+    s = situation_from_text(INVENTORY, "inventory_steps.toml")
+    rules = s.rules()
+    state = s.state_at(rules)
+    letters = {u.id: u.letter for u in s.units}
+    action = read_action(text, state, rules, letters)
+    assert isinstance(action, UseInventory)
+    apply(state, action, rules)                     # legal: the engine takes it
+    assert write_action(action, state, rules, letters) == text
+
+
+def test_manual_p32_the_offered_inventory_steps_read_back():
+    s = situation_from_text(INVENTORY, "inventory_steps.toml")
+    rules = s.rules()
+    written = [write_action(a, s.state_at(rules), rules, {u.id: u.letter for u in s.units})
+               for a in legal_actions(s.state_at(rules), rules) if isinstance(a, UseInventory)]
+    assert "K uses inventory" in written and "K uses inventory on P" in written
+    assert _round_trip(s, s.state_at(rules), rules) > len(written)

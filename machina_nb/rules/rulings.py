@@ -173,6 +173,7 @@ _DECLARED = (
     _s("barrel.credit", "hitter nobody", "D36"),
     _s("half.which", "top_after_shuffle players_choose", "D30"),
     _s("bound.released_horror", "becomes_current under_current", ""),
+    _s("contribution.chain", "through_contributors any_explorer", ""),
     _s("gained_item.equip_at_once", "keeper_only receiver_too", ""),
     _s("workbench.return_order", "drawn_order players_choose", ""),
     _s("level5.exited", "reached not_reached", ""),

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
+from machina_nb.rules.analysis.action_words import contribution_words, inventory_words
 from machina_nb.rules.analysis.attack_odds import (
     attack_odds,
     attack_pools,
@@ -44,7 +45,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.items import ITEM_TYPES
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.cards.units import unit_card
-from machina_nb.rules.engine.actions import Move, legal_actions
+from machina_nb.rules.engine.actions import Move, UseInventory, legal_actions
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.engine.phases import current_monster
 from machina_nb.rules.engine.state import GameState, Unit
@@ -413,23 +414,26 @@ def _actions(situation: Situation, q: Question, rules: Rules, state: GameState
         if isinstance(action, Move):
             moves += 1
             continue
-        listed.add(_action_words(situation, action))
+        listed.add(_action_words(situation, action, state))
     why = [f"also {moves} move(s) (manual p34)", "manual p12 (explorer actions)"]
     return sorted(listed), why
 
 
-def _action_words(situation: Situation, action: Any) -> str:
-    """An action as words: its kind and what it names, units by letter, spaces as (x, y)."""
+def _action_words(situation: Situation, action: Any, state: GameState) -> str:
+    """An action as words: its kind and what it names, units by letter, spaces as (x, y),
+    contributors and items by name."""
+    if isinstance(action, UseInventory):
+        return inventory_words(state, action)
     parts = [re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()]
     for key, v in vars(action).items():
-        if key in ("actor", "choices") or v in ((), None, "", 0, False):
+        if key in ("actor", "choices", "contributions") or v in ((), None, "", 0, False):
             continue
         if isinstance(v, str):
             v = situation.letter_of(v) or v
         elif isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, int) for c in v):
             v = _point(v)
         parts.append(f"{key} {v}")
-    return " ".join(map(str, parts))
+    return " ".join(map(str, parts)) + contribution_words(state, action)
 
 
 def _teleport(situation: Situation, q: Question, rules: Rules, state: GameState

@@ -10,6 +10,8 @@ write them, ``(x, y)``::
     K activates (1, 0) with L contributing 2     K plays hex_bolt on M with 1 essence and L contributing 1
     K explores north way 1        K exits                   K rolls for spawn
     K trades with P giving circular_saw and rotopod taking veil_lantern
+    K uses inventory              K uses inventory on P equipping circular_saw and rotopod
+    K uses inventory equipping circular_saw upgrading circular_saw with scope giving gem to P
     the horror roll               M acts                    M takes its turn
     the monsters take their turns
 
@@ -20,16 +22,18 @@ letters are units, the spaces on the board, the ability names on a card and the 
 names item cards.
 
 >>> parse_step("K plays hex_bolt on M with 2 essence")
-PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None, give=(), take=(), contributions=())
+PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None, give=(), take=(), contributions=(), steps=(), gifts=())
 >>> parse_step("K moves to (2, 1) (3, 1)").spaces
 ((2, 1), (3, 1))
 >>> parse_step("K trades with P giving circular_saw and rotopod").give
 ('circular_saw', 'rotopod')
 >>> parse_step("K activates (1, 0) with L contributing 2").contributions
 (('L', 2),)
+>>> parse_step("K uses inventory on P equipping saw upgrading saw with scope").steps
+(('main', 'saw'), ('upgrade', 'scope', 'saw'))
 
 Rules: manual p10-16 (the round: turns, rolls, the monster phase), p12 (explorer actions), p32
-(trade with an adjacent explorer), p19 (other explorers contribute essence), p34-37 (moves, doors, action spaces, exploring).
+(use inventory, on an adjacent explorer too; trade with an adjacent explorer), p19 (other explorers contribute essence), p34-37 (moves, doors, action spaces, exploring).
 """
 
 from __future__ import annotations
@@ -49,6 +53,12 @@ _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _GIVES = r"[A-Z] contributing \d"
 _GIVEN = rf"(?: (?:with|and) (?P<given>{_GIVES}(?: and {_GIVES})*))?"
 _GIVE = re.compile(r"([A-Z]) contributing (\d)")
+_ITEM = r"[a-z][a-z0-9_]*"
+_EQUIPS = rf"(?: (?:equipping {_ITEMS}|(?:upgrading|augmenting) {_ITEM} with {_ITEM}))*"
+_EQUIP = re.compile(rf"equipping ({_ITEMS})|(upgrading|augmenting) ({_ITEM}) with ({_ITEM})")
+_GIFT = re.compile(rf"({_ITEM}) to ([A-Z])")
+_INVENTORY_WORDS = ("uses", "inventory", "on", "equipping", "upgrading", "augmenting", "with",
+                    "giving", "to", "and")
 
 SIDE_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 """The sides a step may explore from, in words, and the engine's letters for them."""
@@ -69,6 +79,8 @@ VERBS = {
     "exit": r"(?P<actor>[A-Z]) exits",
     "trade": rf"(?P<actor>[A-Z]) trades with (?P<t1>[A-Z])(?: giving (?P<give>{_ITEMS}))?"
              rf"(?: taking (?P<take>{_ITEMS}))?",
+    "inventory": rf"(?P<actor>[A-Z]) uses inventory(?: on (?P<t1>[A-Z]))?(?P<equips>{_EQUIPS})"
+                 rf"(?: giving (?P<gifts>{_ITEM} to [A-Z](?: and {_ITEM} to [A-Z])*))?",
     "spawn_roll": r"(?P<actor>[A-Z]) rolls for spawn",
     "horror_roll": r"the horror roll",
     "act": r"(?P<actor>[A-Z]) acts",
@@ -79,7 +91,8 @@ VERBS = {
 
 EXAMPLES = ("K starts", "K ends", "K passes", "K moves to (2, 1)", "K opens the door to (2, 0)",
             "K activates (1, 0) for a roll", "K plays hex_bolt on M", "K explores north",
-            "K exits", "K trades with P giving circular_saw", "K rolls for spawn",
+            "K exits", "K trades with P giving circular_saw",
+            "K uses inventory equipping circular_saw", "K rolls for spawn",
             "the horror roll", "M acts", "M takes its turn",
             "the monsters take their turns")
 """One line of each verb, for error messages and the documentation."""
@@ -88,7 +101,7 @@ _COMPILED = {verb: re.compile(pattern) for verb, pattern in VERBS.items()}
 _WORDS = {"starts": "start", "ends": "end", "passes": "pass", "moves": "move", "opens": "door",
           "closes": "door", "destroys": "door", "activates": "activate", "plays": "play",
           "explores": "explore", "exits": "exit", "rolls": "spawn_roll", "acts": "act",
-          "takes": "turn", "trades": "trade"}
+          "takes": "turn", "trades": "trade", "uses": "inventory"}
 
 
 @dataclass(frozen=True)
@@ -103,7 +116,10 @@ class PlayStep:
     attack roll; ``way`` the way to explore the players pick; ``destroy`` the space a
     destroy cost destroys; ``give`` and ``take`` the item ids a trade hands to the partner (the
     one target) and takes from them; ``contributions`` the essence other explorers pay toward
-    the cost, by letter (manual p19).
+    the cost, by letter (manual p19); ``steps`` what *use inventory* equips, in order, as the
+    engine's ``("main", item)``, ``("upgrade", item, host)`` and ``("augment", item, host)``,
+    and ``gifts`` the (item, letter) pairs it gives away (manual p32), the owner of the
+    inventory being the one target when it is not the actor's own.
     """
 
     text: str
@@ -118,6 +134,8 @@ class PlayStep:
     give: tuple[str, ...] = ()
     take: tuple[str, ...] = ()
     contributions: tuple[tuple[str, int], ...] = ()
+    steps: tuple[tuple[str, ...], ...] = ()
+    gifts: tuple[tuple[str, str], ...] = ()
 
     def points(self) -> tuple[tuple[Point, int], ...]:
         """Every space the line names, with the column where it is written."""
@@ -128,11 +146,13 @@ class PlayStep:
         return tuple((m[0], m.start()) for m in re.finditer(r"\b[A-Z]\b", self.text))
 
     def items(self) -> tuple[tuple[str, int], ...]:
-        """Every item id a trade names (given, then taken), with its column."""
-        if self.verb != "trade":
+        """Every item id a trade or *use inventory* names, with its column."""
+        skip = {"trade": ("trades", "with", "giving", "taking", "and"),
+                "inventory": _INVENTORY_WORDS}.get(self.verb)
+        if skip is None:
             return ()
         return tuple((m[0], m.start()) for m in re.finditer(r"\b[a-z][a-z0-9_]*\b", self.text)
-                     if m[0] not in ("trades", "with", "giving", "taking", "and"))
+                     if m[0] not in skip)
 
 
 class NotationError(ValueError):
@@ -192,7 +212,21 @@ def _step(text: str, verb: str, m: re.Match[str]) -> PlayStep:
                     int(groups.get("essence") or 0),
                     int(groups["way"]) if groups.get("way") else None,
                     _point(groups["destroy"]) if groups.get("destroy") else None, give, take,
-                    tuple((a, int(n)) for a, n in _GIVE.findall(groups.get("given") or "")))
+                    tuple((a, int(n)) for a, n in _GIVE.findall(groups.get("given") or "")),
+                    _equips(groups.get("equips") or ""),
+                    tuple(_GIFT.findall(groups.get("gifts") or "")))
+
+
+def _equips(text: str) -> tuple[tuple[str, ...], ...]:
+    """The steps of *use inventory* in the order written: each item equipped as a main item,
+    each upgrade and augment onto its host (manual p32)."""
+    steps: list[tuple[str, ...]] = []
+    for m in _EQUIP.finditer(text):
+        if m[1]:
+            steps += [("main", item) for item in m[1].split(" and ")]
+        else:
+            steps.append(("upgrade" if m[2] == "upgrading" else "augment", m[4], m[3]))
+    return tuple(steps)
 
 
 def _unknown(text: str) -> str:

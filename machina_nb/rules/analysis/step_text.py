@@ -20,7 +20,7 @@ stands on is written as that unit's letter, any other space as ``(x, y)``.
 True
 
 Rules: manual p12 (explorer actions), p15 (the monster queue), p19 (contributed essence),
-p20 (the sources of a unit's abilities), p32 (trade), p34-37 (the map actions).
+p20 (the sources of a unit's abilities), p32 (use inventory, trade), p34-37 (the map actions).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from machina_nb.rules.engine.actions import (
     SealSpawn,
     StartTurn,
     Trade,
+    UseInventory,
     explorer_abilities,
 )
 from machina_nb.rules.engine.monsters import monster_abilities
@@ -128,6 +129,9 @@ SINGLE_VERBS: dict[str, Callable[[GameState, Rules, str, PlayStep, UnitId], Acti
     "play": _play,
     "explore": lambda s, r, uid, step, ids: Explore(uid, step.name or None, step.way),
     "exit": lambda s, r, uid, step, ids: Exit(uid),
+    "inventory": lambda s, r, uid, step, ids: UseInventory(
+        uid, owner=ids(cast(str, step.targets[0])) if step.targets else uid, steps=step.steps,
+        gifts=tuple((item, ids(letter)) for item, letter in step.gifts)),
     "spawn_roll": lambda s, r, uid, step, ids: RollSpawn(uid),
     "trade": lambda s, r, uid, step, ids: Trade(uid, partner=ids(cast(str, step.targets[0])),
                                                 give=step.give, take=step.take),
@@ -164,7 +168,7 @@ def read_action(text: str, state: GameState, rules: Rules, letters: Mapping[str,
 def write_action(action: Action, state: GameState, rules: Rules, letters: Mapping[str, str]
                  ) -> str:
     """``action`` as one step of the notation; an action the notation has no line for (an
-    answer to a decision, an inventory change, answers given ahead) raises NotationError."""
+    answer to a decision, answers given ahead) raises NotationError."""
     if action.choices:
         raise NotationError("an action with its choices answered ahead has no line: give the "
                             "choices beside the steps")
@@ -208,6 +212,29 @@ def _write_activate(a: Any, state: GameState, rules: Rules, letters: Mapping[str
             + _gives(a, letters, getattr(a, "essence", 0)))
 
 
+def _write_inventory(a: Any, state: GameState, rules: Rules, letters: Mapping[str, str]) -> str:
+    """*Use inventory*: whose, then each step in order (consecutive main items together), then
+    the gifts (manual p32)."""
+    owner = a.owner or a.actor
+    words = ["uses inventory"] + ([f"on {letters[owner]}"] if owner != a.actor else [])
+    mains: list[str] = []
+    for step in a.steps:
+        if step[0] == "main":
+            mains.append(step[1])
+            continue
+        if mains:
+            words.append("equipping " + " and ".join(mains))
+            mains = []
+        words.append(f"{'upgrading' if step[0] == 'upgrade' else 'augmenting'} {step[2]} "
+                     f"with {step[1]}")
+    if mains:
+        words.append("equipping " + " and ".join(mains))
+    if a.gifts:
+        words.append("giving " + " and ".join(f"{item} to {letters[to]}"
+                                              for item, to in a.gifts))
+    return " ".join(words)
+
+
 def _write_play(a: Any, state: GameState, rules: Rules, letters: Mapping[str, str]) -> str:
     abilities = abilities_of(state, rules, a.actor)
     name = abilities[a.index].name
@@ -237,6 +264,7 @@ _WRITERS: dict[type, _Writer] = {
     + (f" way {a.option}" if a.option is not None else ""),
     Exit: lambda a, s, r, ls: "exits",
     RollSpawn: lambda a, s, r, ls: "rolls for spawn",
+    UseInventory: _write_inventory,
     Trade: lambda a, s, r, ls: f"trades with {ls[a.partner]}"
     + (f" giving {' and '.join(a.give)}" if a.give else "")
     + (f" taking {' and '.join(a.take)}" if a.take else ""),

@@ -27,8 +27,9 @@ sorted), ``Door`` (open, close, destroy), the actions on each adjacent space
 neighbours), ``Exit``, ``Explore`` (per edge side, then per placement the players
 choose), ``UseInventory``, ``Trade``, ``PlayAbility`` (by ability, then target) and
 ``EndTurn``; then abilities other explorers may play outside their turn (no
-stamina cost). Essence costs list the form where the actor pays; any split
-among eligible contributors is also legal (:func:`contributors`).
+stamina cost). An action with an essence cost is listed once for each way the
+explorers may share it (:func:`essence_splits`): the actor alone first when they can pay it,
+then each split among the explorers who may contribute, least contributed first.
 
 The package, one module per subject, imports running one way (``core`` imports none of the
 others; ``kinds`` imports them all):
@@ -52,7 +53,8 @@ actions, action spaces); 3.5 §Updated Action Spaces.
 
 from machina_nb.rules.engine.actions.abilities import (PlayAbility, explorer_abilities,
                                                        play_targets, second_targets)
-from machina_nb.rules.engine.actions.core import Action, Choose, Cost, apply, check, contributors
+from machina_nb.rules.engine.actions.core import (Action, Choose, Cost, apply, check, contributors,
+                                                 essence_splits)
 from machina_nb.rules.engine.actions.items import Trade, UseInventory
 from machina_nb.rules.engine.actions.kinds import (ACTION_KINDS, SPACE_ACTIONS, TURN_ACTIONS,
                                                    legal_actions)
@@ -69,6 +71,6 @@ __all__ = [
     "Exit", "Explore", "UseInventory", "Trade",
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "Choose", "ACTION_KINDS",
     "legal_actions", "apply", "check",
-    "contributors", "explorer_abilities", "explorations", "ACTION_SPACE_COSTS",
+    "contributors", "essence_splits", "explorer_abilities", "explorations", "ACTION_SPACE_COSTS",
     "second_targets", "play_targets", "through_moves", "Cost",
 ]

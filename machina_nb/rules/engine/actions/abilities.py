@@ -14,9 +14,9 @@ from typing import Any, Sequence, cast
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Ability
-from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _if_legal, _pay, _pay_check,
+from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _pay, _pay_check,
                                                  check_budget, check_contributions,
-                                                 check_optional_space)
+                                                 check_optional_space, with_splits)
 from machina_nb.rules.engine.cardplay import (explorer_sources, marker_holder, marker_on,
                                               usable_items)
 from machina_nb.rules.engine.effects import lose_health
@@ -94,10 +94,12 @@ class PlayAbility(Action):
 
 def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> list[Action]:
     """The legal plays of ``u``'s active abilities, by ability, then target (and second
-    target, and the space a destroy cost names); ``free_only`` keeps those that cost no
-    stamina, which an explorer may play outside their turn.
+    target, and the space a destroy cost names), then each way the explorers may share an
+    essence cost; ``free_only`` keeps those that cost no stamina, which an explorer may play
+    outside their turn.
 
-    Rules: manual p12, p20 (abilities outside the turn), p23 (two targets, destroy costs).
+    Rules: manual p12, p20 (abilities outside the turn), p23 (two targets, destroy costs),
+    p19 (contributing explorers).
     """
     out: list[Action] = []
     for i, ability in enumerate(_abilities(state, u, rules)):
@@ -112,8 +114,10 @@ def _abilities_for(state: GameState, rules: Rules, u: Unit, free_only: bool) -> 
         destroys = (None,) if not ability.cost.destroys_space else \
             destroy_options(state, rules, u, cast(str, ability.cost.destroy))
         for t in plays:
+            points = play_targets(t)
             for d in destroys:
-                out += _if_legal(state, rules, PlayAbility(u.id, i, t, destroy=d))
+                out += with_splits(state, rules, PlayAbility(u.id, i, t, destroy=d),
+                                   ability.cost.essence, points[0] if points else None)
     return out
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Any, ClassVar, NoReturn, Sequence, cast
 
 from machina_nb.rules.board.graph import pair
@@ -29,8 +30,9 @@ from machina_nb.rules.cite import Cite
 from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
 from machina_nb.rules.rulings import Rules, check_rules
 
-__all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors", "check_state",
-           "check_budget", "check_optional_space", "check_contributions"]
+__all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors", "essence_splits",
+           "with_splits", "check_state", "check_budget", "check_optional_space",
+           "check_contributions"]
 
 
 @dataclass(frozen=True)
@@ -203,6 +205,79 @@ def contributors(state: GameState, rules: Rules, actor: str,
     return tuple(e.id for e in explorers if e.id in seen and e.id != actor)
 
 
+def _chain_holds(state: GameState, rules: Rules, actor: str, target: Point | None,
+                 payers: Sequence[str]) -> bool:
+    """Whether every explorer in ``payers`` is adjacent to the target space, to ``actor`` or
+    to another of ``payers`` who is (switch ``contribution.chain``: ``through_contributors``,
+    the default; ``any_explorer`` lets an explorer who pays nothing link the chain, which
+    :func:`contributors` already checks).
+
+    Rules: manual p19 (contributing explorers); switch contribution.chain.
+    """
+    if rules["contribution.chain"] == "any_explorer":
+        return True
+    board = state.static_board()
+    me = state.unit(actor)
+
+    def near(a: Point | None, b: Point | None) -> bool:
+        return a is not None and b is not None and adjacent(board, a, b, rules)
+    left = {who: state.unit(who).position for who in payers}
+    linked = [me.position] + ([target] if target is not None else [])
+    grown = True
+    while grown and left:
+        grown = False
+        for who, at in list(left.items()):
+            if any(near(at, p) for p in linked):
+                linked.append(left.pop(who))
+                grown = True
+    return not left
+
+
+def essence_splits(state: GameState, rules: Rules, actor: str, essence: int,
+                   target: Point | None) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way the explorers may pay an essence cost of ``essence`` for ``actor``: each a
+    tuple of (contributor, amount) pairs naming only those who pay, in seating order, the
+    actor paying the rest from their own essence. The actor alone (``()``) comes first when
+    they can pay it, then the splits by the essence contributed, least first.
+
+    With ``k`` explorers who may contribute (at most 3: four explorers play) there are at
+    most C(essence + k, k) splits: 35 for sealing a spawn space with 4 essence. A cost of
+    no essence, or a monster's, has the one split ``()``.
+    Rules: manual p19 (contributing explorers; the activating explorer need pay none of it);
+    switch contribution.chain.
+    """
+    me = state.unit(actor)
+    if essence <= 0 or me.side != "explorer":
+        return ((),)
+    helpers = contributors(state, rules, actor, target)
+    ranges = [range(min(state.unit(h).essence, essence) + 1) for h in helpers]
+    found: list[tuple[int, tuple[tuple[str, int], ...]]] = []
+    for amounts in product(*ranges):
+        given = sum(amounts)
+        if given > essence or me.essence < essence - given:
+            continue
+        split = tuple((h, n) for h, n in zip(helpers, amounts) if n)
+        if _chain_holds(state, rules, actor, target, [h for h, _ in split]):
+            found.append((given, split))
+    return tuple(split for _, split in sorted(found, key=lambda f: f[0]))
+
+
+def with_splits(state: GameState, rules: Rules, action: Action, essence: int,
+                target: Point | None) -> list[Action]:
+    """``action`` (which has a ``contributions`` field) once for each of
+    :func:`essence_splits`, or none when it is illegal now.
+
+    The splits differ only in who pays the essence and each is payable, so one check
+    of the first decides them all.
+    Rules: manual p19 (contributing explorers).
+    """
+    splits = essence_splits(state, rules, action.actor, essence, target)
+    if not splits or not _if_legal(state, rules,
+                                  replace(action, contributions=splits[0])):  # type: ignore[call-arg]
+        return []
+    return [replace(action, contributions=split) for split in splits]  # type: ignore[call-arg]
+
+
 def _pay_check(state: GameState, rules: Rules, u: Unit, cost: Cost,
                contributions: Sequence[tuple[str, int]], target: Point | None,
                rule: str) -> None:
@@ -223,9 +298,17 @@ def _pay_check(state: GameState, rules: Rules, u: Unit, cost: Cost,
             if who not in allowed:
                 _fail("contributions", f"{who} is not adjacent to the target space, to "
                       f"{u.id} or to another contributor", "manual p19 (contributing explorers)")
-            if amount < 0 or state.unit(who).essence < amount:
-                _fail("contributions", f"{who} cannot pay {amount} essence", "manual p19")
+            if amount < 1 or state.unit(who).essence < amount:
+                _fail("contributions", f"{who} cannot pay {amount} essence (a contributor "
+                      "pays at least 1)", "manual p19")
             given += amount
+        payers = [who for who, _ in contributions]
+        if len(set(payers)) != len(payers):
+            _fail("contributions", "each contributor is named once", "manual p19")
+        if not _chain_holds(state, rules, u.id, target, payers):
+            _fail("contributions", f"each contributor must be adjacent to the target space, to "
+                  f"{u.id} or to another explorer who contributes",
+                  "manual p19 (contributing explorers); switch contribution.chain")
     if given > essence:
         _fail("contributions", f"contributions {given} exceed the cost {essence}", "manual p19")
     if u.essence < essence - given:
@@ -251,8 +334,9 @@ def _pay(r: Resolution, u: Unit, cost: Cost,
     me = r.state.unit(u.id)
     r.state = r.state.update_unit(u.id, stamina=me.stamina - stamina,
                                   essence=me.essence - (essence - given))
-    r.emit("pay", "pays_essence" if essence else "pays", rule, who=(u.id,),
-           amounts=(stamina, essence) if essence else (stamina,), cause=why)
+    own = essence - given       # what the contributors left to the actor (manual p19)
+    r.emit("pay", "pays_essence" if own else "pays", rule, who=(u.id,),
+           amounts=(stamina, own) if own else (stamina,), cause=why)
 
 
 def _if_legal(state: GameState, rules: Rules, action: Action) -> list[Action]:

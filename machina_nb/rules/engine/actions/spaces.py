@@ -16,7 +16,7 @@ from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine import inventory as inv
 from machina_nb.rules.board.graph import pair
 from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _if_legal, _pay, _pay_check,
-                                                 check_budget, check_contributions)
+                                                 check_budget, check_contributions, with_splits)
 from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event, light_chapter,
                                              next_chapter, reinvoke_horror_event, threat_down,
                                              trigger_traps)
@@ -98,17 +98,19 @@ class Activate(Action):
         if u.side != Side.EXPLORER:
             if kind is not SpaceKind.LEVER:
                 _fail("space", "scheming monsters activate only trap levers", "manual p15")
-            _pay_check(state, rules, u, SCHEMING_LEVER_COST, (), None, "manual p15, p37")
+            _pay_check(state, rules, u, SCHEMING_LEVER_COST, self.contributions, None,
+                       "manual p15, p37")
         elif kind is SpaceKind.EVENT:
             if self.option not in ("essence", "roll"):
                 _fail("option", "the event space needs option 'essence' or 'roll'", "manual p37")
-            _pay_check(state, rules, u, _event_cost(rules), (), None,
+            _pay_check(state, rules, u, _event_cost(rules), self.contributions, None,
                        "manual p37; switch cost.event_space")
         elif kind not in ACTION_SPACE_COSTS:
             _fail("space", f"{space} is not an action space that can be activated ({kind.name})",
                   "manual p37 (destroyed action spaces cannot be used)")
         else:
-            _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], (), None, "manual p12, p37")
+            _pay_check(state, rules, u, ACTION_SPACE_COSTS[kind], self.contributions, None,
+                       "manual p12, p37")
 
     def _perform(self, r: Resolution, u: Unit) -> None:
         r.essence = self.essence
@@ -205,7 +207,7 @@ class ChapterSpace(Action):
             _fail("space", "the chapter cannot advance (blocking chapter or exit token)",
                   "manual p29, p36; switch chapter_space.when_blocked")
         if space in state.lit:
-            _pay_check(state, rules, u, _lit_chapter_cost(rules), (), space,
+            _pay_check(state, rules, u, _lit_chapter_cost(rules), self.contributions, space,
                        "manual p36; switch cost.chapter_lit")
         else:
             _pay_check(state, rules, u, UNLIT_CHAPTER_COST, self.contributions, space,
@@ -216,11 +218,13 @@ class ChapterSpace(Action):
 
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
-        """The legal activation of the adjacent chapter space ``q``.
+        """The legal activations of the adjacent chapter space ``q``: an unlit one once for
+        each way the explorers may share its essence.
 
-        Rules: manual p36 (chapter spaces).
+        Rules: manual p36 (chapter spaces), p19 (contributing explorers).
         """
-        return _if_legal(state, rules, ChapterSpace(u.id, q))
+        essence = 0 if q in state.lit else UNLIT_CHAPTER_COST.essence
+        return with_splits(state, rules, ChapterSpace(u.id, q), essence, q)
 
 
 def _chapter_space(r: Resolution, u: Unit, action: ChapterSpace) -> None:
@@ -276,11 +280,12 @@ class SealSpawn(Action):
 
     @classmethod
     def at(cls, state: GameState, rules: Rules, u: Unit, q: Point) -> list[Action]:
-        """The legal seals of the adjacent spawn space ``q``.
+        """The legal seals of the adjacent spawn space ``q``, once for each way the explorers
+        may share its essence.
 
-        Rules: manual p36 (seal spawn space).
+        Rules: manual p36 (seal spawn space), p19 (contributing explorers).
         """
-        return _if_legal(state, rules, SealSpawn(u.id, q))
+        return with_splits(state, rules, SealSpawn(u.id, q), SEAL_COST.essence, q)
 
 
 def _seal(r: Resolution, u: Unit, space: Point, contributions: Sequence[tuple[str, int]]
