@@ -253,7 +253,7 @@ def test_manual_p27_the_saw_bites_outside_the_turn_by_returning_its_marker():
     after, events = apply(state, bite, RULES, ScriptedDice([1, 0]))
     assert after.lasting == () and after.unit("m").health == 1
     text = "\n".join(map(str, events))
-    assert "marker returns from item:circular_saw" in text and "total 1" in text
+    assert "marker returns from the circular_saw card" in text and "total 1" in text
 
 
 def test_manual_p27_three_explorer_markers_then_a_returned_one_frees_a_lasting_effect():

@@ -118,7 +118,8 @@ def return_marker(r: Resolution, lasting: Lasting, why: str) -> None:
            f"{'unit' if on_unit else 'card'}", "manual p27 (removing a marker from a card)",
            who=(lasting.target,) + (() if horror else (lasting.holder,))
            + ((lasting.card.removeprefix("unit:"),) if on_unit else ()),
-           words=(lasting.name,) + (() if on_unit else (lasting.card,)), cause=why)
+           words=(lasting.name,) + (() if on_unit else (lasting.card.partition(":")[2],)),
+           cause=why)
     release_waiting(r)
 
 

@@ -256,13 +256,13 @@ PHRASES: dict[str, str] = {
     "lasting_horror": "{word0} on {who0} ({word1} {word2}), held by a horror marker",
     "lasting_explorer": "{word0} on {who0} ({word1} {word2}), held by a {who1} explorer marker",
     # markers coming back, destroyed cards going to their piles
-    "marker_returns_horror_unit": "{cause}: a horror marker returns from unit:{who1}; {word0} on "
+    "marker_returns_horror_unit": "{cause}: a horror marker returns from {who1}'s unit card; {word0} on "
                                   "{who0} ends",
-    "marker_returns_horror_card": "{cause}: a horror marker returns from {word1}; {word0} on "
+    "marker_returns_horror_card": "{cause}: a horror marker returns from the {word1} card; {word0} on "
                                   "{who0} ends",
-    "marker_returns_explorer_unit": "{cause}: {who1}'s marker returns from unit:{who2}; {word0} "
+    "marker_returns_explorer_unit": "{cause}: {who1}'s marker returns from {who2}'s unit card; {word0} "
                                     "on {who0} ends",
-    "marker_returns_explorer_card": "{cause}: {who1}'s marker returns from {word1}; {word0} on "
+    "marker_returns_explorer_card": "{cause}: {who1}'s marker returns from the {word1} card; {word0} on "
                                     "{who0} ends",
     "marker_returns_destroyed": "{cause}: {who1}'s marker returns from the destroyed {card}; "
                                 "{word0} on {who0} ends",
