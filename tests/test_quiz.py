@@ -19,9 +19,7 @@ from machina_nb.rules.analysis.quiz import (
     parse_space,
     pick,
     question_rules,
-    situation_of,
 )
-from machina_nb.rules.analysis.risk_answer import risk_board
 from machina_nb.rules.board import distance, sight
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import Rules
@@ -148,34 +146,6 @@ def test_manual_p13_and_3_5_spawn_round_answers_match_a_count_of_the_dice(questi
     assert reply.correct == {str(1 - none)} and str(1 - none) in reply.options
 
 
-@pytest.mark.parametrize("question", [q for q in QUESTIONS if q.ask == "safe_space"],
-                         ids=lambda q: q.id)
-def test_manual_p15_p16_p34_safe_space_answers_are_the_safest_spaces_of_the_risk_map(question):
-    """The right spaces are exactly those the risk map ranks first: the least chance of being
-    destroyed, then the least health lost; every other reachable space is wrong."""
-    _grid, rows = risk_board(situation_of(question), Rules(), question.source)
-    best = rows[0][1:]
-    safest = {_space(label) for label, *score in rows if tuple(score) == best}
-    a = answer(question, Rules())
-    assert set(a.correct) == safest
-    assert len(safest) < len(rows)      # a question with a wrong answer to give
-    wrong = next(label for label, *score in rows if tuple(score) != best)
-    assert not check(question, Rules(), _space(wrong))
-
-
-def _space(label):
-    """A space as the risk board names it: its label (B3) or its (x, y)."""
-    if label.startswith("("):
-        x, y = label.strip("()").split(",")
-        return int(x), int(y)
-    return parse_space(label)
-
-
-def test_at_least_three_safe_space_questions_on_different_situations():
-    safe = [q for q in QUESTIONS if q.ask == "safe_space"]
-    assert len({q.situation for q in safe}) >= 3
-
-
 def test_parse_space_reads_board_labels():
     assert parse_space("C6") == (2, 5)
     with pytest.raises(Exception, match="space"):
@@ -210,15 +180,6 @@ def test_parse_space_reads_board_labels():
      "unknown preset 'v35'"),
     ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "attacks"\nask = "hit"\nprompt = "?"\n'
      'pool = "1H"\ndefense = 2\nrulings = {"los.vertx" = "any_two"}\n', ":2:", "los.vertx"),
-    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "mindless turn"\nask = "safe_space"\n'
-     'prompt = "?"\nsituation = "no_such_place"\nfrom = "K"\n', ":7:",
-     "no shipped situation 'no_such_place'"),
-    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "mindless turn"\nask = "safe_space"\n'
-     'prompt = "?"\nsituation = "risk_map"\nfrom = "P"\n', ":2:",
-     "a risk map is for the explorer whose turn it is"),
-    ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "mindless turn"\nask = "safe_space"\n'
-     'prompt = "?"\nsituation = "risk_map"\nfrom = "K"\nboard = "x"\n', ":9:",
-     "takes its board from its situation"),
 ])
 def test_bad_quiz_files_fail_at_file_line_col(tmp_path, text, where, message):
     path = tmp_path / "bad.toml"

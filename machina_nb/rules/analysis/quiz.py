@@ -6,8 +6,6 @@ rules core computes it under the rulings in force (:func:`answer`), with the
 explanation and the rule to read; a question may fix a preset or some readings of its
 own (``preset``, ``rulings``: "under the 3.5 rules, ..."). Answers are a click on the
 board (a set of spaces: every tie counts), yes or no, or one of a few exact chances.
-A ``safe_space`` question borrows its board and units from a shipped situation (``situation``)
-and asks where the explorer whose turn it is should end its move.
 
 >>> q = load_quiz_file(content_root() / "quiz" / "sight.toml")[0]
 >>> a = answer(q, Rules())
@@ -15,8 +13,7 @@ and asks where the explorer whose turn it is should end its move.
 ('yes_no', ['yes'], True)
 
 Rules: manual p13 (spawn), p15-16 (the mindless monster's target and path), p22 (sight,
-adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (move),
-p10-17 (the rest of the round, for where it is safe to stand).
+adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (move).
 """
 
 from __future__ import annotations
@@ -28,11 +25,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
-from machina_nb.rules.analysis.risk_answer import risk_map, whose_turn
-from machina_nb.rules.analysis.situation import Situation, load_situation
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.graph import Board
-from machina_nb.rules.board.labels import space_name
 from machina_nb.rules.board.maptext import Point, SpaceKind, parse_map
 from machina_nb.rules.cards.items import Inventory, attach, equip_main, load_all_items
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
@@ -58,7 +52,6 @@ ASKS: Mapping[str, tuple[str, ...]] = {
     "spawn": ("from",),
     "spawn_rounds": ("rating", "players", "rounds"),
     "attach": ("host", "item", "how"),
-    "safe_space": ("situation", "from"),
 }
 
 #: The topics a question belongs to (the quiz covers each).
@@ -67,7 +60,6 @@ TOPICS = ("sight", "movement", "closest", "mindless turn", "attacks", "spawn", "
 _COMMON = ("id", "topic", "ask", "prompt")
 _OPTIONAL = ("board", "units", "explorers", "essence", "note", "preset", "rulings")
 _BOARDLESS = ("hit", "spawn_rounds", "attach")
-_FROM_SITUATION = ("safe_space",)
 _SPACE = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
 
 
@@ -77,8 +69,7 @@ class QuizQuestion:
     (map text, units as letters), ``names`` of the units by letter, the ``explorers`` among
     them, and the parameters of ``ask`` (``source``, ``to``, ``space``, ``stamina``,
     ``pool``, ``defense``, ``essence``; ``rating``, ``players``, ``rounds``; ``host``,
-    ``item``, ``how``; ``situation``, the shipped situation a ``safe_space`` question is
-    asked on); ``note`` is the author's extra explanation; ``preset`` and
+    ``item``, ``how``); ``note`` is the author's extra explanation; ``preset`` and
     ``rulings`` (switch, reading pairs) fix the rules the question is asked under."""
 
     id: str
@@ -105,7 +96,6 @@ class QuizQuestion:
     preset: str = ""
     rulings: tuple[tuple[str, str], ...] = ()
     where: str = ""
-    situation: str = ""
 
 
 @dataclass(frozen=True)
@@ -280,55 +270,11 @@ def _attach(q: QuizQuestion, _board: Board | None, rules: Rules) -> QuizAnswer:
                   "manual p31 (upgrades, augments, wrong combinations), p32")
 
 
-def situation_of(question: QuizQuestion) -> Situation:
-    """The shipped situation a ``safe_space`` question is asked on."""
-    path = content_root() / "situations" / f"{question.situation}.toml"
-    if not path.is_file():
-        raise RulesError("situation", f"no shipped situation {question.situation!r}")
-    return load_situation(path)
-
-
-def _safe_space(q: QuizQuestion, _board: Board, rules: Rules) -> QuizAnswer:
-    """Rules: manual p34 (the spaces it can end a move on), p10-17 and p24 (the rest of the
-    round to the end of the Monster phase, every die open), p16 (the explorers choose)."""
-    situation = situation_of(q)
-    rules = rules.replace(dict(situation.rulings)) if situation.rulings else rules
-    uid, state = whose_turn(situation, q.source, situation.state_at(rules), rules)
-    found = risk_map(state, rules, uid)
-    i = found[next(iter(found))].explorers.index(uid)
-    score = {p: (ph.destroyed(ph.best, i), ph.health_lost(ph.best, i))
-             for p, ph in found.items()}
-    best = min(score.values())
-    safest = sorted(p for p in found if score[p] == best)
-    worst = max(score.values())
-    names = dict(q.names)
-    who = names.get(q.source, q.source)
-    listed = ", ".join(space_name(p) for p in safest)
-    why = (f"{who} can end the move on {len(found)} spaces; the safest "
-           f"{'is' if len(safest) == 1 else 'are'} {listed}: there {who} is destroyed with "
-           f"chance {_percent(best[0])} and loses {_mean(best[1])} health on average by the "
-           f"end of the Monster phase; on the worst space the chance is {_percent(worst[0])} "
-           f"and the loss {_mean(worst[1])}")
-    return QuizAnswer("space", frozenset(safest), why,
-                      "manual p34 (move), p15-16 (the mindless monster's target and path), "
-                      "p24 (attack); every die open, the explorers choosing as safely as they "
-                      "can")
-
-
-def _percent(p: Fraction) -> str:
-    return f"{p} ({float(p):.1%})" if p else "0"
-
-
-def _mean(x: Fraction) -> str:
-    return str(x) if x.denominator == 1 else f"{x} (about {float(x):.2f})"
-
-
 _ANSWERS = {"sight": _sight, "adjacent": _adjacent, "reach": _reach,
             "nearest": lambda q, b, r: _ranking(q, b, r, "nearest"),
             "closest": lambda q, b, r: _ranking(q, b, r, "closest"),
             "monster_target": _monster_target, "monster_step": _monster_step,
-            "hit": _hit, "spawn": _spawn, "spawn_rounds": _spawn_rounds, "attach": _attach,
-            "safe_space": _safe_space}
+            "hit": _hit, "spawn": _spawn, "spawn_rounds": _spawn_rounds, "attach": _attach}
 
 
 def question_rules(question: QuizQuestion, rules: Rules) -> Rules:
@@ -395,13 +341,7 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> QuizQuestion:
     fields: dict[str, Any] = {"id": need("id", str, "a question id"), "topic": topic,
                               "ask": ask, "prompt": need("prompt", str, "the question shown"),
                               "where": f"{toml.path}:{toml.where('question', None, n)[0]}"}
-    if ask in _FROM_SITUATION:
-        for key in ("board", "units"):
-            if key in table:
-                raise toml.error("question", key, f"ask = {ask!r} takes its {key} from its "
-                                 "situation; leave the key out", n)
-        fields.update(_situation_fields(toml, need("situation", str, "a situation id"), n))
-    elif ask not in _BOARDLESS:
+    if ask not in _BOARDLESS:
         fields["board"] = need("board", str, "a map text")
         units = need("units", dict, "the units' names by letter, {A = \"Phillip\"}")
         fields["names"] = tuple((k, str(v)) for k, v in units.items())
@@ -434,20 +374,6 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> QuizQuestion:
         except RulesError as error:
             raise toml.error("question", "space", str(error), n) from None
     return _checked(toml, QuizQuestion(**fields), n)
-
-
-def _situation_fields(toml: TomlFile, name: str, n: int) -> dict[str, Any]:
-    """The board (the situation's map text) and the units' names of a shipped situation."""
-    try:
-        situation = situation_of(QuizQuestion("", "", "", "", situation=name))
-    except (RulesError, ContentError) as error:
-        raise toml.error("question", "situation", str(error), n) from None
-    board = read_toml(situation.path).data.get("map")
-    if not isinstance(board, str):
-        raise toml.error("question", "situation", f"situation {name!r} has no map text to "
-                         "show (a question needs one)", n)
-    names = tuple((u.letter, situation.base.unit(u.id).name) for u in situation.units)
-    return {"situation": name, "board": board, "names": names}
 
 
 def _checked(toml: TomlFile, q: QuizQuestion, n: int) -> QuizQuestion:
