@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.quiz import (
     TOPICS,
     answer,
@@ -20,7 +21,11 @@ from machina_nb.rules.analysis.quiz import (
     pick,
     question_rules,
 )
+from machina_nb.rules.analysis.risk import monster_phase
+from machina_nb.rules.analysis.risk_answer import reach_spaces, standing_at, whose_turn
+from machina_nb.rules.analysis.situation import load_situation
 from machina_nb.rules.board import distance, sight
+from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.quiz import QuizView
@@ -214,3 +219,69 @@ def test_a_yes_or_no_question_on_a_board_is_answered_with_a_button_and_scored():
     assert "answer with the buttons" in view._views[0].title.value
     assert view.reply("no") and "Score: 1 of 1" in view.score.value
     assert view._views[0].sources["overlay"].data["role"] == []
+
+
+# --- where is it safe to stand? ---------------------------------------------------------------
+
+SAFEST = [q for q in QUESTIONS if q.ask == "safest_space"]
+
+
+def test_safest_space_questions_come_from_three_situations_or_more():
+    assert len({q.situation for q in SAFEST}) >= 3
+
+
+@pytest.mark.parametrize("question", SAFEST, ids=lambda q: q.id)
+def test_manual_p15_17_the_safest_space_is_the_monster_phase_played_on_each_space(question):
+    """The oracle: the whole monster phase asked once per space with the explorer standing
+    there; the right answers are every space with the least chance of destruction, then the
+    least expected health lost. The situation's own risk map (``ask``) says the same."""
+    situation = load_situation(content_root() / "situations" / f"{question.situation}.toml")
+    rules = Rules()
+    uid, state = whose_turn(situation, question.source, situation.state_at(rules), rules)
+    risk = {}
+    for space in reach_spaces(state, rules, uid):
+        phase = monster_phase(standing_at(state, uid, space), rules)
+        i = phase.explorers.index(uid)
+        risk[space] = (phase.destroyed(phase.best, i), phase.health_lost(phase.best, i))
+    least = min(risk.values())
+    assert answer(question, rules).correct == {p for p, r in risk.items() if r == least}
+    maps = [a.value["spaces"] for a, q in zip(ask(situation), situation.questions)
+            if q.ask == "risk_map" and q.get("unit") == question.source]
+    for spaces in maps:
+        read = {p: (Fraction(spaces[f"({p[0]}, {p[1]})"]["destroyed"]),
+                    Fraction(spaces[f"({p[0]}, {p[1]})"]["health_lost"])) for p in risk}
+        assert read == risk
+
+
+def test_a_safest_space_question_is_answered_on_its_situations_board():
+    question = pick(QUESTIONS, "safe-between-two-monsters")[0]
+    assert question.board == "" and dict(question.names)["M"] == "Mi-Go"
+    assert set(board_of(question).units()) == {"S", "K", "P", "M"}
+    reply = answer(question, Rules())
+    assert reply.correct == {(3, 0), (3, 1)}
+    assert "Safest: D1, D2" in reply.explanation and "None" not in reply.explanation
+    view = QuizView((question,))
+    assert not view.reply((5, 0)) and "D1" in view.feedback.value
+    assert view.reply((3, 1))
+    roles = view._views[0].sources["overlay"].data["role"]
+    assert roles.count("answer") == 2
+
+
+SAFE = ('kind = "quiz"\n[[question]]\nid = "x"\ntopic = "mindless turn"\n'
+        'ask = "safest_space"\nprompt = "?"\n')
+
+
+@pytest.mark.parametrize("text, where, message", [
+    (SAFE + 'situation = "no_such"\nfrom = "K"\n', ":7:", "no situation 'no_such'"),
+    (SAFE + 'situation = "risk_map"\nfrom = "K"\nboard = "+-+"\n', ":9:",
+     "'board' comes from the situation"),
+    (SAFE + 'situation = "risk_map"\nfrom = "P"\n', ":2:", "whose turn it is"),
+    (SAFE + 'situation = "risk_map"\n', ":2:", "missing key 'from'"),
+])
+def test_bad_safest_space_questions_fail_at_file_line_col(tmp_path, text, where, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(ContentError) as error:
+        load_quiz_file(path)
+    assert str(path) + where in str(error.value) and message in str(error.value)
+    assert "\n" not in str(error.value)

@@ -13,7 +13,7 @@ import pytest
 from machina_nb.cli import main
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.risk import MAX_MONSTERS, monster_phase, pool_totals
-from machina_nb.rules.analysis.risk_answer import reach_spaces, risk_map
+from machina_nb.rules.analysis.risk_answer import reach_spaces, risk_map, standing_at, whose_turn
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.actions import (
@@ -127,6 +127,24 @@ def test_a_monster_destroys_an_explorer_mid_phase_and_the_search_stops_there():
     assert phase.stopped(phase.best) == 1
 
 
+def test_the_reference_agrees_where_the_players_choose_after_each_roll():
+    """Kim on E1 of safe_to_stand: tied with Phillip, she is the Mi-Go's target (least
+    health); it stands next to both and the players choose whom each attack strikes, the
+    second choice depending on the first roll (manual p16)."""
+    s, rules, state = _load("safe_to_stand")
+    kim, state = whose_turn(s, "K", state, rules)
+    on_e1 = standing_at(state, kim, (4, 0))
+    phase = monster_phase(on_e1, rules)
+    assert len(phase.choices) == 2
+    for sign, got in ((1, phase.best), (-1, phase.worst)):
+        want = _reference(on_e1, rules, phase.explorers, phase.start, on_e1.round, sign)
+        assert _healths(got) == want
+    k = phase.explorers.index(kim)
+    assert phase.destroyed(phase.best, k) == 0 and phase.health_lost(phase.best, k) == \
+        Fraction(35, 36)
+    assert phase.destroyed(phase.worst, k) == Fraction(25, 36)
+
+
 def test_a_pool_is_played_once_per_total():
     totals = pool_totals(("high", "low"))
     assert sum(p for p, _ in totals.values()) == 1
@@ -136,12 +154,12 @@ def test_a_pool_is_played_once_per_total():
 
 # --- the seeded run -------------------------------------------------------------------------
 
-def _seeded_run(state, rules, seed):
+def _seeded_run(state, rules, seed, choose=lambda options: options[0]):
     s, dice = state, SeededDice(seed)
     while True:
         actions = _next_action(s, rules, state.round)
         if s.decision is not None:
-            s, _ = apply(s, Choose(option=s.decision.options[0]), rules, dice)
+            s, _ = apply(s, Choose(option=choose(s.decision.options)), rules, dice)
             continue
         if actions is None:
             return s
@@ -166,10 +184,35 @@ def test_seeded_runs_of_the_engine_agree_within_five_standard_errors():
     assert abs(dead / RUNS - float(exact)) <= bound
 
 
+def _within_bound(runs_share, exact):
+    return abs(runs_share - float(exact)) <= 5 * (float(exact * (1 - exact)) / RUNS) ** 0.5 \
+        + 1 / RUNS
+
+
+@pytest.mark.slow
+def test_seeded_runs_agree_where_the_players_choose_and_a_kill_ends_the_phase_early():
+    """risk_tie: the players choose the Mi-Go's target. Runs that always give it Kim (the
+    worst choice) agree with the worst case; her fall mid-turn ends the search, as it ends the
+    rules' part of the phase (manual p15). Runs that give it Phillip agree with the best."""
+    s, rules, state = _load("risk_tie")
+    kim, phillip = s.unit_id("K"), s.unit_id("P")
+    phase = monster_phase(state, rules)
+    k = phase.explorers.index(kim)
+    for wanted, dist in ((kim, phase.worst), (phillip, phase.best)):
+        mark = (wanted, state.unit(wanted).position)     # a target: by unit or by space
+        ends = [_seeded_run(state, rules, seed, lambda options, m=mark:
+                            next(o for o in options if o in m)) for seed in range(RUNS)]
+        dead = sum(kim in end.dead for end in ends)
+        assert _within_bound(dead / RUNS, phase.destroyed(dist, k))
+        if wanted == kim:
+            assert all(end.phase == "monster" for end in ends if kim in end.dead)
+            assert 0 < phase.stopped(dist) == phase.destroyed(dist, k)
+
+
 # --- the risk map against the monster phase -------------------------------------------------
 
-def _with_kim_on(space):
-    text = (SITUATIONS / "risk_map.toml").read_text()
+def _with_kim_on(space, name="risk_map"):
+    text = (SITUATIONS / f"{name}.toml").read_text()
     head, rest = text.split("map = '''\n", 1)
     board, tail = rest.split("'''", 1)
     rows = board.split("\n")
@@ -180,14 +223,22 @@ def _with_kim_on(space):
     return situation_from_text(head + "map = '''\n" + "\n".join(rows) + "'''" + tail)
 
 
-def test_every_risk_map_entry_equals_the_monster_phase_with_the_explorer_drawn_there():
-    s, rules, state = _load("risk_map")
+@pytest.mark.parametrize("name", ["risk_map", "safe_to_stand"])
+def test_every_risk_map_entry_equals_the_monster_phase_with_the_explorer_drawn_there(name):
+    """Every space: the map's entry equals the monster phase asked of the situation redrawn
+    with Kim there, ties the players choose (safe_to_stand, E1) and a fall that ends the phase
+    early (risk_map, column E: the Mi-Go kills her before the Sarall acts) included."""
+    s, rules, state = _load(name)
     kim = s.unit_id("K")
-    found = risk_map(state, rules, kim)
-    assert set(found) == set(reach_spaces(state, rules, kim))
+    uid, turn = whose_turn(s, "K", state, rules)
+    found = risk_map(turn, rules, kim)
+    assert set(found) == set(reach_spaces(turn, rules, kim))
+    assert any(ph.choices for ph in found.values()) or name == "risk_map"
+    assert any(ph.stopped(ph.best) for ph in found.values()) or name == "safe_to_stand"
     answers = {a.name: a.value for a in ask(s)}["kim_risk_map"]["spaces"]
-    for space in [(1, 1), (3, 1), (4, 2), (2, 0)]:
-        there = _with_kim_on(space)
+    assert len(answers) == len(found)
+    for space in found:
+        there = _with_kim_on(space, name)
         value = {a.name: a.value for a in ask(there)}["phase_risk"]
         entry = answers[f"({space[0]}, {space[1]})"]
         assert entry["destroyed"] == value["destroyed"]["K"]

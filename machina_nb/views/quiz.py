@@ -21,6 +21,7 @@ from machina_nb.rules.analysis.quiz import (
     QuizQuestion,
     answer,
     board_of,
+    has_board,
     load_quiz,
     pick,
     question_rules,
@@ -59,7 +60,8 @@ def _asked_under(q: QuizQuestion, rules: Rules) -> str:
 def answer_words(q: QuizQuestion, rules: Rules) -> str:
     """The right answer to ``q`` in words: every right reply (``C3 or E1``, ``yes``, ``7/10
     (70%)``); a space with a unit on it names the unit (``Lorrai (C3)``)."""
-    units = {p: letter for letter, p in board_of(q).units().items()} if q.board else {}
+    units = {p: letter for letter, p in board_of(q).units().items()} if has_board(q) \
+        else {}
     names = dict(q.names)
 
     def words(reply) -> str:
@@ -163,9 +165,9 @@ class QuizView(widgets.VBox):
             button.on_click(lambda _, o=option: self.reply(o))
             buttons.append(button)
         self.buttons.children = tuple(buttons)
-        self.board_box.children = (self._view(index),) if q.board else ()
-        self.feedback_box.children = () if q.board else (self.feedback, self.rule_links)
-        if q.board:
+        self.board_box.children = (self._view(index),) if has_board(q) else ()
+        self.feedback_box.children = () if has_board(q) else (self.feedback, self.rule_links)
+        if has_board(q):
             self._mark(((q.space, "asked"),) if q.space is not None else (), answered=False)
 
     def _view(self, index: int) -> BoardView:
@@ -216,7 +218,7 @@ class QuizView(widgets.VBox):
             + f"<br><small>Rule: {manual_links(cite_words(shown.rule))} "
               f"(asked under {html.escape(_asked_under(q, self.rules))})</small></div>")
         self.rule_links.show(cite_words(shown.rule))
-        if q.board and shown.form == "space":     # a yes or no has nothing to outline
+        if has_board(q) and shown.form == "space":     # a yes or no has nothing to outline
             roles = [(p, "answer") for p in sorted(shown.correct)]
             if isinstance(reply, tuple) and not right:
                 roles.append((reply, "reply"))

@@ -5,7 +5,9 @@ with lettered units, what is asked and about whom. The answer is never typed in:
 rules core computes it under the rulings in force (:func:`answer`), with the
 explanation and the rule to read; a question may fix a preset or some readings of its
 own (``preset``, ``rulings``: "under the 3.5 rules, ..."). Answers are a click on the
-board (a set of spaces: every tie counts), yes or no, or one of a few exact chances.
+board (a set of spaces: every tie counts), yes or no, or one of a few exact chances. A
+``safest_space`` question takes its board, units and turn from a shipped situation
+(``content/situations``) and asks where the explorer whose turn it is should end its move.
 
 >>> q = load_quiz_file(content_root() / "quiz" / "sight.toml")[0]
 >>> a = answer(q, Rules())
@@ -13,7 +15,8 @@ board (a set of spaces: every tie counts), yes or no, or one of a few exact chan
 ('yes_no', ['yes'], True)
 
 Rules: manual p13 (spawn), p15-16 (the mindless monster's target and path), p22 (sight,
-adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (move).
+adjacent, nearest, closest), p24 (attack), p31-32 (upgrades and augments), p34 (move),
+p10-17 (the round to the end of the Monster phase, for the safest space).
 """
 
 from __future__ import annotations
@@ -22,11 +25,16 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
+from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
+from machina_nb.rules.analysis.risk_answer import ranked_spaces, risk_map, whose_turn
+from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.graph import Board
+from machina_nb.rules.board.labels import space_name
 from machina_nb.rules.board.maptext import Point, SpaceKind, parse_map
 from machina_nb.rules.cards.items import Inventory, attach, equip_main, load_all_items
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
@@ -37,7 +45,8 @@ from machina_nb.rules.odds.processes import spawn_chain
 from machina_nb.rules.rulings import PRESETS, Rules
 
 __all__ = ["ASKS", "TOPICS", "QuizQuestion", "QuizAnswer", "load_quiz_file", "load_quiz", "answer",
-           "check", "parse_space", "board_of", "question_rules", "pick"]
+           "check", "parse_space", "board_of", "question_rules", "pick", "has_board",
+           "situation_of"]
 
 #: What a question may ask, and the keys each needs beyond the common ones.
 ASKS: Mapping[str, tuple[str, ...]] = {
@@ -52,6 +61,7 @@ ASKS: Mapping[str, tuple[str, ...]] = {
     "spawn": ("from",),
     "spawn_rounds": ("rating", "players", "rounds"),
     "attach": ("host", "item", "how"),
+    "safest_space": ("situation", "from"),
 }
 
 #: The topics a question belongs to (the quiz covers each).
@@ -60,6 +70,7 @@ TOPICS = ("sight", "movement", "closest", "mindless turn", "attacks", "spawn", "
 _COMMON = ("id", "topic", "ask", "prompt")
 _OPTIONAL = ("board", "units", "explorers", "essence", "note", "preset", "rulings")
 _BOARDLESS = ("hit", "spawn_rounds", "attach")
+_FROM_SITUATION = ("safest_space",)
 _SPACE = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
 
 
@@ -70,7 +81,9 @@ class QuizQuestion:
     them, and the parameters of ``ask`` (``source``, ``to``, ``space``, ``stamina``,
     ``pool``, ``defense``, ``essence``; ``rating``, ``players``, ``rounds``; ``host``,
     ``item``, ``how``); ``note`` is the author's extra explanation; ``preset`` and
-    ``rulings`` (switch, reading pairs) fix the rules the question is asked under."""
+    ``rulings`` (switch, reading pairs) fix the rules the question is asked under;
+    ``situation`` is the id of the shipped situation a question takes its board, units and
+    turn from (its ``board`` stays empty)."""
 
     id: str
     topic: str
@@ -95,6 +108,7 @@ class QuizQuestion:
     note: str = ""
     preset: str = ""
     rulings: tuple[tuple[str, str], ...] = ()
+    situation: str = ""
     where: str = ""
 
 
@@ -127,8 +141,36 @@ def parse_space(text: str) -> Point:
     return column - 1, int(m[2]) - 1
 
 
+def has_board(question: QuizQuestion) -> bool:
+    """Whether the question is asked on a board (its own map text or its situation's)."""
+    return bool(question.board or question.situation)
+
+
+def _situation_path(name: str) -> Path:
+    return content_root() / "situations" / f"{name}.toml"
+
+
+@lru_cache(maxsize=32)
+def _situation_from(text: str, path: str) -> Situation:
+    return situation_from_text(text, path)
+
+
+def situation_of(question: QuizQuestion) -> Situation:
+    """The shipped situation a ``safest_space`` question is asked on (``content/situations``)."""
+    path = _situation_path(question.situation)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise RulesError("situation", f"no situation {question.situation!r} in "
+                         "content/situations") from None
+    return _situation_from(text, str(path))
+
+
 def board_of(question: QuizQuestion) -> Board:
-    """The question's board: its map text with every unit letter standing on floor."""
+    """The question's board: its map text with every unit letter standing on floor, or its
+    situation's board with the units on it."""
+    if question.situation:
+        return Board.from_layout(situation_of(question).layout)
     legend = {letter: SpaceKind.FLOOR for letter, _ in question.names}
     return Board.from_layout(parse_map(question.board, path=question.id, legend=legend))
 
@@ -270,11 +312,48 @@ def _attach(q: QuizQuestion, _board: Board | None, rules: Rules) -> QuizAnswer:
                   "manual p31 (upgrades, augments, wrong combinations), p32")
 
 
+@lru_cache(maxsize=64)
+def _risk_rows(situation: Situation, letter: str, rules: Rules
+               ) -> tuple[tuple[Point, Fraction, Fraction], ...]:
+    uid, state = whose_turn(situation, letter, situation.state_at(rules), rules)
+    return tuple(ranked_spaces(risk_map(state, rules, uid), uid))
+
+
+def _space_risk(p: Point, destroyed: Fraction, lost: Fraction) -> str:
+    return (f"{space_name(p)} (destroyed {fraction_words(destroyed)}, "
+            f"{percent_words(destroyed)}; expected health lost {fraction_words(lost)})")
+
+
+def _safest_space(q: QuizQuestion, _board: Board, rules: Rules) -> QuizAnswer:
+    """The spaces the explorer can end its move on with the least chance it is destroyed by
+    the end of the Monster phase, then the least expected health lost (every tie counts).
+
+    Rules: manual p34 (its reach), p10-17 and p24 (the round to the end of the Monster phase,
+    every die open), p16 (the explorers choose where the rules let them).
+    """
+    rows = _risk_rows(situation_of(q), q.source, rules)
+    least = rows[0][1:]
+    best = [p for p, destroyed, lost in rows if (destroyed, lost) == least]
+    others = [row for row in rows if row[1:] != least]
+    name = dict(q.names).get(q.source, q.source)
+    why = (f"{name} can end a move on {len(rows)} spaces; on each, the rest of the round is "
+           "played to the end of the Monster phase with every die open. Safest: "
+           + ", ".join(space_name(p) for p in best) + f" (destroyed {fraction_words(least[0])}, "
+           f"{percent_words(least[0])}; expected health lost {fraction_words(least[1])})")
+    if others:
+        why += (f"; next: {_space_risk(*others[0])}"
+                + (f"; most dangerous: {_space_risk(*rows[-1])}"
+                   if rows[-1][1:] != others[0][1:] else ""))
+    return QuizAnswer("space", frozenset(best), why, "manual p34 (move), p15-16 (the mindless "
+                      "monster), p24 (attack): the whole Monster phase, exactly")
+
+
 _ANSWERS = {"sight": _sight, "adjacent": _adjacent, "reach": _reach,
             "nearest": lambda q, b, r: _ranking(q, b, r, "nearest"),
             "closest": lambda q, b, r: _ranking(q, b, r, "closest"),
             "monster_target": _monster_target, "monster_step": _monster_step,
-            "hit": _hit, "spawn": _spawn, "spawn_rounds": _spawn_rounds, "attach": _attach}
+            "hit": _hit, "spawn": _spawn, "spawn_rounds": _spawn_rounds, "attach": _attach,
+            "safest_space": _safest_space}
 
 
 def question_rules(question: QuizQuestion, rules: Rules) -> Rules:
@@ -290,7 +369,7 @@ def answer(question: QuizQuestion, rules: Rules) -> QuizAnswer:
 
     Rules: manual p13, p15-16, p22, p24, p31-32, p34 (per question; see each answer's ``rule``).
     """
-    board = board_of(question) if question.board else None
+    board = board_of(question) if has_board(question) else None
     # the board is None only for the questions that read none
     return _ANSWERS[question.ask](question, cast(Board, board), question_rules(question, rules))
 
@@ -341,7 +420,9 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> QuizQuestion:
     fields: dict[str, Any] = {"id": need("id", str, "a question id"), "topic": topic,
                               "ask": ask, "prompt": need("prompt", str, "the question shown"),
                               "where": f"{toml.path}:{toml.where('question', None, n)[0]}"}
-    if ask not in _BOARDLESS:
+    if ask in _FROM_SITUATION:
+        fields.update(_situation_fields(toml, table, n))
+    elif ask not in _BOARDLESS:
         fields["board"] = need("board", str, "a map text")
         units = need("units", dict, "the units' names by letter, {A = \"Phillip\"}")
         fields["names"] = tuple((k, str(v)) for k, v in units.items())
@@ -376,10 +457,34 @@ def _question(toml: TomlFile, table: Mapping[str, Any], n: int) -> QuizQuestion:
     return _checked(toml, QuizQuestion(**fields), n)
 
 
+def _situation_fields(toml: TomlFile, table: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """A question on a shipped situation: its id, and the names of the units drawn on its map
+    (the board and the units are the situation's, never the question's)."""
+    for key in ("board", "units"):
+        if key in table:
+            raise toml.error("question", key, f"{key!r} comes from the situation; remove it", n)
+    name = require(toml, table, "question", "situation", str, "a situation id", n)
+    probe = QuizQuestion(id="", topic="", ask="", prompt="", situation=name)
+    try:
+        situation = situation_of(probe)
+    except RulesError as error:
+        raise toml.error("question", "situation", str(error).split(": ", 1)[-1], n) from None
+    except ContentError as error:
+        raise toml.error("question", "situation", f"situation {name!r} does not load: "
+                         f"{error.message}", n) from None
+    drawn = {letter for letter, _ in situation.layout.units}
+    if drawn != {u.letter for u in situation.units}:
+        raise toml.error("question", "situation", f"situation {name!r} places units off its "
+                         "map text; a quiz needs every unit drawn on the map", n)
+    cards = situation.cards.units()
+    return {"situation": name, "names": tuple((u.letter, cards[u.card].name)
+                                              for u in situation.units)}
+
+
 def _checked(toml: TomlFile, q: QuizQuestion, n: int) -> QuizQuestion:
     """The question's board parses, its letters are on it, and the rules can answer it."""
     try:
-        board = board_of(q) if q.board else None
+        board = board_of(q) if has_board(q) else None
         if board is not None:
             letters = set(board.units())
             for key, letter in (("from", q.source), ("to", q.to),

@@ -26,6 +26,7 @@ from machina_nb.rules.analysis.risk import MAX_STATES, Phase, check_limits, mons
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board import distance
 from machina_nb.rules.board.distance import Mover
+from machina_nb.rules.board.labels import column_name, space_name
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.engine.actions import StartTurn, apply
 from machina_nb.rules.engine.state import GameState
@@ -34,7 +35,7 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_at",
            "MAX_MAP_SPACES", "risk_map", "whose_turn", "start_turn", "risk_board",
-           "choice_phrase", "CHOICE_REASON"]
+           "choice_phrase", "CHOICE_REASON", "ranked_spaces"]
 
 MAX_MAP_SPACES = 200
 """The most spaces a risk map computes (the explorer's reach, its own space included)."""
@@ -247,25 +248,37 @@ def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: Game
     return {"spaces": spaces}, why, marks
 
 
+def ranked_spaces(found: dict[Point, Phase], uid: str
+                  ) -> list[tuple[Point, Fraction, Fraction]]:
+    """Each space of a risk map with the chance the explorer is destroyed there and its
+    expected health lost, safest first: the least chance of destruction, then the least
+    health lost, then the space's order (column, row)."""
+    rows = []
+    for p, ph in found.items():
+        i = ph.explorers.index(uid)
+        rows.append((p, ph.destroyed(ph.best, i), ph.health_lost(ph.best, i)))
+    return sorted(rows, key=lambda r: (r[1], r[2], r[0]))
+
+
 def risk_board(situation: Situation, rules: Rules, letter: str,
-               progress: Callable[[int, int], None] | None = None
+               progress: Callable[[int, int], None] | None = None, labels: bool = False
                ) -> tuple[list[str], list[tuple[str, Fraction, Fraction]]]:
     """The board with the chance the explorer is destroyed on each space it can end on (a
     whole percentage; units by letter, other spaces ``.``), and each space's destroyed chance
-    and expected health lost, safest first.
+    and expected health lost, safest first. With ``labels`` the board has its column letters
+    above and its row numbers beside it, and spaces are named as they label them (``D1``);
+    else spaces are written ``(x, y)``.
 
     Rules: manual p34 (reach), p10-17 and p24 (the monster phase), p16 (the explorers choose).
     """
     uid, state = whose_turn(situation, letter, situation.state_at(rules), rules)
-    found = risk_map(state, rules, uid, progress)
-    i = found[next(iter(found))].explorers.index(uid)
-    rows = [(p, ph.destroyed(ph.best, i), ph.health_lost(ph.best, i)) for p, ph in found.items()]
-    rows.sort(key=lambda r: (r[1], r[2], r[0]))
+    rows = ranked_spaces(risk_map(state, rules, uid, progress), uid)
     chance = {p: d for p, d, _ in rows}
     layout = situation.layout
-    grid = []
+    grid = ["    " + " ".join(f"{column_name(x):>3}" for x in range(layout.width))] \
+        if labels else []
     for y in range(layout.height):
-        cells = []
+        cells = [f"{y + 1:>3}"] if labels else []
         for x in range(layout.width):
             unit = state.unit_at((x, y))
             if (x, y) in chance:
@@ -275,4 +288,5 @@ def risk_board(situation: Situation, rules: Rules, letter: str,
             else:
                 cells.append("  .")
         grid.append(" ".join(cells))
-    return grid, [(point_words(p), d, lost) for p, d, lost in rows]
+    name = space_name if labels else point_words
+    return grid, [(name(p), d, lost) for p, d, lost in rows]
