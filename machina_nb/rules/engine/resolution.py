@@ -142,7 +142,8 @@ class Event:
     """The rule that made it happen."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", Kind(self.kind))
+        if type(self.kind) is not Kind:     # most events are made with a Kind already
+            object.__setattr__(self, "kind", Kind(self.kind))
 
     @property
     def text(self) -> str:
