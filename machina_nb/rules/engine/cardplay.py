@@ -98,7 +98,11 @@ def explorer_sources(state: GameState, unit: Unit) -> tuple[tuple[str, Ability],
 def explorer_cards(state: GameState, unit: Unit) -> list[tuple[tuple[str, str], tuple[Ability, ...]]]:
     """The cards of :func:`explorer_sources` in its order, as ``((kind, card id), abilities)``:
     the keys are put together only when asked for (listing the legal actions asks for the
-    abilities alone, for every explorer at every step)."""
+    abilities alone, for every explorer at every step).
+
+    Rules: manual p20 (sources of active abilities), p28 (chapter abilities), p31
+    (consumables usable from the inventory), p30, p32 (augments).
+    """
     cards = [(("unit", unit.id), unit.abilities)]
     cards += [(("bound", card.id), card.abilities) for who, card in state.bound if who == unit.id]
     cards += [(("explorer_event", card.id), card.abilities)
