@@ -36,7 +36,8 @@ from machina_nb.rules.cards.units import ATTRIBUTE_MAX
 from machina_nb.rules.engine.state import GameState, Lasting, Side, Unit
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "card_of", "passive_effects",
+__all__ = ["CardInPlay", "cards_in_play", "usable_items", "explorer_sources", "explorer_cards",
+           "card_of", "passive_effects",
            "passive_total", "attribute", "can_target_ethereal", "enabled_to_target_ethereal",
            "moves_through", "aimed_abilities",
            "marker_on", "marker_holder"]
@@ -92,15 +93,27 @@ def explorer_sources(state: GameState, unit: Unit) -> tuple[tuple[str, Ability],
     Rules: manual p20 (sources of active abilities), p28 (chapter abilities), p31
     (consumables usable from the inventory), p30, p32 (augments).
     """
-    cards = [(f"unit:{unit.id}", unit.abilities)]
-    cards += [(f"bound:{card.id}", card.abilities) for who, card in state.bound if who == unit.id]
-    cards += [(f"explorer_event:{card.id}", card.abilities)
+    return tuple((f"{kind}:{card}", a) for (kind, card), abilities in explorer_cards(state, unit)
+                 for a in abilities)
+
+
+def explorer_cards(state: GameState, unit: Unit) -> list[tuple[tuple[str, str], tuple[Ability, ...]]]:
+    """The cards of :func:`explorer_sources` in its order, as ``((kind, card id), abilities)``:
+    the keys are put together only when asked for (listing the legal actions asks for the
+    abilities alone, for every explorer at every step).
+
+    Rules: manual p20 (sources of active abilities), p28 (chapter abilities), p31
+    (consumables usable from the inventory), p30, p32 (augments).
+    """
+    cards = [(("unit", unit.id), unit.abilities)]
+    cards += [(("bound", card.id), card.abilities) for who, card in state.bound if who == unit.id]
+    cards += [(("explorer_event", card.id), card.abilities)
               for card in state.explorer_events.destroyed[:1]]
-    cards.append((f"chapter:{state.chapter.id}", state.chapter.abilities))
+    cards.append((("chapter", state.chapter.id), state.chapter.abilities))
     inventory = next((inv for inv in state.inventories if inv.owner == unit.id), None)
-    cards += [(f"item:{card.id}", aimed_abilities(inventory, card))
+    cards += [(("item", card.id), aimed_abilities(inventory, card))
               for card in usable_items(state, unit.id)]
-    return tuple((key, a) for key, abilities in cards for a in abilities)
+    return cards
 
 
 def usable_items(state: GameState, explorer: str) -> tuple[ItemCard, ...]:
@@ -156,18 +169,17 @@ def passive_effects(state: GameState, op: str, unit_id: str, rules: Rules | None
     """
     out = []
     for card in cards_in_play(state, rules):
+        effects = [e for ability in card.abilities if ability.kind == "passive"
+                   for e in ability.effects if e.op == op]
+        if not effects:
+            continue
         owner = state.unit(card.owner) if card.owner and state.has_unit(card.owner) else None
-        for ability in card.abilities:
-            if ability.kind != "passive":
-                continue
-            for e in ability.effects:
-                if e.op != op:
-                    continue
-                scope = e.scope
-                if owner is None and scope.endswith("on_tile"):
-                    scope = scope.replace("on_tile", "all_tiles")
-                if unit_id in _tile_scope(state, scope, owner):
-                    out.append((card.key, e))
+        for e in effects:
+            scope = e.scope
+            if owner is None and scope.endswith("on_tile"):
+                scope = scope.replace("on_tile", "all_tiles")
+            if unit_id in _tile_scope(state, scope, owner):
+                out.append((card.key, e))
     return tuple(out)
 
 

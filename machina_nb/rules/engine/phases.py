@@ -300,7 +300,7 @@ def _start_monster_turn(r: Resolution) -> None:
     if m is None or (r.state.monster_turn and r.state.monster_turn.monster == m):
         return
     u = r.state.unit(m)
-    r.state = r.state.with_unit(replace(u, stamina=u.max_stamina), monster_turn=MonsterTurn(m))
+    r.state = r.state.with_unit(u.evolve(stamina=u.max_stamina), monster_turn=MonsterTurn(m))
     controlled = r.state.controller(m)
     rule = "manual p15 (queue), p18 (stamina restores)"
     if controlled:

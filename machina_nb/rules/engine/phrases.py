@@ -368,31 +368,29 @@ def template_of(pieces: Iterable[Piece], who: tuple[str, ...] = ()
     >>> template_of(["targets ", Who("ann"), ", closest at ", 2], ("m-1",))
     ('targets {who1}, closest at {amount0}', ('m-1', 'ann'), (), (2,), ())
     """
-    pieces = tuple(pieces)
-    template = _template(tuple(p if type(p) is str else _kind(p) for p in pieces), len(who))
+    shape: list[str | int] = []     # the plain words, and each field's index in _KINDS
     who_list, where, amounts, words = list(who), [], [], []
     for piece in pieces:
         kind = type(piece)
         if kind is str:
-            continue
-        if kind is Who:
+            shape.append(piece)     # type: ignore[arg-type]
+        elif kind is Who:
+            shape.append(0)
             who_list.append(str(piece))
         elif kind is Word:
+            shape.append(1)
             words.append(str(piece))
         elif isinstance(piece, int):
+            shape.append(2)
             amounts.append(piece)
         else:
+            shape.append(3)
             where.append(tuple(piece))
-    return template, tuple(who_list), tuple(where), tuple(amounts), tuple(words)
+    return (_template(tuple(shape), len(who)), tuple(who_list), tuple(where), tuple(amounts),
+            tuple(words))
 
 
 _KINDS = ("who", "word", "amount", "where")
-
-
-def _kind(piece: Piece) -> int:
-    """The kind of a field, as its index in :data:`_KINDS`."""
-    return 0 if type(piece) is Who else 1 if type(piece) is Word else \
-        2 if isinstance(piece, int) else 3
 
 
 @functools.lru_cache(maxsize=2048)

@@ -145,7 +145,8 @@ class Event:
     """The mindless monster's reason the event gives (``{reason}``), or None."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", Kind(self.kind))
+        if type(self.kind) is not Kind:     # most events are made with a Kind already
+            object.__setattr__(self, "kind", Kind(self.kind))
         if self.phrase not in PHRASES:
             raise KeyError(f"no phrase {self.phrase!r} in the phrasebook")
 

@@ -104,22 +104,39 @@ class Unit:
     unit_class: str | None = None
 
     def __post_init__(self) -> None:
-        if type(self.side) is not Side:
+        self._check(_UNIT_CHECKED)
+
+    def _check(self, changed: Collection[str]) -> None:
+        """Check and normalise the fields in ``changed`` (the others were checked before)."""
+        if "side" in changed and type(self.side) is not Side:
             if self.side not in SIDES:
                 raise RulesError("side", f"expected explorer or monster, got {self.side!r}")
             object.__setattr__(self, "side", Side(self.side))
-        for name in ("armor", "will", "health", "max_health", "stamina", "max_stamina",
-                     "essence", "max_essence"):
-            check_attribute(name, getattr(self, name))
+        for name in _ATTRIBUTES:
+            if name in changed:
+                check_attribute(name, getattr(self, name))
         for current, top in (("health", "max_health"), ("stamina", "max_stamina"),
                              ("essence", "max_essence")):
-            if getattr(self, current) > getattr(self, top):
+            if (current in changed or top in changed) and \
+                    getattr(self, current) > getattr(self, top):
                 raise RulesError(current, f"{self.id}: current {current} {getattr(self, current)} "
                                           f"exceeds its maximum {getattr(self, top)} (manual p18)")
-        if self.position is not None:
+        if "position" in changed and self.position is not None:
             object.__setattr__(self, "position", pair(self.position, "position"))
-        object.__setattr__(self, "abilities", tuple(self.abilities))
-        object.__setattr__(self, "enters_play", tuple(self.enters_play))
+        for name in ("abilities", "enters_play"):
+            if name in changed:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    def evolve(self, **changes: Any) -> "Unit":
+        """The unit with ``changes`` to its fields, checked as a new unit is: what
+        :func:`dataclasses.replace` gives, checking only the fields that change."""
+        unknown = changes.keys() - _UNIT_FIELDS
+        if unknown:
+            raise TypeError(f"Unit has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Unit)
+        new.__dict__.update(self.__dict__, **changes)
+        new._check(changes.keys())
+        return new
 
     @classmethod
     def from_card(cls, card: UnitCard, id: str, position: Point | None) -> "Unit":
@@ -134,6 +151,14 @@ class Unit:
     def wounded(self) -> bool:
         """At least 1 missing health (manual p18)."""
         return self.health < self.max_health
+
+
+_ATTRIBUTES = ("armor", "will", "health", "max_health", "stamina", "max_stamina", "essence",
+               "max_essence")
+_UNIT_FIELDS = frozenset(f.name for f in fields(Unit))
+_UNIT_CHECKED = frozenset(("side", "position", "abilities", "enters_play") + _ATTRIBUTES)
+"""The fields a new unit checks or normalises; :meth:`Unit.evolve` checks only those it
+changes."""
 
 
 @dataclass(frozen=True)
@@ -372,11 +397,36 @@ class GameState:
     endgame: tuple[Chapter, ...] = ()
 
     def __post_init__(self) -> None:
-        if type(self.phase) is not PhaseName:
+        self._check(_STATE_CHECKED)
+
+    def _check(self, changed: Collection[str]) -> None:
+        """Check and normalise the fields in ``changed`` (the others were checked before)."""
+        if "phase" in changed and type(self.phase) is not PhaseName:
             if self.phase not in PHASES:
                 raise RulesError("phase", f"unknown phase {self.phase!r}; expected one of "
                                  f"{PHASES}")
             object.__setattr__(self, "phase", PhaseName(self.phase))
+        if "units" in changed:
+            self._check_units()
+        if "units" in changed or "queue" in changed:
+            self._check_queue()
+        if ("threat" in changed or "threat_positions" in changed) and (
+                isinstance(self.threat, bool) or not isinstance(self.threat, int)
+                or self.threat > self.threat_positions):
+            raise RulesError("threat", f"threat {self.threat!r} is not a position up to the "
+                                       f"last, {self.threat_positions} (below 1: a deficit under "
+                                       "threat.floor = seal_only, switch threat.floor)")
+        # One entry per destroyed token: a sealed spawn space holds two (manual p35, p36).
+        if "destroyed" in changed:
+            object.__setattr__(self, "destroyed", tuple(sorted(map(tuple, self.destroyed))))
+        if "lit" in changed:
+            object.__setattr__(self, "lit", tuple(sorted(set(map(tuple, self.lit)))))
+        if "borders" in changed:
+            object.__setattr__(self, "borders", tuple(sorted(
+                ((tuple(sorted((tuple(a), tuple(b)))), k) for (a, b), k in self.borders),
+                key=lambda item: item[0])))
+
+    def _check_units(self) -> None:
         ids = [u.id for u in self.units]
         if len(set(ids)) != len(ids):
             raise RulesError("units", f"duplicate unit ids in {ids}")
@@ -388,21 +438,12 @@ class GameState:
                 raise RulesError("units", f"{u.id} and {seen[u.position]} both stand on "
                                           f"{u.position} (manual p25: no unit ends on another)")
             seen[u.position] = u.id
+
+    def _check_queue(self) -> None:
         monsters = {u.id for u in self.units if u.side == Side.MONSTER}
         if set(self.queue) != monsters or len(self.queue) != len(monsters):
             raise RulesError("queue", f"the monster queue {self.queue} must hold exactly the "
                                       f"monsters in play {sorted(monsters)} (manual p15)")
-        if isinstance(self.threat, bool) or not isinstance(self.threat, int) \
-                or self.threat > self.threat_positions:
-            raise RulesError("threat", f"threat {self.threat!r} is not a position up to the "
-                                       f"last, {self.threat_positions} (below 1: a deficit under "
-                                       "threat.floor = seal_only, switch threat.floor)")
-        # One entry per destroyed token: a sealed spawn space holds two (manual p35, p36).
-        object.__setattr__(self, "destroyed", tuple(sorted(map(tuple, self.destroyed))))
-        object.__setattr__(self, "lit", tuple(sorted(set(map(tuple, self.lit)))))
-        object.__setattr__(self, "borders", tuple(sorted(
-            ((tuple(sorted((tuple(a), tuple(b)))), k) for (a, b), k in self.borders),
-            key=lambda item: item[0])))
 
     def evolve(self, **changes: Any) -> "GameState":
         """The state with ``changes`` to its fields, checked as a new state is: what
@@ -413,7 +454,7 @@ class GameState:
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__, **changes)
-        new.__post_init__()
+        new._check(changes.keys())
         return new
 
     # --- reading ---------------------------------------------------------------------------
@@ -568,12 +609,15 @@ class GameState:
 
         Rules: manual p18 (units and attributes).
         """
-        return self.with_unit(replace(self.unit(unit_id), **changes))
+        return self.with_unit(self.unit(unit_id).evolve(**changes))
 
 
 _STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 _Borders = tuple[tuple[tuple[Point, Point], BorderKind], ...]
 _Kinds = tuple[tuple[Point, SpaceKind], ...]
+_STATE_CHECKED = frozenset(("phase", "units", "queue", "threat", "destroyed", "lit", "borders"))
+"""The fields a new state checks or normalises; :meth:`GameState.evolve` checks only those
+it changes (the others were checked when the state it comes from was made)."""
 
 
 @lru_cache(maxsize=32)

@@ -64,8 +64,9 @@ def ability_targets(state: GameState, rules: Rules, unit: Unit,
         spaces = tuple(p for p in candidates if sight.can_target(
             board, here, p, rules, t.kind, t.range, ethereal, True).legal)
     out = []
+    standing = {u.position: u for u in state.units if u.position is not None}
     for p in spaces:
-        u = state.unit_at(p)
+        u = standing.get(p)
         if t.target in ("explorer", "monster", "unit"):
             if u is None and t.target == "unit" and state.is_kind(p, SpaceKind.BARREL):
                 out.append(p)       # a barrel counts as a unit that can only be attacked (p35)

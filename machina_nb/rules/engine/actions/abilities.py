@@ -17,7 +17,7 @@ from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _pay, _pay_check,
                                                  check_budget, check_contributions,
                                                  check_optional_space, with_splits)
-from machina_nb.rules.engine.cardplay import (explorer_sources, marker_holder, marker_on,
+from machina_nb.rules.engine.cardplay import (explorer_cards, explorer_sources, marker_holder, marker_on,
                                               usable_items)
 from machina_nb.rules.engine.effects import lose_health
 from machina_nb.rules.engine.holdings import consume, destroy_card
@@ -235,7 +235,7 @@ def explorer_abilities(state: GameState, unit: Unit) -> tuple[Ability, ...]:
     played (manual p20). Monsters use :func:`machina_nb.rules.engine.monsters.monster_abilities`.
     Rules: manual p20 (sources of active abilities), p31, p33 (items).
     """
-    return tuple(a for _, a in explorer_sources(state, unit))
+    return tuple(a for _, abilities in explorer_cards(state, unit) for a in abilities)
 
 
 def _abilities(state: GameState, unit: Unit, rules: Rules) -> tuple[Ability, ...]:

@@ -6,7 +6,7 @@ Rules: manual p34 (move, move through effects), p35 (pits), p36 (doors), p12, p1
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 
 from machina_nb.rules.board.distance import Mover, reach
@@ -85,7 +85,7 @@ def _move(r: Resolution, u: Unit, to: Point, cost: int = 0, **fields: Any) -> No
 
     Rules: manual p34 (move, move through effects), p35 (pits).
     """
-    moved = replace(r.state.unit(u.id), position=to, stamina=u.stamina - (cost or 1))
+    moved = r.state.unit(u.id).evolve(position=to, stamina=u.stamina - (cost or 1))
     r.state = r.state.with_unit(moved, **fields)
     if cost:
         r.emit("move", "moves_through", Cite.parse("manual p34 (move through effects), p30 "

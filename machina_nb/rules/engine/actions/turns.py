@@ -140,12 +140,12 @@ def _monster_act(r: Resolution, action: MonsterAct) -> None:
     turn = r.state.monster_turn or MonsterTurn(action.actor)
     m = r.state.unit(action.actor)
     path = (cast(Point, m.position),) + plan.path if plan.established else turn.path
-    turn = replace(turn, target=plan.target, goal=plan.goal, path=path)
+    turn = MonsterTurn(turn.monster, plan.target, plan.goal, turn.played, path)
     step = plan.action
     if isinstance(step, PlannedMove):   # the step and the turn's note change the state at once
         walked = path[1:] if path[1:2] == (step.to,) else ()
-        _move(r, m, step.to, monster_turn=replace(turn, played=turn.played + ("move",),
-                                                  path=walked))
+        _move(r, m, step.to, monster_turn=MonsterTurn(turn.monster, turn.target, turn.goal,
+                                                      turn.played + ("move",), walked))
         return
     r.set(monster_turn=turn)
     if isinstance(step, PlannedAbility):
