@@ -72,7 +72,12 @@ def test_the_situations_write_every_kind_of_step():
         for action in legal_actions(state, rules):
             if not isinstance(action, WITHOUT_LINE) and not action.choices:
                 kinds.add(type(action).__name__)
-    assert {"StartTurn", "EndTurn", "Move", "Activate", "PlayAbility"} <= kinds
+                if getattr(action, "contributions", ()):
+                    kinds.add("contributed")
+                if isinstance(action, UseInventory) and action.owner != action.actor:
+                    kinds.add("inventory of another")
+    assert {"StartTurn", "EndTurn", "Move", "Activate", "PlayAbility", "SealSpawn",
+            "UseInventory", "contributed", "inventory of another"} <= kinds
 
 
 def test_manual_p19_contributed_essence_is_written_and_read():
