@@ -191,16 +191,16 @@ def _answers(sid, rules=None):
 
 def test_manual_p19_the_actions_answer_names_each_split_in_words():
     value = _answers("shared_seal")["kim_may"].value
-    assert [a for a in value if a.startswith("seal")] == [
-        "seal spawn space (1, 0) with Phillip contributing 2",
-        "seal spawn space (1, 0) with Phillip contributing 3"]
+    assert [a for a in value if a.startswith("activates (1, 0)")] == [
+        "activates (1, 0) with P contributing 2",
+        "activates (1, 0) with P contributing 3"]
 
 
 def test_contribution_chain_readings_differ_on_the_shipped_situation():
     loose = Rules.preset("manual").replace({"contribution.chain": "any_explorer"})
     strict, other = _answers("contributor_chain"), _answers("contributor_chain", loose)
-    assert not any(a.startswith("seal") for a in strict["kim_may"].value)
-    assert "seal spawn space (3, 0) with Hank contributing 2" in other["kim_may"].value
+    assert not any(a.startswith("activates (3, 0)") for a in strict["kim_may"].value)
+    assert "activates (3, 0) with H contributing 2" in other["kim_may"].value
     assert "refused" in str(strict["through_phillip"].value)
     assert "refused" not in str(other["through_phillip"].value)
 

@@ -54,8 +54,8 @@ def test_manual_p15_a_situation_may_start_with_a_fallen_explorer():
     turn = got["mi_go_turn"].value
     assert len(turn["steps"]) == 1 and "the players move M" in turn["steps"][0]
     assert "scheming" in turn["steps"][0] and turn["stamina_left"] == 5
-    assert "end turn" in got["hive_mind"].value
-    assert any(a.startswith("activate space") for a in got["hive_mind"].value)  # the lever
+    assert "ends the turn" in got["hive_mind"].value
+    assert any(a.startswith("activates") for a in got["hive_mind"].value)  # the lever
     plays = got["hive_mind_plays"].value
     assert plays["played"] == "all 2 steps" and plays["positions"]["M"] == "(2, 1)"
     assert plays["outcome"] == "going on"
@@ -181,4 +181,4 @@ def test_manual_p20_the_questions_about_an_explorer_include_her_weapons_attacks(
 def test_manual_p15_actions_default_to_the_monster_whose_turn_it_is():
     s = situation(game='fallen = ["phillip"]',
                   questions='\n[[question]]\nname = "acts"\nask = "actions"\n')
-    assert "end turn" in ask(s)[0].value
+    assert "ends the turn" in ask(s)[0].value

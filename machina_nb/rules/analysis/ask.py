@@ -34,11 +34,13 @@ from machina_nb.rules.analysis.attack_odds import (
     percent_words,
 )
 from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
+from machina_nb.rules.analysis.notation import NotationError
 from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words
 from machina_nb.rules.analysis.play import play
 from machina_nb.rules.analysis.questions import QUESTION_KINDS, SPACE_WORDS, Question
 from machina_nb.rules.analysis.risk_answer import monster_phase_answer, risk_map_answer
 from machina_nb.rules.analysis.situation import Situation, SituationUnit
+from machina_nb.rules.analysis.step_text import write_action
 from machina_nb.rules.board import distance, placement, sight
 from machina_nb.rules.board.distance import Mover
 from machina_nb.rules.board.maptext import Point
@@ -414,16 +416,27 @@ def _actions(situation: Situation, q: Question, rules: Rules, state: GameState
         if isinstance(action, Move):
             moves += 1
             continue
-        listed.add(_action_words(situation, action, state))
-    why = [f"also {moves} move(s) (manual p34)", "manual p12 (explorer actions)"]
+        listed.add(_action_words(situation, action, state, rules))
+    why = [f"also {moves} move{'' if moves == 1 else 's'} (manual p34)",
+           "manual p12 (explorer actions)"]
     return sorted(listed), why
 
 
-def _action_words(situation: Situation, action: Any, state: GameState) -> str:
-    """An action as words: its kind and what it names, units by letter, spaces as (x, y),
-    contributors and items by name."""
+def _action_words(situation: Situation, action: Any, state: GameState, rules: Rules) -> str:
+    """An action as the step of the one notation without its actor
+    (:func:`step_text.write_action`: abilities by name, spaces as ``(x, y)``, contributors by
+    letter), *use inventory* in words, or for an action the notation has no line for, its
+    kind and what it names."""
     if isinstance(action, UseInventory):
         return inventory_words(state, action)
+    letters = {u.id: u.letter for u in situation.units}
+    try:
+        step = write_action(action, state, rules, letters)
+    except (NotationError, RulesError):
+        step = ""
+    if step.startswith(letters.get(action.actor, "\0") + " "):
+        said = step.split(" ", 1)[1]
+        return "ends the turn" if said == "ends" else said
     parts = [re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()]
     for key, v in vars(action).items():
         if key in ("actor", "choices", "contributions") or v in ((), None, "", 0, False):
@@ -432,6 +445,8 @@ def _action_words(situation: Situation, action: Any, state: GameState) -> str:
             v = situation.letter_of(v) or v
         elif isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, int) for c in v):
             v = _point(v)
+        elif isinstance(v, tuple):
+            v = " and ".join(map(str, v))
         parts.append(f"{key} {v}")
     return " ".join(map(str, parts)) + contribution_words(state, action)
 
