@@ -33,7 +33,7 @@ check: lint
 
 fuzz: sync
 	MACHINA_FUZZ=$${MACHINA_FUZZ:-2000} $(UV) run --no-sync pytest -q \
-	    tests/test_fuzz_situations.py --hypothesis-show-statistics
+	    tests/analysis/test_fuzz_situations.py --hypothesis-show-statistics
 
 lint: sync
 	$(UV) run --no-sync ruff check .

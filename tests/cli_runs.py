@@ -3,7 +3,7 @@
 In this process is the same ``cli.main`` the console script and ``python -m machina_nb`` call,
 with stdout, stderr and the working folder redirected: a tenth of a second a run where a
 fresh interpreter takes most of one (the CLI imports every wing). A few tests run the real
-entry points end to end (``tests/test_cli.py``).
+entry points end to end (``tests/cli/test_cli.py``).
 """
 
 from __future__ import annotations

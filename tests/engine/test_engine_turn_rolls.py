@@ -18,7 +18,7 @@ from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.rulings import Rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES = Rules().replace({"traps.secondary": "none"})
 
 

@@ -20,7 +20,7 @@ from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.units import load_units
 from machina_nb.rules.errors import ContentError
 
-CORPUS = Path(__file__).parent / "bad_content"
+CORPUS = Path(__file__).parents[1] / "bad_content"
 
 # file -> (line, column, a fragment of the message)
 EXPECTED = {

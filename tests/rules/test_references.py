@@ -18,7 +18,7 @@ import machina_nb.rules
 from machina_nb.rules.rulings import SWITCHES, load_rulings
 from machina_nb.rules.sources import SOURCES, source_of
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve()
 TREES = ("machina_nb", "docs", "tests", "benchmarks", "content", "notebooks", "scripts")
 SUFFIXES = {".py", ".md", ".toml", ".ipynb", ".map", ".txt", ".json"}

@@ -2,7 +2,7 @@
 item: Blood-boost gun (manual p27), Stygian Pendant (p27), Circular Saw (p27), Veil Lantern
 (the p22 artifact), destroy an item (p26), a destroyed consumable waiting for its marker
 (p27). The Force Alternator (p23) and the saw's bite outside the
-turn are played from equipped items in tests/test_engine_vocabulary.py."""
+turn are played from equipped items in tests/engine/test_engine_vocabulary.py."""
 
 from dataclasses import replace
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from seeds import seed_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 INDEX = ROOT / "docs" / "RULES_INDEX.md"
 MANUAL = seed_text("manual")
 ROW = re.compile(r"^\| (?P<entry>[^|]+?) \| (?P<pages>[^|]+?) \| `(?P<module>[^`]+)` \| "

@@ -86,7 +86,7 @@ def test_a_typed_card_comes_back_into_the_editor_fields():
     again = card_draft_of(typed.id, typed.table)
     assert card_words(again) == card_words(GHOUL) and with_card(draft, again) == draft
     kthun = situation_from_text(
-        (__import__("pathlib").Path(__file__).parent.parent / "content" / "situations" /
+        (__import__("pathlib").Path(__file__).parents[2] / "content" / "situations" /
          "own_cards.toml").read_text(encoding="utf-8"), "own.toml").cards.cards[0]
     assert card_draft_of(kthun.id, kthun.table).abilities[0].name == "gnaw"
     with pytest.raises(RulesError, match="edit it in the file"):

@@ -58,7 +58,7 @@ from machina_nb.rules.odds.dice import HIGH, Die, Pool, parse_dice
 from machina_nb.rules.peers.hunters import load_locations
 from machina_nb.rules.rulings import Rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONTENT = content_root()
 COUNTS: dict[str, int] = {}
 

@@ -7,8 +7,8 @@ players).
 from dataclasses import replace
 
 import pytest
+from chapter_cases import QUIET, REGROUP, on_the_exit
 from engine_cases import explorer, monster, open_map
-from test_engine_chapters import QUIET, REGROUP, on_the_exit
 
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import Chapter

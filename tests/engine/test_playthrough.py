@@ -17,7 +17,7 @@ from machina_nb.rules.engine.chance import SeededDice
 from machina_nb.rules.engine.game import History, new_game, replay
 from machina_nb.rules.rulings import Rules
 
-HERE = Path(__file__).parent / "playthroughs"
+HERE = Path(__file__).parents[1] / "playthroughs"
 BOARD = parse_map(
     "+-+-+-+-+-+-+-+\n"
     "|. . s . . c .|\n"

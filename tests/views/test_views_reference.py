@@ -19,7 +19,7 @@ from machina_nb.views.reference import (
     rule_buttons,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SITUATION = sorted((ROOT / "content" / "situations").glob("*.toml"))[0].stem
 
 

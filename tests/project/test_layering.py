@@ -94,7 +94,7 @@ def test_the_map_text_module_does_not_import_sympy():
 
 # --- the wings: one direction of imports, no circle, no import hidden in a function ------------
 
-ROOT = Path(__file__).resolve().parents[1] / "machina_nb"
+ROOT = Path(__file__).resolve().parents[2] / "machina_nb"
 
 WING_MAY_IMPORT = {
     "top": set(),                      # errors, rulings, content, checks: the shared base

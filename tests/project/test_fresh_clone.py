@@ -10,8 +10,8 @@ import pytest
 
 pytestmark = pytest.mark.slow    # each test runs pytest again in a fresh process
 
-ROOT = Path(__file__).resolve().parents[1]
-TEST = "tests/test_rulings_content.py::test_the_prose_is_our_own_words_not_the_sources"
+ROOT = Path(__file__).resolve().parents[2]
+TEST = "tests/rules/test_rulings_content.py::test_the_prose_is_our_own_words_not_the_sources"
 
 
 def run_originality_check(tmp_path, **env):

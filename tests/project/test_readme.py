@@ -6,7 +6,7 @@ from pathlib import Path
 
 from machina_nb.views.app import TAB_TITLES
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_readme_examples_run():

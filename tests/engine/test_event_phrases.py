@@ -8,7 +8,7 @@ import pytest
 from machina_nb.rules.engine.phrases import PHRASES
 from machina_nb.rules.engine.resolution import Event, Resolution
 
-_PACKAGE = Path(__file__).resolve().parents[1] / "machina_nb"
+_PACKAGE = Path(__file__).resolve().parents[2] / "machina_nb"
 
 
 def test_an_event_written_as_words_is_refused():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted(p for p in (Path(__file__).parent.parent / "notebooks").glob("[0-9]*.ipynb"))
+NOTEBOOKS = sorted(p for p in (Path(__file__).parents[2] / "notebooks").glob("[0-9]*.ipynb"))
 
 
 def cells(path: Path) -> list[dict]:

@@ -31,7 +31,7 @@ import pytest
 
 from machina_nb.rules.rulings import PRESETS, SWITCHES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Offenders inside machina_nb/rules/engine/ left for the engine rewrite: exact
 # "path:line: message" texts, each mapped to the fix it needs. None today; an

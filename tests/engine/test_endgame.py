@@ -25,7 +25,7 @@ from machina_nb.rules.engine.state import GameState, MapSpec, Unit
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.rulings import Rules
 
-HERE = Path(__file__).parent / "playthroughs"
+HERE = Path(__file__).parents[1] / "playthroughs"
 
 # Ann starts at (0, 0) next to the chapter space (1, 0); Bo at (6, 3) next to (5, 3).
 WIN_BOARD = parse_map(
