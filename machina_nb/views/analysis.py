@@ -35,6 +35,7 @@ import html
 from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -504,7 +505,7 @@ class AnalysisBoardView(widgets.VBox):
     # --- sensitivity --------------------------------------------------------------------------
 
     def _sensitivity_widgets(self) -> None:
-        self._found_for = None
+        self._found_for: tuple[Situation, Rules] | None = None
         self.find_button = widgets.Button(description="find the rulings that change these answers",
                                           button_style="primary",
                                           layout=widgets.Layout(width="auto"))
@@ -524,9 +525,11 @@ class AnalysisBoardView(widgets.VBox):
         self.reading_question.add_class("analysis-reading-question")
         self.reading_boards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.reading_boards.add_class("analysis-reading-boards")
-        self.reading_switch.observe(lambda _: self._drawing and self._switch_picked(), "value")
-        self._drawing = True
-        self.reading_question.observe(lambda _: self._drawing and self.draw_readings(), "value")
+        self.reading_switch.observe(
+            lambda _: self._switch_picked() if self._drawing else None, "value")
+        self._drawing: bool = True
+        self.reading_question.observe(
+            lambda _: self.draw_readings() if self._drawing else None, "value")
 
     def find(self) -> tuple[Sensitive, ...]:
         """Find the switches whose other readings change an answer (with a progress bar)."""
@@ -781,7 +784,7 @@ def _merged(sources_list) -> dict:
     """The sources of several boards as one, for a single legend of every colour drawn."""
     merged = {}
     for name in sources_list[0]:
-        data = {}
+        data: dict[str, list[Any]] = {}
         for sources in sources_list:
             for column, values in sources[name].data.items():
                 data.setdefault(column, []).extend(values)

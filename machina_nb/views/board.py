@@ -25,14 +25,14 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import replace
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping, cast
 
 import ipywidgets as widgets
 import traitlets
 from bokeh.events import DoubleTap, Tap
 from bokeh.core.property.vectorization import Value
-from bokeh.models import (CDSView, ColumnDataSource, FixedTicker, GroupFilter, HoverTool, Legend,
-                          Range1d)
+from bokeh.models import CDSView, ColumnDataSource, FixedTicker, GroupFilter, HoverTool, Range1d
+from bokeh.models.annotations import Legend
 from bokeh.plotting import figure as new_figure
 from jupyter_bokeh.widgets import BokehModel
 
@@ -386,7 +386,8 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
         # Enough rows to fit the frame's height, more columns when needed: never clipped.
         rows = max(4, (px * h) // 19)
         fig.add_layout(Legend(location="top_left", label_text_font_size="9pt", spacing=0,
-                              padding=4, nrows=rows, glyph_height=16, label_height=16), "right")
+                              padding=4,  # type: ignore[arg-type]  # the stub wants a Property
+                              nrows=rows, glyph_height=16, label_height=16), "right")
 
     _frame(fig, board, px)
 
@@ -395,7 +396,7 @@ def render_board(board: Board | Layout, highlights: Highlights = Highlights(), *
 
     spaces = fig.rect("x", "y", 1, 1, source=sources["spaces"], fill_color="colour",
                       line_color=GRID, line_width=1,
-                      **({"legend_field": "kind"} if legend else {}))
+                      **cast("dict[str, Any]", {"legend_field": "kind"} if legend else {}))
     fig.rect("x", "y", "w", "h", source=sources["tiles"], fill_color=None, line_color=TILE_INK,
              line_width=2, line_alpha=0.6, line_dash="dotted")
     fig.text("lx", "ly", text="tile", source=sources["tiles"], text_font_size="8pt",
@@ -473,8 +474,10 @@ class BoardView(widgets.VBox):
     the overlay; only ``source.data`` and the texts change.
     """
 
-    selected = traitlets.Tuple(default_value=None, allow_none=True)
-    target = traitlets.Tuple(default_value=None, allow_none=True)
+    selected = cast("traitlets.TraitType[Point | None, Point | None]",
+                    traitlets.Tuple(default_value=None, allow_none=True))
+    target = cast("traitlets.TraitType[Point | None, Point | None]",
+                  traitlets.Tuple(default_value=None, allow_none=True))
     rules = traitlets.Instance(Rules)
 
     def __init__(self, boards: Board | Layout | dict[str, Board | Layout],
@@ -494,7 +497,7 @@ class BoardView(widgets.VBox):
         if not isinstance(boards, dict):
             boards = {"board": boards}
         self.boards = {name: as_board(b) for name, b in boards.items()}
-        self._draw_options = {"px_per_space": px_per_space}
+        self._draw_options: dict[str, Any] = {"px_per_space": px_per_space}
         self._drawn: dict[str, tuple] = {}
         self.choice = widgets.Dropdown(options=list(self.boards), description="Board")
         self.choice.add_class(f"{css}-choice")
@@ -607,8 +610,8 @@ class BoardView(widgets.VBox):
 
         Clicks in the margin are ignored; only the sight overlay has a target.
         """
-        self.last_tap = (event.x, event.y)
-        point = (math.floor(event.x), math.floor(event.y))
+        self.last_tap = (cast(float, event.x), cast(float, event.y))
+        point = (math.floor(self.last_tap[0]), math.floor(self.last_tap[1]))
         if point not in self.board:
             return
         if self.on_click is not None:  # the owner answers the click (the quiz)
@@ -641,7 +644,7 @@ class BoardView(widgets.VBox):
 
     def redraw(self) -> None:
         """Run the overlay on the current pick; assign the sources' data, the title and the verdict."""
-        pick = Pick(self.selected, self.target, self.stamina.value, tuple(self.names.items()))
+        pick = Pick(cast(Point, self.selected), self.target, self.stamina.value, tuple(self.names.items()))
         highlights = self.overlays[self.overlay.value](self.board, self.rules, pick)
         for name, data in highlight_data(highlights).items():
             self.sources[name].data = data

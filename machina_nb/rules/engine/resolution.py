@@ -125,7 +125,7 @@ class Event:
     is never free text: any other phrase is refused)."""
     who: tuple[str, ...] = ()
     """The unit ids the phrase names, in the order of its ``{who0}``, ``{who1}``..."""
-    where: tuple[tuple, ...] = ()
+    where: tuple[tuple[Any, ...], ...] = ()
     """The points the phrase names, ``(x, y)``: spaces (``{where0}``) or grid points
     (``{corner0}``, whose coordinates may be fractions)."""
     amounts: tuple[int, ...] = ()
@@ -193,7 +193,7 @@ class NeedChoice(Exception):
     refusal, so code that catches refusals cannot swallow it.
     """
 
-    def __init__(self, what: str, options: Sequence, rule: str):
+    def __init__(self, what: str, options: Sequence[Any], rule: str):
         self.what = what
         self.options = tuple(options)
         self.rule = rule
@@ -209,7 +209,7 @@ class Resolution:
     Rules: manual p26 (multiple effects resolve in printed order).
     """
 
-    def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence = (),
+    def __init__(self, state: GameState, rules: Rules, dice: Dice, choices: Sequence[Any] = (),
                  actor: str | None = None, *, handlers: Mapping[str, Handler]):
         self.handlers = handlers
         self.state = state
@@ -227,7 +227,7 @@ class Resolution:
         self.essence = 0
 
     def emit(self, kind: str, phrase: str, rule: str | Cite, *, who: Sequence[str] = (),
-             where: Sequence[tuple] = (), amounts: Sequence[int] = (),
+             where: Sequence[tuple[Any, ...]] = (), amounts: Sequence[int] = (),
              dice: Sequence[int] = (), card: str = "", words: Sequence[str] = (),
              cause: str = "") -> None:
         """Record an event: its phrase key in :data:`~machina_nb.rules.engine.phrases.PHRASES`,
@@ -252,8 +252,8 @@ class Resolution:
             self.unit_ids.update(u.id for u in self.state.units)
             self._ids_of = self.state
 
-    def _cause(self, cause: str, who: tuple[str, ...], where: tuple[tuple, ...],
-               points: bool = True) -> tuple[str, tuple[str, ...], tuple[tuple, ...]]:
+    def _cause(self, cause: str, who: tuple[str, ...], where: tuple[tuple[Any, ...], ...],
+               points: bool = True) -> tuple[str, tuple[str, ...], tuple[tuple[Any, ...], ...]]:
         """A cause as a template over the event's fields: the unit ids and points it names are
         taken out (most causes name neither, and are kept as they are)."""
         self._unit_ids()
@@ -263,7 +263,7 @@ class Resolution:
         template, more, spots = literal(cause, named, len(who), len(where), points)
         return template, who + more, where + spots
 
-    def choose(self, options: Sequence, what: str, rule: str) -> Any:
+    def choose(self, options: Sequence[Any], what: str, rule: str) -> Any:
         """One option: the only one, or the first of the players' choices that fits, else
         :class:`NeedChoice`.
         Rules: manual p16 (the explorers resolve ambiguities).
@@ -296,7 +296,7 @@ class Resolution:
         else:
             self.emit("choice", "choice_word", rule, words=(repr(picked),), cause=what)
 
-    def set(self, **changes) -> None:
+    def set(self, **changes: Any) -> None:
         """Replace fields of the state (a resolution changes a frozen state step by step)."""
         self.state = self.state.evolve(**changes)
 

@@ -62,10 +62,10 @@ station); 3.5 FAQ.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable, Mapping, cast
 
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.actions import (Activate, ChapterSpace, Door, Explore, MonsterAct,
+from machina_nb.rules.engine.actions import (Action, Activate, ChapterSpace, Door, Explore, MonsterAct,
                                              PlayAbility, UseInventory, apply, contributors,
                                              explorer_abilities)
 from machina_nb.rules.board.playarea import PlayArea
@@ -76,26 +76,30 @@ from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event
                                              invoke_horror_event, roll_modifier)
 from machina_nb.rules.engine.phases import horror_roll, start_new_round
 from machina_nb.rules.cards.units import content_cards, unit_card
-from machina_nb.rules.engine.chance import ScriptedDice
-from machina_nb.rules.engine.resolution import resolve
+from machina_nb.rules.engine.chance import Dice, ScriptedDice
+from machina_nb.rules.engine.resolution import Event, Resolution, resolve
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.engine.phases import spawn_roll
 from machina_nb.rules.engine.state import Deck, PhaseName, Side
 from machina_nb.rules.cards.events import Chapter, EventCard
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.rulings import Rules
 from machina_nb.rules.cards.examples import Example, ExampleStep, load_example
 from machina_nb.rules.engine.inventory import arrange, trade_partners
 from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.items import ITEM_TYPES, Inventory, equipped_items
-from machina_nb.rules.board.maptext import BorderKind, SpaceKind
+from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.engine.monsters import MonsterPlan, explorer_distances, mindless_step
 from machina_nb.rules.engine.plans import PlannedAbility
 from machina_nb.rules.board.sight import adjacent, adjacent_spaces
 from machina_nb.rules.engine.state import GameState, MapSpec, MonsterTurn, Unit
 
 __all__ = ["StepResult", "TurnAction", "monster_turn_actions", "example_state", "run_example", "load_example", "VERBS"]
+
+_Letters = Mapping[Any, str]
+"""Each legend letter's unit id, looked up with a step's ``actor`` and ``target`` as read."""
 
 VERBS = ("set", "monster_turn", "distances", "contributors", "play_ability", "spawn_rating",
          "push", "pull", "inventory", "item_decks", "activate", "use_inventory", "trade_partners",
@@ -111,7 +115,7 @@ class StepResult:
     ok: bool
     got: Any
     expected: Any
-    events: tuple = ()
+    events: tuple[Any, ...] = ()
     actions: tuple["TurnAction", ...] = ()
 
 
@@ -129,8 +133,8 @@ class TurnAction:
     plan: MonsterPlan
     before: GameState
     after: GameState
-    events: tuple = ()
-    then: tuple = ()
+    events: tuple[Event, ...] = ()
+    then: tuple[Event, ...] = ()
 
 
 def example_state(example: Example) -> tuple[GameState, dict[str, str]]:
@@ -171,16 +175,17 @@ def run_example(example: Example) -> tuple[StepResult, ...]:
     return tuple(results)
 
 
-def _get(step: ExampleStep, key: str, default=None):
+def _get(step: ExampleStep, key: str, default: Any = None) -> Any:
     return step.record.get(key, default)
 
 
-def _table(value) -> dict:
+def _table(value: Any) -> dict[str, Any]:
     return dict(value.items) if hasattr(value, "items") and not isinstance(value, dict) \
         else dict(value or {})
 
 
-def _set(state, rules, ids, step):
+def _set(state: GameState, rules: Rules, ids: _Letters,
+         step: ExampleStep) -> tuple[GameState, StepResult]:
     changes = {k: v for k, v in step.record.items if k not in ("do", "actor", "note")}
     unit = state.unit(ids[step.actor])
     if "stamina" in changes:
@@ -189,7 +194,7 @@ def _set(state, rules, ids, step):
     return state, StepResult(step, True, changes, changes)
 
 
-def monster_turn_actions(state: GameState, rules, ids: dict[str, str],
+def monster_turn_actions(state: GameState, rules: Rules, ids: _Letters,
                          step: ExampleStep) -> tuple[TurnAction, ...]:
     """The ``monster_turn`` step's monster (``step.actor``, a letter of ``ids``) playing its
     turn with the step's scripted ``dice``, one :class:`TurnAction` per plan step, until its
@@ -216,7 +221,8 @@ def monster_turn_actions(state: GameState, rules, ids: dict[str, str],
     return tuple(out)
 
 
-def _monster_turn(state, rules, ids, step):
+def _monster_turn(state: GameState, rules: Rules, ids: _Letters,
+                  step: ExampleStep) -> tuple[GameState, StepResult]:
     mid = ids[step.actor]
     letters = {v: k for k, v in ids.items()}
     actions = monster_turn_actions(state, rules, ids, step)
@@ -230,7 +236,7 @@ def _monster_turn(state, rules, ids, step):
         state = actions[-1].after
     events = [e for act in actions for e in act.events + act.then]
     m = state.unit(mid) if state.has_unit(mid) else None
-    got = {"end": list(m.position) if m else None,
+    got = {"end": list(cast(Point, m.position)) if m else None,
            "moves": sum(e.kind == "move" for e in events),
            "stamina_left": m.stamina if m else None,
            "abilities": sum(e.kind == "ability" for e in events),
@@ -241,7 +247,8 @@ def _monster_turn(state, rules, ids, step):
     return state, replace(result, actions=actions)
 
 
-def _answered(state, action, rules, dice=None):
+def _answered(state: GameState, action: Action, rules: Rules,
+              dice: Dice | None = None) -> tuple[GameState, tuple[Event, ...]]:
     """``apply``, where the example itself answers every choice the players make: one it does
     not answer is an error naming the choice (manual p16)."""
     after, events = apply(state, action, rules, dice)
@@ -252,7 +259,8 @@ def _answered(state, action, rules, dice=None):
     return after, events
 
 
-def _compare(state, step, got, events=()):
+def _compare(state: GameState, step: ExampleStep, got: dict[str, Any],
+             events: tuple[Any, ...] = ()) -> tuple[GameState, StepResult]:
     expected = _table(_get(step, "expect"))
     seen = {k: got.get(k) for k in expected}
     wanted = {k: _plain(v) for k, v in expected.items()}
@@ -264,20 +272,22 @@ def _compare(state, step, got, events=()):
     return state, StepResult(step, seen == wanted, seen, wanted, events)
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Tuples (as the example loader keeps lists) back to lists, at every depth."""
     return [_plain(v) for v in value] if isinstance(value, (tuple, list)) else value
 
 
-def _distances(state, rules, ids, step):
+def _distances(state: GameState, rules: Rules, ids: _Letters,
+               step: ExampleStep) -> tuple[GameState, StepResult]:
     m = state.unit(ids[step.actor])
     letters = {v: k for k, v in ids.items()}
-    got = {letters[e.id]: explorer_distances(state, rules, e).get(m.position)
+    got = {letters[e.id]: explorer_distances(state, rules, e).get(cast(Point, m.position))
            for e in state.explorers_on_map}
     return _compare(state, step, got)
 
 
-def _contributors(state, rules, ids, step):
+def _contributors(state: GameState, rules: Rules, ids: _Letters,
+                  step: ExampleStep) -> tuple[GameState, StepResult]:
     letters = {v: k for k, v in ids.items()}
     target = step.target if isinstance(step.target, tuple) else \
         state.unit(ids[step.target]).position
@@ -286,7 +296,8 @@ def _contributors(state, rules, ids, step):
     return state, StepResult(step, got == wanted, got, wanted)
 
 
-def _play_ability(state, rules, ids, step):
+def _play_ability(state: GameState, rules: Rules, ids: _Letters,
+                  step: ExampleStep) -> tuple[GameState, StepResult]:
     """``actor`` plays ``ability`` on ``target`` (and ``second``) with ``dice`` and the players'
     ``choices``, on its turn or in another ``phase`` (outside its turn, manual p12, p20);
     a refused play reports ``allowed`` false (manual p20-24, p26).
@@ -299,12 +310,13 @@ def _play_ability(state, rules, ids, step):
     if name not in names:
         raise RulesError("ability", f"{actor.id} has no ability {name!r}; it has {names}")
     target, second = _where(state, ids, step.target), _where(state, ids, _get(step, "second"))
-    target_id = state.unit_at(target).id if target and state.unit_at(target) else None
+    target_id = cast(Unit, state.unit_at(target)).id if target and state.unit_at(target) \
+        else None
     before = state.borders
     state = _phase(state, actor.id, _get(step, "phase", "explorer"))
     destroy = tuple(_get(step, "destroy")) if _get(step, "destroy") else None
     action = PlayAbility(actor.id, names.index(name), target if second is None else
-                         (target, second), essence=_get(step, "essence_budget", 0),
+                         (cast(Point, target), second), essence=_get(step, "essence_budget", 0),
                          choices=_choices(step), destroy=destroy)
     try:
         state, events = _answered(state, action, rules, ScriptedDice(_get(step, "dice", ())))
@@ -322,20 +334,20 @@ def _play_ability(state, rules, ids, step):
     return _compare(state, step, got, events)
 
 
-def _where(state, ids, place):
+def _where(state: GameState, ids: _Letters, place: Any) -> Point | None:
     """A step's space: ``[x, y]`` as given, or where the unit of a legend letter stands."""
     if place is None:
         return None
     return tuple(place) if not isinstance(place, str) else state.unit(ids[place]).position
 
 
-def _choices(step) -> tuple:
+def _choices(step: ExampleStep) -> tuple[Any, ...]:
     """The players' answers a step gives: spaces as ``(x, y)``, anything else as written."""
     return tuple(tuple(c) if isinstance(c, (list, tuple)) else c
                  for c in _get(step, "choices", ()))
 
 
-def _phase(state, actor: str, phase: str):
+def _phase(state: GameState, actor: str, phase: str) -> GameState:
     """The state in ``phase``: the actor's own turn in the Explorer phase, or another phase
     in which an explorer plays an ability that costs no stamina (manual p12, p20)."""
     if phase == PhaseName.EXPLORER:
@@ -347,7 +359,8 @@ REPORT_TABLES = ("health", "armor", "will", "rolls", "position", "ethereal_targe
 """What a step reports per legend letter (a table of the letters it names)."""
 
 
-def _report(state, rules, ids, actor: str | None = None) -> dict:
+def _report(state: GameState, rules: Rules, ids: _Letters,
+            actor: str | None = None) -> dict[str, Any]:
     """What an example may check after a step: each unit's health, armor and will as they
     stand, attack-roll modifier, position and whether it may target ethereal units; the count
     tokens, chapter, threat, lit spaces and destroyed tokens; the units left; the actor's
@@ -371,14 +384,16 @@ def _report(state, rules, ids, actor: str | None = None) -> dict:
     return got
 
 
-def _spawn_rating(state, rules, ids, step):
+def _spawn_rating(state: GameState, rules: Rules, ids: _Letters,
+                  step: ExampleStep) -> tuple[GameState, StepResult]:
     default = _get(step, "default")
     got = [adjusted_spawn_rating(default, n) for n in (1, 2, 3, 4)]
     wanted = list(_get(step, "expect"))
     return state, StepResult(step, got == wanted, got, wanted)
 
 
-def _spawn_roll(state, rules, ids, step):
+def _spawn_roll(state: GameState, rules: Rules, ids: _Letters,
+                step: ExampleStep) -> tuple[GameState, StepResult]:
     """The spawn slider: the actor rolls each d10 face against ``current`` (the chapter's
     default ``default``); the chance of a spawn and the rating after a failure and a success
     (manual p13; the slider picture).
@@ -393,7 +408,9 @@ def _spawn_roll(state, rules, ids, step):
                    lambda s: (bool(s.monsters_in_play), s.spawn_rating))
 
 
-def _slider(base, rules, step, roll, outcome):
+def _slider(base: GameState, rules: Rules, step: ExampleStep,
+            roll: Callable[[Resolution], object],
+            outcome: Callable[[GameState], tuple[bool, Any]]) -> tuple[GameState, StepResult]:
     """Each d10 face rolled from ``base``: the chance that ``outcome`` happens, and the rating
     after a failure and after a success (manual p13, p14: the sliders)."""
     after = {}
@@ -408,19 +425,21 @@ def _slider(base, rules, step, roll, outcome):
     return _compare(base, step, got, ())
 
 
-def _displace(state, rules, ids, step):
+def _displace(state: GameState, rules: Rules, ids: _Letters,
+              step: ExampleStep) -> tuple[GameState, StepResult]:
     user = state.unit(ids[step.actor])
     target = state.unit(ids[step.target])
     r = new_resolution(state, rules, ScriptedDice(_get(step, "dice", ())))
     resolve(r, (Effect(step.do, amount=_get(step, "distance")),), user, target.position,
             f"{step.do} example")
     state = r.state
-    got = {"end": list(state.unit(target.id).position) if state.has_unit(target.id) else None,
+    got = {"end": list(cast(Point, state.unit(target.id).position))
+           if state.has_unit(target.id) else None,
            "destroyed": not state.has_unit(target.id)}
     return _compare(state, step, got, tuple(r.events))
 
 
-def _items_got(state, ids, owner):
+def _items_got(state: GameState, ids: _Letters, owner: str) -> dict[str, Any]:
     inv = inventory_of(state, owner)
     u = state.unit(owner)
     return {"equipped": [c.id for c in equipped_items(inv)],
@@ -429,7 +448,8 @@ def _items_got(state, ids, owner):
             "essence": u.essence, "armor": u.armor, "will": u.will}
 
 
-def _inventory(state, rules, ids, step):
+def _inventory(state: GameState, rules: Rules, ids: _Letters,
+               step: ExampleStep) -> tuple[GameState, StepResult]:
     items = load_all_items()
     owner = ids[step.actor]
     steps = tuple(tuple(s) for s in _get(step, "steps", ()))
@@ -446,23 +466,26 @@ def _inventory(state, rules, ids, step):
     return _compare(state, step, got)
 
 
-def _item_decks(state, rules, ids, step):
+def _item_decks(state: GameState, rules: Rules, ids: _Letters,
+                step: ExampleStep) -> tuple[GameState, StepResult]:
     items = load_all_items()
     decks = {k: tuple(items[i] for i in _get(step, k, ())) for k in ITEM_TYPES}
     state = replace(state, items=replace(state.items, **decks))
     return state, StepResult(step, True, decks, decks)
 
 
-def _activate(state, rules, ids, step):
+def _activate(state: GameState, rules: Rules, ids: _Letters,
+              step: ExampleStep) -> tuple[GameState, StepResult]:
     actor = ids[step.actor]
     state = replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
-    state, events = _answered(state, Activate(actor, step.target,
+    state, events = _answered(state, Activate(actor, cast(Point, step.target),
                                           choices=tuple(_get(step, "choices", ()))),
                           rules, ScriptedDice(_get(step, "dice", ())))
     return _compare(state, step, _items_got(state, ids, actor), events)
 
 
-def _use_inventory(state, rules, ids, step):
+def _use_inventory(state: GameState, rules: Rules, ids: _Letters,
+                   step: ExampleStep) -> tuple[GameState, StepResult]:
     actor = ids[step.actor]
     owner = ids[step.target] if step.target else actor
     state = replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
@@ -471,38 +494,44 @@ def _use_inventory(state, rules, ids, step):
     return _compare(state, step, _items_got(state, ids, owner), events)
 
 
-def _trade_partners(state, rules, ids, step):
+def _trade_partners(state: GameState, rules: Rules, ids: _Letters,
+                    step: ExampleStep) -> tuple[GameState, StepResult]:
     letters = {v: k for k, v in ids.items()}
-    got = sorted(letters[p] for p in trade_partners(state, rules, ids[step.actor], step.target))
+    got = sorted(letters[p] for p in trade_partners(state, rules, ids[step.actor],
+                                                  cast(Point, step.target)))
     wanted = sorted(_get(step, "expect", ()))
     return state, StepResult(step, got == wanted, got, wanted)
 
 
-def _with_closed_doors(state, step):
+def _with_closed_doors(state: GameState, step: ExampleStep) -> GameState:
     closed = tuple(((tuple(a), tuple(b)), BorderKind.DOOR_CLOSED)
                    for a, b in _get(step, "closed_doors", ()))
     return replace(state, borders=state.borders + closed)
 
 
-def _adjacent(state, rules, ids, step):
+def _adjacent(state: GameState, rules: Rules, ids: _Letters,
+              step: ExampleStep) -> tuple[GameState, StepResult]:
     board = _with_closed_doors(state, step).unit_board()
-    here = state.unit(ids[step.actor]).position
+    here = cast(Point, state.unit(ids[step.actor]).position)
+    got: Any
     if step.target is not None:
         there = step.target if isinstance(step.target, tuple) else \
             state.unit(ids[step.target]).position
-        got, wanted = adjacent(board, here, there, rules), _get(step, "expect")
+        got, wanted = adjacent(board, here, cast(Point, there), rules), _get(step, "expect")
         return state, StepResult(step, got == wanted, got, wanted)
     letters = {v: k for k, v in ids.items()}
-    got = [letters.get(board.unit_at(q)) or list(q) for q in adjacent_spaces(board, here, rules)
+    got = [letters.get(cast(str, board.unit_at(q))) or list(q) for q in adjacent_spaces(board, here, rules)
            if board.unit_at(q) or board.space(q) is not SpaceKind.FLOOR]
     got, wanted = sorted(got, key=str), sorted(_plain(_get(step, "expect", ())), key=str)
     return state, StepResult(step, got == wanted, got, wanted)
 
 
-def _close_door(state, rules, ids, step):
+def _close_door(state: GameState, rules: Rules, ids: _Letters,
+                step: ExampleStep) -> tuple[GameState, StepResult]:
     actor = ids[step.actor]
     a, b = (tuple(p) for p in _get(step, "border"))
     turn = replace(state, phase=PhaseName.EXPLORER, active=actor, turns=(actor,))
+    events: tuple[Event | RulesError, ...]
     try:
         _, events = apply(turn, Door(actor, a, b, "close"), rules)
         got = "allowed"
@@ -513,7 +542,8 @@ def _close_door(state, rules, ids, step):
         e for e in events if hasattr(e, "rule")))
 
 
-def _horror_roll(state, rules, ids, step):
+def _horror_roll(state: GameState, rules: Rules, ids: _Letters,
+                 step: ExampleStep) -> tuple[GameState, StepResult]:
     """The horror slider: each d10 face against ``current`` (the chapter's default
     ``default``): the chance to invoke a horror event, and the rating after a failure and a
     success (manual p14; the slider picture).
@@ -528,7 +558,8 @@ def _horror_roll(state, rules, ids, step):
                    lambda s: (bool(s.horror_events.destroyed), s.horror_rating))
 
 
-def _in_play(state, rules, ids, step):
+def _in_play(state: GameState, rules: Rules, ids: _Letters,
+             step: ExampleStep) -> tuple[GameState, StepResult]:
     """Cards from ``content/`` put in play before the example runs: the current ``chapter``
     and the ``next_chapters`` under it, the current ``horror_event`` and ``explorer_event``, a
     ``bound_event`` held by the actor, and the monster ``threat`` (manual p14, p21, p26, p28).
@@ -536,7 +567,7 @@ def _in_play(state, rules, ids, step):
     Rules: manual p21 (cards in play), p26 (binding events), p28 (chapters), p14 (threat).
     """
     chapters, events = load_all_chapters(), load_all_events()
-    changes = {}
+    changes: dict[str, Any] = {}
     if _get(step, "chapter"):
         changes["chapter"] = chapters[_get(step, "chapter")]
     if _get(step, "next_chapters") is not None:
@@ -552,7 +583,8 @@ def _in_play(state, rules, ids, step):
     return state, StepResult(step, True, sorted(changes), sorted(changes))
 
 
-def _kill(state, rules, ids, step):
+def _kill(state: GameState, rules: Rules, ids: _Letters,
+          step: ExampleStep) -> tuple[GameState, StepResult]:
     """``actor`` destroys ``target`` on its turn (a kill: manual p19, p25), or banishes it
     (``banish``: no kill, manual p19); then the example checks what followed.
 
@@ -566,7 +598,8 @@ def _kill(state, rules, ids, step):
     return _compare(r.state, step, _report(r.state, rules, ids, actor), tuple(r.events))
 
 
-def _new_round(state, rules, ids, step):
+def _new_round(state: GameState, rules: Rules, ids: _Letters,
+               step: ExampleStep) -> tuple[GameState, StepResult]:
     """A new round begins: the Explorer phase with its triggers, the markers back, stamina
     restored (manual p12, p27).
 
@@ -578,7 +611,8 @@ def _new_round(state, rules, ids, step):
     return _compare(r.state, step, _report(r.state, rules, ids, actor), tuple(r.events))
 
 
-def _invoke(state, rules, ids, step):
+def _invoke(state: GameState, rules: Rules, ids: _Letters,
+            step: ExampleStep) -> tuple[GameState, StepResult]:
     """The ``event`` from ``content/events`` is drawn and invoked: a horror event (manual p14)
     or, by ``actor``, an explorer event (manual p37), with ``dice`` and ``choices``.
 
@@ -587,29 +621,32 @@ def _invoke(state, rules, ids, step):
     card = load_all_events()[_get(step, "event")]
     field = "horror_events" if card.kind == "horror" else "explorer_events"
     deck = getattr(state, field)
-    state = replace(state, **{field: Deck((card,) + deck.cards, deck.destroyed)})
+    state = replace(state, **cast("dict[str, Any]",
+                                  {field: Deck((card,) + deck.cards, deck.destroyed)}))
     r = new_resolution(state, rules, ScriptedDice(_get(step, "dice", ())), _choices(step))
     actor = ids[step.actor] if step.actor else None
     if card.kind == "horror":
         invoke_horror_event(r, "the example")
     else:
-        invoke_explorer_event(r, r.state.unit(actor), "the example")
+        invoke_explorer_event(r, r.state.unit(cast(str, actor)), "the example")
     return _compare(r.state, step, _report(r.state, rules, ids, actor), tuple(r.events))
 
 
-def _chapter_space(state, rules, ids, step):
+def _chapter_space(state: GameState, rules: Rules, ids: _Letters,
+                   step: ExampleStep) -> tuple[GameState, StepResult]:
     """``actor`` activates the chapter space ``target`` on its turn (manual p29, p36).
 
     Rules: manual p36 (chapter space), p29 (default chapter: progress), p28 (enters play).
     """
     actor = ids[step.actor]
     state = _phase(state, actor, "explorer")
-    state, events = _answered(state, ChapterSpace(actor, step.target, choices=_choices(step)),
+    state, events = _answered(state, ChapterSpace(actor, cast(Point, step.target), choices=_choices(step)),
                               rules, ScriptedDice(_get(step, "dice", ())))
     return _compare(state, step, _report(state, rules, ids, actor), events)
 
 
-def _look(state, rules, ids, step):
+def _look(state: GameState, rules: Rules, ids: _Letters,
+          step: ExampleStep) -> tuple[GameState, StepResult]:
     """What stands now, nothing done: each unit's attributes as modified, who may target
     ethereal units, the counts and tokens (manual p19, p21-22, p25).
 
@@ -619,7 +656,8 @@ def _look(state, rules, ids, step):
     return _compare(state, step, _report(state, rules, ids, actor), ())
 
 
-def _area(state, rules, ids, step):
+def _area(state: GameState, rules: Rules, ids: _Letters,
+          step: ExampleStep) -> tuple[GameState, StepResult]:
     """The map becomes a playing area of the shipped map tiles: ``start`` the starting tile
     side, ``deck`` the tile sides to draw, top first; each legend letter of ``places`` stands
     on that space of the area (manual p8, p34).
@@ -634,11 +672,12 @@ def _area(state, rules, ids, step):
                   if u.id in places)
     state = replace(state, map=MapSpec(area=area), units=units,
                     queue=tuple(m for m in state.queue if m in places))
-    state.static_board().with_units((u.position, u.id) for u in units)   # passable, free
+    state.static_board().with_units((cast(Point, u.position), u.id) for u in units)   # passable, free
     return state, StepResult(step, True, sorted(places), sorted(places))
 
 
-def _place(state, rules, ids, step):
+def _place(state: GameState, rules: Rules, ids: _Letters,
+           step: ExampleStep) -> tuple[GameState, StepResult]:
     """The ``actor`` figure is put on the space ``at`` before play goes on (setting up).
 
     Rules: manual p8 (figures placed on the map), p25 (one unit a space).
@@ -646,12 +685,13 @@ def _place(state, rules, ids, step):
     uid, at = ids[step.actor], tuple(_get(step, "at"))
     board = state.unit_board()
     if state.unit(uid).position is not None:
-        board = board.without_unit(state.unit(uid).position)
+        board = board.without_unit(cast(Point, state.unit(uid).position))
     board.with_unit(at, uid)        # a unit stands only on a free, passable space (p25, p35)
     return state.update_unit(uid, position=at), StepResult(step, True, list(at), list(at))
 
 
-def _explore(state, rules, ids, step):
+def _explore(state: GameState, rules: Rules, ids: _Letters,
+             step: ExampleStep) -> tuple[GameState, StepResult]:
     """``actor``, standing on the unexplored edge space ``at``, explores on its turn (2
     stamina): the top map tile joins there, or the area scrolls first (manual p34).
 
@@ -661,7 +701,7 @@ def _explore(state, rules, ids, step):
     state = _phase(state.update_unit(actor, position=tuple(_get(step, "at"))), actor,
                    "explorer")
     state, events = _answered(state, Explore(actor, choices=_choices(step)), rules)
-    got = {"slots": sorted(list(t.slot) for t in state.map.area.tiles),
+    got = {"slots": sorted(list(t.slot) for t in cast(PlayArea, state.map.area).tiles),
            **_report(state, rules, ids, actor)}
     return _compare(state, step, got, events)
 
