@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from cli_runs import machina
-from tests.analysis.test_own_cards import OWN_EVERY_KIND, _card_folder
 
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.own_cards import NO_CARDS, load_card_folder
@@ -20,6 +19,7 @@ from machina_nb.rules.analysis.share import (
 from machina_nb.rules.analysis.situation import load_situation, situation_from_text
 from machina_nb.rules.errors import ContentError
 from machina_nb.views.analysis import AnalysisBoardView
+from tests.analysis.test_own_cards import OWN_EVERY_KIND, _card_folder
 
 
 def _values(situation):

@@ -4,10 +4,10 @@ its words, save it, place it, ask, save the file and load it again (manual p18, 
 from __future__ import annotations
 
 import pytest
-from tests.analysis.test_own_cards import _card_folder
 
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.views.analysis import AnalysisBoardView
+from tests.analysis.test_own_cards import _card_folder
 
 
 @pytest.fixture
