@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from machina_nb.rules.analysis.risk import MAX_STATES, Phase
+from machina_nb.rules.analysis.risk import MAX_STATES, SolvedPhase
 from machina_nb.rules.analysis.risk_answer import (
     CHOICE_REASON,
     choice_phrase,
@@ -54,7 +54,7 @@ __all__ = ["DangerOverlay", "danger_role", "percent_label", "danger_highlights",
 DANGER_HINT = ("Click an explorer: every space it can end its move on is coloured by the chance "
                "it is destroyed in the monster phase if it stands there.")
 
-RiskMap = dict[Point, Phase]
+RiskMap = dict[Point, SolvedPhase]
 
 
 def danger_role(p: Fraction) -> str:
@@ -83,7 +83,7 @@ def percent_label(p: Fraction) -> str:
     return f"{whole}%"
 
 
-def _destroyed(phase: Phase, uid: str) -> Fraction:
+def _destroyed(phase: SolvedPhase, uid: str) -> Fraction:
     return phase.destroyed(phase.best, phase.explorers.index(uid))
 
 
@@ -127,7 +127,7 @@ def _option_namer(state: GameState, what: str) -> Callable[[Any], str]:
     return name
 
 
-def breakdown_lines(board: Board, state: GameState, phase: Phase, uid: str, space: Point,
+def breakdown_lines(board: Board, state: GameState, phase: SolvedPhase, uid: str, space: Point,
                     aimed: tuple[Threat, ...], who: str) -> list[str]:
     """A space of the map in words: the chance the explorer is destroyed there beside the
     exact fraction, its expected health lost, the monsters whose attack aims at it, and the

@@ -56,7 +56,7 @@ from machina_nb.views.stepper import (
 )
 from machina_nb.views.words import rules_words
 
-__all__ = ["ExampleStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT",
+__all__ = ["ShownStep", "example_files", "step_example", "ExamplesBrowser", "DEFAULT",
            "route_overlay", "turn_log_html", "example_text"]
 
 DEFAULT = "p16_example_a_sarall"
@@ -69,7 +69,7 @@ def example_files() -> tuple[Path, ...]:
 
 
 @dataclass(frozen=True)
-class ExampleStep:
+class ShownStep:
     """One step of an example as run: its result, the state after it, the plan a monster made
     at the start of its turn (or None), or the engine's refusal in ``error``."""
 
@@ -79,7 +79,7 @@ class ExampleStep:
     error: str = ""
 
 
-def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[ExampleStep, ...]]:
+def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[ShownStep, ...]]:
     """The example's first state, its letters' unit ids and every step run by the engine.
 
     A step the engine refuses ends the run with its error (the loader already refuses an
@@ -97,14 +97,14 @@ def step_example(example: Example) -> tuple[GameState, dict[str, str], tuple[Exa
             plan = mindless_step(turn, rules, mid)
         runner = _STEPS.get(step.do)
         if runner is None:
-            out.append(ExampleStep(None, state, None, f"the engine has no step \"{step.do}\" yet"))
+            out.append(ShownStep(None, state, None, f"the engine has no step \"{step.do}\" yet"))
             break
         try:
             state, result = runner(state, rules, ids, step)
         except RulesError as error:
-            out.append(ExampleStep(None, state, plan, str(error)))
+            out.append(ShownStep(None, state, plan, str(error)))
             break
-        out.append(ExampleStep(result, state, plan))
+        out.append(ShownStep(result, state, plan))
     return first, ids, tuple(out)
 
 
@@ -385,7 +385,7 @@ class ExamplesBrowser(widgets.VBox):
         """Whether a monster's turn is part way through: its next action comes next."""
         return 0 < self.acted < len(self.turn_actions())
 
-    def next_step(self) -> ExampleStep | None:
+    def next_step(self) -> ShownStep | None:
         """One press: the next action of the monster's turn under way or beginning (it moves at
         most one space), or else the next step; after the last, the stated outcome."""
         if not self.in_turn():
@@ -397,7 +397,7 @@ class ExamplesBrowser(widgets.VBox):
             self.acted += 1
         return self._show_position()
 
-    def play_turn(self) -> ExampleStep | None:
+    def play_turn(self) -> ShownStep | None:
         """The rest of the monster's turn at once: the turn under way, or the next step's."""
         if not self.in_turn():
             if not self.turn_actions(self.position + 1):
@@ -414,7 +414,7 @@ class ExamplesBrowser(widgets.VBox):
                                     else "run the next step of the example")
         self.turn_button.disabled = not turn_next
 
-    def _show_position(self) -> ExampleStep:
+    def _show_position(self) -> ShownStep:
         n = self.position
         shown = self.steps[n - 1]
         before = self.steps[n - 2].state if n > 1 else self.first
@@ -449,7 +449,7 @@ class ExamplesBrowser(widgets.VBox):
             letter: unit_name(state, uid) for uid, letter in self.labels.items()
             if state.has_unit(uid)})
 
-    def _step_html(self, n: int, shown: ExampleStep) -> str:
+    def _step_html(self, n: int, shown: ShownStep) -> str:
         step = self.example.steps[n - 1]
         head = f"<b>Step {n} of {len(self.example.steps)}</b>: {_esc(self._step_words(step))}"
         if shown.error:
@@ -468,7 +468,7 @@ class ExamplesBrowser(widgets.VBox):
                 + (f"<p>What happened:</p><ol class='event-items'>{events}</ol>"
                    f"<span class='cite'>Rules: {manual_links(cites)}</span>" if events else ""))
 
-    def _step_cites(self, shown: ExampleStep) -> str:
+    def _step_cites(self, shown: ShownStep) -> str:
         """The example's page and the rules its step ``shown`` cites."""
         r = None if shown.error else shown.result
         events = [] if r is None else [*r.events, *(e for a in r.actions for e in a.events)]

@@ -29,7 +29,7 @@ from machina_nb.rules.cards.abilities import (
     effect_from_record,
 )
 from machina_nb.rules.cards.records import Record
-from machina_nb.rules.cards.units import Unit as ContentUnit
+from machina_nb.rules.cards.units import UnitEntry as ContentUnit
 from machina_nb.rules.content import content_root
 from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.engine.saves import from_json, to_json

@@ -187,3 +187,13 @@ def test_no_module_is_longer_than_800_lines():
     long = [f"{name} ({count} lines)" for name, path in sorted(MODULES.items())
             if (count := len(path.read_text(encoding="utf-8").splitlines())) > 800]
     assert not long, "\n".join(long)
+
+
+def test_one_name_per_concept_no_two_public_classes_share_a_name():
+    """A class name means one thing across the package (private helpers excepted)."""
+    where: dict[str, list[str]] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: files for name, files in where.items() if len(files) > 1} == {}

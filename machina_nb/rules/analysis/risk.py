@@ -48,7 +48,7 @@ from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["MAX_MONSTERS", "MAX_EXPLORERS", "MAX_STATES", "Phase", "Summary", "monster_phase",
+__all__ = ["MAX_MONSTERS", "MAX_EXPLORERS", "MAX_STATES", "SolvedPhase", "Summary", "monster_phase",
            "check_limits", "summary_of"]
 
 MAX_MONSTERS = 4
@@ -68,7 +68,7 @@ Dist = dict[Summary, Fraction]
 
 
 @dataclass(frozen=True)
-class Phase:
+class SolvedPhase:
     """A solved phase: ``explorers`` (ids, in seating order) and their ``start`` health; the
     distribution of how it ends for the explorers' best choices (``best``) and their worst
     (``worst``); the ``choices`` the best play made, as (what, chosen, options) triples; and
@@ -402,7 +402,7 @@ def _named(state: GameState, option: Any) -> Any:
     return option
 
 
-def monster_phase(state: GameState, rules: Rules) -> Phase:
+def monster_phase(state: GameState, rules: Rules) -> SolvedPhase:
     """The rest of the round from ``state`` up to the end of the Monster phase, exactly.
 
     Rules: manual p10 (the round), p12-15, p16 (the explorers resolve ties), p24 (attacks).
@@ -414,5 +414,5 @@ def monster_phase(state: GameState, rules: Rules) -> Phase:
     root = graph.expand(state)
     best = _Solver(graph, start, lambda a, b: a < b)
     worst = _Solver(graph, start, lambda a, b: a > b)
-    return Phase(explorers, start, best.solve(root), worst.solve(root), best.choices(root),
+    return SolvedPhase(explorers, start, best.solve(root), worst.solve(root), best.choices(root),
                  len(graph.nodes))

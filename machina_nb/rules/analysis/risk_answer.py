@@ -22,7 +22,7 @@ from typing import Any, cast
 from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.play import option_words, point_words
 from machina_nb.rules.analysis.questions import Question
-from machina_nb.rules.analysis.risk import MAX_STATES, Phase, check_limits, monster_phase
+from machina_nb.rules.analysis.risk import MAX_STATES, SolvedPhase, check_limits, monster_phase
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board import distance
 from machina_nb.rules.board.distance import Mover
@@ -59,7 +59,7 @@ def _letter(situation: Situation, uid: str) -> str:
     return situation.letter_of(uid) or uid
 
 
-def phase_value(situation: Situation, phase: Phase, horror: bool) -> dict[str, Any]:
+def phase_value(situation: Situation, phase: SolvedPhase, horror: bool) -> dict[str, Any]:
     """The phase's answer as plain values: chances as fractions in strings."""
     best, worst = phase.best, phase.worst
     letters = [_letter(situation, e) for e in phase.explorers]
@@ -105,7 +105,7 @@ def _choice_words(situation: Situation, choice: tuple[str, Any, tuple[Any, ...]]
     return choice_phrase(choice, lambda o: option_words(situation, o))
 
 
-def phase_why(situation: Situation, phase: Phase, horror: bool) -> list[str]:
+def phase_why(situation: Situation, phase: SolvedPhase, horror: bool) -> list[str]:
     """The phase's answer in sentences."""
     best, worst = phase.best, phase.worst
     why = []
@@ -202,7 +202,7 @@ def start_turn(state: GameState, uid: str, rules: Rules, who: str) -> GameState:
 
 
 def risk_map(state: GameState, rules: Rules, uid: str,
-             progress: Callable[[int, int], None] | None = None) -> dict[Point, Phase]:
+             progress: Callable[[int, int], None] | None = None) -> dict[Point, SolvedPhase]:
     """The monster phase with the explorer standing on each space of its reach."""
     check_limits(state)
     spaces = reach_spaces(state, rules, uid)
@@ -248,7 +248,7 @@ def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: Game
     return {"spaces": spaces}, why, marks
 
 
-def ranked_spaces(found: dict[Point, Phase], uid: str
+def ranked_spaces(found: dict[Point, SolvedPhase], uid: str
                   ) -> list[tuple[Point, Fraction, Fraction]]:
     """Each space of a risk map with the chance the explorer is destroyed there and its
     expected health lost, safest first: the least chance of destruction, then the least

@@ -57,7 +57,7 @@ from machina_nb.rules.board.palette import (
 )
 
 
-class Board(Protocol):
+class Drawable(Protocol):
     """What the drawer reads of a board (a :class:`machina_nb.rules.board.graph.Board` has it
     all): its spaces, each space's kind and tile, the border between two spaces, the units."""
 
@@ -196,7 +196,7 @@ def border_segment(a: Point, b: Point) -> Segment:
     return (ax, y), (ax + 1, y)
 
 
-def borders(board: Board) -> tuple[dict[BorderKind, list[Segment]], list[tuple[Point, Point]]]:
+def borders(board: Drawable) -> tuple[dict[BorderKind, list[Segment]], list[tuple[Point, Point]]]:
     """Every border segment by kind (each drawn once), and the direction-symbol pairs
     ``(inside, outside)``."""
     found: dict[BorderKind, list[Segment]] = {kind: [] for kind in BorderKind}
@@ -216,7 +216,7 @@ def borders(board: Board) -> tuple[dict[BorderKind, list[Segment]], list[tuple[P
 _CUT_TILE = re.compile(r"^\d+,\d+$")
 
 
-def tile_outlines(board: Board) -> list[tuple[tuple[int, int, int, int], str]]:
+def tile_outlines(board: Drawable) -> list[tuple[tuple[int, int, int, int], str]]:
     """Each map tile's box ``(x0, y0, x1, y1)`` (inclusive spaces) and name. A fixed map is cut
     into 10x10 tiles named by their place (``0,0``): those are named ``tile 1``, ``tile 2``...
     in reading order, and a map that is one such tile has no outline (its edge is the board's)."""
@@ -236,14 +236,14 @@ def tile_outlines(board: Board) -> list[tuple[tuple[int, int, int, int], str]]:
             for t in tiles]
 
 
-def extent(board: Board) -> tuple[int, int, int, int]:
+def extent(board: Drawable) -> tuple[int, int, int, int]:
     """The bounding box ``(x0, y0, x1, y1)`` of the board's spaces (x1, y1 exclusive); one
     empty space's box when the board has no space."""
     xs, ys = [p[0] for p in board] or [0], [p[1] for p in board] or [0]
     return min(xs), min(ys), max(xs) + 1, max(ys) + 1
 
 
-def draw(board: Board, highlights: Highlights = Highlights()) -> Scene:
+def draw(board: Drawable, highlights: Highlights = Highlights()) -> Scene:
     """``board`` with ``highlights`` on top as a :class:`Scene`.
 
     Painted in order: the axis letters and numbers, the spaces by kind, tile outlines, marked
@@ -281,7 +281,7 @@ def _axes(x0: int, y0: int, x1: int, y1: int) -> list[Primitive]:
     return top + left
 
 
-def _spaces(board: Board) -> list[Primitive]:
+def _spaces(board: Drawable) -> list[Primitive]:
     out: list[Primitive] = []
     for p in sorted(board):
         kind = board.space(p)
@@ -290,7 +290,7 @@ def _spaces(board: Board) -> list[Primitive]:
     return out
 
 
-def _tiles(board: Board) -> list[Primitive]:
+def _tiles(board: Drawable) -> list[Primitive]:
     out: list[Primitive] = []
     for (a, b, c, d), name in tile_outlines(board):
         out.append(Rect(a, b, c - a + 1, d - b + 1, "tile", stroke=TILE_INK, width=2,
@@ -327,7 +327,7 @@ def _arrow(inside: Point, outside: Point) -> Polyline:
                     fill=DIRECTION_INK)
 
 
-def _units(board: Board, sides: dict[str, str]) -> list[Primitive]:
+def _units(board: Drawable, sides: dict[str, str]) -> list[Primitive]:
     out: list[Primitive] = []
     for p, unit in sorted((p, u) for u, p in board.units().items()):
         side = sides.get(unit, "unit")

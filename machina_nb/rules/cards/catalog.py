@@ -12,7 +12,7 @@ from machina_nb.rules.cards.abilities import ability_from_record, effect_from_re
 from machina_nb.rules.cards.events import load_all_events, load_chapters, load_events
 from machina_nb.rules.cards.examples import load_example
 from machina_nb.rules.cards.items import load_items
-from machina_nb.rules.cards.units import Unit, load_all_units, load_units
+from machina_nb.rules.cards.units import UnitEntry, load_all_units, load_units
 from machina_nb.rules.content import TomlFile, did_you_mean, read_text, read_toml, shown
 from machina_nb.rules.errors import ContentError
 from machina_nb.rules.rulings import rulings_in_file
@@ -65,7 +65,7 @@ binding event (manual p26)."""
 
 def _effects(card: Any, side: str) -> Iterator[Any]:
     """Every effect a loaded card holds, branches included (content units keep raw records)."""
-    if isinstance(card, Unit):
+    if isinstance(card, UnitEntry):
         found = [effect_from_record(e) for e in card.enters_play]
         for ability in card.abilities:
             engine = ability_from_record(ability.name, ability.record, side)

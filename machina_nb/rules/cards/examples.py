@@ -25,7 +25,7 @@ from machina_nb.rules.board.tiles import map_in_toml
 from machina_nb.rules.cards.events import load_all_chapters, load_all_events
 from machina_nb.rules.cards.items import load_all_items
 from machina_nb.rules.cards.records import Record
-from machina_nb.rules.cards.units import Unit, load_all_units
+from machina_nb.rules.cards.units import UnitEntry, load_all_units
 from machina_nb.rules.content import (
     TomlFile,
     check_keys,
@@ -117,13 +117,13 @@ class Example:
     title: str
     page: str
     board: Layout
-    units: tuple[tuple[str, Unit], ...]
+    units: tuple[tuple[str, UnitEntry], ...]
     preset: str
     rulings: tuple[tuple[str, str], ...]
     steps: tuple[ExampleStep, ...]
     outcome: str
 
-    def unit(self, letter: str) -> Unit:
+    def unit(self, letter: str) -> UnitEntry:
         """The unit drawn as ``letter`` on the board (named in the example's legend)."""
         for key, unit in self.units:
             if key == letter:
@@ -135,7 +135,7 @@ class Example:
         return Rules.preset(self.preset).replace(dict(self.rulings))
 
 
-def load_example(path: str | Path, units: dict[str, Unit] | None = None) -> Example:
+def load_example(path: str | Path, units: dict[str, UnitEntry] | None = None) -> Example:
     """Load one ``kind = "example"`` file, or raise :class:`ContentError` at file:line:col.
 
     ``units`` are the known units by id (default: every file in ``content/units``).
@@ -186,10 +186,10 @@ def _rulings(toml: TomlFile, table: Any) -> tuple[tuple[str, str], ...]:
     return tuple(table.items())
 
 
-def _legend(toml: TomlFile, table: dict[str, Any], known: dict[str, Unit]
-            ) -> tuple[dict[str, SpaceKind], dict[str, Unit]]:
+def _legend(toml: TomlFile, table: dict[str, Any], known: dict[str, UnitEntry]
+            ) -> tuple[dict[str, SpaceKind], dict[str, UnitEntry]]:
     legend: dict[str, SpaceKind] = {}
-    by_letter: dict[str, Unit] = {}
+    by_letter: dict[str, UnitEntry] = {}
     spaces = {kind.value: kind for kind in SpaceKind}
     for letter, entry in table.items():
         if not _LETTER.match(letter):
@@ -216,7 +216,7 @@ def _legend(toml: TomlFile, table: dict[str, Any], known: dict[str, Unit]
     return legend, by_letter
 
 
-def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict[str, Unit]
+def _steps(toml: TomlFile, tables: Any, board: Layout, by_letter: dict[str, UnitEntry]
            ) -> tuple[ExampleStep, ...]:
     if not isinstance(tables, list):
         raise toml.error(None, "step", "steps are an array of tables [[step]]")
@@ -305,7 +305,7 @@ def _card_references(toml: TomlFile, table: dict[str, Any], do: str, i: int) -> 
 
 
 def _step_references(toml: TomlFile, table: dict[str, Any], do: str, i: int,
-                     by_letter: dict[Any, Unit], known_items: Callable[[], dict[str, Any]]
+                     by_letter: dict[Any, UnitEntry], known_items: Callable[[], dict[str, Any]]
                      ) -> None:
     """The names a step gives resolve: the actor's ability, the item cards it equips or deals.
 

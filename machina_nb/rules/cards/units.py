@@ -46,7 +46,7 @@ from machina_nb.rules.errors import ContentError, RulesError
 
 __all__ = [
     "ATTRIBUTES", "UNIT_KINDS", "EXPLORER_CLASSES", "MONSTER_LEVELS",
-    "Record", "Ability", "Unit", "load_units", "load_all_units", "read_abilities",
+    "Record", "PrintedAbility", "UnitEntry", "load_units", "load_all_units", "read_abilities",
     "ATTRIBUTE_MAX", "SIDES", "Side", "check_attribute", "UnitCard", "unit_card", "content_cards",
     "unit_from_table",
 ]
@@ -70,7 +70,7 @@ _ENTERS_PLAY_KEYS = {"text", "effects", "source"}
 
 
 @dataclass(frozen=True)
-class Ability:
+class PrintedAbility:
     """One ability as written on the unit card, in our words; ``record`` holds its raw keys.
 
     Rules: manual p20-21 (abilities; the engine issue defines the model).
@@ -82,7 +82,7 @@ class Ability:
 
 
 @dataclass(frozen=True)
-class Unit:
+class UnitEntry:
     """An explorer or a monster card: class, level, attributes, flags and abilities (manual p18).
 
     ``invented`` is true when some numbers are ours, not the sources'; then
@@ -106,7 +106,7 @@ class Unit:
     essence: int
     immobile: bool
     ethereal: bool
-    abilities: tuple[Ability, ...]
+    abilities: tuple[PrintedAbility, ...]
     invented: bool
     stated: tuple[str, ...]
     source: str
@@ -120,7 +120,7 @@ class Unit:
         return value
 
 
-def load_units(path: str | Path) -> dict[str, Unit]:
+def load_units(path: str | Path) -> dict[str, UnitEntry]:
     """Every unit of one ``kind = "units"`` file, by id, or a :class:`ContentError` at file:line:col.
 
     Rules: manual p18 (attributes 0-9, essence only for explorers), p33 (classes).
@@ -132,7 +132,7 @@ def load_units(path: str | Path) -> dict[str, Unit]:
     return units
 
 
-def unit_from_table(toml: TomlFile, unit_id: str, table: Any) -> Unit:
+def unit_from_table(toml: TomlFile, unit_id: str, table: Any) -> UnitEntry:
     """One ``[unit.<id>]`` table of ``toml`` as a unit card, checked as a units file checks it
     (a :class:`ContentError` at its file:line:col); ``toml`` may be a view
     (:meth:`~machina_nb.rules.content.TomlFile.under`) of a file holding the table deeper.
@@ -142,7 +142,7 @@ def unit_from_table(toml: TomlFile, unit_id: str, table: Any) -> Unit:
     return _unit(toml, unit_id, table)
 
 
-def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
+def _unit(toml: TomlFile, unit_id: str, table: Any) -> UnitEntry:
     name = check_card_table(toml, "unit", unit_id, table, _UNIT_KEYS, "a unit")
     title = require(toml, table, name, "name", str, "the name printed on the card")
     kind = require(toml, table, name, "kind", str, "'explorer' or 'monster'")
@@ -196,12 +196,12 @@ def _unit(toml: TomlFile, unit_id: str, table: Any) -> Unit:
     abilities = read_abilities(toml, name, table.get("abilities", {}), kind)
     enters_play = _enters_play(toml, name, table["enters_play"]) if "enters_play" in table \
         else ()
-    return Unit(unit_id, title, kind, unit_class, level, immobile=flags["immobile"],
+    return UnitEntry(unit_id, title, kind, unit_class, level, immobile=flags["immobile"],
                 ethereal=flags["ethereal"], abilities=abilities, invented=invented,
                 stated=tuple(stated), source=source, enters_play=enters_play, **values)
 
 
-def read_abilities(toml: TomlFile, card: str, tables: Any, side: str) -> tuple[Ability, ...]:
+def read_abilities(toml: TomlFile, card: str, tables: Any, side: str) -> tuple[PrintedAbility, ...]:
     """The ``[<card>.abilities.<name>]`` tables of a unit or item card, each checked to be
     readable by the engine, else a :class:`ContentError` at the offending key.
 
@@ -218,7 +218,7 @@ def read_abilities(toml: TomlFile, card: str, tables: Any, side: str) -> tuple[A
                              f"a table [{name}]")
         text = require(toml, table, name, "text", str, "what the ability does, in our words")
         optional(toml, table, name, "source", str, "the citation, e.g. 'manual p21'")
-        abilities.append(Ability(ability_id, text, Record.of(table)))
+        abilities.append(PrintedAbility(ability_id, text, Record.of(table)))
         _check_ability(toml, name, abilities[-1], side)
     return tuple(abilities)
 
@@ -253,7 +253,7 @@ _KEY_ALIASES = {"target": ("target_kind", "target")}
 _QUOTED = re.compile(r"'([^']*)'")
 
 
-def _check_ability(toml: TomlFile, table: str, ability: Ability, side: str) -> None:
+def _check_ability(toml: TomlFile, table: str, ability: PrintedAbility, side: str) -> None:
     """The engine must be able to read the ability: else an error at the offending key.
 
     Rules: manual p20-27 (abilities, costs, targeting, effects).
@@ -295,7 +295,7 @@ def _spot(toml: TomlFile, table: str, keys: tuple[str, ...], value: str | None,
     return toml.error(table, None, message)
 
 
-def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
+def load_all_units(folder: str | Path | None = None) -> dict[str, UnitEntry]:
     """Every unit in ``content/units`` (or ``folder``), by id; ids are unique across files.
 
     Rules: manual p18 (units).
@@ -303,8 +303,8 @@ def load_all_units(folder: str | Path | None = None) -> dict[str, Unit]:
     return load_folder(Path(folder) if folder else content_root() / "units", load_units, "unit")
 
 
-def unit_card(unit: Unit) -> UnitCard:
-    """An engine card from a content unit (:class:`machina_nb.rules.cards.units.Unit`) (manual p18),
+def unit_card(unit: UnitEntry) -> UnitCard:
+    """An engine card from a content unit (:class:`machina_nb.rules.cards.units.UnitEntry`) (manual p18),
     with its «enters play» effects (manual p20). An essence value the card prints is its
     essence maximum under ``essence.max = card_value`` (switch essence.max).
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.board.graph import PASSABLE_SPACES
 from machina_nb.rules.engine.holdings import destroy_card
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.engine.state import Deck
 from typing import Any, cast
@@ -21,7 +21,7 @@ from typing import Any, cast
 __all__ = ["card_effect", "take", "treat_space"]
 
 
-def card_effect(r: Resolution, e: Effect, step: Step) -> None:
+def card_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Resolve one of ``take``, ``treat_space``, ``destroy_bound_event``, ``destroy_card``.
 
     Rules: manual p25 (take), p35 (treat map space), p20 and p27 (destroy a card).

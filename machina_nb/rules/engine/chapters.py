@@ -24,7 +24,7 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.cardplay import usable_items
 from machina_nb.rules.engine.effects import (destroy_unit, edge_spaces, next_chapter,
                                              remove_exit_token, reset_ratings)
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.board.playarea import PlayArea, spaces_at_entry
 from machina_nb.rules.engine.state import Deck
@@ -162,7 +162,7 @@ def enters_play(r: Resolution, who: str, why: str) -> None:
                     f"{card.name} enters play ({why})")
 
 
-def place_entry_token_effect(r: Resolution, e: Effect, step: Step) -> None:
+def place_entry_token_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A chapter's "place entry token": the explorers off the map come back at it (manual p28)."""
     enter_at_entry_token(r, step.label)
 
@@ -208,12 +208,12 @@ def enter_endgame(r: Resolution, tile: str | None, why: str) -> None:
         next_chapter(r, why)
 
 
-def enter_endgame_effect(r: Resolution, e: Effect, step: Step) -> None:
+def enter_endgame_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A chapter's "enter endgame"; ``key`` names the endgame tile side (manual p28)."""
     enter_endgame(r, e.key, step.label)
 
 
-def game_end_effect(r: Resolution, e: Effect, step: Step) -> None:
+def game_end_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """*Victory*: the current chapter flips and every surviving explorer wins; *defeat*: the
     endgame's defeat condition is met and the game is lost (manual p3, p28).
 
@@ -226,7 +226,7 @@ def game_end_effect(r: Resolution, e: Effect, step: Step) -> None:
            cause=step.label)
 
 
-def reset_ratings_effect(r: Resolution, e: Effect, step: Step) -> None:
+def reset_ratings_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """*Reset spawn/horror ratings*: the sliders named (both without ``key``) return to the
     current chapter's defaults (manual p28)."""
     reset_ratings(r, spawn=e.key in (None, "spawn"), horror=e.key in (None, "horror"))

@@ -33,7 +33,7 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.holdings import (destroy_item_cards, inventory_of, set_inventory,
                                               store_inventory)
 from machina_nb.rules.engine.effects import remove_half
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.cards.items import (ITEM_TYPES, Inventory, ItemCard, ItemWindow, all_items, attach, class_may_equip, equip_main, equipped_items, find_item, item_level, unequip, unequip_all)
 from machina_nb.rules.board.maptext import Point, SpaceKind
@@ -466,6 +466,6 @@ def shuffle_item_decks(r: Resolution, why: str) -> None:
            amounts=(len(items.destroyed),), cause=why)
 
 
-def add_item_level_effect(r: Resolution, e: Effect, step: Step) -> None:
+def add_item_level_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A chapter's "add item level N" (manual p28, p33)."""
     add_item_level(r, e.amount, step.label)

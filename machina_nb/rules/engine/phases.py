@@ -24,7 +24,7 @@ from machina_nb.rules.engine.effects import (SPAWN_LIMIT, explorers_counted, inv
                                              monsters_on_tile, next_chapter, remove_exit_token,
                                              reset_ratings, return_markers, spawn_monster,
                                              spawn_spaces, threat_up)
-from machina_nb.rules.engine.resolution import Resolution, Step
+from machina_nb.rules.engine.resolution import Resolution, EffectStep
 from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.rulings import Rules
@@ -87,7 +87,7 @@ def start_new_round(r: Resolution, why: str) -> None:
     _explorer_begin(r)
 
 
-def start_new_round_effect(r: Resolution, e: Effect, step: Step) -> None:
+def start_new_round_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A chapter's "start a new round" (manual p28)."""
     start_new_round(r, step.label)
 

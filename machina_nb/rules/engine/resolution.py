@@ -36,7 +36,7 @@ from machina_nb.rules.rulings import Rules
 
 _TOKEN = re.compile(r"[\w-]+")
 
-__all__ = ["Kind", "Event", "NeedChoice", "Resolution", "Step", "Handler", "resolve"]
+__all__ = ["Kind", "Event", "NeedChoice", "Resolution", "EffectStep", "Handler", "resolve"]
 
 
 _cite = functools.lru_cache(maxsize=1024)(Cite.parse)
@@ -165,7 +165,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Step:
+class EffectStep:
     """One effect being resolved: who uses it (``user``), on which spaces (``target`` and the
     ``second`` target of a two-target ability), why (``why``, and ``label`` naming the effect
     for the log), the essence its user may still spend on attack rolls, the units in its
@@ -182,7 +182,7 @@ class Step:
     hits: tuple[str, ...]
 
 
-Handler = Callable[["Resolution", Effect, Step], "tuple[str, ...] | None"]
+Handler = Callable[["Resolution", Effect, EffectStep], "tuple[str, ...] | None"]
 """How one effect of the card vocabulary changes a resolution; an attack returns its hits."""
 
 
@@ -340,7 +340,7 @@ def resolve(r: Resolution, effects: Sequence[Effect], user: Unit | None, target:
         handler = r.handlers.get(effect.op)
         if handler is None:
             raise RulesError("effects", f"no rule resolves the effect {effect.op!r}")
-        step = Step(user, target, second, why, label, essence_budget, scope, hits)
+        step = EffectStep(user, target, second, why, label, essence_budget, scope, hits)
         result = handler(r, effect, step)
         if result is not None:
             hits = result

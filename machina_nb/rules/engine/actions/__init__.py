@@ -34,7 +34,7 @@ then each split among the explorers who may contribute, least contributed first.
 The package, one module per subject, imports running one way (``core`` imports none of the
 others; ``kinds`` imports them all):
 
-- :mod:`.core`: the :class:`Action` base, :class:`Cost`, the shared checks and payment,
+- :mod:`.core`: the :class:`Action` base, :class:`ActionCost`, the shared checks and payment,
   :func:`check`, :func:`apply` and :class:`Choose`;
 - :mod:`.movement`: :class:`Move` (and :func:`through_moves`), :class:`Door`;
 - :mod:`.maptiles`: :class:`Exit`, :class:`Explore` (and :func:`explorations`);
@@ -53,7 +53,7 @@ actions, action spaces); 3.5 §Updated Action Spaces.
 
 from machina_nb.rules.engine.actions.abilities import (PlayAbility, explorer_abilities,
                                                        play_targets, second_targets)
-from machina_nb.rules.engine.actions.core import (Action, Choose, Cost, apply, check, contributors,
+from machina_nb.rules.engine.actions.core import (Action, Choose, ActionCost, apply, check, contributors,
                                                  essence_splits)
 from machina_nb.rules.engine.actions.items import Trade, UseInventory
 from machina_nb.rules.engine.actions.kinds import (ACTION_KINDS, SPACE_ACTIONS, TURN_ACTIONS,
@@ -72,5 +72,5 @@ __all__ = [
     "PlayAbility", "RollSpawn", "RollHorror", "MonsterAct", "Choose", "ACTION_KINDS",
     "legal_actions", "apply", "check",
     "contributors", "essence_splits", "explorer_abilities", "explorations", "ACTION_SPACE_COSTS",
-    "second_targets", "play_targets", "through_moves", "Cost",
+    "second_targets", "play_targets", "through_moves", "ActionCost",
 ]

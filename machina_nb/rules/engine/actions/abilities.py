@@ -14,7 +14,7 @@ from typing import Any, Sequence, cast
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Ability
-from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _pay, _pay_check,
+from machina_nb.rules.engine.actions.core import (Action, ActionCost, _fail, _pay, _pay_check,
                                                  check_budget, check_contributions,
                                                  check_optional_space, with_splits)
 from machina_nb.rules.engine.cardplay import (explorer_cards, explorer_sources, marker_holder, marker_on,
@@ -200,9 +200,9 @@ def _play(r: Resolution, u: Unit, index: int, target: Point | tuple[Point, Point
                                               if e not in before))
 
 
-def _price(ability: Ability) -> Cost:
+def _price(ability: Ability) -> ActionCost:
     """The stamina and essence of an ability's printed cost (manual p20: cost)."""
-    return Cost(stamina=ability.cost.stamina, essence=ability.cost.essence)
+    return ActionCost(stamina=ability.cost.stamina, essence=ability.cost.essence)
 
 
 def _pay_destroy_and_marker(r: Resolution, u: Unit, ability: Ability, key: str,

@@ -30,13 +30,13 @@ from machina_nb.rules.cite import Cite
 from machina_nb.rules.errors import BadArgument, IllegalAction, RulesError
 from machina_nb.rules.rulings import Rules, check_rules
 
-__all__ = ["Cost", "Action", "Choose", "check", "apply", "contributors", "essence_splits",
+__all__ = ["ActionCost", "Action", "Choose", "check", "apply", "contributors", "essence_splits",
            "with_splits", "check_state", "check_budget", "check_optional_space",
            "check_contributions"]
 
 
 @dataclass(frozen=True)
-class Cost:
+class ActionCost:
     """What an action costs its actor: ``stamina``, and ``essence`` that contributing
     explorers may share (manual p19). Each cost constant cites its page where it is declared.
 
@@ -278,7 +278,7 @@ def with_splits(state: GameState, rules: Rules, action: Action, essence: int,
     return [replace(action, contributions=split) for split in splits]  # type: ignore[call-arg]
 
 
-def _pay_check(state: GameState, rules: Rules, u: Unit, cost: Cost,
+def _pay_check(state: GameState, rules: Rules, u: Unit, cost: ActionCost,
                contributions: Sequence[tuple[str, int]], target: Point | None,
                rule: str) -> None:
     """Refuse an action ``u`` cannot pay: its stamina, and the essence left after the
@@ -316,7 +316,7 @@ def _pay_check(state: GameState, rules: Rules, u: Unit, cost: Cost,
               f"(after contributions)", rule)
 
 
-def _pay(r: Resolution, u: Unit, cost: Cost,
+def _pay(r: Resolution, u: Unit, cost: ActionCost,
          contributions: Sequence[tuple[str, int]], why: str, rule: str) -> None:
     """``u`` pays ``cost`` for ``why``, the contributors first (``rule`` names the cost's page).
 

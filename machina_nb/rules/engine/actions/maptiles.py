@@ -13,7 +13,7 @@ from typing import cast
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.playarea import (SIDES, Exploration, PlacedTile, PlayArea,
                                              explore_options)
-from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay, _pay_check
+from machina_nb.rules.engine.actions.core import Action, ActionCost, _fail, _if_legal, _pay, _pay_check
 from machina_nb.rules.engine.chapters import last_explorer_exits
 from machina_nb.rules.engine.effects import destroy_unit
 from machina_nb.rules.engine.resolution import Resolution
@@ -23,10 +23,10 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = ["Exit", "Explore", "explorations", "EXIT_COST", "EXPLORE_COST"]
 
-EXIT_COST = Cost(stamina=2)
+EXIT_COST = ActionCost(stamina=2)
 """Leaving the map from the exit token's space (manual p12, p34: exit map tile)."""
 
-EXPLORE_COST = Cost(stamina=2)
+EXPLORE_COST = ActionCost(stamina=2)
 """Exploring from an unexplored edge (manual p12, p34: explore map tile)."""
 
 

@@ -14,7 +14,7 @@ from machina_nb.rules.board.graph import pair
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.board.terrain import move_steps
 from machina_nb.rules.cite import Cite
-from machina_nb.rules.engine.actions.core import Action, Cost, _fail, _if_legal, _pay_check
+from machina_nb.rules.engine.actions.core import Action, ActionCost, _fail, _if_legal, _pay_check
 from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects import destroy_unit, set_door
 from machina_nb.rules.engine.resolution import Resolution
@@ -23,9 +23,9 @@ from machina_nb.rules.rulings import Rules
 
 __all__ = ["Move", "Door", "through_moves", "DOOR_COSTS"]
 
-DOOR_COSTS: dict[str, dict[str, Cost]] = {
-    "explorer": {"open": Cost(2), "close": Cost(2), "destroy": Cost(4)},
-    "scheming": {"open": Cost(3), "close": Cost(3), "destroy": Cost(4)},
+DOOR_COSTS: dict[str, dict[str, ActionCost]] = {
+    "explorer": {"open": ActionCost(2), "close": ActionCost(2), "destroy": ActionCost(4)},
+    "scheming": {"open": ActionCost(3), "close": ActionCost(3), "destroy": ActionCost(4)},
 }
 """Door costs by actor (an explorer, or a scheming monster), then by what is done to the
 door (manual p12, p15, p36)."""

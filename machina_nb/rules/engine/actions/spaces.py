@@ -15,7 +15,7 @@ from machina_nb.rules.board.maptext import Point, SpaceKind
 from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.engine import inventory as inv
 from machina_nb.rules.board.graph import pair
-from machina_nb.rules.engine.actions.core import (Action, Cost, _fail, _if_legal, _pay, _pay_check,
+from machina_nb.rules.engine.actions.core import (Action, ActionCost, _fail, _if_legal, _pay, _pay_check,
                                                  check_budget, check_contributions, with_splits)
 from machina_nb.rules.engine.effects import (destroy_unit, invoke_explorer_event, light_chapter,
                                              next_chapter, reinvoke_horror_event, threat_down,
@@ -28,20 +28,20 @@ from machina_nb.rules.rulings import Rules
 __all__ = ["Activate", "ChapterSpace", "SealSpawn", "ACTION_SPACE_COSTS", "SEAL_COST",
            "UNLIT_CHAPTER_COST", "SCHEMING_LEVER_COST"]
 
-ACTION_SPACE_COSTS: dict[SpaceKind, Cost] = {
-    SpaceKind.CHEST: Cost(stamina=3), SpaceKind.WORKBENCH: Cost(stamina=3),
-    SpaceKind.RECHARGE: Cost(stamina=1), SpaceKind.LEVER: Cost(stamina=2)}
+ACTION_SPACE_COSTS: dict[SpaceKind, ActionCost] = {
+    SpaceKind.CHEST: ActionCost(stamina=3), SpaceKind.WORKBENCH: ActionCost(stamina=3),
+    SpaceKind.RECHARGE: ActionCost(stamina=1), SpaceKind.LEVER: ActionCost(stamina=2)}
 """An explorer's cost of each action space; the event space reads the switch
 ``cost.event_space`` (manual p12, p37)."""
 
-SEAL_COST = Cost(stamina=3, essence=4)
+SEAL_COST = ActionCost(stamina=3, essence=4)
 """Sealing a spawn space (manual p36: seal spawn space)."""
 
-UNLIT_CHAPTER_COST = Cost(stamina=3, essence=3)
+UNLIT_CHAPTER_COST = ActionCost(stamina=3, essence=3)
 """Activating an unlit chapter space; a lit one reads the switch ``cost.chapter_lit``
 (manual p36: chapter space)."""
 
-SCHEMING_LEVER_COST = Cost(stamina=3)
+SCHEMING_LEVER_COST = ActionCost(stamina=3)
 """A scheming monster pulling a trap lever (manual p15, p37)."""
 
 
@@ -51,15 +51,15 @@ def _adjacent_space(state: GameState, rules: Rules, u: Unit, space: Point) -> No
         _fail("space", f"{space} is not adjacent to {u.id}", "manual p22 (adjacent), p37")
 
 
-def _event_cost(rules: Rules) -> Cost:
+def _event_cost(rules: Rules) -> ActionCost:
     """The event space's stamina (manual p37; 3.5 §Updated Action Spaces; switch
     cost.event_space)."""
-    return Cost(stamina=int(rules["cost.event_space"]))
+    return ActionCost(stamina=int(rules["cost.event_space"]))
 
 
-def _lit_chapter_cost(rules: Rules) -> Cost:
+def _lit_chapter_cost(rules: Rules) -> ActionCost:
     """A lit chapter space's stamina (manual p36; switch cost.chapter_lit)."""
-    return Cost(stamina=int(rules["cost.chapter_lit"]))
+    return ActionCost(stamina=int(rules["cost.chapter_lit"]))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from machina_nb.rules.board.maptext import SpaceKind
 from machina_nb.rules.board.terrain import nearest_spaces
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cite import Cite
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.engine.state import Deck, GameState, Side, Unit
 from machina_nb.rules.odds.processes import adjusted_spawn_rating
 from machina_nb.rules.rulings import Rules
@@ -112,13 +112,13 @@ def light_chapter(r: Resolution, explorer: Unit | None, why: str) -> None:
 
 # --- handlers of chapter effects (the table is vocabulary.EFFECT_HANDLERS) --------------------
 
-def light_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
+def light_chapter_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Light a chapter space on the explorer's tile (manual p36)."""
     user = step.user
     light_chapter(r, user if user is not None and user.side == Side.EXPLORER else None,
                   step.label)
 
 
-def next_chapter_effect(r: Resolution, e: Effect, step: Step) -> None:
+def next_chapter_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Go to the next chapter (manual p28)."""
     next_chapter(r, step.label)

@@ -18,7 +18,7 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.binding import release_bound_events
 from machina_nb.rules.engine.cardplay import attribute as current_attribute, passive_total
 from machina_nb.rules.engine.holdings import discard_inventory
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.engine.state import Deck, GameState, PhaseName, Side
 from machina_nb.rules.engine.triggers import fire, fire_when_destroyed
 from machina_nb.rules.rulings import Rules
@@ -346,7 +346,7 @@ def explode_barrel(r: Resolution, barrel: Point, attacker: str | None, arcane: b
 
 # --- handlers of damage and attack effects (the table is vocabulary.EFFECT_HANDLERS) ----------
 
-def attack_effect(r: Resolution, e: Effect, step: Step) -> tuple[str, ...]:
+def attack_effect(r: Resolution, e: Effect, step: EffectStep) -> tuple[str, ...]:
     """Roll the effect's dice against each unit in scope; a targeted barrel counts as a
     blocker with 1 defense (manual p24, p35). Returns the units hit.
 
@@ -360,7 +360,7 @@ def attack_effect(r: Resolution, e: Effect, step: Step) -> tuple[str, ...]:
                   barrels)
 
 
-def restore_effect(r: Resolution, e: Effect, step: Step) -> None:
+def restore_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Restore health, essence or stamina to each unit in scope, up to its maximum.
 
     Rules: manual p18 (restore, up to the maximum).
@@ -374,14 +374,14 @@ def restore_effect(r: Resolution, e: Effect, step: Step) -> None:
                cause=step.label, who=(u,), amounts=(getattr(unit, attr), new))
 
 
-def lose_health_effect(r: Resolution, e: Effect, step: Step) -> None:
+def lose_health_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Each unit in scope loses health (manual p18)."""
     uid = step.user.id if step.user is not None else None
     for u in step.scope:
         lose_health(r, u, e.amount, uid, step.label)
 
 
-def banish_effect(r: Resolution, e: Effect, step: Step) -> None:
+def banish_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Banish each monster in scope: destroyed, with no kill (manual p19)."""
     for u in step.scope:
         if r.state.unit(u).side == Side.MONSTER:

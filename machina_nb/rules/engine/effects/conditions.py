@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.cards.abilities import Effect
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.engine.targets import units_in_scope
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.rulings import Rules
@@ -31,12 +31,12 @@ def _condition(state: GameState, rules: Rules, effect: Effect, user: Unit | None
     return bool(hits)
 
 
-def _resolve_then(r: Resolution, effects: Sequence[Effect], step: Step) -> None:
+def _resolve_then(r: Resolution, effects: Sequence[Effect], step: EffectStep) -> None:
     resolve(r, effects, step.user, step.target, step.why, step.essence_budget, step.second)
 
 # --- handlers of conditional effects (the table is vocabulary.EFFECT_HANDLERS) ----------------
 
-def conditional_effect(r: Resolution, e: Effect, step: Step) -> None:
+def conditional_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Resolve ``then`` when the condition holds, else ``otherwise`` (manual p26).
 
     Rules: manual p26 (conditionals).
@@ -47,7 +47,7 @@ def conditional_effect(r: Resolution, e: Effect, step: Step) -> None:
     _resolve_then(r, e.then if holds else e.otherwise, step)
 
 
-def effect_roll_effect(r: Resolution, e: Effect, step: Step) -> None:
+def effect_roll_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Roll a d10: at least the amount resolves ``then``, else ``otherwise`` (manual p26).
 
     Rules: manual p26 (effect roll).
@@ -59,7 +59,7 @@ def effect_roll_effect(r: Resolution, e: Effect, step: Step) -> None:
     _resolve_then(r, e.then if ok else e.otherwise, step)
 
 
-def count_effect(r: Resolution, e: Effect, step: Step) -> None:
+def count_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Count towards N; at N the count starts again and ``then`` resolves (manual p26).
 
     Rules: manual p26 (counted condition).

@@ -14,7 +14,7 @@ from machina_nb.rules.cards.events import EventCard
 from machina_nb.rules.engine.binding import bind_horror_event
 from machina_nb.rules.engine.effects.threat import threat_up
 from machina_nb.rules.engine.holdings import release_spent, release_waiting
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.engine.state import (Deck, EXPLORER_MARKERS, HORROR_MARKERS, Lasting, Side,
                                            Unit)
 from machina_nb.rules.engine.triggers import fire_all
@@ -196,29 +196,29 @@ def _add_lasting(r: Resolution, effect: Effect, user: Unit | None, target: str, 
 
 # --- handlers of event and lasting effects (the table is vocabulary.EFFECT_HANDLERS) ----------
 
-def invoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
+def invoke_explorer_event_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """An explorer draws an explorer event (manual p37)."""
     if step.user is not None and step.user.side == Side.EXPLORER:
         invoke_explorer_event(r, step.user, step.label)
 
 
-def reinvoke_horror_event_effect(r: Resolution, e: Effect, step: Step) -> None:
+def reinvoke_horror_event_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """The current horror event's «enters play» again (manual p14)."""
     reinvoke_horror_event(r, step.label)
 
 
-def shuffle_event_deck_effect(r: Resolution, e: Effect, step: Step) -> None:
+def shuffle_event_deck_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """*Shuffle (horror) event deck*: the destroyed events of ``key`` go back (manual p14, p37);
     switch shuffle_events.current."""
     shuffle_event_deck(r, cast(str, e.key), step.label)
 
 
-def reinvoke_explorer_event_effect(r: Resolution, e: Effect, step: Step) -> None:
+def reinvoke_explorer_event_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """The current explorer event's «enters play» again (manual p37)."""
     reinvoke_explorer_event(r, step.user, step.label)
 
 
-def lasting_effect(r: Resolution, e: Effect, step: Step) -> None:
+def lasting_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A lasting effect on each unit in scope, held by a marker (manual p27)."""
     for u in step.scope:
         _add_lasting(r, e, step.user, u, e.key or f"{step.why} ({e.op})")

@@ -18,7 +18,7 @@ from machina_nb.rules.board.terrain import adjacent
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.engine.effects.chapters import chapter_key
 from machina_nb.rules.engine.effects.combat import attack, destroy_unit
-from machina_nb.rules.engine.resolution import Resolution, Step
+from machina_nb.rules.engine.resolution import Resolution, EffectStep
 from machina_nb.rules.engine.state import GameState, Side, Unit
 
 __all__ = [
@@ -184,7 +184,7 @@ def trigger_traps(r: Resolution, activator: Unit | None, lever: Point | None) ->
 
 # --- handlers of map-space effects (the table is vocabulary.EFFECT_HANDLERS) ------------------
 
-def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
+def destroy_target_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Destroy the unit on the targeted space, or destroy the space itself (manual p35).
 
     Rules: manual p35 (destroy map space: a spawn space takes two tokens and its unit is
@@ -202,24 +202,24 @@ def destroy_target_effect(r: Resolution, e: Effect, step: Step) -> None:
         destroy_map_space(r, target, uid, step.label)
 
 
-def refresh_space_effect(r: Resolution, e: Effect, step: Step) -> None:
+def refresh_space_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Refresh the targeted map space (manual p35)."""
     if step.target is not None:
         refresh_space(r, cast(Point, tuple(step.target)), step.label)
 
 
-def place_exit_token_effect(r: Resolution, e: Effect, step: Step) -> None:
+def place_exit_token_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A card's "place exit token" (manual p28)."""
     place_exit_token(r, step.user, step.label)
 
 
-def close_door_effect(r: Resolution, e: Effect, step: Step) -> None:
+def close_door_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Close an open door on a border of the targeted space (manual p22)."""
     if step.target is not None:
         close_target_door(r, step.target, step.label)
 
 
-def trigger_traps_effect(r: Resolution, e: Effect, step: Step) -> None:
+def trigger_traps_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A card's "trigger traps" (manual p37); from a chapter's «enters play», see
     :func:`chapter_trap_activator`."""
     activator = step.user if step.user is not None else chapter_trap_activator(r)

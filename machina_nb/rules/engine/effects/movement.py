@@ -17,7 +17,7 @@ from machina_nb.rules.engine.cardplay import moves_through
 from machina_nb.rules.engine.effects.combat import destroy_unit, explode_barrel
 from machina_nb.rules.engine.effects.map_spaces import trigger_traps
 from machina_nb.rules.engine.monsters import effect_move
-from machina_nb.rules.engine.resolution import Resolution, Step
+from machina_nb.rules.engine.resolution import Resolution, EffectStep
 from machina_nb.rules.board.placement import Displacement
 from machina_nb.rules.engine.state import Side, Unit
 
@@ -134,19 +134,19 @@ def _push(r: Resolution, unit_id: str, user: Unit | None, amount: int, op: str, 
 
 # --- handlers of movement effects (the table is vocabulary.EFFECT_HANDLERS) -------------------
 
-def move_effect(r: Resolution, e: Effect, step: Step) -> None:
+def move_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """"Move up to N" on each unit in scope (manual p23, p34)."""
     for u in step.scope:
         _move_effect(r, u, e.amount, step.label)
 
 
-def teleport_effect(r: Resolution, e: Effect, step: Step) -> None:
+def teleport_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Teleport within N each unit in scope (manual p25)."""
     for u in step.scope:
         _teleport(r, u, e.amount, step.label)
 
 
-def switch_effect(r: Resolution, e: Effect, step: Step) -> None:
+def switch_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """The user trades places with each mobile unit in scope.
 
     Rules: manual p25 (switch positions), p17 (immobile).
@@ -165,7 +165,7 @@ def switch_effect(r: Resolution, e: Effect, step: Step) -> None:
                    cause=step.label, who=(user.id, u))
 
 
-def push_effect(r: Resolution, e: Effect, step: Step) -> None:
+def push_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Push or pull each unit in scope (manual p25)."""
     for u in step.scope:
         _push(r, u, step.user, e.amount, e.op, step.label, e.up_to)

@@ -15,7 +15,7 @@ from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cards.units import UnitCard
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.effects.threat import threat_up
-from machina_nb.rules.engine.resolution import Resolution, Step, resolve
+from machina_nb.rules.engine.resolution import Resolution, EffectStep, resolve
 from machina_nb.rules.engine.state import Deck, GameState, PhaseName, Unit
 
 __all__ = [
@@ -112,6 +112,6 @@ def _spawn_effect(r: Resolution, user: Unit | None, why: str) -> None:
 
 # --- the handler of the spawn effect (the table is vocabulary.EFFECT_HANDLERS) ----------------
 
-def spawn_effect(r: Resolution, e: Effect, step: Step) -> None:
+def spawn_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """A card's "spawn a monster" (manual p13; switch spawn.card_origin)."""
     _spawn_effect(r, step.user, step.label)

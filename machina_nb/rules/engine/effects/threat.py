@@ -16,7 +16,7 @@ from machina_nb.rules.cards.items import equipped_items, find_item
 from machina_nb.rules.cite import Cite
 from machina_nb.rules.engine.effects.combat import destroy_unit
 from machina_nb.rules.engine.holdings import destroy_item, inventory_of
-from machina_nb.rules.engine.resolution import Resolution, Step
+from machina_nb.rules.engine.resolution import Resolution, EffectStep
 from machina_nb.rules.engine.state import Deck
 from machina_nb.rules.odds.processes import lower_threat
 
@@ -163,7 +163,7 @@ def level5_loss(r: Resolution, why: str) -> None:
 
 # --- the handler of the threat effect (the table is vocabulary.EFFECT_HANDLERS) ---------------
 
-def threat_effect(r: Resolution, e: Effect, step: Step) -> None:
+def threat_effect(r: Resolution, e: Effect, step: EffectStep) -> None:
     """Monster threat up (a positive amount) or down (a negative one) (manual p14, p26)."""
     if e.amount >= 0:
         threat_up(r, e.amount, step.label)
