@@ -10,6 +10,11 @@ from __future__ import annotations
 import html
 import re
 
+from machina_nb.rules.analysis.action_words import (
+    contribution_words,
+    inventory_words,
+    trade_words,
+)
 from machina_nb.rules.analysis.summary import changes, phase_title
 from machina_nb.rules.board.labels import corner_name, point_name, space_name
 from machina_nb.rules.board.placement import Displacement
@@ -121,8 +126,13 @@ def action_text(state: GameState, rules: Rules, action: Action) -> str:
         text = (f"{who} plays {ability_name(state, rules, action.actor, action.index)}"
                 f"{target_words(action.target)}"
                 + (f", ready to spend up to {action.essence} essence" if action.essence else ""))
+    elif isinstance(action, UseInventory):
+        text = f"{who}: {inventory_words(state, action)}"
+    elif isinstance(action, Trade):
+        text = f"{who}: {trade_words(state, action)}"
     else:
         text = _plain_action(state, action, who)
+    text += contribution_words(state, action)
     if action.choices:
         text += " — choosing " + ", then ".join(choice_words(state, c) for c in action.choices)
     return text

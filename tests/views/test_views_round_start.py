@@ -11,9 +11,11 @@ import re
 import pytest
 
 from machina_nb.rules.analysis.situation import load_situations, situation_from_text
+from machina_nb.rules.engine.actions import legal_actions
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.app import Explorer, demo_layout
 from machina_nb.views.round_start import ANALYSIS, DEMO, RoundTab
+from machina_nb.views.round_words import action_text
 
 
 @pytest.fixture
@@ -72,3 +74,14 @@ def test_the_demo_round_logs_one_line_per_action_and_closes_each_phase(tab):
     assert "Phillip begins their turn" not in log      # the action's own sentence says it
     assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", re.sub(r"<[^>]+>", " ", log)), \
         "no switch names in the log"
+
+
+@pytest.mark.parametrize("sid", ["shared_seal", "inventory_steps", "contributor_chain"])
+def test_manual_p19_p32_every_legal_action_reads_differently_in_the_round_tab(sid):
+    """Each contributor split, inventory arrangement and trade the engine offers is its own
+    line in the action picker: no two legal actions read the same."""
+    situation = load_situations()[sid]
+    rules = situation.rules()
+    state = situation.state_at(rules)
+    said = [action_text(state, rules, a) for a in legal_actions(state, rules)]
+    assert len(said) == len(set(said)), sorted(said)

@@ -8,11 +8,11 @@ Rules: manual p19 (contributing explorers), p32 (use inventory).
 from __future__ import annotations
 
 from machina_nb.rules.cards.items import all_items
-from machina_nb.rules.engine.actions import Action, UseInventory
+from machina_nb.rules.engine.actions import Action, Trade, UseInventory
 from machina_nb.rules.engine.holdings import inventory_of
 from machina_nb.rules.engine.state import GameState
 
-__all__ = ["contribution_words", "inventory_words"]
+__all__ = ["contribution_words", "inventory_words", "trade_words"]
 
 
 def contribution_words(state: GameState, action: Action) -> str:
@@ -49,3 +49,12 @@ def inventory_words(state: GameState, action: UseInventory) -> str:
     steps += [f"give {names.get(item, item)} to {state.unit(to).name}"
               for item, to in action.gifts]
     return " then ".join([f"{whose}: unequip all"] + steps)
+
+
+def trade_words(state: GameState, action: Trade) -> str:
+    """A trade in words, items by name: ``trade with Phillip, giving Aeromantle``."""
+    names = {c.id: c.name for who in (action.actor, action.partner)
+             for c in all_items(inventory_of(state, who))}
+    parts = [f"{verb} {' and '.join(names.get(i, i) for i in items)}"
+             for verb, items in (("giving", action.give), ("taking", action.take)) if items]
+    return ", ".join([f"trade with {state.unit(action.partner).name}"] + parts)
