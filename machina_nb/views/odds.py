@@ -40,6 +40,7 @@ from machina_nb.rules.errors import RulesError
 from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.rules.rulings_words import label
+from machina_nb.rules.analysis.phrases import rules_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.fit import board_holder, row, scale_to_width
 from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
@@ -139,18 +140,9 @@ def _note(text: str) -> widgets.HTML:
     return note
 
 
-#: The readings of the switches the attack odds read, in plain words (the id stays beside).
-_READINGS = {
-    ("roll.floor", "none"): "a total may fall below 0",
-    ("roll.floor", "clamp0"): "a total below 0 counts as 0",
-    ("essence.multi_blocker", "shared_total"): "essence lifts the one total every blocker meets",
-    ("essence.multi_blocker", "per_blocker"): "each essence point lifts the total for one blocker",
-}
-
-
 def _reading(rules: Rules, switch: str) -> str:
-    words = _READINGS.get((switch, rules[switch]), rules[switch].replace("_", " "))
-    return f"{words} <span class='switch-tag'>({switch}: {rules[switch]})</span>"
+    """The reading of ``switch`` in force, as its plain label."""
+    return html.escape(label(switch, rules[switch]))
 
 
 #: The sections folded under the answer, in order.
@@ -549,7 +541,7 @@ class OddsView(widgets.VBox):
                                f"{self.attribute} hits), manual p18-19 (essence after the roll); "
                                f"in force: {_reading(rules, 'roll.floor')}; "
                                f"{_reading(rules, 'essence.multi_blocker')} "
-                               f"(rules {html.escape(rules.name)})</small>")
+                               f"(rules: {html.escape(rules_words(rules.name))})</small>")
         self._update_derivation()
         self._update_blockers()
         self._update_kill()

@@ -149,7 +149,7 @@ def test_roll_floor_reading_changes_defense_0_with_a_penalty(odds):
     none = odds.probability.value
     odds.rules = Rules().replace({"roll.floor": "clamp0"})
     assert "<b>1 (100%)</b>" in odds.probability.value and none != odds.probability.value
-    assert "roll.floor: clamp0" in odds.citation.value
+    assert "an attack total never goes below 0" in odds.citation.value
 
 
 def test_essence_multi_blocker_readings(odds):
