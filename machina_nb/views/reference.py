@@ -263,9 +263,6 @@ class ReferenceView(widgets.VBox):
     def show(self, entry_id: str) -> Entry:
         """Open entry ``entry_id`` (an unknown id raises, naming the argument)."""
         entry = self.entry = self.reference.entry(entry_id)
-        body = "".join(f"<p>{_esc(p)}</p>" for p in entry.paragraphs)
-        self.text.value = (f"<h3>{_esc(entry.title)}</h3><p><small>{_esc(entry.part)} · "
-                           f"{_esc(entry.pages_text)}</small></p>{body}")
         rows = []
         for kind, ident in entry.links():
             label = f"{_KIND_WORDS[kind]}: {link_label(kind, ident)}"
@@ -280,6 +277,10 @@ class ReferenceView(widgets.VBox):
                                *rows]
         self.see_also.children = rule_buttons(entry.pages_text, self.show, self.reference,
                                               skip=entry.id).children
+        # The entry's text goes last, so a page showing the new title already has its links.
+        body = "".join(f"<p>{_esc(p)}</p>" for p in entry.paragraphs)
+        self.text.value = (f"<h3>{_esc(entry.title)}</h3><p><small>{_esc(entry.part)} · "
+                           f"{_esc(entry.pages_text)}</small></p>{body}")
         return entry
 
     def _follow(self, kind: str, ident: str) -> None:

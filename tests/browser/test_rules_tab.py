@@ -20,7 +20,9 @@ def test_searching_a_word_in_the_rules_tab_opens_its_entry(explorer, artifacts):
     entry.wait_for(state="visible", timeout=WAIT)
     assert "manual p15-16, p22" in page.locator(".reference-entry").inner_text()
     page.screenshot(path=str(artifacts / "rules-tab.png"), full_page=True)
-    page.locator("button.reference-link", has_text="Quiz question").first.click()
+    link = page.locator("button.reference-link", has_text="closest to the Sarall").first
+    link.wait_for(state="visible", timeout=WAIT)
+    link.click()
     quiz = page.get_by_role("tab", name="Quiz", exact=True)
     until(page, lambda: quiz.get_attribute("aria-selected") == "true", "the Quiz tab picked")
     page.locator(".quiz-prompt", has_text="Which unit is closest to the Sarall").first.wait_for(
