@@ -4,21 +4,20 @@ rulings C-17, D30)."""
 from dataclasses import replace
 
 import pytest
-from engine_cases import CARDS, decision, explorer, open_map
+from engine_cases import CARDS, decision, explorer
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from item_cases import ITEMS, I, kim_at_chest, on_map, p31_apparel, p31_weapons, tree
 
 from machina_nb.rules.cards.abilities import Effect
 from machina_nb.rules.cards.items import (
     CLASS_ITEM_TYPES,
-    Equipped,
     Inventory,
     ItemDecks,
     attach,
     class_may_equip,
     equip_main,
     equipped_items,
-    load_all_items,
     unequip,
     validate_inventory,
 )
@@ -39,42 +38,11 @@ from machina_nb.rules.engine.holdings import inventory_of, set_inventory
 from machina_nb.rules.engine.inventory import RECHARGE_FACES, item_places, trade_partners
 from machina_nb.rules.engine.resolution import NeedChoice, resolve
 from machina_nb.rules.engine.saves import from_json, to_json
-from machina_nb.rules.engine.scenario import scenario
 from machina_nb.rules.engine.vocabulary import new_resolution
 from machina_nb.rules.errors import RulesError
 from machina_nb.rules.rulings import Rules
 
 RULES = Rules()
-ITEMS = load_all_items()
-I = ITEMS
-
-
-def tree(card, upgrade=None, augment=None):
-    return Equipped(I[card], upgrade, augment)
-
-
-def p31_apparel(head="brass_goggles"):
-    """Boots (legs, main) <- torso <- head; Leather Holster on the torso (manual p31)."""
-    return tree("hobnailed_boots", tree("aeromantle", tree(head), tree("leather_holster")))
-
-
-def p31_weapons():
-    """Teleportabulus (two-handed, main) <- Puncturing Revolver <- Precision Scope (p31)."""
-    return tree("teleportabulus", tree("puncturing_revolver", None, tree("precision_scope")))
-
-
-def on_map(rows, legend, width=5, height=3, spaces=None, **fields):
-    return scenario(open_map(width, height, rows), legend, spaces=spaces, **fields)
-
-
-def kim_at_chest(deck_apparel=("proximity_bender",), deck_weapon=("reconnoisseur",)):
-    """Kim (gunman) next to a chest, holding the p31 apparel tree."""
-    state = on_map({0: "Kc..."}, {"K": CARDS["kim"]})
-    state = replace(state, phase="explorer", active="kim",
-                    items=ItemDecks(apparel=tuple(I[c] for c in deck_apparel),
-                                    weapon=tuple(I[c] for c in deck_weapon)))
-    return set_inventory(state, Inventory("kim", (p31_apparel(),)), RULES)
-
 
 # --- the inventory tree (manual p31-32) ----------------------------------------------
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from chapter_cases import QUIET, REGROUP, on_the_exit
 from engine_cases import explorer, monster, open_map
+from item_cases import kim_at_chest
 
 from machina_nb.rules.cards.abilities import Ability, Cost, Effect, Targeting
 from machina_nb.rules.cards.events import Chapter
@@ -298,7 +299,6 @@ def test_manual_p20_abilities_are_offered_and_planned_by_name():
 
 def test_manual_p31_the_units_table_lists_each_explorers_items():
     """Equipped items first, then the ones held unequipped (manual p31, p33)."""
-    from test_engine_items import kim_at_chest
     s = RoundStepper(kim_at_chest())
     assert "Hobnailed Boots, Aeromantle, Brass Goggles, Leather Holster" in s.units.value
     s.apply(Activate("kim", (1, 0), choices=("apparel", "weapon", "reconnoisseur", "top", "kim",
