@@ -161,8 +161,9 @@ def test_vertex_far_from_the_units_three_by_one():
 def test_the_verdict_explains_itself_with_reading_and_citation():
     sight = line_of_sight(rays_board("N", "S"), SW, NE, Rules())
     text = sight.explain()
-    assert text == ("(0, 1) -> (1, 0): blocked by the wall (0, 0)|(1, 0) and the wall (0, 1)|(1, 1) "
-                    "meeting at (1, 1) (manual p22 (line of sight); los.vertex=separating)")
+    assert text == ("(0, 1) -> (1, 0): blocked by the wall between (0, 0) and (1, 0), and the "
+                    "wall between (0, 1) and (1, 1), meeting at (1, 1) (manual p22 (line of "
+                    "sight); los.vertex=separating)")
     assert set(sight.kinds) == {BorderKind.WALL}
     assert not sight  # a verdict is truthy only when visible
 

@@ -104,9 +104,9 @@ class Sight:
         elif self.blocker == "space":
             what = f"the space {self.spaces[0]}"
         else:
-            parts = [f"the {_border_name(kind)} {a}|{b}" for (a, b), kind in
+            parts = [f"the {_border_name(kind)} between {a} and {b}" for (a, b), kind in
                      zip(self.borders, self.kinds)] + [f"the space {p}" for p in self.spaces]
-            what = " and ".join(parts) + " meeting"
+            what = ", and ".join(parts) + ", meeting"
         reading = f"; {self.reading}" if self.reading else ""
         return head + f"blocked by {what}{where} ({self.rule}{reading})"
 
