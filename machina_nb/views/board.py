@@ -53,7 +53,7 @@ from machina_nb.rules.rulings import Rules
 from machina_nb.rules.rulings_words import cite_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.fit import fit_holder
-from machina_nb.views.reference import RuleLinks
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.overlays import (OVERLAYS, Overlay, Pick, adjacent_overlay, closest_overlay,
                                        nearest_overlay, reach_overlay, sight_line_highlights,
                                        sight_overlay)
@@ -595,7 +595,7 @@ class BoardView(widgets.VBox):
         self.title.value = (f"<b>{html.escape(highlights.title or 'Click a space on the board.')}"
                             "</b>")
         lines = [cite_words(line) for line in highlights.verdict]
-        self.verdict.value = "<br>".join(html.escape(line) for line in lines) or "Click a space."
+        self.verdict.value = "<br>".join(manual_links(line) for line in lines) or "Click a space."
         self.rule_links.show("\n".join(lines))
         if self._with_legend:
             self.legend.value = legend_html(self.sources, self.names)

@@ -63,6 +63,7 @@ from machina_nb.views.board import (
     redraw_board,
     space_name,
 )
+from machina_nb.views.reference import manual_links
 
 __all__ = ["TOOLS", "BORDER_WORDS", "SituationEditor", "draft_board", "unit_names",
            "border_near", "start_options", "draft_from_start", "replace_title"]
@@ -241,9 +242,9 @@ class SituationEditor(widgets.VBox):
         self.items.observe(self._items_changed, "value")
         self.unit.observe(lambda _: self._show_values(), "value")
         self._quiet = False
-        note = widgets.HTML("<small>Values as they stand now (manual p18); items are "
-                            "equipped as main items, in order; below them, the rest of an "
-                            "explorer's inventory (manual p31).</small>")
+        note = widgets.HTML("<small>" + manual_links(
+            "Values as they stand now (manual p18); items are equipped as main items, in "
+            "order; below them, the rest of an explorer's inventory (manual p31).") + "</small>")
         self.values_box = widgets.VBox([self.unit, *self.values.values(), self.items, note,
                                         self._held_box()],
                                        layout=widgets.Layout(max_width="300px"))

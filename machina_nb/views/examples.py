@@ -188,8 +188,9 @@ def route_overlay(actions: tuple[TurnAction, ...]) -> dict[str, dict[str, list]]
 def _action_html(act: TurnAction, rules, cited: set[str], newest: bool = False) -> str:
     """One action of a turn: its sentence, why (the plan's reasons), what happened, and the
     rules not cited earlier in the turn; the ``newest`` is marked as this press's."""
-    why = "".join(f"<li>{_esc(event_words(act.before, r))}</li>" for r in act.plan.reasons)
-    happened = "".join(f"<li>{_esc(event_words(act.before, e))}</li>"
+    why = "".join(f"<li>{manual_links(event_words(act.before, r))}</li>"
+                  for r in act.plan.reasons)
+    happened = "".join(f"<li>{manual_links(event_words(act.before, e))}</li>"
                        for e in act.events if e.kind != "reason")
     cites = [c for c in cites_once(e.rule for e in act.events) if c not in cited]
     cited.update(cites)
@@ -336,7 +337,7 @@ class ExamplesBrowser(widgets.VBox):
         steps = "".join(f"<li>{_esc(self._step_words(s))}"
                         + (f" → {_esc(value_words(s.target, self.names))}"
                            if s.target is not None else "")
-                        + (f" — {_esc(plain_text(s.record.get('note')))}"
+                        + (f" — {manual_links(plain_text(s.record.get('note')))}"
                            if s.record.get("note") else "")
                         + "</li>" for s in example.steps)
         self.text.value = (
@@ -460,7 +461,7 @@ class ExamplesBrowser(widgets.VBox):
         if r.actions:
             return self._turn_html(head, r.actions, table)
         before = self.steps[n - 2].state if n > 1 else self.first
-        events = "".join(f"<li>{_esc(event_words(before, e))}</li>" for e in r.events)
+        events = "".join(f"<li>{manual_links(event_words(before, e))}</li>" for e in r.events)
         cites = "; ".join(cites_once(e.rule for e in r.events))
         plan = ("<p>Its plan:</p>" + plan_html(shown.plan, self.labels, before, self.rules)
                 if shown.plan else "")

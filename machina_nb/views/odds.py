@@ -44,6 +44,7 @@ from machina_nb.rules.analysis.phrases import rules_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.fit import board_holder, row, scale_to_width
 from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.words import PRESET_WORDS
 
 __all__ = ["exact", "number", "pool_name", "OddsView", "MORE_SECTIONS", "ProcessesView", "PROCESS_FIELDS", "HEAT_POOLS"]
@@ -135,7 +136,7 @@ def _box(description: str, low: int, high: int, value: int, css: str) -> widgets
 
 def _note(text: str) -> widgets.HTML:
     """One short plain line beside an input: what it does and where the rule is."""
-    note = widgets.HTML(f"<small>{text}</small>")
+    note = widgets.HTML(f"<small>{manual_links(text)}</small>")
     note.add_class("odds-note")
     return note
 
@@ -210,7 +211,7 @@ class OddsView(widgets.VBox):
         super().__init__([self._picker_rows(), self.probability, self.essence_spent,
                           self._number_rows(), self._legend(),
                           board_holder(pmf, self.figures["pmf"], "plot-holder"), self.more,
-                          self.citation],
+                          self.citation, self.rule_links],
                          **kwargs)
         self.observe(self._recompute, "rules")
 
@@ -248,6 +249,7 @@ class OddsView(widgets.VBox):
             answer = widgets.HTML()
             answer.add_class("odds-" + name.replace("_", "-"))
             setattr(self, name, answer)
+        self.rule_links = RuleLinks()
 
     def _picker_rows(self) -> widgets.Widget:
         return widgets.VBox([row([self.attacker, self.attack, self.target]),
@@ -499,7 +501,7 @@ class OddsView(widgets.VBox):
                        "manual p24).")
         else:
             defense = f"Defense: {self.attribute} typed below (custom defense)."
-        return f"<small>{html.escape(dice, quote=False)} {html.escape(defense, quote=False)}</small>"
+        return f"<small>{html.escape(dice, quote=False)} {manual_links(defense)}</small>"
 
     def update(self, _change=None) -> None:
         """Recompute the answer and its chart for the chosen pool and defense (and the folded
@@ -537,11 +539,13 @@ class OddsView(widgets.VBox):
         self.cumulative_span.location = a
         self.sources["heat_current"].data = {"pool": [pool_name(pool.high, pool.low)],
                                              "defense": [str(a)]}
-        self.citation.value = (f"<small>Rules: manual p24 (attack: a total at least the "
-                               f"{self.attribute} hits), manual p18-19 (essence after the roll); "
-                               f"in force: {_reading(rules, 'roll.floor')}; "
+        cited = (f"Rules: manual p24 (attack: a total at least the {self.attribute} hits), "
+                 "manual p18-19 (essence after the roll)")
+        self.citation.value = (f"<small>{manual_links(cited)}; in force: "
+                               f"{_reading(rules, 'roll.floor')}; "
                                f"{_reading(rules, 'essence.multi_blocker')} "
                                f"(rules: {html.escape(rules_words(rules.name))})</small>")
+        self.rule_links.show(cited)
         self._update_derivation()
         self._update_blockers()
         self._update_kill()
@@ -560,7 +564,8 @@ class OddsView(widgets.VBox):
             f"{_math_line(generating_function(pool, factored=True), generating_function(pool))}"
             "The chance the dice total exactly <i>s</i> is the coefficient of "
             "<i>z</i><sup><i>s</i></sup>; the attack hits when the total is at least the "
-            "defense minus the modifier and the essence spent (manual p24).</div>")
+            "defense minus the modifier and the essence spent "
+            f"{manual_links('(manual p24)')}.</div>")
 
     def _update_heat(self, _change=None) -> None:
         if _HEAT not in self._opened:
@@ -590,8 +595,8 @@ class OddsView(widgets.VBox):
                 for hit, p in outcome.items()]
         rows.append(("blockers hit on average", number(attacks.expected_hits(outcome))))
         self.blockers_table.value = _table(("blockers hit together", "chance"), rows) + (
-            "<small>One roll, one total: every blocker whose defense the total reaches is hit "
-            "(manual p24)</small>")
+            "<small>" + manual_links("One roll, one total: every blocker whose defense the "
+                                     "total reaches is hit (manual p24)") + "</small>")
 
     def _update_kill(self, _change=None) -> None:
         if _MORE_QUESTIONS not in self._opened:
@@ -605,9 +610,13 @@ class OddsView(widgets.VBox):
             return
         self.kill.value = (f"Chance to take {self.health.value} health within "
                            f"{self.attacks.value} attack(s), sharing {self.essence.value} "
-                           f"essence: <b>{exact(p)}</b><br><small>manual p24 (attack, wounds), "
-                           "p18 (essence)</small>")
+                           f"essence: <b>{exact(p)}</b><br><small>"
+                           f"{manual_links('manual p24 (attack, wounds), p18 (essence)')}</small>")
 
+
+#: What the spawn and horror chains apply, said under their table.
+PROCESS_CITATION = ("Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 rules (spawn "
+                    "phase); the ruling on which spawn phase is played")
 
 #: The quantities :class:`ProcessesView` charts: :class:`~machina_nb.rules.odds.processes.RoundSummary`
 #: fields and their titles.
@@ -661,6 +670,8 @@ class ProcessesView(widgets.VBox):
         self.compare.add_class("proc-compare")
         self.summary = widgets.HTML()
         self.summary.add_class("proc-summary")
+        self.rule_links = RuleLinks()
+        self.rule_links.show(PROCESS_CITATION)
         self.sources = {field: ColumnDataSource({"x": [], "left": [], "right": [],
                                                  "left_exact": [], "right_exact": []})
                         for field in PROCESS_FIELDS}
@@ -690,7 +701,7 @@ class ProcessesView(widgets.VBox):
                 else widgets.HTML(),
                 row([self.rating, self.horror, self.explorers]),
                 row([self.rounds, self.blocking, self.compare]),
-                self.summary, widgets.Box(plots, layout=widgets.Layout(
+                self.summary, self.rule_links, widgets.Box(plots, layout=widgets.Layout(
                     display="flex", flex_flow="row wrap"))]
 
     def _unfold(self, change) -> None:
@@ -762,8 +773,7 @@ class ProcessesView(widgets.VBox):
                 f"rating {self.horror.value or 'none'}, {self.explorers.value} explorer(s), "
                 f"a threat track of {setup.threat_positions} positions"
                 + _table(("", *names), rows)
-                + "<small>Rules: manual p13 (spawn), manual p14 (horror, threat), 3.5 rules "
-                  "(spawn phase); the ruling on which spawn phase is played</small>")
+                + f"<small>{manual_links(PROCESS_CITATION)}</small>")
 
     def _side_names(self) -> list[str]:
         """Each side in words: the rules in force, the preset compared, each with the spawn

@@ -46,6 +46,7 @@ from machina_nb.views.board import (
     space_name,
 )
 from machina_nb.views.fit import board_holder, row, scale_to_width
+from machina_nb.views.reference import RuleLinks, manual_links
 
 __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
@@ -54,6 +55,8 @@ __all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text",
 SAMPLE_BAG = "+1,0,0,-1,-1,-1,-2,-2,-3,-4,skull,skull,cultist,tablet,auto_fail,elder_sign"
 """A sample chaos bag (our own mix, about the size of a campaign's standard bag)."""
 SAMPLE_VALUES = "skull=-1,cultist=-2,tablet=-3"
+#: The manual's pages behind this tab's Machina Arcana side, opened from the tab's buttons.
+MACHINA_CITATIONS = "manual p22 (line of sight), manual p24 (attack), manual p18 (essence)"
 SAMPLE_ELDER_SIGN = 1
 MARGINS = tuple(range(-3, 11))
 """The required margins the chart shows."""
@@ -196,7 +199,7 @@ def _swatches(items) -> str:
 def _table(header, rows, css: str) -> str:
     head = "".join(f"<th style='text-align:left;padding:2px 8px'>{html.escape(h)}</th>"
                    for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(c)}</td>"
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{manual_links(c)}</td>"
                                     for c in row) + "</tr>" for row in rows)
     return f"<table class='{css}'><tr>{head}</tr>{body}</table>"
 
@@ -249,6 +252,8 @@ class OtherGamesView(widgets.VBox):
         self.curve_table = self._html("peers-curve-table")
         self.timing = self._html("peers-timing")
         self.distances = self._html("peers-distances")
+        self.rule_links = RuleLinks()
+        self.rule_links.show(MACHINA_CITATIONS)
         chart, self._curves = self._build_chart()
         self._chart_figure = chart
         dist_fig, _ = render_board(distance_board(), px_per_space=30)
@@ -307,6 +312,8 @@ class OtherGamesView(widgets.VBox):
                         layout=widgets.Layout(display="flex", flex_flow="row wrap",
                                               grid_gap="8px 16px")),
             sight_legend,
+            widgets.HTML("<small>Machina Arcana's rules on this tab, in the Rules tab:</small>"),
+            self.rule_links,
             _heading("Chance to succeed against the required margin"),
             row([self.pool, self.essence]), row([self.bag, self.values]),
             board_holder(self._chart, self._chart_figure, "plot-holder"), self.chart_note, self.curve_table,
@@ -347,7 +354,7 @@ class OtherGamesView(widgets.VBox):
             for name, data in highlight_data(marks).items():
                 sources[name].data = data
             words = sight_words(marks.verdict[0])
-            verdict.value = f"<p style='max-width:420px'>{html.escape(words)}</p>"
+            verdict.value = f"<p style='max-width:420px'>{manual_links(words)}</p>"
 
     # --- chart, timing ---------------------------------------------------------------------------
 
@@ -398,14 +405,14 @@ class OtherGamesView(widgets.VBox):
                 "x": [m for m, _ in rows], "y": [float(p) for _, p in rows],
                 "fraction": [str(p) for _, p in rows], "percent": [percent(p) for _, p in rows],
                 "game": [names[name]] * len(rows)}
-        self.chart_note.value = (
-            "<p style='max-width:760px'>The margin is what the random part must make up. Machina "
+        self.chart_note.value = "<p style='max-width:760px'>" + manual_links(
+            "The margin is what the random part must make up. Machina "
             "Arcana: armor (or will) minus modifiers; the dice must total at least that (manual "
             "p24). Arkham LCG: difficulty minus skill, icons and modifiers; the token must be at "
             "least that, and the auto-fail token always fails (Arkham summary (Skills and "
             "skill tests)). Mansions of Madness: 10 minus attribute and modifiers; the roll must be "
             "at most 10 minus the margin, and a 1 always passes, a 10 always fails (Mansions "
-            f"summary (Attribute Tests)). Bag: {html.escape(bag.text())}.</p>")
+            f"summary (Attribute Tests)). Bag: {bag.text()}.") + "</p>"
         header = ("margin",) + tuple(names[n] for n in curves)
         table_rows = [(str(m),) + tuple(fraction_text(dict(curves[n])[m]) for n in curves)
                       for m in MARGINS if 0 <= m <= 6]
@@ -420,10 +427,11 @@ class OtherGamesView(widgets.VBox):
         header = ("game", "test", "chance with nothing spent", "chance with the budget",
                   "spent when committed before", "spent on average when decided after",
                   "saved by deciding after")
-        return ("<p style='max-width:760px'>The chance is the same either way; what changes is "
+        return ("<p style='max-width:760px'>" + manual_links(
+                "The chance is the same either way; what changes is "
                 "the cost. Committed before the draw or roll (Arkham's icons, Mansions' skill "
                 "point) the whole budget is always spent; spent after the roll (Machina Arcana's "
-                "essence, manual p18) only what turns a miss into a hit is spent.</p>"
+                "essence, manual p18) only what turns a miss into a hit is spent.") + "</p>"
                 + _table(header, rows, "peers-timing-rows"))
 
     # --- distances -----------------------------------------------------------------------------

@@ -71,7 +71,7 @@ from machina_nb.views.board import (
     space_pixels,
 )
 from machina_nb.views.fit import board_holder, fit_holder
-from machina_nb.views.reference import RuleLinks
+from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.round_words import (
     ability_name,
     action_text,
@@ -591,7 +591,7 @@ class RoundStepper(widgets.VBox):
         phase = PHASES_BY_NAME[s.phase]
         acting = s.active or current_monster(s)
         self.phase_label.value = (
-            f"<b>Round {s.round}</b> · <b>{s.phase} phase</b> ({_esc(phase.rule)})"
+            f"<b>Round {s.round}</b> · <b>{s.phase} phase</b> ({manual_links(phase.rule)})"
             + (f" · acting: {_esc(unit_name(s, acting))}" if acting else "")
             + (f" · <b>game over</b>: {_esc(plain_event(s, s.over))}" if s.over else ""))
         self.ratings.value = (

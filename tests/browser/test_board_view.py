@@ -31,9 +31,10 @@ def test_manual_p22_click_a_space_then_a_target_draws_sight_and_the_explanation(
     assert selected != before
     click_space(page, (7, 2))  # through the corner where a wall meets a closed door
     page.locator(".board-verdict", has_text="C4 → H3").wait_for(timeout=WAIT)
-    assert ("blocked by the wall E3|F3 and the closed door E4|F4 meeting at the corner shared "
-            "by E3, E4, F3 and F4 (manual p22 (line of sight); a corner blocks only when its "
-            "walls cut the line off)") in verdict(page)
+    assert ("blocked by the wall between E3 and F3, and the closed door between E4 and F4, "
+            "meeting at the corner shared by E3, E4, F3 and F4 (manual p22 (line of sight) "
+            "(Rules: Line of sight); a corner blocks only when its walls cut the line off)"
+            ) in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     painted(page)
     aimed = changed_pixels(page, canvas, selected, str(artifacts / "board-sight-target-7-2.png"))
@@ -54,7 +55,7 @@ def test_shipped_2x2_board_blocking_point_reach_and_closest_ties(explorer, artif
     click_space(page, (12, 5))
     page.locator(".board-verdict", has_text="D9 → M6").wait_for(timeout=WAIT)
     assert ("blocked by the wall between D9 and E9, 1/3 of the way down it "
-            "(manual p22 (line of sight))") in verdict(page)
+            "(manual p22 (line of sight) (Rules: Line of sight))") in verdict(page)
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
     sight_pixels = changed_pixels(page, canvas, source_pixels)
     page.screenshot(path=str(artifacts / "board-2x2-sight.png"), full_page=True)

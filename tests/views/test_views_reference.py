@@ -1,8 +1,10 @@
 """The Rules tab without a browser: search, contents, an entry with its links, the glossary and
 the notebooks; manual citations turned into links to their entries; a link opens its tab."""
 
+import re
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
 from machina_nb.rules.analysis.quiz import answer as quiz_answer
@@ -127,8 +129,8 @@ def _rule_buttons(links):
 def test_every_tab_that_cites_the_manual_opens_the_entry_in_the_rules_tab():
     """The Board tab's sight verdict, the Round tab's log, a ruling's sources, a worked
     example's steps, a quiz answer and the analysis board's answers each have buttons that
-    open their manual citations' entries in the Rules tab (and, but for the verdict's short
-    lines, show each citation marked as a link)."""
+    open their manual citations' entries in the Rules tab, and show each citation marked as a
+    link."""
     app = Explorer()
     for title in ("Board", "Round", "Rulings", "Examples", "Quiz", "Analysis board"):
         app.build_tab(TAB_TITLES.index(title))
@@ -148,7 +150,7 @@ def test_every_tab_that_cites_the_manual_opens_the_entry_in_the_rules_tab():
              "Examples": (app.examples.rule_links, app.examples.text),
              "Quiz": (app.quiz.rule_links, app.quiz.feedback)}
     for title, (links, shown) in views.items():
-        assert title == "Board" or "class='manual-link'" in shown.value, title
+        assert "class='manual-link'" in shown.value, title
         buttons = _rule_buttons(links)
         assert buttons, title
         entry = next(e for e in load_reference().entries
@@ -168,3 +170,47 @@ def test_a_view_on_its_own_shows_the_citation_links_but_no_buttons():
     assert [b.description for b in view.children] == ["Rule: Line of sight"]
     view.children[0].click()
     assert opened == ["line_of_sight"]
+
+
+def _widgets(widget, seen=None):
+    """``widget`` and every widget it holds, each once."""
+    seen = set() if seen is None else seen
+    if id(widget) in seen:
+        return
+    seen.add(id(widget))
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _widgets(child, seen)
+
+
+def test_every_manual_citation_shown_in_any_tab_is_marked_as_a_link_and_has_a_button():
+    """Walk every text of every tab after a click in each: each citation of the manual is
+    followed by its link mark, and each tab showing one has a button opening its entry (the
+    Rules tab's own entries are the places the links lead to, so they are left out)."""
+    app = Explorer()
+    for index in range(len(TAB_TITLES)):
+        app.build_tab(index)
+    app.board.select((1, 1))
+    app.round.next_action()
+    app.examples.next_step()
+    app.quiz.go(0)
+    app.quiz.reply(next(iter(quiz_answer(app.quiz.question, app.rules).correct)))
+    app.analysis.editor.start.value = f"situation:{SITUATION}"
+    app.analysis.editor.start_button.click()
+    app.odds.more.selected_index = 1
+    citation = re.compile(r"\bmanual\s+p\d+")
+    for index, title in enumerate(TAB_TITLES):
+        if title == "Rules":
+            continue
+        shown = [w for w in _widgets(app.tabs.children[index])
+                 if isinstance(w, (widgets.HTML, widgets.HTMLMath, widgets.Label))]
+        cited = False
+        for widget in shown:
+            for found in citation.finditer(widget.value):
+                cited = True
+                after = widget.value[found.end():]
+                assert "manual-link" in after.split("manual p")[0], (title, widget.value)
+        if cited:
+            buttons = [b for w in _widgets(app.tabs.children[index])
+                       if isinstance(w, RuleLinks) for b in _rule_buttons(w)]
+            assert buttons, title
