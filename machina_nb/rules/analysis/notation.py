@@ -152,7 +152,13 @@ class PlayStep:
 
     def points(self) -> tuple[tuple[Point, int], ...]:
         """Every space the line names, with the column where it is written."""
-        return tuple((_space(m[0]), m.start()) for m in _SPACE.finditer(self.text))
+        return tuple((point, at) for point, _, at in self.named_spaces())
+
+    def named_spaces(self) -> tuple[tuple[Point, str, int], ...]:
+        """Every space the line names: the space, how a message names it (``(2, 1)``, or the
+        label in quotes, ``'C2'``) and the column where it is written."""
+        return tuple((_space(m[0]), f"({m[1]}, {m[2]})" if m[1] else repr(m[3]), m.start())
+                     for m in _SPACE.finditer(self.text))
 
     def letters(self) -> tuple[tuple[str, int], ...]:
         """Every unit letter the line names, with its column."""

@@ -258,8 +258,7 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
         if letter not in letters:
             raise ContentError(toml.path, line, col + at, f"{letter!r} is not a unit letter of "
                                "this situation")
-    for (x, y), at in step.points():
-        said = f"({x}, {y})" if step.text[at] == "(" else repr(step.text[at:].split(" ")[0])
+    for (x, y), said, at in step.named_spaces():
         if layout is None and max(abs(x), abs(y)) > _AREA_REACH:
             raise ContentError(toml.path, line, col + at, f"{said} is off any playing area "
                                f"of 2x2 map tiles around the starting tile (manual p34)")
