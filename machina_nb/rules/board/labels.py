@@ -14,7 +14,7 @@ from fractions import Fraction
 from machina_nb.rules.board.maptext import Point
 
 __all__ = ["space_name", "column_name", "point_name", "corner_name", "grid_point_words",
-           "plain_text", "distance_words", "space_of_name"]
+           "plain_text", "distance_words", "space_of_name", "LABEL_SHAPE"]
 
 
 def column_name(x: int) -> str:
@@ -45,6 +45,10 @@ def space_name(point: Point) -> str:
 
 
 _NAME = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,3})")
+
+LABEL_SHAPE = re.compile(r"[A-Z]{1,3}-?\d+")
+"""What looks like a space as the board labels it (``B3``), right or wrong (``B0``): text of
+this shape is meant as a space, and :func:`space_of_name` says which, if any."""
 
 
 def space_of_name(name: str) -> Point | None:
