@@ -16,6 +16,7 @@ import pytest
 from cli_runs import ROOT, machina
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_step_text import letters_of
 
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.notation import NotationError, parse_step
@@ -37,19 +38,9 @@ def labelled(text: str) -> str:
     return _PAIR.sub(lambda m: space_name((int(m[1]), int(m[2]))), text)
 
 
-def _letters(situation, state):
-    """The situation's letters, and a free letter for each unit that came into play later."""
-    letters = {u.id: u.letter for u in situation.units}
-    free = [chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in letters.values()]
-    for unit in state.units:
-        if unit.id not in letters:
-            letters[unit.id] = free.pop(0)
-    return letters
-
-
 def _labelled_round_trip(situation, state, rules) -> int:
     """Every legal action written, its spaces relabelled, read back: the same action."""
-    letters = _letters(situation, state)
+    letters = letters_of(situation, state)
     relabelled = 0
     for action in legal_actions(state, rules):
         if isinstance(action, Choose) or action.choices:
