@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.numbers import decimals
 
 __all__ = ["space_name", "column_name", "point_name", "corner_name", "grid_point_words",
            "plain_text", "distance_words", "space_of_name", "LABEL_SHAPE"]
@@ -218,5 +219,5 @@ def distance_words(distance: object, *, short: bool = False) -> str:
     exact = re.sub(r"sqrt\((\d+)\)", r"√\1", text).replace("*", "")
     if short or "√" not in exact:
         return exact if short else f"{exact} space{'' if exact == '1' else 's'}"
-    return f"{float(distance):.2f} spaces (exactly {exact})"   # type: ignore[arg-type]
+    return f"{decimals(distance)} spaces (exactly {exact})"   # type: ignore[arg-type]
 
