@@ -92,17 +92,15 @@ def about_words(value: Fraction | int) -> str:
 
 
 def whole_percent(p: Fraction | int) -> int:
-    """A chance as a whole percentage, rounded from its decimal value, for a grid of numbers.
-
-    It rounds the float, so a chance whose exact percentage ends in one half can round down
-    where :func:`percent_label`, which rounds the exact fraction, rounds up.
+    """A chance as a whole percentage for a grid of numbers, rounded from the exact fraction
+    (a half to the even neighbour), so a grid and :func:`percent_label` never disagree.
 
     >>> whole_percent(Fraction(25, 36)), whole_percent(Fraction(23, 40))
-    (69, 57)
+    (69, 58)
     >>> percent_label(Fraction(23, 40))
     '58%'
     """
-    return round(float(p) * 100)
+    return round(Fraction(p) * 100)
 
 
 def exact(p: Fraction | int, digits: int = 4) -> str:
@@ -166,7 +164,7 @@ def percent_label(p: Fraction) -> str:
     >>> percent_label(Fraction(25, 36)), percent_label(Fraction(1, 1000)), percent_label(Fraction(0))
     ('69%', '<1%', '0%')
     """
-    whole = round(p * 100)
+    whole = whole_percent(p)
     if p and whole == 0:
         return "<1%"
     if p != 1 and whole == 100:
