@@ -2,7 +2,7 @@
 
 import re
 
-_MARK = re.compile(r" <small class='manual-link'[^>]*>\(Rules: <u>[^<]*</u>\)</small>")
+_MARK = re.compile(r" <small class='manual-link'[^>]*>\(Rules: [^<]*\)</small>")
 
 
 def unmarked(shown: str) -> str:

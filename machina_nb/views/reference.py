@@ -100,7 +100,7 @@ def manual_links(text: str, reference: Reference | None = None) -> str:
             titles = "; ".join(e.title for e in entries)
             out.append(f"{_esc(m[0])} <small class='manual-link' data-entry="
                        f"'{' '.join(e.id for e in entries)}' title='Rules tab: {_esc(titles)}'>"
-                       f"(Rules: <u>{_esc(titles)}</u>)</small>")
+                       f"(Rules: {_esc(titles)})</small>")
         else:
             out.append(_esc(m[0]))
         last = m.end()
