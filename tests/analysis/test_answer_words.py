@@ -65,3 +65,10 @@ def test_a_unit_drawn_as_a_column_letter_leaves_space_labels_alone():
                             "map = '''\n+-+-+\n|A .|\n+-+-+\n'''\n\n[unit.A]\ncard = \"kim\"\n")
     assert value_words(s, ["moves to (0, 0)", "on A", {"A": "(1, 0)"}]) == \
         "moves to A1, on Kim (A), Kim (A): B1"
+
+
+def test_a_straight_line_distance_reads_as_a_decimal_beside_its_exact_root():
+    s, _ = _answers("nearest_metric")
+    rules = s.rules().replace({"nearest.metric": "euclidean"})
+    a = next(a for a in ask(s, rules) if a.kind == "nearest")
+    assert answer_words(s, a) == "Hank (H), at distance 2.83 spaces (exactly 2√2)"

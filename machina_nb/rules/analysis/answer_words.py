@@ -25,11 +25,14 @@ from machina_nb.rules.analysis.ask import Answer, show_value
 from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.phrases import reader_words, unit_names
 from machina_nb.rules.analysis.situation import Situation
+from machina_nb.rules.board.distance_values import SquareRoot
 from machina_nb.rules.board.labels import distance_words
 
 __all__ = ["chance_words", "value_words", "answer_words"]
 
 _HIT_CHANCE = re.compile(r"\bhit chance (\d+(?:/\d+)?)")
+_ROOT = re.compile(r"(?:(\d+)\*)?sqrt\((\d+)\)")
+"""A straight-line distance as an answer writes it (``2*sqrt(2)``)."""
 
 
 def chance_words(p: Fraction) -> str:
@@ -82,7 +85,9 @@ def _ranking_words(situation: Situation, value: Mapping[str, Any],
         return "no unit can be reached"
     who = " and ".join(value_words(situation, t, names) for t in value["tied"])
     text = str(value["distance"])
-    far = distance_words(text, short=True) if "sqrt" in text else distance_words(text)
+    root = _ROOT.fullmatch(text)
+    far = distance_words(SquareRoot(int(root[1] or 1) ** 2 * int(root[2]))) if root else \
+        distance_words(text)
     tie = " (a tie: the players choose)" if len(value["tied"]) > 1 else ""
     return f"{who}, at distance {far}{tie}"
 
