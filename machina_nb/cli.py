@@ -26,7 +26,6 @@ from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import risk_answer as analysis_risk
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
-from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
 from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words, rules_words
 from machina_nb.rules.analysis.quiz import load_quiz_file
@@ -38,6 +37,7 @@ from machina_nb.rules.board.labels import plain_text
 from machina_nb.rules.board.maptext import SpaceKind, parse_map
 from machina_nb.rules.cards import catalog
 from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.numbers import chance_words, fraction_words, mean_words
 from machina_nb.rules.odds import attacks, processes
 from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.odds.genfunc import generating_function
@@ -179,16 +179,6 @@ def _rules(args) -> int:
     return 0
 
 
-def _exact(p) -> str:
-    """An exact chance and its percentage, e.g. ``5/6 (83.3%)``."""
-    return f"{fraction_words(p)} ({percent_words(p)})"
-
-
-def _mean(x) -> str:
-    """An exact number that is not a chance: plain decimals, then the fraction."""
-    return str(x) if x.denominator == 1 else f"{float(x):.2f} (exactly {x})"
-
-
 def _int_list(text: str, argument: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",")]
@@ -252,10 +242,11 @@ def _odds(args) -> int:
         print(f"generating function G(z) = {generating_function(pool, factored=True)}")
         print(f"                          = {generating_function(pool)}")
     if defense is None and not args.blockers:
-        print(f"{pool}: totals {dist.minimum} to {dist.maximum}, on average {_mean(dist.mean)}")
+        print(f"{pool}: totals {dist.minimum} to {dist.maximum}, "
+              f"on average {mean_words(dist.mean)}")
         for total, p in dist.pmf().items():
-            print(f"  total {total:>2}: {_exact(p):<22} {total} or more: "
-                  f"{_exact(dist.at_least(total))}")
+            print(f"  total {total:>2}: {chance_words(p):<22} {total} or more: "
+                  f"{chance_words(dist.at_least(total))}")
         print("Rules: manual p24 (attack roll)")
         return 0
     said = ", ".join(part for part in (
@@ -271,8 +262,8 @@ def _odds(args) -> int:
         for hit, p in outcome.items():
             names = ", ".join(f"blocker {i + 1} ({attribute} {defenses[i]})"
                               for i in sorted(hit)) or "no blocker"
-            print(f"  hits {names}: {_exact(p)}")
-        print(f"  blockers hit, on average: {_mean(attacks.expected_hits(outcome))}")
+            print(f"  hits {names}: {chance_words(p)}")
+        print(f"  blockers hit, on average: {mean_words(attacks.expected_hits(outcome))}")
         print("Rules: manual p24 (several blockers, one roll); "
               f"{_ruling('essence.multi_blocker', rules)}")
         return 0
@@ -283,19 +274,19 @@ def _odds(args) -> int:
         print(heading)
         print(f"  destroys a target of {args.health} health within {args.attacks} "
               f"attack{'s' if args.attacks != 1 else ''}"
-              f"{', the essence shared among them' if args.essence else ''}: {_exact(p)}")
+              f"{', the essence shared among them' if args.essence else ''}: {chance_words(p)}")
         print("Rules: manual p24 (a hit costs 1 health), p18 (essence)")
         return 0
     odds = attacks.attack_odds(pool, cast(int, defense), rules, modifier, args.essence)
     print(heading)
-    print(f"  hits: {_exact(odds.hit)}")
+    print(f"  hits: {chance_words(odds.hit)}")
     if args.essence:
-        print(f"  essence spent, the least that makes it hit: {_mean(odds.expected_spent)} on "
+        print(f"  essence spent, the least that makes it hit: {mean_words(odds.expected_spent)} on "
               "average")
         for e, p in odds.spent.items():
-            print(f"    {e if e else 'none'}: {_exact(p)}")
+            print(f"    {e if e else 'none'}: {chance_words(p)}")
     barrel = attacks.barrel_hit_chance(pool, rules, modifier, args.essence)
-    print(f"  hits an exploding barrel (a total of 1 or more): {_exact(barrel)}")
+    print(f"  hits an exploding barrel (a total of 1 or more): {chance_words(barrel)}")
     print(f"Rules: manual p24 (attack), p18 (essence after the roll); "
           f"{_ruling('roll.floor', rules)}")
     return 0
@@ -343,11 +334,11 @@ def _spawn(args) -> int:
             continue
         mean = None if None in dist else sum(cast(int, k) * p for k, p in dist.items())
         print(f"{_FIELD_WORDS.get(field, field_words(field))}:"
-              + (f" {_mean(mean)} on average" if mean is not None else ""))
+              + (f" {mean_words(mean)} on average" if mean is not None else ""))
         for value, p in dist.items():
-            print(f"  {'never' if value is None else value:>5}: {_exact(p)}")
+            print(f"  {'never' if value is None else value:>5}: {chance_words(p)}")
     if report.long_run_attempts is not None:
-        print(f"spawn rolls per round in the long run: {_mean(report.long_run_attempts)}")
+        print(f"spawn rolls per round in the long run: {mean_words(report.long_run_attempts)}")
     print("Rules: manual p13 (spawn), p14 (horror, threat); 3.5 update (spawn phase)")
     return 0
 
@@ -408,11 +399,12 @@ def _arkham_test(args) -> int:
         return 0
     print(f"bag: {bag.text()}")
     print(odds.explain())
-    print(f"  P(success) = {_exact(odds.p_success)}   P(auto-fail) = {_exact(odds.auto_fail)}")
-    print(f"  one more icon adds {_exact(gain)}")
+    print(f"  P(success) = {chance_words(odds.p_success)}   "
+          f"P(auto-fail) = {chance_words(odds.auto_fail)}")
+    print(f"  one more icon adds {chance_words(gain)}")
     for margin, p in odds.margins:
         word = "succeed by" if margin >= 0 else "fail by"
-        print(f"  {word} {abs(margin)}: {_exact(p)}")
+        print(f"  {word} {abs(margin)}: {chance_words(p)}")
     return 0
 
 
@@ -425,7 +417,7 @@ def _mansions_test(args) -> int:
         _print_json({"p_pass": str(test.p_pass), "target": test.target})
         return 0
     print(test.explain())
-    print(f"  P(pass) = {_exact(test.p_pass)}")
+    print(f"  P(pass) = {chance_words(test.p_pass)}")
     return 0
 
 
@@ -609,7 +601,7 @@ def _risk(args) -> int:
           "on each space it can end its move on:")
     print("\n".join(grid))
     for space, d, lost in rows:
-        print(f"{plain_text(space)}: destroyed {fraction_words(d)} ({float(d):.1%}), expected health "
+        print(f"{plain_text(space)}: destroyed {chance_words(d)}, expected health "
               f"lost {fraction_words(lost)}")
     return 0
 

@@ -45,7 +45,7 @@ from machina_nb.rules.board.maptext import BorderKind, Layout, Point, SpaceKind
 from machina_nb.rules.board.palette import (DANGER_SCALE, DIM, DIMMED_ROLES, DIRECTION_INK,
                                             FILLED_ROLES, GRID,
                                             HATCHED_ROLES, LABEL_INK, MAP_STYLES, ROLE_COLOURS,
-                                            ROLE_WORDS, SPACE_COLOURS, STYLES, TILE_INK,
+                                            POINT_WORDS, ROLE_WORDS, SPACE_COLOURS, STYLES, TILE_INK,
                                             UNIT_FILL, UNIT_INK)
 from machina_nb.rules.board.playarea import PlayArea, place_tile
 from machina_nb.rules.board.tiles import load_tiles
@@ -215,7 +215,8 @@ def legend_html(sources, names: Mapping[str, str] | None = None) -> str:
                      "dim" if role in DIMMED_ROLES else
                      "fill" if role in FILLED_ROLES else "outline",
                      "overlay_lines": "line", "overlay_points": "✕"}[source]
-            parts.append(_entry(ROLE_COLOURS[role], style, ROLE_WORDS[role]))
+            words = POINT_WORDS.get(role, ROLE_WORDS[role]) if style == "✕" else ROLE_WORDS[role]
+            parts.append(_entry(ROLE_COLOURS[role], style, words))
         if _has(sources, "overlay_labels"):
             parts.append(_entry(LABEL_INK, "3", STYLES["label"].words))
     if _has(sources, "units"):

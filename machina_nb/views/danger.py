@@ -42,13 +42,13 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.board.palette import DANGER_SCALE, ROLE_COLOURS
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import exact, number, percent_label
 from machina_nb.rules.rulings import Rules
-from machina_nb.views.numbers import exact, number
 from machina_nb.views.overlays import Pick
 from machina_nb.views.round_words import choice_words, unit_name
 from machina_nb.views.words import unit_words
 
-__all__ = ["DangerOverlay", "danger_role", "percent_label", "danger_highlights",
+__all__ = ["DangerOverlay", "danger_role", "danger_highlights",
            "breakdown_lines", "health_chart_html", "phase_answer_html", "DANGER_HINT"]
 
 DANGER_HINT = ("Click an explorer: every space it can end its move on is coloured by the chance "
@@ -66,21 +66,6 @@ def danger_role(p: Fraction) -> str:
     if p == 0:
         return DANGER_SCALE[0][0]
     return [role for role, least, _, _ in DANGER_SCALE[1:] if p * 100 >= least][-1]
-
-
-def percent_label(p: Fraction) -> str:
-    """A chance as a whole percentage short enough to write on a space, never rounded to a
-    certainty it is not.
-
-    >>> percent_label(Fraction(25, 36)), percent_label(Fraction(1, 1000)), percent_label(Fraction(0))
-    ('69%', '<1%', '0%')
-    """
-    whole = round(p * 100)
-    if p and whole == 0:
-        return "<1%"
-    if p != 1 and whole == 100:
-        return ">99%"
-    return f"{whole}%"
 
 
 def _destroyed(phase: SolvedPhase, uid: str) -> Fraction:

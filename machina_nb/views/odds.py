@@ -37,13 +37,13 @@ from machina_nb.rules.cards.units import UnitCard, content_cards
 from machina_nb.rules.odds import attacks, processes
 from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import a_kind, decimals, exact, hits_phrase, number
 from machina_nb.rules.odds.genfunc import generating_function
 from machina_nb.rules.rulings import PRESETS, Rules
 from machina_nb.rules.rulings_words import label
 from machina_nb.rules.analysis.phrases import rules_words
 from machina_nb.views import setup_notebook
 from machina_nb.views.fit import board_holder, row, scale_to_width
-from machina_nb.views.numbers import a_kind, exact, hits_phrase, number
 from machina_nb.views.reference import RuleLinks, manual_links
 from machina_nb.views.words import PRESET_WORDS
 
@@ -576,7 +576,7 @@ class OddsView(widgets.VBox):
         self.sources["heat"].data = {
             "pool": [r[0] for r in rows], "defense": [str(r[1]) for r in rows],
             "p": [float(r[2]) for r in rows], "exact": [exact(r[2]) for r in rows],
-            "text": [f"{float(r[2]):.2f}" for r in rows],
+            "text": [decimals(r[2]) for r in rows],
             "ink": ["#212121" if r[2] > Fraction(3, 5) else "#ffffff" for r in rows]}
 
     def _update_blockers(self, _change=None) -> None:

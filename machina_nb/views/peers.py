@@ -32,6 +32,7 @@ from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point, SpaceKind, parse_map
 from machina_nb.rules.content import content_root
 from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.numbers import about_words, chance_words, percent_words
 from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.peers import arkham, compare, mansions
 from machina_nb.rules.rulings import SWITCHES, Rules
@@ -48,7 +49,7 @@ from machina_nb.views.board import (
 from machina_nb.views.fit import board_holder, row, scale_to_width
 from machina_nb.views.reference import RuleLinks, manual_links
 
-__all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "percent", "fraction_text", "sight_words",
+__all__ = ["SAMPLE_BAG", "SAMPLE_VALUES", "MARGINS", "sight_words",
            "sight_board", "distance_board", "sight_highlights", "curve_rows", "timing_rows",
            "OtherGamesView"]
 
@@ -67,17 +68,6 @@ _SIGHT_ROLES = (("selected", "the looking figure's space"), ("target", "the targ
                 ("blocker", "where the line is stopped"))
 _GAME_COLOURS = {"machina": "#1565c0", "essence": "#1565c0", "arkham": "#2e7d32",
                  "mansions": "#c62828"}
-
-
-def percent(p: Fraction) -> str:
-    """``Fraction(9, 16)`` -> ``'56.2%'``."""
-    return f"{float(p):.1%}"
-
-
-def fraction_text(p: Fraction) -> str:
-    """An exact chance with its percentage beside it: ``9/16 (56.2%)``."""
-    p = Fraction(p)
-    return f"{p} ({percent(p)})"
 
 
 def _map(name: str) -> Board:
@@ -403,7 +393,7 @@ class OtherGamesView(widgets.VBox):
         for name, rows in curves.items():
             self._curves[name].data = {
                 "x": [m for m, _ in rows], "y": [float(p) for _, p in rows],
-                "fraction": [str(p) for _, p in rows], "percent": [percent(p) for _, p in rows],
+                "fraction": [str(p) for _, p in rows], "percent": [percent_words(p) for _, p in rows],
                 "game": [names[name]] * len(rows)}
         self.chart_note.value = "<p style='max-width:760px'>" + manual_links(
             "The margin is what the random part must make up. Machina "
@@ -414,16 +404,15 @@ class OtherGamesView(widgets.VBox):
             "at most 10 minus the margin, and a 1 always passes, a 10 always fails (Mansions "
             f"summary (Attribute Tests)). Bag: {bag.text()}.") + "</p>"
         header = ("margin",) + tuple(names[n] for n in curves)
-        table_rows = [(str(m),) + tuple(fraction_text(dict(curves[n])[m]) for n in curves)
+        table_rows = [(str(m),) + tuple(chance_words(dict(curves[n])[m]) for n in curves)
                       for m in MARGINS if 0 <= m <= 6]
         self.curve_table.value = _table(header, table_rows, "peers-curve-table-rows")
         self.timing.value = self._timing_html(timing)
 
     @staticmethod
     def _timing_html(timing) -> str:
-        rows = [(game, what, fraction_text(t.chance_without), fraction_text(t.chance),
-                 f"{t.spent_before}", f"{t.spent_after} (≈ {float(t.spent_after):.2f})",
-                 f"{t.value} (≈ {float(t.value):.2f})") for game, what, t in timing]
+        rows = [(game, what, chance_words(t.chance_without), chance_words(t.chance),
+                 f"{t.spent_before}", about_words(t.spent_after), about_words(t.value)) for game, what, t in timing]
         header = ("game", "test", "chance with nothing spent", "chance with the budget",
                   "spent when committed before", "spent on average when decided after",
                   "saved by deciding after")

@@ -34,6 +34,7 @@ from machina_nb.rules.analysis.situation import Situation, load_situations
 from machina_nb.rules.board import sight
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.numbers import percent_words
 from machina_nb.rules.rulings import SWITCHES, TOPICS, Rules, load_rulings
 from machina_nb.rules.rulings_words import (
     cite_words,
@@ -71,7 +72,7 @@ def _value_html(value: Any, key: str = "") -> str:
         return ", ".join(_value_html(v) for v in value) or "none"
     text = str(value)
     if _FRACTION.match(text):
-        return f"{text} ≈ {float(Fraction(text)) * 100:.1f}%"
+        return f"{text} ≈ {percent_words(Fraction(text))}"
     return html.escape(_math_words(plain_text(text)))
 
 

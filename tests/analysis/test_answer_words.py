@@ -1,9 +1,8 @@
 """An answer's value in words: units by name, spaces by label, chances beside percentages."""
 
 import re
-from fractions import Fraction
 
-from machina_nb.rules.analysis.answer_words import answer_words, chance_words, value_words
+from machina_nb.rules.analysis.answer_words import answer_words, value_words
 from machina_nb.rules.analysis.ask import ask
 from machina_nb.rules.analysis.situation import (
     load_situation,
@@ -53,11 +52,6 @@ def test_attack_odds_and_a_tie_read_as_sentences():
         "rend on Phillip (P): 5/6 (83.3%); rend on Lorrai (L): 5/6 (83.3%)"
     assert answer_words(s, answers["closest_explorer"]) == \
         "Lorrai (L) and Phillip (P), at distance 4 spaces (a tie: the players choose)"
-
-
-def test_chance_words_puts_the_percentage_beside_the_exact_fraction():
-    assert chance_words(Fraction(5, 9)) == "5/9 (55.6%)"
-    assert chance_words(Fraction(1)) == "1 (100.0%)"
 
 
 def test_a_unit_drawn_as_a_column_letter_leaves_space_labels_alone():

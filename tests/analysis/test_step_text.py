@@ -32,7 +32,7 @@ SITUATIONS = load_situations()
 WITHOUT_LINE = (Choose,)   # a decision's answer
 
 
-def _letters(situation, state):
+def letters_of(situation, state):
     """The situation's letters, and a free letter for each unit that came into play later."""
     letters = {u.id: u.letter for u in situation.units}
     free = [chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in letters.values()]
@@ -43,7 +43,7 @@ def _letters(situation, state):
 
 
 def _round_trip(situation, state, rules) -> int:
-    letters = _letters(situation, state)
+    letters = letters_of(situation, state)
     written = 0
     for action in legal_actions(state, rules):
         if isinstance(action, WITHOUT_LINE) or action.choices:
@@ -84,7 +84,7 @@ def test_manual_p19_contributed_essence_is_written_and_read():
     s = SITUATIONS["recharge_die"]
     rules = s.rules()
     state = s.state_at(rules)
-    letters = _letters(s, state)
+    letters = letters_of(s, state)
     action = next(a for a in legal_actions(state, rules) if isinstance(a, Activate))
     explorer = next(u.id for u in state.units if u.side == "explorer" and u.id != action.actor) \
         if sum(u.side == "explorer" for u in state.units) > 1 else action.actor
@@ -99,7 +99,7 @@ def test_a_played_ability_names_its_target_by_letter_where_a_unit_stands():
     for s in SITUATIONS.values():
         rules = s.rules()
         state = s.state_at(rules)
-        letters = _letters(s, state)
+        letters = letters_of(s, state)
         for a in legal_actions(state, rules):
             if isinstance(a, PlayAbility) and a.target is not None and not a.choices \
                     and not isinstance(a.target[0], tuple) \

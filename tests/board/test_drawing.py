@@ -18,7 +18,14 @@ from machina_nb.rules.board.palette import SPACE_COLOURS, STYLES, UNIT_FILL
 from machina_nb.rules.content import content_root
 from machina_nb.rules.rulings import Rules
 from machina_nb.views.board import Highlights as ViewHighlights
-from machina_nb.views.board import Pick, shipped_board, sight_overlay
+from machina_nb.views.board import (
+    Pick,
+    board_data,
+    highlight_data,
+    legend_html,
+    shipped_board,
+    sight_overlay,
+)
 from machina_nb.views.picture import svg_board
 from machina_nb.views.rulings import RulingsPanel
 
@@ -69,6 +76,17 @@ def test_every_colour_drawn_has_legend_words():
     assert drawn - neutral <= explained, drawn - neutral - explained
     assert all(words and "_" not in words and "=" not in words for *_, words in shown)
     assert any(key == "role:blocked" and look == "dim" for key, _, look, _ in shown)
+
+
+def test_a_blocked_line_explains_the_blocker_and_the_cross_once_each():
+    """The border that blocks and the ✕ where the line is cut are two legend entries with
+    their own words, in the picture and beside the app's board."""
+    board = shipped_board()
+    highlights = sight_overlay(board, Rules(), Pick((3, 8), (12, 5)))
+    words = [(look, said) for _, _, look, said in legend(draw(board, highlights))]
+    assert ("line", "what blocks the line") in words and ("mark", "where the line is cut") in words
+    shown = legend_html(highlight_data(highlights) | board_data(board))
+    assert shown.count("what blocks the line") == 1 and shown.count("where the line is cut") == 1
 
 
 def test_svg_pictures_are_well_formed_xml():

@@ -16,15 +16,11 @@ from machina_nb.rules.board.drawing import Rect, draw
 from machina_nb.rules.board.highlights import Highlights
 from machina_nb.rules.board.palette import DANGER_SCALE
 from machina_nb.rules.content import content_root
+from machina_nb.rules.numbers import percent_label
 from machina_nb.views.analysis import AnalysisBoardView
 from machina_nb.views.app import Explorer
 from machina_nb.views.board import BoardView, Pick, drawn_colours
-from machina_nb.views.danger import (
-    DangerOverlay,
-    danger_role,
-    health_chart_html,
-    percent_label,
-)
+from machina_nb.views.danger import DangerOverlay, danger_role, health_chart_html
 from machina_nb.views.round_words import choice_words
 
 SITUATIONS = content_root() / "situations"

@@ -22,26 +22,17 @@ from fractions import Fraction
 from typing import Any
 
 from machina_nb.rules.analysis.ask import Answer, show_value
-from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.phrases import reader_words, unit_names
 from machina_nb.rules.analysis.situation import Situation
 from machina_nb.rules.board.distance_values import SquareRoot
 from machina_nb.rules.board.labels import distance_words
+from machina_nb.rules.numbers import chance_words, percent_words
 
-__all__ = ["chance_words", "value_words", "answer_words"]
+__all__ = ["value_words", "answer_words"]
 
 _HIT_CHANCE = re.compile(r"\bhit chance (\d+(?:/\d+)?)")
 _ROOT = re.compile(r"(?:(\d+)\*)?sqrt\((\d+)\)")
 """A straight-line distance as an answer writes it (``2*sqrt(2)``)."""
-
-
-def chance_words(p: Fraction) -> str:
-    """An exact chance with its percentage beside it.
-
-    >>> chance_words(Fraction(5, 9)), chance_words(Fraction(1))
-    ('5/9 (55.6%)', '1 (100.0%)')
-    """
-    return f"{fraction_words(p)} ({percent_words(p)})"
 
 
 def _letters(situation: Situation, text: str) -> str:

@@ -31,7 +31,6 @@ from machina_nb.rules.analysis.attack_odds import (
     attack_odds,
     attack_pools,
     attack_sources,
-    percent_words,
 )
 from machina_nb.rules.analysis.monster_turn import MAX_TURN_STEPS, monster_turn
 from machina_nb.rules.analysis.notation import NotationError
@@ -52,6 +51,7 @@ from machina_nb.rules.engine.game import new_game
 from machina_nb.rules.engine.phases import current_monster
 from machina_nb.rules.engine.state import GameState, Unit
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import fraction_words, percent_words
 from machina_nb.rules.odds import processes
 from machina_nb.rules.rulings import Rules
 
@@ -235,14 +235,6 @@ def _ethereal(state: GameState) -> tuple[str, ...]:
     return tuple(u.id for u in state.units if u.ethereal and u.position is not None)
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
-def _percent(p: Fraction) -> str:
-    return percent_words(p)
-
-
 # --- the question kinds -------------------------------------------------------------------------
 
 def _sight(situation: Situation, q: Question, rules: Rules, state: GameState
@@ -369,9 +361,9 @@ def _rounds(situation: Situation, q: Question, rules: Rules, state: GameState
     value = {}
     for field in fields:
         dist = processes.marginal(result, field)
-        value[field] = {("never" if k is None else str(k)): _fraction(p) for k, p in dist.items()}
+        value[field] = {("never" if k is None else str(k)): fraction_words(p) for k, p in dist.items()}
     why = [f"{field} after {q.get('rounds')} round(s): " + ", ".join(
-        f"{k}: {p} = {_percent(Fraction(p))}" for k, p in value[field].items()) for field in fields]
+        f"{k}: {p} = {percent_words(Fraction(p))}" for k, p in value[field].items()) for field in fields]
     return value, why + ["manual p13-14; 3.5 §Spawn Phase (exact distribution over the rounds)"]
 
 

@@ -11,7 +11,6 @@ Rules: manual p20-21 (the sources of a unit's abilities), p24 (attack), p18 (ess
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from machina_nb.rules.analysis.questions import Question
@@ -20,26 +19,17 @@ from machina_nb.rules.cards.abilities import Ability
 from machina_nb.rules.engine.cardplay import explorer_sources
 from machina_nb.rules.engine.monsters import monster_abilities
 from machina_nb.rules.engine.state import GameState, Unit
+from machina_nb.rules.numbers import fraction_words, percent_words
 from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.odds.dice import Pool
 from machina_nb.rules.rulings import Rules
 
-__all__ = ["attack_odds", "attack_pools", "attack_sources", "fraction_words", "percent_words"]
+__all__ = ["attack_odds", "attack_pools", "attack_sources"]
 
 _SOURCE_WORDS = {"unit": "its card", "card": "its card", "bound": "a bound event",
                  "explorer_event": "the current explorer event", "chapter": "the chapter",
                  "item": "an item", "horror": "the current horror event"}
 """Where an ability comes from, in words (the engine's source keys)."""
-
-
-def fraction_words(p: Fraction) -> str:
-    """An exact chance as ``"5/9"`` (a whole number alone)."""
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
-def percent_words(p: Fraction) -> str:
-    """A chance as a percentage with one decimal, for reading beside the fraction."""
-    return f"{float(p) * 100:.1f}%"
 
 
 def attack_pools(ability: Any) -> list[tuple[bool, Pool]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from machina_nb.rules.analysis.attack_odds import attack_pools, fraction_words
+from machina_nb.rules.analysis.attack_odds import attack_pools
 from machina_nb.rules.analysis.play import event_words, option_words, point_words
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import Situation
@@ -26,6 +26,7 @@ from machina_nb.rules.engine.monsters import mindless_step, monster_abilities
 from machina_nb.rules.engine.plans import PlannedAbility, PlannedDoor, PlannedEnd, PlannedMove
 from machina_nb.rules.engine.state import GameState, MonsterTurn
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import fraction_words
 from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.rulings import Rules
 

@@ -1,7 +1,8 @@
 """The plain notation of a ``play`` question's steps: what each unit does, one line a step.
 
-A step names its unit by its letter and the spaces by their coordinates as the answers
-write them, ``(x, y)``::
+A step names its unit by its letter and a space either by its coordinates as the answers
+write them, ``(x, y)``, or as the board's axes label it, ``B3`` (column letters from ``A``,
+row number from ``1``; :func:`~machina_nb.rules.board.labels.space_of_name` reads it)::
 
     K starts                      K ends                    K passes (starts and ends)
     K moves to (2, 1) (3, 1)      K opens the door to (2, 0)    (closes, destroys)
@@ -17,14 +18,18 @@ write them, ``(x, y)``::
 
 :func:`parse_step` reads one line into a :class:`PlayStep` or raises :class:`NotationError`
 with the column (0-based, in the line) of what is wrong; the situation loader turns that
-into file:line:col. Nothing here knows the board or the cards: the loader checks that the
-letters are units, the spaces on the board, the ability names on a card and the items a trade
-names item cards.
+into file:line:col. A label that names no space (``B0``) is refused here; beyond that nothing
+here knows the board or the cards: the loader checks that the letters are units, the spaces
+on the board, the ability names on a card and the items a trade names item cards.
 
 >>> parse_step("K plays hex_bolt on M with 2 essence")
 PlayStep(text='K plays hex_bolt on M with 2 essence', verb='play', actor='K', spaces=(), targets=('M',), name='hex_bolt', essence=2, way=None, destroy=None, give=(), take=(), contributions=(), steps=(), gifts=())
 >>> parse_step("K moves to (2, 1) (3, 1)").spaces
 ((2, 1), (3, 1))
+>>> parse_step("K moves to C2 D2").spaces
+((2, 1), (3, 1))
+>>> parse_step("K plays alternate on M and C1").targets
+('M', (2, 0))
 >>> parse_step("K trades with P giving circular_saw and rotopod").give
 ('circular_saw', 'rotopod')
 >>> parse_step("K activates (1, 0) with L contributing 2").contributions
@@ -42,14 +47,22 @@ import re
 from dataclasses import dataclass
 from typing import cast
 
+from machina_nb.rules.board.labels import LABEL_SHAPE, space_of_name
 from machina_nb.rules.board.maptext import Point
 
 __all__ = ["PlayStep", "NotationError", "parse_step", "VERBS", "EXAMPLES", "SIDE_WORDS"]
 
-_P = r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"
-_T = rf"[A-Z]|{_P}"
+_XY = r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"
+_L = LABEL_SHAPE.pattern
+_P = rf"(?:{_XY}|{_L})"
+_PATH = rf"{_P}(?:\s*{_XY}| {_L})*"
+_T = rf"{_L}|[A-Z]|{_XY}"
 _ITEMS = r"[a-z][a-z0-9_]*(?: and [a-z][a-z0-9_]*)*"
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+_SPACE = re.compile(rf"{_POINT.pattern}|(?<![\w(-])({_L})(?![\w-])")
+"""A space as a step writes it: ``(x, y)`` (groups 1 and 2) or a board label (group 3)."""
+_SPACE_WORDS = ("to", "activates", "on", "and", "destroying")
+"""The words a space follows in a step (and each space of a path the one before it)."""
 _GIVES = r"[A-Z] contributing \d"
 _GIVEN = rf"(?: (?:with|and) (?P<given>{_GIVES}(?: and {_GIVES})*))?"
 _GIVE = re.compile(r"([A-Z]) contributing (\d)")
@@ -67,7 +80,7 @@ VERBS = {
     "start": r"(?P<actor>[A-Z]) starts",
     "end": r"(?P<actor>[A-Z]) ends",
     "pass": r"(?P<actor>[A-Z]) passes",
-    "move": rf"(?P<actor>[A-Z]) moves to (?P<path>{_P}(?:\s*{_P})*)",
+    "move": rf"(?P<actor>[A-Z]) moves to (?P<path>{_PATH})",
     "door": rf"(?P<actor>[A-Z]) (?P<name>opens|closes|destroys) the door to (?P<space>{_P})",
     "activate": rf"(?P<actor>[A-Z]) activates (?P<space>{_P})(?: for (?P<name>essence|a roll))?"
                 rf"(?: with (?P<essence>\d) essence)?{_GIVEN}",
@@ -139,7 +152,13 @@ class PlayStep:
 
     def points(self) -> tuple[tuple[Point, int], ...]:
         """Every space the line names, with the column where it is written."""
-        return tuple(((int(m[1]), int(m[2])), m.start()) for m in _POINT.finditer(self.text))
+        return tuple((point, at) for point, _, at in self.named_spaces())
+
+    def named_spaces(self) -> tuple[tuple[Point, str, int], ...]:
+        """Every space the line names: the space, how a message names it (``(2, 1)``, or the
+        label in quotes, ``'C2'``) and the column where it is written."""
+        return tuple((_space(m[0]), f"({m[1]}, {m[2]})" if m[1] else repr(m[3]), m.start())
+                     for m in _SPACE.finditer(self.text))
 
     def letters(self) -> tuple[tuple[str, int], ...]:
         """Every unit letter the line names, with its column."""
@@ -163,15 +182,44 @@ class NotationError(ValueError):
         super().__init__(message)
 
 
-def _point(text: str) -> Point:
-    m = cast(re.Match[str], _POINT.fullmatch(text.strip()))   # the caller matched it already
-    return int(m[1]), int(m[2])
+def _space(text: str) -> Point:
+    """The space ``(x, y)`` or a board label names (the caller matched and checked it)."""
+    m = _POINT.fullmatch(text.strip())
+    if m is not None:
+        return int(m[1]), int(m[2])
+    return cast(Point, space_of_name(text))
 
 
 def _target(text: str | None) -> str | Point | None:
     if text is None:
         return None
-    return text if len(text) == 1 else _point(text)
+    return text if len(text) == 1 else _space(text)
+
+
+def _no_space(text: str, written: str, column: int) -> NotationError:
+    return NotationError(f"{text!r} names {written!r}, which is no space as the board labels "
+                         "it: write column letters from A and a row number from 1, like 'B3', "
+                         "or (x, y)", column)
+
+
+def _check_labels(text: str) -> None:
+    """Refuse a label that names no space (``B0``), naming it and where it stands."""
+    for m in _SPACE.finditer(text):
+        if m[3] and space_of_name(m[3]) is None:
+            raise _no_space(text, m[3], m.start())
+
+
+def _bad_space(text: str) -> NotationError | None:
+    """Where a line that does not read holds a mistyped space (``b3``, ``3B``, ``AAAA1``): a
+    word of letters and digits where a space goes."""
+    words = [(m[0], m.start()) for m in re.finditer(r"\S+", text)]
+    path = len(words) > 2 and words[1][0] == "moves"
+    for i, (word, at) in enumerate(words[1:], 1):
+        if (words[i - 1][0] in _SPACE_WORDS or (path and i > 3)) and not word.startswith("(") \
+                and re.search(r"\d", word) and re.search(r"[A-Za-z]", word) \
+                and not _SPACE.fullmatch(word):
+            return _no_space(text, word, at)
+    return None
 
 
 def parse_step(text: str) -> PlayStep:
@@ -187,17 +235,18 @@ def parse_step(text: str) -> PlayStep:
     for verb, pattern in _COMPILED.items():
         m = pattern.fullmatch(text)
         if m:
+            _check_labels(text)
             return _step(text, verb, m)
-    raise NotationError(_unknown(text), _column(text))
+    raise _bad_space(text) or NotationError(_unknown(text), _column(text))
 
 
 def _step(text: str, verb: str, m: re.Match[str]) -> PlayStep:
     groups = m.groupdict()
     spaces: tuple[Point, ...] = ()
     if groups.get("path"):
-        spaces = tuple((int(a), int(b)) for a, b in _POINT.findall(groups["path"]))
+        spaces = tuple(_space(m[0]) for m in _SPACE.finditer(groups["path"]))
     elif groups.get("space"):
-        spaces = (_point(groups["space"]),)
+        spaces = (_space(groups["space"]),)
     targets = tuple(t for t in (_target(groups.get("t1")), _target(groups.get("t2")))
                     if t is not None)
     name = groups.get("name") or ""
@@ -211,7 +260,7 @@ def _step(text: str, verb: str, m: re.Match[str]) -> PlayStep:
     return PlayStep(text, verb, groups.get("actor"), spaces, targets, name,
                     int(groups.get("essence") or 0),
                     int(groups["way"]) if groups.get("way") else None,
-                    _point(groups["destroy"]) if groups.get("destroy") else None, give, take,
+                    _space(groups["destroy"]) if groups.get("destroy") else None, give, take,
                     tuple((a, int(n)) for a, n in _GIVE.findall(groups.get("given") or "")),
                     _equips(groups.get("equips") or ""),
                     tuple(_GIFT.findall(groups.get("gifts") or "")))

@@ -13,7 +13,7 @@ from typing import Any, NoReturn, cast
 
 from machina_nb.rules.analysis.notation import NotationError, parse_step
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards
-from machina_nb.rules.board.labels import space_of_name
+from machina_nb.rules.board.labels import LABEL_SHAPE, space_of_name
 from machina_nb.rules.board.maptext import Layout, SpaceKind
 from machina_nb.rules.cards.records import Record
 from machina_nb.rules.content import TomlFile, require
@@ -120,8 +120,6 @@ def parse_questions(toml: TomlFile, tables: Any, letters: dict[str, Unit], layou
     return tuple(out)
 
 
-_LABEL = re.compile(r"[A-Z]{1,3}-?\d+")
-"""What looks like a space as the board labels it (``B3``), right or wrong (``B0``)."""
 _SPACE_KEYS = ("from", "to", "unit", "monster", "attacker", "target", "explorer", "pusher")
 
 
@@ -129,7 +127,7 @@ def space_value(toml: TomlFile, section: str | None, key: str, value: Any,
                 index: int = 0) -> Any:
     """A space given as the board labels it (``"B3"``) as ``[x, y]`` (``[1, 2]``); any other
     value as it is. A label that names no space fails at its key (file:line:col)."""
-    if not isinstance(value, str) or not _LABEL.fullmatch(value):
+    if not isinstance(value, str) or not LABEL_SHAPE.fullmatch(value):
         return value
     point = space_of_name(value)
     if point is None:
@@ -260,12 +258,12 @@ def _check_step(toml: TomlFile, i: int, n: int, text: Any, letters: dict[str, Un
         if letter not in letters:
             raise ContentError(toml.path, line, col + at, f"{letter!r} is not a unit letter of "
                                "this situation")
-    for (x, y), at in step.points():
+    for (x, y), said, at in step.named_spaces():
         if layout is None and max(abs(x), abs(y)) > _AREA_REACH:
-            raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off any playing area "
+            raise ContentError(toml.path, line, col + at, f"{said} is off any playing area "
                                f"of 2x2 map tiles around the starting tile (manual p34)")
         if layout is not None and not (0 <= x < layout.width and 0 <= y < layout.height):
-            raise ContentError(toml.path, line, col + at, f"({x}, {y}) is off the "
+            raise ContentError(toml.path, line, col + at, f"{said} is off the "
                                f"{layout.width}x{layout.height} board")
     if step.verb == "play" and step.name not in _ability_names(letters[cast(str, step.actor)],
                                                                cards):

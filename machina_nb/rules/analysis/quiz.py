@@ -29,7 +29,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
-from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.risk_answer import ranked_spaces, risk_map, whose_turn
 from machina_nb.rules.analysis.situation import Situation, situation_from_text
 from machina_nb.rules.board import distance, placement, sight
@@ -39,6 +38,7 @@ from machina_nb.rules.board.maptext import Point, SpaceKind, parse_map
 from machina_nb.rules.cards.items import Inventory, attach, equip_main, load_all_items
 from machina_nb.rules.content import TomlFile, content_root, expect_kind, read_toml, require
 from machina_nb.rules.errors import ContentError, RulesError
+from machina_nb.rules.numbers import fraction_words, percent_words
 from machina_nb.rules.odds.attacks import hit_chance
 from machina_nb.rules.odds.dice import parse_dice
 from machina_nb.rules.odds.processes import spawn_chain

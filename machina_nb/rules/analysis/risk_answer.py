@@ -19,7 +19,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
-from machina_nb.rules.analysis.attack_odds import fraction_words, percent_words
 from machina_nb.rules.analysis.play import option_words, point_words
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.risk import MAX_STATES, SolvedPhase, check_limits, monster_phase
@@ -31,6 +30,7 @@ from machina_nb.rules.board.maptext import Point
 from machina_nb.rules.engine.actions import StartTurn, apply
 from machina_nb.rules.engine.state import GameState
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import chance_words, fraction_words, whole_percent
 from machina_nb.rules.rulings import Rules
 
 __all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_at",
@@ -39,11 +39,6 @@ __all__ = ["monster_phase_answer", "risk_map_answer", "reach_spaces", "standing_
 
 MAX_MAP_SPACES = 200
 """The most spaces a risk map computes (the explorer's reach, its own space included)."""
-
-
-def _chance(p: Fraction) -> str:
-    """An exact chance with its percentage, for reading."""
-    return f"{fraction_words(p)} ({percent_words(p)})"
 
 
 def unit_words(situation: Situation, uid: str) -> str:
@@ -110,22 +105,23 @@ def phase_why(situation: Situation, phase: SolvedPhase, horror: bool) -> list[st
     best, worst = phase.best, phase.worst
     why = []
     for i, e in enumerate(phase.explorers):
-        health = ", ".join(f"{h}: {_chance(p)}" for h, p in phase.health(best, i).items())
-        why.append(f"{unit_words(situation, e)}: destroyed {_chance(phase.destroyed(best, i))}; "
+        health = ", ".join(f"{h}: {chance_words(p)}" for h, p in phase.health(best, i).items())
+        why.append(f"{unit_words(situation, e)}: destroyed "
+                   f"{chance_words(phase.destroyed(best, i))}; "
                    f"health at the end {health}; expected health lost "
                    f"{fraction_words(phase.health_lost(best, i))}")
-    why.append(f"any explorer destroyed: {_chance(phase.any_destroyed(best))}")
+    why.append(f"any explorer destroyed: {chance_words(phase.any_destroyed(best))}")
     why += [f"the explorers choose the {_choice_words(situation, c)} ({CHOICE_REASON})"
             for c in phase.choices]
     why.append(f"the worst choices for the explorers: any explorer destroyed "
-               f"{_chance(phase.any_destroyed(worst))}, expected health lost "
+               f"{chance_words(phase.any_destroyed(worst))}, expected health lost "
                f"{fraction_words(phase.health_lost(worst))}")
     if horror:
         why.append("threat at the end: " + ", ".join(
-            f"{k}: {_chance(p)}" for k, p in phase.marginal(best, 1).items()))
+            f"{k}: {chance_words(p)}" for k, p in phase.marginal(best, 1).items()))
     stopped = phase.stopped(best)
     if stopped:
-        why.append(f"{_chance(stopped)}: the players move a monster before the phase ends (an "
+        why.append(f"{chance_words(stopped)}: the players move a monster before the phase ends (an "
                    "explorer has fallen and the monsters are scheming, manual p15, or an "
                    "explorer controls it, p25); the health counted is the health at that moment")
     why.append(f"every die open, {phase.states} distinct states solved (at most {MAX_STATES}); "
@@ -237,7 +233,7 @@ def risk_map_answer(situation: Situation, q: Question, rules: Rules, state: Game
     why = [f"{who} can end its move on {len(found)} spaces, its own included (manual p34)"]
     for p in ranked[:5]:
         ph = found[p]
-        why.append(f"{point_words(p)}: destroyed {_chance(ph.destroyed(ph.best, i[p]))}, "
+        why.append(f"{point_words(p)}: destroyed {chance_words(ph.destroyed(ph.best, i[p]))}, "
                    f"expected health lost {fraction_words(ph.health_lost(ph.best, i[p]))}")
     if len(ranked) > 5:
         why.append(f"... and {len(ranked) - 5} more spaces (the safest are listed first)")
@@ -282,7 +278,7 @@ def risk_board(situation: Situation, rules: Rules, letter: str,
         for x in range(layout.width):
             unit = state.unit_at((x, y))
             if (x, y) in chance:
-                cells.append(f"{round(float(chance[(x, y)]) * 100):>3}")
+                cells.append(f"{whole_percent(chance[(x, y)]):>3}")
             elif unit is not None:
                 cells.append(f"{situation.letter_of(unit.id) or '?':>3}")
             else:

@@ -3,7 +3,9 @@ action as a step of the play notation (:mod:`~machina_nb.rules.analysis.notation
 :func:`read_action` reads such a step back into the same action.
 
 Units are named by letters (``letters`` maps a unit id to its letter); a target a unit
-stands on is written as that unit's letter, any other space as ``(x, y)``.
+stands on is written as that unit's letter, any other space as ``(x, y)``, the form the
+golden playthroughs and the answers keep. A space read may also be the board's label
+(``B1``), and it reads as the same action:
 
 >>> from machina_nb.rules.analysis.situation import load_situation
 >>> from machina_nb.rules.content import content_root
@@ -17,6 +19,8 @@ stands on is written as that unit's letter, any other space as ``(x, y)``.
 >>> text
 'K activates (1, 0)'
 >>> read_action(text, state, rules, letters) == action
+True
+>>> read_action("K activates B1", state, rules, letters) == action
 True
 
 Rules: manual p12 (explorer actions), p15 (the monster queue), p19 (contributed essence),
@@ -155,14 +159,20 @@ def action_of(step: PlayStep, state: GameState, rules: Rules, unit_id: UnitId) -
 def read_action(text: str, state: GameState, rules: Rules, letters: Mapping[str, str]
                 ) -> Action:
     """The action a step of the notation names, its units by ``letters`` (id to letter);
-    :class:`~machina_nb.rules.analysis.notation.NotationError` or :class:`StepRefused`."""
+    :class:`~machina_nb.rules.analysis.notation.NotationError`, or :class:`StepRefused` for a
+    letter not in play, a space off the board or an ability the unit lacks."""
     ids = {letter: uid for uid, letter in letters.items()}
 
     def unit_id(letter: str) -> str:
         if letter not in ids or not state.has_unit(ids[letter]):
             raise StepRefused(f"{letter} is not in play")
         return ids[letter]
-    return action_of(parse_step(text), state, rules, unit_id)
+    step = parse_step(text)
+    board = state.static_board()
+    for point, said, _ in step.named_spaces():
+        if point not in board:
+            raise StepRefused(f"{text!r} names {said}, which is off the board")
+    return action_of(step, state, rules, unit_id)
 
 
 def write_action(action: Action, state: GameState, rules: Rules, letters: Mapping[str, str]

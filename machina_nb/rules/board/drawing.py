@@ -52,6 +52,7 @@ from machina_nb.rules.board.palette import (
     TILE_INK,
     UNIT_FILL,
     UNIT_INK,
+    point_key,
     role_key,
     space_key,
 )
@@ -270,7 +271,7 @@ def draw(board: Drawable, highlights: Highlights = Highlights()) -> Scene:
     for (x, y), role in highlights.points:
         cross = ((x - 0.19, y - 0.19), (x + 0.19, y + 0.19), (x, y), (x - 0.19, y + 0.19),
                  (x + 0.19, y - 0.19))  # one stroke through the centre: an ✕
-        items.append(Polyline(cross, role_key(role), ROLE_COLOURS[role], 4))
+        items.append(Polyline(cross, point_key(role), ROLE_COLOURS[role], 4))
     return Scene(tuple(items), (x0 - _MARGIN, y0 - _MARGIN, x1 + 0.15, y1 + 0.15))
 
 

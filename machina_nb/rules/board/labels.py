@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from machina_nb.rules.board.maptext import Point
+from machina_nb.rules.numbers import decimals
 
 __all__ = ["space_name", "column_name", "point_name", "corner_name", "grid_point_words",
-           "plain_text", "distance_words", "space_of_name"]
+           "plain_text", "distance_words", "space_of_name", "LABEL_SHAPE"]
 
 
 def column_name(x: int) -> str:
@@ -45,6 +46,10 @@ def space_name(point: Point) -> str:
 
 
 _NAME = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,3})")
+
+LABEL_SHAPE = re.compile(r"[A-Z]{1,3}-?\d+")
+"""What looks like a space as the board labels it (``B3``), right or wrong (``B0``): text of
+this shape is meant as a space, and :func:`space_of_name` says which, if any."""
 
 
 def space_of_name(name: str) -> Point | None:
@@ -214,5 +219,5 @@ def distance_words(distance: object, *, short: bool = False) -> str:
     exact = re.sub(r"sqrt\((\d+)\)", r"√\1", text).replace("*", "")
     if short or "√" not in exact:
         return exact if short else f"{exact} space{'' if exact == '1' else 's'}"
-    return f"{float(distance):.2f} spaces (exactly {exact})"   # type: ignore[arg-type]
+    return f"{decimals(distance)} spaces (exactly {exact})"   # type: ignore[arg-type]
 

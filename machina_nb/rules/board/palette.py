@@ -23,7 +23,7 @@ from machina_nb.rules.board.maptext import SpaceKind
 __all__ = ["Style", "STYLES", "SPACE_COLOURS", "SPACE_WORDS", "ROLE_COLOURS", "ROLE_WORDS",
            "HATCHED_ROLES", "DIMMED_ROLES", "FILLED_ROLES", "DANGER_SCALE", "DIM", "MAP_STYLES", "SIDE_COLOURS", "SIDE_WORDS", "GRID", "TILE_INK",
            "LABEL_INK", "UNIT_INK", "AXIS_INK", "DIRECTION_INK", "UNIT_FILL", "space_key",
-           "role_key"]
+           "role_key", "point_key", "POINT_WORDS"]
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ ROLE_WORDS: dict[str, str] = {
     "border": "a wall or door on the picked space's border",
     "line": "line of sight: clear",
     "blocked line": "line of sight: blocked",
-    "blocker": "what blocks the line (✕ where the line is cut)",
+    "blocker": "what blocks the line",
     "path": "a shortest path",
     "monster": "the monster acting",
     "goal": "where its path leads",
@@ -158,6 +158,9 @@ ROLE_WORDS: dict[str, str] = {
     "differs": "marked under this reading only (hatched)",
     **{role: f"destroyed in the monster phase: {words}" for role, _, _, words in DANGER_SCALE},
 }
+
+#: What a role drawn as a point (✕) means, where it differs from the role's words.
+POINT_WORDS: dict[str, str] = {"blocker": "where the line is cut"}
 
 #: How the map's borders are drawn, and their legend words:
 #: name -> (colour, line width in pixels, dash, words).
@@ -194,12 +197,20 @@ def role_key(role: str) -> str:
     return f"role:{role}"
 
 
+def point_key(role: str) -> str:
+    """The :data:`STYLES` key of a role drawn as a ✕ (``point:blocker``), or its role's key
+    when the ✕ means what the role means."""
+    return f"point:{role}" if role in POINT_WORDS else role_key(role)
+
+
 def _styles() -> dict[str, Style]:
     out = {space_key(k): Style(c, SPACE_WORDS[k], "fill") for k, c in SPACE_COLOURS.items()}
     out.update({role_key(r): Style(c, ROLE_WORDS[r], "hatch" if r in HATCHED_ROLES else
                                    "dim" if r in DIMMED_ROLES else
                                    "fill" if r in FILLED_ROLES else "outline", 3)
                 for r, c in ROLE_COLOURS.items()})
+    out.update({point_key(r): Style(ROLE_COLOURS[r], words, "mark", 3)
+                for r, words in POINT_WORDS.items()})
     out.update({f"border:{name}": Style(c, words, "line", width, dash)
                 for name, (c, width, dash, words) in MAP_STYLES.items()})
     out.update({f"unit:{side}": Style(c, SIDE_WORDS[side], "unit", 2)

@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 from typing import NoReturn, cast
 
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import fraction_words, percent_words
 
 __all__ = [
     "Die", "LOW", "HIGH", "D10", "RechargeDie", "Distribution", "Pool",
@@ -385,8 +386,7 @@ class Pool:
 
 
 def _chance_cell(p: Fraction) -> str:
-    exact = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-    return f"<td>{float(p) * 100:.1f}%</td><td>{exact}</td>"
+    return f"<td>{percent_words(p)}</td><td>{fraction_words(p)}</td>"
 
 
 def _html_table(dist: Distribution, caption: str) -> str:

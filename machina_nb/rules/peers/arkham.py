@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import chance_words
 from machina_nb.rules.rulings import Rules
 
 __all__ = [
@@ -280,7 +281,7 @@ class SkillTest:
         extra = f" + {self.commit} icon(s)" if self.commit else ""
         extra += f" {self.modifier:+d}" if self.modifier else ""
         return (f"skill {self.skill}{extra} against difficulty {self.difficulty}: succeeds with "
-                f"chance {self.p_success} ({float(self.p_success):.1%}); auto-fail "
+                f"chance {chance_words(self.p_success)}; auto-fail "
                 f"{self.auto_fail} ({TEST_RULE}; {self.reading})")
 
 

@@ -44,6 +44,7 @@ from typing import Any, cast
 from machina_nb.rules.board.graph import NEIGHBOUR_STEPS, Board
 from machina_nb.rules.board.maptext import BorderKind, Point
 from machina_nb.rules.errors import RulesError
+from machina_nb.rules.numbers import chance_words
 from machina_nb.rules.rulings import Rules
 
 __all__ = [
@@ -106,7 +107,7 @@ class AttributeTest:
         if self.stunned:
             parts.append("stunned -2")
         return (f"{', '.join(parts)}: pass on a d10 roll of {self.target} or less (a 1 always "
-                f"passes, a 10 always fails): chance {self.p_pass} ({float(self.p_pass):.1%}) "
+                f"passes, a 10 always fails): chance {chance_words(self.p_pass)} "
                 f"({TEST_RULE})")
 
 
