@@ -278,7 +278,7 @@ def _reach(situation: Situation, q: Question, rules: Rules, state: GameState
     ends = [_point(p) for p in spaces if p != unit.position]
     marks = ((unit.position, "asked"),) + tuple((p, "reach") for p in spaces
                                                  if p != unit.position)
-    return ends, [f"{q.get('unit')} with {stamina} stamina can end on {len(ends)} other "
+    return ends, [f"{unit.id} with {stamina} stamina can end on {len(ends)} other "
                   "spaces (manual p34: 1 stamina per space)"], marks
 
 
