@@ -127,6 +127,8 @@ def cite_words(text: str) -> str:
     '(Mansions summary; sight dots on the corners)'
     >>> cite_words("manual p22 (occupied destination); ruling D18")
     'manual p22 (occupied destination); ruling: Must the space used instead of a taken spawn space be passable?'
+    >>> cite_words("manual p15; ruling: Does a monster switch to an explorer who is just as close?")
+    'manual p15; ruling: Does a monster switch to an explorer who is just as close?'
     >>> cite_words("manual p13; rulings D18, D42")
     'manual p13; rulings: Must the space used instead of a taken spawn space be passable? and Does an explorer on a tile without spawn spaces roll?'
     """
@@ -144,6 +146,9 @@ def cite_words(text: str) -> str:
         return question(name) + (f" ({reading})" if reading else "")
 
     def cited(m: re.Match[str]) -> str:
+        first = _CITED_NAME.match(m[1])
+        if first is None or first[1] not in SWITCHES:
+            return m[0]     # the word "switch" in a sentence, not a switch cited
         return ("rulings: " if m[0].startswith("switches") else "ruling: ") + \
             _CITED_NAME.sub(named, m[1])
     def by_id(m: re.Match[str]) -> str:

@@ -565,7 +565,7 @@ def test_manual_p27_a_mindless_monster_skips_a_marker_cost_it_cannot_pay_then_pa
     from machina_nb.rules.engine.actions import MonsterAct
     state, events = apply(grip_state(), MonsterAct("m"), RULES)
     assert state.lasting[0].card == "unit:m" and state.lasting[0].holder == "horror"
-    assert any("Release (card)" in e.text and "manual p27" in e.text for e in events)
+    assert any("Release (from its card)" in e.text and "manual p27" in e.text for e in events)
     state, events = apply(state, MonsterAct("m"), RULES, ScriptedDice([1]))
     assert state.lasting == () and state.unit("a").health == 4
     assert any(e.kind == "markers" and "a horror marker returns" in e.text for e in events)

@@ -78,3 +78,14 @@ def test_citations_name_rulings_in_words_not_switch_names():
     assert words.cite_words("manual p22 (line of sight)") == "manual p22 (line of sight)"
     assert words.cite_words("a.b = c and los.vertex=touch_ok") == \
         "a.b = c and a corner never blocks sight"           # only declared switches change
+
+
+@pytest.mark.parametrize("name", sorted(SWITCHES))
+def test_a_citation_said_in_words_is_said_the_same_when_said_again(name):
+    """Words already said stay as they are: a question or label that contains the word
+    "switch" (or "rulings D…") is not read as a citation a second time."""
+    switch = SWITCHES[name]
+    for cited in (f"manual p1; switch {name}", f"manual p1; switch {name} ({switch.default})",
+                  f"manual p1; switches {name}: {switch.default}"):
+        once = words.cite_words(cited)
+        assert words.cite_words(once) == once, cited

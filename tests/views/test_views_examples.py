@@ -188,7 +188,7 @@ def test_manual_p16_example_a_in_words_action_by_action_with_its_reasons():
     assert [line.strip() for line in lines if line.startswith("  ") and line[2].isdigit()] == [
         "1. Sarall steps to B4", "2. Sarall steps to C4", "3. Sarall ends its turn"]
     assert "- targets Phillip, closest at 3 (manual p15)" in text
-    assert "rend (card): costs 3 stamina, only 2 left (manual p16)" in text
+    assert "rend (from its card): costs 3 stamina, only 2 left (manual p16)" in text
     assert lines[-1] == "As the source states: yes"
     assert "None" not in text and "(1, 3)" not in text
 

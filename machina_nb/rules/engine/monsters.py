@@ -27,7 +27,7 @@ from machina_nb.rules.board.distance import GrowingDistances, Mover, walking_dis
 from machina_nb.rules.board.graph import Board
 from machina_nb.rules.board.maptext import BorderKind, Point, SpaceKind
 from machina_nb.rules.rulings import Rules
-from machina_nb.rules.engine.phrases import At, Piece, Reason, Who, Word
+from machina_nb.rules.engine.phrases import SOURCE_WORDS, At, Piece, Reason, Who, Word
 from machina_nb.rules.engine.plans import (MonsterPlan, Planned, PlannedAbility, PlannedDoor,
                                            PlannedEnd, PlannedMove)
 from machina_nb.rules.engine.state import GameState, MonsterTurn, Unit
@@ -407,7 +407,7 @@ def _try_abilities(state: GameState, rules: Rules, m: Unit, explorers: tuple[Uni
     for index, (source, ability) in enumerate(monster_abilities(state, m, rules)):
         if ability.kind != "active":
             continue        # passive and triggered abilities are never played (manual p20)
-        label = Word(f"{ability.name} ({source})")
+        label = Word(f"{ability.name.replace('_', ' ')} ({SOURCE_WORDS[source]})")
         if source == "card" and ability is m.abilities[0] and _incapacitated(state, m.id):
             reasons.append(_why(m, label, ": incapacitated, cannot play its first ability "
                                 "(manual p17)"))

@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterable, Mapping
 from machina_nb.rules.cite import Cite
 
 __all__ = ["PHRASES", "say", "say_cite", "literal", "open_series", "dice_words", "point_text", "Who", "At",
-           "Word", "Reason", "template_of"]
+           "Word", "Reason", "template_of", "SOURCE_WORDS"]
 
 PHRASES: dict[str, str] = {
     "health_loss": "{cause}: {who0} loses {amount0} health ({amount1} -> {amount2})",
@@ -345,6 +345,11 @@ Spot = tuple[Any, ...]
 
 class Who(str):
     """A unit id in a sentence being built by :func:`template_of`."""
+
+
+#: Where a monster's ability comes from, as its reasons say it (manual p20: ability sources).
+SOURCE_WORDS: dict[str, str] = {"card": "from its card", "horror": "from the horror event",
+                                "bound": "from a horror event bound to it"}
 
 
 class Word(str):
