@@ -70,7 +70,8 @@ def event_words(state: GameState, event: Event | Reason) -> str:
     """An event as the board shows things, said by the phrasebook: spaces ``C6``, units by
     name, points between spaces in words."""
     names = {unit_id: unit_name(state, unit_id) for unit_id in event.who}
-    text = say(event, names, space=point_name, point=corner_name, dice=dice_words)
+    text = say(event, names, space=point_name, point=corner_name, dice=dice_words,
+               word=lambda name: name.replace("_", " "))
     return cite_words(text.replace("->", "→").replace(">=", "≥").replace("<=", "≤"))
 
 

@@ -543,10 +543,12 @@ def _fill(template: str, values: Mapping[str, str],
 def say(event: Any, names: Mapping[str, str] | None = None,
         space: Callable[[Spot], str] | None = None,
         point: Callable[[Spot], str] | None = None,
-        dice: Callable[[Iterable[int]], str] | None = None) -> str:
+        dice: Callable[[Iterable[int]], str] | None = None,
+        word: Callable[[str], str] | None = None) -> str:
     """The event in words: unit ids by ``names`` (a unit missing there is said by its id),
     spaces by ``space`` and grid points by ``point`` (both ``(x, y)`` by default), the faces
-    rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``).
+    rolled by ``dice`` (``dice [2, 1]`` by default; :func:`dice_words` says ``rolled 2 and 1``),
+    each name of a card, ability or effect by ``word`` (as the engine keeps it by default).
 
     ``event`` is an event or any value with the same fields (a monster's reason); its
     ``template`` attribute, if it has one, is its template, else its phrase's in
@@ -569,13 +571,14 @@ def say(event: Any, names: Mapping[str, str] | None = None,
     amounts = [str(n) for n in event.amounts]
     for i, n in enumerate(amounts):
         values[f"amount{i}"] = n
-    words = list(getattr(event, "words", ()))
+    words = [word(w) if word else w for w in getattr(event, "words", ())]
     for i, w in enumerate(words):
         values[f"word{i}"] = w
     series = {"who": who, "where": spaces, "amount": amounts, "word": words}
     reason = getattr(event, "reason", None)
-    values["reason"] = say(reason, names, space, point, dice) if reason is not None else ""
-    values["cause"] = _fill(_own(getattr(event, "cause", "")), values, series)
+    values["reason"] = say(reason, names, space, point, dice, word) if reason is not None else ""
+    cause = _fill(_own(getattr(event, "cause", "")), values, series)
+    values["cause"] = word(cause) if word else cause
     template = getattr(event, "template", None) or PHRASES.get(event.phrase, event.phrase)
     return _fill(_own(template), values, series)
 
