@@ -26,8 +26,15 @@ from machina_nb.rules.analysis import export as analysis_export
 from machina_nb.rules.analysis import risk_answer as analysis_risk
 from machina_nb.rules.analysis import sensitivity as analysis_sensitivity
 from machina_nb.rules.analysis import share as analysis_share
+from machina_nb.rules.analysis.answer_words import answer_words
 from machina_nb.rules.analysis.own_cards import NO_CARDS, OwnCards, load_card_folder
-from machina_nb.rules.analysis.phrases import field_words, reader_names, reader_words, rules_words
+from machina_nb.rules.analysis.phrases import (
+    field_words,
+    question_words,
+    reader_names,
+    reader_words,
+    rules_words,
+)
 from machina_nb.rules.analysis.quiz import load_quiz_file
 from machina_nb.rules.analysis.reference import load_reference_file
 from machina_nb.rules.analysis.situation import load_situation
@@ -517,9 +524,11 @@ def _ask(args) -> int:
         return 0
     print(f"{situation.title} (rules: {rules_words(rules.name)})")
     names = reader_names(situation, (situation.state_at(rules),))
+    asked = {q.name: q for q in situation.questions}
     for a in answers:
-        print(f"{a.name} ({field_words(a.kind)}): "
-              f"{reader_words(situation, analysis_ask.show_value(a.value), names)}")
+        heading = (question_words(situation, asked[a.name]) if a.name in asked
+                   else field_words(a.name).capitalize())
+        print(f"{heading}\n  {answer_words(situation, a, names)}")
         for why in a.why:
             print(f"    {why}")
     return 0

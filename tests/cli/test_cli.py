@@ -110,7 +110,7 @@ def test_ask_names_spaces_as_the_board_labels_them_and_json_keeps_the_pairs():
     """A person reads "B2" and "spawns on F3" as the app says them; JSON keeps (x, y)."""
     shown = machina("ask", "content/situations/beckon_no_room.toml")
     assert shown.returncode == 0
-    assert "B: B2; K: E2" in shown.stdout and "spawns on F3" in shown.stdout
+    assert "Beckoner (sample) (B): B2; Kim (K): E2" in shown.stdout and "spawns on F3" in shown.stdout
     assert not re.search(r"\(-?\d+, -?\d+\)", shown.stdout)
     data = json.loads(machina("ask", "content/situations/beckon_no_room.toml", "--json").stdout)
     assert data["answers"]["the_call"]["positions"]["B"] == "(1, 1)"

@@ -14,7 +14,7 @@ each answer with it, and the app shows it above each answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from machina_nb.rules.analysis.questions import Question
 from machina_nb.rules.analysis.situation import Situation
@@ -147,7 +147,7 @@ def question_words(situation: Situation, q: Question,
         (f" {q.get('range')}" if q.get("range") else "")
     pushed = "pulls" if q.get("pull", False) else "pushes"
     stamina = q.get("stamina")
-    words = {
+    words: dict[str, Callable[[], str]] = {
         "sight": lambda: f"Can {who('from')} see {who('to')}?",
         "target": lambda: f"Can {who('from')} target {who('to')} ({shot})?",
         "adjacent": lambda: f"Are {who('from')} and {who('to')} adjacent?",
@@ -164,6 +164,12 @@ def question_words(situation: Situation, q: Question,
         "push": lambda: f"Where does {who('unit')} end when {who('pusher')} {pushed} it "
                         f"{q.get('distance')} spaces?",
         "actions": lambda: f"What may {who('unit')} do now?",
+        "play": lambda: "What happens after " + "; then ".join(
+            reader_words(situation, str(step)) for step in q.get("steps", ())) + "?",
+        "teleport": lambda: f"Where may {who('unit')} teleport to?",
+        "setup": lambda: "How is the game set up?",
+        "monster_phase": lambda: "What can the monster phase do to the explorers?",
+        "risk_map": lambda: f"Where is it safest for {who('unit')} to end its move?",
         "rounds": lambda: f"Over {q.get('rounds')} rounds (spawn rating "
                           f"{q.get('spawn_rating', 6)}, horror rating "
                           f"{q.get('horror_rating', 'none')}): what happens?",
