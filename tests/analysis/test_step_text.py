@@ -114,11 +114,18 @@ def test_a_played_ability_names_its_target_by_letter_where_a_unit_stands():
 @given(st.sampled_from(sorted(SITUATIONS)), st.integers(0, 2 ** 16), st.integers(1, 25))
 def test_positions_a_random_game_reaches_write_and_read_every_action(sid, seed, steps):
     s = SITUATIONS[sid]
-    rules = s.rules()
-    state = s.state_at(rules)
+    for state in random_positions(s, seed, steps):
+        _round_trip(s, state, s.rules())
+
+
+def random_positions(situation, seed: int, steps: int):
+    """The situation's position and up to ``steps`` more, each after a legal action drawn
+    with ``seed`` (the walk stops at the game's end or an action the engine refuses)."""
+    rules = situation.rules()
+    state = situation.state_at(rules)
     rng = random.Random(seed)
     for _ in range(steps):
-        _round_trip(s, state, rules)
+        yield state
         actions = legal_actions(state, rules)
         if not actions or state.over:
             return
