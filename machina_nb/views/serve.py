@@ -142,7 +142,7 @@ def space_centre(page, space: tuple[int, int], selector: str = ".board-plot") ->
     """
     frame = page.evaluate(_FRAME_JS, selector)
     if frame is None:
-        raise LookupError(f"no board plot shown under {selector!r}")
+        raise LookupError(f"no board plot is shown under the page element '{selector}'")
     x, y = space[0] + 0.5, space[1] + 0.5
     px = frame["left"] + frame["width"] * (x - frame["x0"]) / (frame["x1"] - frame["x0"])
     py = frame["top"] + frame["height"] * (y - frame["y1"]) / (frame["y0"] - frame["y1"])
